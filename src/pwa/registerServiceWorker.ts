@@ -1,0 +1,64 @@
+/**
+ * Registers the Workbox service worker built by vite-plugin-pwa
+ * (`registerType: 'prompt'`): a new build installs in the background and
+ * waits; the user is offered "New version available — Reload"; accepting
+ * flushes pending edits to IndexedDB, then activates the new worker and
+ * reloads. Checks for a new build every hour. No-op in dev and where service
+ * workers are unavailable.
+ */
+import { Workbox } from 'workbox-window';
+import { flushAllBeforeReload } from './flushBeforeReload';
+import { usePwaStore, type BeforeInstallPromptEvent } from './pwaStore';
+
+/** Issue 6: check for updates hourly. */
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+let registered = false;
+
+export function registerServiceWorker(): void {
+  if (registered || import.meta.env.DEV || !('serviceWorker' in navigator)) return;
+  registered = true;
+  const wb = new Workbox('/sw.js', { scope: '/' });
+
+  const offerUpdate = (): void => {
+    usePwaStore.setState({
+      updateWaiting: true,
+      applyUpdate: async () => {
+        await flushAllBeforeReload();
+        wb.addEventListener('controlling', () => window.location.reload());
+        wb.messageSkipWaiting();
+      },
+    });
+  };
+  wb.addEventListener('waiting', offerUpdate);
+
+  wb.register()
+    .then((registration) => {
+      if (!registration) return;
+      window.setInterval(() => {
+        if (navigator.onLine) registration.update().catch(() => undefined);
+      }, UPDATE_CHECK_INTERVAL_MS);
+    })
+    .catch((error: unknown) => {
+      console.warn('Service worker registration failed', error);
+    });
+
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    usePwaStore.setState({ installPrompt: event as BeforeInstallPromptEvent });
+  });
+  window.addEventListener('appinstalled', () => {
+    usePwaStore.setState({ installPrompt: null, installed: true });
+  });
+  window.addEventListener('unhandledrejection', (event) => {
+    if (isQuotaError(event.reason)) usePwaStore.setState({ storageFull: true });
+  });
+}
+
+/** True for IndexedDB/Cache "storage full" failures (DOMException or Dexie's wrapper). */
+export function isQuotaError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { name?: string; inner?: unknown };
+  if (e.name === 'QuotaExceededError') return true;
+  return e.inner !== undefined && isQuotaError(e.inner);
+}

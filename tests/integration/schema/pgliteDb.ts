@@ -1,0 +1,77 @@
+/**
+ * Test support for the schema tests: a fresh in-process PGlite with
+ * server/sql/bootstrap.sql and every supabase/migrations file applied in
+ * name order (as the local backend does), and helpers to act as a user
+ * (`set local role authenticated` + request.jwt.claims) inside a transaction.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+
+/** Migration file names in apply order. */
+export function migrationFiles(): string[] {
+  return readdirSync(join(root, 'supabase', 'migrations'))
+    .filter((f) => /^\d{14}_.+\.sql$/.test(f))
+    .sort();
+}
+
+/** A new in-memory database with bootstrap + migrations (+ seed when asked). */
+export async function createDb(options: { seed?: boolean } = {}): Promise<PGlite> {
+  const db = await PGlite.create({ extensions: { pgcrypto } });
+  await db.exec(readFileSync(join(root, 'server', 'sql', 'bootstrap.sql'), 'utf8'));
+  for (const file of migrationFiles()) {
+    await db.exec(readFileSync(join(root, 'supabase', 'migrations', file), 'utf8'));
+  }
+  if (options.seed === true) {
+    await db.exec(readFileSync(join(root, 'supabase', 'seed.sql'), 'utf8'));
+  }
+  return db;
+}
+
+/** Creates an auth user (as GoTrue would) and returns its id. */
+export async function createUser(
+  db: PGlite,
+  email: string,
+  meta: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await db.query<{ id: string }>(
+    `insert into auth.users (id, email, raw_user_meta_data, email_confirmed_at)
+     values (gen_random_uuid(), $1, $2::jsonb, now()) returning id`,
+    [email, JSON.stringify(meta)],
+  );
+  const row = res.rows[0];
+  if (row === undefined) throw new Error('user not created');
+  return row.id;
+}
+
+/** Runs `fn` in a transaction as `role` (authenticated with `sub = userId`, or anon). */
+export async function asUser<T>(
+  db: PGlite,
+  userId: string | null,
+  fn: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const role = userId === null ? 'anon' : 'authenticated';
+    const claims = userId === null ? { role } : { sub: userId, role };
+    await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(claims)]);
+    await tx.exec(`set local role ${role}`);
+    return fn(tx);
+  });
+}
+
+/** Like asUser, but returns `{ ok: false, error }` with the SQLSTATE instead of throwing. */
+export async function tryAsUser<T>(
+  db: PGlite,
+  userId: string | null,
+  fn: (tx: Transaction) => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; code: string; message: string }> {
+  try {
+    return { ok: true, value: await asUser(db, userId, fn) };
+  } catch (e) {
+    const err = e as { code?: string; message?: string };
+    return { ok: false, code: err.code ?? '', message: err.message ?? String(e) };
+  }
+}

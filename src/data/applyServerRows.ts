@@ -1,0 +1,93 @@
+/**
+ * Applying server rows (pulled, or returned by a push) to the local database:
+ * idempotent by `version` (an older or equal version is ignored), tombstones
+ * included, and with the row's pending local ops re-applied on top so the UI
+ * keeps showing the user's unsynced edits (issue 5 §1).
+ */
+import Dexie from 'dexie';
+import type { ProjectRecord, RefacingDb } from './db';
+import { applyDetailsPatch } from './detailsPatch';
+import { projectSearchWords } from './searchWords';
+import type { OutboxEntry, ProjectDetails, SyncTable } from './types';
+
+type AnyRow = Record<string, unknown> & { id: string; version: number; deleted_at: string | null };
+
+/** Applies one pending op on top of a row (a copy), as the server will. */
+export function applyOpToRow<T extends Record<string, unknown>>(row: T, op: OutboxEntry, nowIso: string): T {
+  const next: Record<string, unknown> = { ...row };
+  if (op.kind === 'delete') {
+    if (!next.deleted_at) next.deleted_at = nowIso;
+    return next as T;
+  }
+  for (const [k, v] of Object.entries(op.changes)) next[k] = v;
+  if (op.kind === 'update' && op.details_patch?.length) {
+    next.details = applyDetailsPatch(next.details, op.details_patch);
+  }
+  return next as T;
+}
+
+/** Adds the local search words of a project record. */
+export function toProjectRecord(row: Record<string, unknown>): ProjectRecord {
+  const r = row as unknown as ProjectRecord;
+  r._words = projectSearchWords(r.name, r.details as ProjectDetails | undefined);
+  const live = !r.deleted_at;
+  if (live && r.owner_user_id) r._own = r.owner_user_id;
+  else delete r._own;
+  if (live && r.assigned_contractor_id) r._asg = r.assigned_contractor_id;
+  else delete r._asg;
+  if (live) r._st = r.status;
+  else delete r._st;
+  return r;
+}
+
+function normalize(table: SyncTable, row: Record<string, unknown>): AnyRow {
+  const r = { ...row } as AnyRow;
+  if (r.txid !== undefined && r.txid !== null) (r as Record<string, unknown>).txid = String(r.txid);
+  if (table === 'projects' && (r.details === null || r.details === undefined)) (r as Record<string, unknown>).details = {};
+  return r;
+}
+
+/**
+ * Applies `rows` of `table` in one rw transaction. Returns how many rows were
+ * written (ignored duplicates and older versions are not counted).
+ */
+export async function applyServerRows(
+  db: RefacingDb,
+  table: SyncTable,
+  rows: readonly Record<string, unknown>[],
+  nowIso: string,
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const target = db.table(table);
+  return db.transaction('rw', [target, db.outbox, db.file_blobs], async () => {
+    const ids = rows.map((r) => r.id as string);
+    const locals = (await target.bulkGet(ids)) as (AnyRow | undefined)[];
+    const pendingList = await db.outbox
+      .where('[table+id]')
+      .between([table, Dexie.minKey], [table, Dexie.maxKey])
+      .toArray();
+    const pending = new Map<string, OutboxEntry[]>();
+    for (const op of pendingList.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
+      const list = pending.get(op.id) ?? [];
+      list.push(op);
+      pending.set(op.id, list);
+    }
+    const puts: Record<string, unknown>[] = [];
+    const seen = new Map<string, Record<string, unknown>>();
+    const tombstonedFiles: string[] = [];
+    rows.forEach((raw, i) => {
+      const row = normalize(table, raw);
+      const local = (seen.get(row.id) as AnyRow | undefined) ?? locals[i];
+      if (local && local.version >= row.version) return;
+      let merged: Record<string, unknown> = row;
+      for (const op of pending.get(row.id) ?? []) merged = applyOpToRow(merged, op, nowIso);
+      if (table === 'projects') merged = toProjectRecord(merged) as unknown as Record<string, unknown>;
+      if (table === 'project_files' && row.deleted_at) tombstonedFiles.push(row.id);
+      seen.set(row.id, merged);
+      puts.push(merged);
+    });
+    if (puts.length) await target.bulkPut(puts);
+    if (tombstonedFiles.length) await db.file_blobs.bulkDelete(tombstonedFiles);
+    return puts.length;
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * The per-user IndexedDB database (`refacing-<userId>`), Dexie schema and its
+ * versioned upgrades. Holds server rows (projects, profiles, project_files),
+ * cached file blobs, the outbox of unsynced operations, per-table sync cursors,
+ * the conflicts log and dead letters. Repositories are its only writers.
+ */
+import Dexie, { type Table } from 'dexie';
+import type {
+  ConflictRecord,
+  DeadLetter,
+  FileBlobRecord,
+  OutboxEntry,
+  ProfileRow,
+  ProjectFileRow,
+  ProjectRow,
+  SyncStateRecord,
+} from './types';
+
+/** A project as stored locally: the server row plus its search words. */
+export interface ProjectRecord extends ProjectRow {
+  /** Lower-cased words of name, address, phone (digits) and email; multi-entry index. */
+  _words: string[];
+  /** owner_user_id of a live row (absent on tombstones, so indexes skip them). */
+  _own?: string;
+  /** assigned_contractor_id of a live row (absent on tombstones). */
+  _asg?: string;
+  /** status of a live row (absent on tombstones). */
+  _st?: string;
+}
+
+/** Database name of one user (per-user isolation, issue 5 §1). */
+export function dbNameFor(userId: string): string {
+  return `refacing-${userId}`;
+}
+
+export class RefacingDb extends Dexie {
+  projects!: Table<ProjectRecord, string>;
+  profiles!: Table<ProfileRow, string>;
+  project_files!: Table<ProjectFileRow, string>;
+  file_blobs!: Table<FileBlobRecord, string>;
+  outbox!: Table<OutboxEntry, number>;
+  sync_state!: Table<SyncStateRecord, string>;
+  conflicts!: Table<ConflictRecord, number>;
+  dead_letters!: Table<DeadLetter, number>;
+
+  constructor(readonly userId: string, options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(dbNameFor(userId), options);
+    // Version 1: first schema. Add new versions below; never edit a shipped one.
+    this.version(1).stores({
+      projects: 'id, created_at, _st, [_own+status], [_asg+status], [_own+created_at], [_asg+created_at], *_words',
+      profiles: 'id',
+      project_files: 'id, project_id, [project_id+created_at]',
+      file_blobs: 'fileId',
+      outbox: '++seq, [table+id], op_id',
+      sync_state: 'key',
+      conflicts: '++id, seen, rowId',
+      dead_letters: '++id, op.id',
+    });
+  }
+}

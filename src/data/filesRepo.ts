@@ -1,0 +1,117 @@
+/**
+ * Project files repository: the only writer of local file rows and blobs.
+ * `attach` keeps the blob in IndexedDB and queues its upload; the engine
+ * uploads to `projects/{projectId}/{timestamp}.{ext}` and only then pushes the
+ * `project_files` insert (issue 5 §3). Deleting works offline.
+ */
+import { getFileDownloader, type FileDownloader } from './fileTransfer';
+import { enqueueOp, newId } from './outbox';
+import { activeContext, type RepoContext } from './repoContext';
+import type { ProjectFileRow, Result } from './types';
+
+/** Extension of an upload: from the file name, else the MIME subtype, else `bin`. */
+export function fileExtension(fileName: string, mimeType: string): string {
+  const dot = fileName.lastIndexOf('.');
+  if (dot > 0 && dot < fileName.length - 1) return fileName.slice(dot + 1).toLowerCase();
+  const sub = mimeType.split('/')[1];
+  return sub ? sub.replace(/[^a-z0-9]/gi, '').toLowerCase() || 'bin' : 'bin';
+}
+
+/** Builds the files repository over a context (the app uses `filesRepo`). */
+export function createFilesRepo(ctx: RepoContext, getDownloader: () => FileDownloader | null = getFileDownloader) {
+  return {
+    /**
+     * Attaches a file to a project. Spec §7: upload path
+     * `projects/{projectId}/{timestamp}.{extension}`, row with project_id,
+     * file_name, file_path, file_size (bytes), file_type, user_id. The row is
+     * pending until the upload and the insert reach the server.
+     */
+    async attach(projectId: string, file: Blob, fileName: string): Promise<ProjectFileRow> {
+      const db = ctx.getDb();
+      const nowMs = ctx.now();
+      const nowIso = new Date(nowMs).toISOString();
+      const id = newId();
+      const fileType = file.type || 'application/octet-stream';
+      const path = `projects/${projectId}/${nowMs}.${fileExtension(fileName, fileType)}`;
+      const columns = {
+        id,
+        project_id: projectId,
+        file_name: fileName,
+        file_path: path,
+        file_size: file.size,
+        file_type: fileType,
+        user_id: db.userId,
+      };
+      const row: ProjectFileRow = { ...columns, version: 0, created_at: nowIso, updated_at: nowIso, deleted_at: null, txid: '' };
+      await db.transaction('rw', db.project_files, db.file_blobs, db.outbox, async () => {
+        await db.project_files.add(row);
+        await db.file_blobs.put({ fileId: id, blob: file, pendingUpload: true });
+        await enqueueOp(
+          db,
+          {
+            table: 'project_files',
+            id,
+            kind: 'insert',
+            base_version: null,
+            changes: columns,
+            upload: { fileId: id, path, uploaded: false },
+          },
+          nowMs,
+        );
+      });
+      return row;
+    },
+
+    /**
+     * Deletes a file (works offline): tombstone locally, queue the row delete;
+     * the engine removes the Storage object after the server confirms. A file
+     * never uploaded is simply dropped. `{ ok: false, error: 'not_found' }` when missing.
+     */
+    async remove(fileId: string): Promise<Result<void, 'not_found'>> {
+      const db = ctx.getDb();
+      return db.transaction('rw', db.project_files, db.file_blobs, db.outbox, async () => {
+        const current = await db.project_files.get(fileId);
+        if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
+        const outcome = await enqueueOp(
+          db,
+          {
+            table: 'project_files',
+            id: fileId,
+            kind: 'delete',
+            base_version: current.version,
+            changes: {},
+            removeObject: current.file_path,
+          },
+          ctx.now(),
+        );
+        if (outcome === 'cancelled') await db.project_files.delete(fileId);
+        else await db.project_files.put({ ...current, deleted_at: new Date(ctx.now()).toISOString() });
+        await db.file_blobs.delete(fileId);
+        return { ok: true, value: undefined } as const;
+      });
+    },
+
+    /**
+     * The file's content: the cached blob, else downloaded (when sync runs)
+     * and cached for offline viewing. Throws with the provider's message, or
+     * 'File not found' / 'This file is not available offline'.
+     */
+    async openBlob(fileId: string): Promise<Blob> {
+      const db = ctx.getDb();
+      const cached = await db.file_blobs.get(fileId);
+      if (cached) return cached.blob;
+      const row = await db.project_files.get(fileId);
+      if (!row || row.deleted_at) throw new Error('File not found');
+      const download = getDownloader();
+      if (!download) throw new Error('This file is not available offline');
+      const blob = await download(row.file_path);
+      await db.file_blobs.put({ fileId, blob, pendingUpload: false });
+      return blob;
+    },
+  };
+}
+
+export type FilesRepo = ReturnType<typeof createFilesRepo>;
+
+/** The app's files repository (active user's database). */
+export const filesRepo: FilesRepo = createFilesRepo(activeContext);

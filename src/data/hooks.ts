@@ -1,0 +1,112 @@
+/**
+ * Read hooks of the local database (app-contracts.md): all `useLiveQuery`,
+ * `undefined` while loading (or while no user database is open). Components
+ * read only through these; they update across tabs and after every sync.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { getActiveDb } from './activeUser';
+import { countProjects, queryProjects, type ProjectQuery } from './projectQueries';
+import type { ConflictRecord, DataRole, DeadLetter, LocalProjectFile, OutboxEntry, ProfileRow, ProjectCounts, ProjectRow } from './types';
+import { useActiveUserId } from './useActiveUserId';
+
+/** Dashboard list: live projects of the role, newest first, optional status and search. */
+export function useProjects(q: ProjectQuery): ProjectRow[] | undefined {
+  const userId = useActiveUserId();
+  return useLiveQuery(
+    async () => {
+      const db = getActiveDb();
+      return db ? queryProjects(db, q) : undefined;
+    },
+    [userId, q.status, q.search, q.role],
+  );
+}
+
+/** Filter-chip counts `{ all, draft, active, completed, archived }` of the role. */
+export function useProjectCounts(role: DataRole): ProjectCounts | undefined {
+  const userId = useActiveUserId();
+  return useLiveQuery(
+    async () => {
+      const db = getActiveDb();
+      return db ? countProjects(db, role) : undefined;
+    },
+    [userId, role],
+  );
+}
+
+/** One project: the row, null when missing or deleted, undefined while loading. */
+export function useProject(id: string | undefined): ProjectRow | null | undefined {
+  const userId = useActiveUserId();
+  return useLiveQuery(
+    async () => {
+      const db = getActiveDb();
+      if (!db) return undefined;
+      if (!id) return null;
+      const r = await db.projects.get(id);
+      if (!r || r.deleted_at) return null;
+      const { _words: _w, _own: _o, _asg: _a, _st: _s, ...row } = r;
+      return row;
+    },
+    [userId, id],
+  );
+}
+
+/** The signed-in user's profile: the row, null when not pulled yet, undefined while loading. */
+export function useProfile(): ProfileRow | null | undefined {
+  const userId = useActiveUserId();
+  return useLiveQuery(
+    async () => {
+      const db = getActiveDb();
+      if (!db) return undefined;
+      return (await db.profiles.get(db.userId)) ?? null;
+    },
+    [userId],
+  );
+}
+
+/** Live files of a project, newest first, with `pending` and `hasLocalBlob`. */
+export function useProjectFiles(projectId: string | undefined): LocalProjectFile[] | undefined {
+  const userId = useActiveUserId();
+  return useLiveQuery(
+    async () => {
+      const db = getActiveDb();
+      if (!db) return undefined;
+      if (!projectId) return [];
+      const rows = (await db.project_files.where('project_id').equals(projectId).toArray()).filter((r) => !r.deleted_at);
+      rows.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+      const ids = rows.map((r) => r.id);
+      const blobKeys = new Set(await db.file_blobs.where('fileId').anyOf(ids).primaryKeys());
+      const pending = new Set(
+        (await db.outbox.where('[table+id]').anyOf(ids.map((id) => ['project_files', id])).toArray()).map((o) => o.id),
+      );
+      return rows.map((r) => ({ ...r, pending: pending.has(r.id), hasLocalBlob: blobKeys.has(r.id) }));
+    },
+    [userId, projectId],
+  );
+}
+
+/** Dead letters, newest first. */
+export function useDeadLetters(): DeadLetter[] | undefined {
+  const userId = useActiveUserId();
+  return useLiveQuery(async () => {
+    const db = getActiveDb();
+    return db ? (await db.dead_letters.toArray()).reverse() : undefined;
+  }, [userId]);
+}
+
+/** Logged conflicts (overwritten values), newest first. */
+export function useConflicts(): ConflictRecord[] | undefined {
+  const userId = useActiveUserId();
+  return useLiveQuery(async () => {
+    const db = getActiveDb();
+    return db ? (await db.conflicts.toArray()).reverse() : undefined;
+  }, [userId]);
+}
+
+/** Unsynced ops in queue order (the sync page's pending list). */
+export function usePendingOps(): OutboxEntry[] | undefined {
+  const userId = useActiveUserId();
+  return useLiveQuery(async () => {
+    const db = getActiveDb();
+    return db ? db.outbox.orderBy('seq').toArray() : undefined;
+  }, [userId]);
+}

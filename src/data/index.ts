@@ -1,0 +1,25 @@
+/**
+ * Public API of the local data layer (docs/app-contracts.md, src/data).
+ * Screens import from here: types, session wiring, hooks and repositories.
+ */
+export type * from './types';
+export { SYNC_TABLES } from './types';
+export { setActiveUser, getActiveDb, getActiveUserId, hasUnsyncedChanges, setDexieOptions } from './activeUser';
+export { useActiveUserId } from './useActiveUserId';
+export {
+  useProjects,
+  useProjectCounts,
+  useProject,
+  useProfile,
+  useProjectFiles,
+  useDeadLetters,
+  useConflicts,
+  usePendingOps,
+} from './hooks';
+export { projectsRepo, createProjectsRepo, type CreateProjectInput, type ProjectChanges } from './projectsRepo';
+export { profileRepo, createProfileRepo, type ProfileChanges } from './profileRepo';
+export { filesRepo, createFilesRepo } from './filesRepo';
+export { deadLettersRepo, createDeadLettersRepo } from './deadLettersRepo';
+export { conflictsRepo, createConflictsRepo } from './conflictsRepo';
+export { queryProjects, countProjects, type ProjectQuery } from './projectQueries';
+export { RefacingDb, dbNameFor } from './db';

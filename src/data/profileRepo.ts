@@ -1,0 +1,65 @@
+/**
+ * Profile repository: the only writer of the signed-in user's local profile;
+ * row and outbox op in one rw transaction. `role`, `organization_id` and
+ * `permissions` are never written here (sync-protocol.md).
+ */
+import { enqueueOp } from './outbox';
+import { activeContext, type RepoContext } from './repoContext';
+import type { ProfileRow, Result } from './types';
+
+export type ProfileChanges = Partial<Pick<ProfileRow, 'first_name' | 'last_name' | 'email' | 'phone' | 'address'>>;
+
+/** Builds the profile repository over a context (the app uses `profileRepo`). */
+export function createProfileRepo(ctx: RepoContext) {
+  return {
+    /**
+     * Updates the signed-in user's profile fields. When the profile has not
+     * been pulled yet, queues an insert of the given fields (the server treats
+     * an insert of an existing id as an update; sync-protocol.md).
+     */
+    async update(changes: ProfileChanges): Promise<Result<ProfileRow, never>> {
+      const db = ctx.getDb();
+      const me = db.userId;
+      const nowIso = new Date(ctx.now()).toISOString();
+      return db.transaction('rw', db.profiles, db.outbox, async () => {
+        const current = await db.profiles.get(me);
+        const columns: Record<string, unknown> = {};
+        for (const [k, v] of Object.entries(changes)) {
+          if (v !== undefined && (!current || (current as unknown as Record<string, unknown>)[k] !== v)) columns[k] = v;
+        }
+        const base: ProfileRow = current ?? {
+          id: me,
+          email: null,
+          first_name: null,
+          last_name: null,
+          phone: null,
+          address: null,
+          role: null,
+          organization_id: null,
+          permissions: null,
+          version: 0,
+          created_at: nowIso,
+          updated_at: nowIso,
+          deleted_at: null,
+          txid: '',
+        };
+        if (Object.keys(columns).length === 0) return { ok: true, value: base } as const;
+        const next: ProfileRow = { ...base, ...columns, updated_at: nowIso };
+        await db.profiles.put(next);
+        await enqueueOp(
+          db,
+          current
+            ? { table: 'profiles', id: me, kind: 'update', base_version: current.version, changes: columns }
+            : { table: 'profiles', id: me, kind: 'insert', base_version: null, changes: { id: me, ...columns } },
+          ctx.now(),
+        );
+        return { ok: true, value: next } as const;
+      });
+    },
+  };
+}
+
+export type ProfileRepo = ReturnType<typeof createProfileRepo>;
+
+/** The app's profile repository (active user's database). */
+export const profileRepo: ProfileRepo = createProfileRepo(activeContext);

@@ -1,0 +1,87 @@
+/**
+ * Dashboard queries on IndexedDB indexes (issue 5 §1): the project list
+ * (filter, search, newest first) and the per-status counts. Tombstones are
+ * kept out of the `_own`/`_asg`/`_st` indexes, so counts are index counts.
+ */
+import Dexie from 'dexie';
+import type { ProjectRecord, RefacingDb } from './db';
+import { searchQueryWords } from './searchWords';
+import type { DataRole, ProjectCounts, ProjectRow, ProjectStatus } from './types';
+
+export interface ProjectQuery {
+  status?: ProjectStatus | 'all';
+  search?: string;
+  role: DataRole;
+}
+
+const STATUSES: readonly ProjectStatus[] = ['draft', 'active', 'completed', 'archived'];
+
+function visibleTo(db: RefacingDb, role: DataRole): (p: ProjectRecord) => boolean {
+  const me = db.userId;
+  if (role === 'homeowner') return (p) => p._own === me;
+  if (role === 'contractor') return (p) => p._asg === me;
+  return (p) => !p.deleted_at;
+}
+
+function byNewest(a: ProjectRow, b: ProjectRow): number {
+  return a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0;
+}
+
+/**
+ * Live projects the dashboard shows, newest first: homeowner → owner_user_id
+ * = me; contractor → assigned_contractor_id = me; org_admin → every live row
+ * it has. `search` matches when every query word is a prefix of a word of the
+ * name, address, phone (digits) or email.
+ */
+export async function queryProjects(db: RefacingDb, q: ProjectQuery): Promise<ProjectRow[]> {
+  const me = db.userId;
+  const status = q.status && q.status !== 'all' ? q.status : null;
+  const words = q.search ? searchQueryWords(q.search) : [];
+  let rows: ProjectRecord[];
+  if (words.length > 0) {
+    const first = words.reduce((a, b) => (b.length > a.length ? b : a));
+    const visible = visibleTo(db, q.role);
+    rows = await db.projects
+      .where('_words')
+      .startsWith(first)
+      .distinct()
+      .filter((p) => visible(p) && (!status || p.status === status) && words.every((w) => p._words.some((pw) => pw.startsWith(w))))
+      .toArray();
+    rows.sort(byNewest);
+  } else if (q.role === 'org_admin') {
+    rows = status
+      ? (await db.projects.where('_st').equals(status).toArray()).sort(byNewest)
+      : await db.projects.orderBy('created_at').reverse().filter((p) => !p.deleted_at).toArray();
+  } else {
+    const field = q.role === 'homeowner' ? '_own' : '_asg';
+    rows = status
+      ? (await db.projects.where(`[${field}+status]`).equals([me, status]).toArray()).sort(byNewest)
+      : await db.projects.where(`[${field}+created_at]`).between([me, Dexie.minKey], [me, Dexie.maxKey]).reverse().toArray();
+  }
+  return rows.map((r) => {
+    const { _words: _w, _own: _o, _asg: _a, _st: _s, ...row } = r;
+    return row;
+  });
+}
+
+/** Live project counts per status for the filter chips (spec §2). */
+export async function countProjects(db: RefacingDb, role: DataRole): Promise<ProjectCounts> {
+  const me = db.userId;
+  const counts = await Promise.all(
+    STATUSES.map((s) => {
+      if (role === 'org_admin') return db.projects.where('_st').equals(s).count();
+      const field = role === 'homeowner' ? '_own' : '_asg';
+      return db.projects.where(`[${field}+status]`).equals([me, s]).count();
+    }),
+  );
+  const [draft = 0, active = 0, completed = 0, archived = 0] = counts;
+  // `all` counts every live row, including statuses outside the chips (e.g. the create form's Pending).
+  const all =
+    role === 'org_admin'
+      ? await db.projects.where('_st').between(Dexie.minKey, Dexie.maxKey).count()
+      : await db.projects
+          .where(`[${role === 'homeowner' ? '_own' : '_asg'}+status]`)
+          .between([me, Dexie.minKey], [me, Dexie.maxKey])
+          .count();
+  return { all, draft, active, completed, archived };
+}

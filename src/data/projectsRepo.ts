@@ -1,0 +1,125 @@
+/**
+ * Projects repository: the only writer of local projects. Each create, update
+ * and delete writes the row and its outbox op in one rw transaction (issue 5
+ * §1); updates diff `details` into leaf-path patches and coalesce per row.
+ */
+import { applyOpToRow, toProjectRecord } from './applyServerRows';
+import type { ProjectRecord } from './db';
+import { diffDetails } from './detailsPatch';
+import { enqueueOp, newId } from './outbox';
+import { activeContext, type RepoContext } from './repoContext';
+import type { DataRole, OutboxEntry, ProjectDetails, ProjectRow, ProjectStatus, Result } from './types';
+
+export interface CreateProjectInput {
+  name: string;
+  status: ProjectStatus;
+  details: ProjectDetails;
+  /** homeowner → owner_user_id = me; contractor/org_admin → assigned_contractor_id = me (spec §7). */
+  role: DataRole;
+}
+
+export type ProjectChanges = Partial<Pick<ProjectRow, 'name' | 'status' | 'details'>>;
+
+function strip(record: ProjectRecord): ProjectRow {
+  const { _words: _w, _own: _o, _asg: _a, _st: _s, ...row } = record;
+  return row;
+}
+
+/** Builds the projects repository over a context (the app uses `projectsRepo`). */
+export function createProjectsRepo(ctx: RepoContext) {
+  return {
+    /**
+     * Creates a project locally and queues its insert. Returns the local row
+     * (`version` 0 until the server confirms). Spec §7: insert with name,
+     * details, status, user_id, and owner_user_id or assigned_contractor_id.
+     */
+    async create(input: CreateProjectInput): Promise<ProjectRow> {
+      const db = ctx.getDb();
+      const me = db.userId;
+      const nowIso = new Date(ctx.now()).toISOString();
+      const columns = {
+        id: newId(),
+        name: input.name,
+        status: input.status,
+        details: input.details ?? {},
+        user_id: me,
+        owner_user_id: input.role === 'homeowner' ? me : null,
+        assigned_contractor_id: input.role === 'homeowner' ? null : me,
+      };
+      const record = toProjectRecord({
+        ...columns,
+        description: typeof columns.details.description === 'string' ? columns.details.description : null,
+        version: 0,
+        created_at: nowIso,
+        updated_at: nowIso,
+        deleted_at: null,
+        txid: '',
+      });
+      await db.transaction('rw', db.projects, db.outbox, async () => {
+        await db.projects.add(record);
+        await enqueueOp(db, { table: 'projects', id: columns.id, kind: 'insert', base_version: null, changes: columns }, ctx.now());
+      });
+      return strip(record);
+    },
+
+    /**
+     * Changes name, status and/or details of a live project. A details change
+     * is sent as leaf-path patches; repeated calls (autosave) coalesce into one
+     * pending op. `{ ok: false, error: 'not_found' }` when missing or deleted.
+     */
+    async update(id: string, changes: ProjectChanges): Promise<Result<ProjectRow, 'not_found'>> {
+      const db = ctx.getDb();
+      return db.transaction('rw', db.projects, db.outbox, async () => {
+        const current = await db.projects.get(id);
+        if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
+        const columns: Record<string, unknown> = {};
+        if (changes.name !== undefined && changes.name !== current.name) columns.name = changes.name;
+        if (changes.status !== undefined && changes.status !== current.status) columns.status = changes.status;
+        const patch = changes.details !== undefined ? diffDetails(current.details, changes.details) : [];
+        if (Object.keys(columns).length === 0 && patch.length === 0) return { ok: true, value: strip(current) } as const;
+        const nowIso = new Date(ctx.now()).toISOString();
+        const op = {
+          table: 'projects' as const,
+          id,
+          kind: 'update' as const,
+          base_version: current.version,
+          changes: columns,
+          ...(patch.length ? { details_patch: patch } : {}),
+        };
+        let next = applyOpToRow(current as unknown as Record<string, unknown>, op as OutboxEntry, nowIso);
+        next.updated_at = nowIso;
+        const details = next.details as ProjectDetails;
+        next.description = typeof details.description === 'string' ? details.description : null;
+        next = toProjectRecord(next) as unknown as Record<string, unknown>;
+        await db.projects.put(next as unknown as ProjectRecord);
+        await enqueueOp(db, op, ctx.now());
+        return { ok: true, value: strip(next as unknown as ProjectRecord) } as const;
+      });
+    },
+
+    /**
+     * Deletes a project: a local tombstone until the server confirms (a project
+     * never pushed is simply dropped). `{ ok: false, error: 'not_found' }` when missing.
+     */
+    async remove(id: string): Promise<Result<void, 'not_found'>> {
+      const db = ctx.getDb();
+      return db.transaction('rw', db.projects, db.outbox, async () => {
+        const current = await db.projects.get(id);
+        if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
+        const outcome = await enqueueOp(
+          db,
+          { table: 'projects', id, kind: 'delete', base_version: current.version, changes: {} },
+          ctx.now(),
+        );
+        if (outcome === 'cancelled') await db.projects.delete(id);
+        else await db.projects.put(toProjectRecord({ ...current, deleted_at: new Date(ctx.now()).toISOString() }));
+        return { ok: true, value: undefined } as const;
+      });
+    },
+  };
+}
+
+export type ProjectsRepo = ReturnType<typeof createProjectsRepo>;
+
+/** The app's projects repository (active user's database). */
+export const projectsRepo: ProjectsRepo = createProjectsRepo(activeContext);

@@ -1,0 +1,47 @@
+/**
+ * Search words of a project for the dashboard search (spec §2: "Search by name,
+ * address, phone, email..."). Stored in the multi-entry `_words` index; a query
+ * word matches a project when it is a prefix of one of its words, so search
+ * runs on IndexedDB (`where('_words').startsWith(word)`).
+ */
+import type { ProjectDetails } from './types';
+
+function tokens(text: string): string[] {
+  return text.toLowerCase().split(/[^\p{L}\p{N}@.+_-]+/u).filter((t) => t.length > 0);
+}
+
+/**
+ * Words of a project: lower-cased tokens of name, address and email (the whole
+ * email, its local part and its domain parts), and the phone as digits only.
+ */
+export function projectSearchWords(name: string, details: ProjectDetails | undefined): string[] {
+  const words = new Set<string>();
+  for (const t of tokens(name ?? '')) words.add(t);
+  const d = details ?? {};
+  if (typeof d.address === 'string') for (const t of tokens(d.address)) words.add(t);
+  if (typeof d.email === 'string') {
+    for (const t of tokens(d.email)) {
+      words.add(t);
+      for (const part of t.split(/[@.]/)) if (part) words.add(part);
+    }
+  }
+  if (typeof d.phone === 'string') {
+    const digits = d.phone.replace(/\D/g, '');
+    if (digits) words.add(digits);
+    for (const t of tokens(d.phone)) words.add(t);
+  }
+  return [...words];
+}
+
+/** Query words of a search box text (same tokenizer; a phone query also as digits). */
+export function searchQueryWords(search: string): string[] {
+  const out = new Set<string>();
+  for (const t of tokens(search)) {
+    const digits = t.replace(/\D/g, '');
+    // "(555) 123-4567" and "555-123" are phone fragments: search their digits.
+    out.add(/^[\d()+\s.-]+$/.test(t) && digits ? digits : t);
+  }
+  const allDigits = search.replace(/\D/g, '');
+  if (/^[\d()+\s.-]+$/.test(search.trim()) && allDigits) return [allDigits];
+  return [...out];
+}

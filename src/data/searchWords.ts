@@ -22,6 +22,8 @@ export function projectSearchWords(name: string, details: ProjectDetails | undef
   if (typeof d.email === 'string') {
     for (const t of tokens(d.email)) {
       words.add(t);
+      const at = t.indexOf('@');
+      if (at >= 0) words.add(t.slice(at + 1));
       for (const part of t.split(/[@.]/)) if (part) words.add(part);
     }
   }

@@ -1,9 +1,25 @@
+/**
+ * App entry: mounts the router inside the last-resort error boundary and
+ * starts the auth lifecycle (supabase-js, loaded as its own chunk).
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { createAppRouter } from './router';
+import { AppErrorBoundary } from './ErrorScreen';
+import './theme.css';
 
-function Placeholder() {
-  return <h1>Refacing</h1>;
-}
+const router = createAppRouter();
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<StrictMode><Placeholder /></StrictMode>);
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <AppErrorBoundary>
+        <RouterProvider router={router} />
+      </AppErrorBoundary>
+    </StrictMode>,
+  );
+}
+
+void import('../auth/authLifecycle').then(({ startAuth }) => startAuth());

@@ -1,0 +1,14 @@
+import { Navigate, Outlet } from 'react-router-dom';
+import { useAuth } from '../auth/useAuth';
+import { Spinner } from './Spinner';
+
+/**
+ * Guard of the protected group (spec §2): a spinner while auth loads, a
+ * redirect to / without a signed-in user, else the child routes.
+ */
+export function RequireAuth() {
+  const status = useAuth((s) => s.status);
+  if (status === 'loading') return <Spinner label="Checking your sign-in…" />;
+  if (status === 'signedOut') return <Navigate to="/" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,9 @@
+/** The loading spinner (spec §2: protected routes show a spinner while auth loads). */
+export function Spinner({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div className="spinner-wrap" role="status" aria-live="polite">
+      <div className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { signOut } from '../auth/authLifecycle';
+import { useDisplayName } from '../auth/useDisplayName';
+import { SyncStatusIndicator } from './otherPages';
+
+/**
+ * Top bar for signed-in users (spec §2): My Dashboard link, sync status,
+ * and a profile dropdown (My Dashboard, My Profile, Logout) behind the
+ * avatar initial.
+ */
+export function TopBar() {
+  const { name, initial } = useDisplayName();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!open) return undefined;
+    function onDown(e: PointerEvent) {
+      if (wrapRef.current && !wrapRef.current.contains(e.target as Node)) setOpen(false);
+    }
+    function onKey(e: KeyboardEvent) {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    }
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  async function logout() {
+    setOpen(false);
+    const result = await signOut((message) => window.confirm(message));
+    if (result.ok) void navigate('/', { replace: true });
+  }
+
+  return (
+    <header className="topbar">
+      <div className="topbar-inner">
+        <Link to="/dashboard" className="brand" aria-label="Refacing home">
+          <span className="brand-mark" aria-hidden="true">R</span>
+          <span className="hide-sm">Refacing</span>
+        </Link>
+        <Link to="/dashboard" className="btn btn-ghost btn-sm">
+          My Dashboard
+        </Link>
+        <Suspense fallback={null}>
+          <SyncStatusIndicator />
+        </Suspense>
+        <div className="menu-wrap" ref={wrapRef}>
+          <button
+            ref={buttonRef}
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-haspopup="true"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={`Account menu for ${name}`}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <span className="avatar" aria-hidden="true">{initial}</span>
+          </button>
+          {open ? (
+            <ul className="menu" id={menuId}>
+              <li>
+                <Link to="/dashboard" onClick={() => setOpen(false)}>
+                  My Dashboard
+                </Link>
+              </li>
+              <li>
+                <Link to="/profile" onClick={() => setOpen(false)}>
+                  My Profile
+                </Link>
+              </li>
+              <li>
+                <button type="button" onClick={() => void logout()}>
+                  Logout
+                </button>
+              </li>
+            </ul>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,20 @@
+import { useProfile } from '../data';
+import { useAuth } from './useAuth';
+import { resolveRole, uiRole, type Role } from './roles';
+
+/**
+ * The current user's role (spec §6): the profile's, else the account
+ * metadata's, else homeowner; `undefined` while the local profile loads.
+ */
+export function useCurrentRole(): Role | undefined {
+  const user = useAuth((s) => s.user);
+  const profile = useProfile();
+  if (profile === undefined) return undefined;
+  return resolveRole(profile?.role, (user?.user_metadata as Record<string, unknown> | undefined)?.role);
+}
+
+/** The UI variant: 'homeowner', or 'contractor' for every other role (spec §6). */
+export function useUiRole(): 'homeowner' | 'contractor' | undefined {
+  const role = useCurrentRole();
+  return role === undefined ? undefined : uiRole(role);
+}

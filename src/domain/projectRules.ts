@@ -1,0 +1,266 @@
+/**
+ * Project and auth form rules (spec §3, §4, §5): the option lists with their
+ * labels, phone formatting, and validation with the spec's texts word for word.
+ * Pure: no React, no storage, no clock.
+ */
+import { z } from 'zod';
+
+/** Project status values as stored (lowercase), spec §4. */
+export const PROJECT_STATUSES = ['draft', 'active', 'completed', 'archived'] as const;
+export type ProjectStatusValue = (typeof PROJECT_STATUSES)[number];
+
+/** Display labels of the statuses (spec §9 filter list: All, Draft, Active, Completed, Archived). */
+export const STATUS_LABELS: Record<ProjectStatusValue, string> = {
+  draft: 'Draft',
+  active: 'Active',
+  completed: 'Completed',
+  archived: 'Archived',
+};
+
+/** Dashboard filter chips, in the spec's order (§2, §9). */
+export const STATUS_FILTERS = ['all', ...PROJECT_STATUSES] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+/** Homeowner project types (spec §3). */
+export const PROJECT_TYPES = [
+  'kitchen',
+  'bathroom',
+  'bedroom',
+  'living_room',
+  'basement',
+  'garage',
+  'outdoor',
+  'whole_house',
+  'custom',
+] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+
+/** Contractor project scopes: the homeowner types plus commercial (spec §3). */
+export const PROJECT_SCOPES = [...PROJECT_TYPES, 'commercial'] as const;
+export type ProjectScope = (typeof PROJECT_SCOPES)[number];
+
+const TYPE_LABELS: Record<ProjectScope, string> = {
+  kitchen: 'Kitchen',
+  bathroom: 'Bathroom',
+  bedroom: 'Bedroom',
+  living_room: 'Living Room',
+  basement: 'Basement',
+  garage: 'Garage',
+  outdoor: 'Outdoor',
+  whole_house: 'Whole House',
+  custom: 'Custom',
+  commercial: 'Commercial',
+};
+
+/** Budget values (spec §3); `custom` stores the custom text beside it. */
+export const BUDGETS = ['under-10k', '10k-25k', '25k-50k', '50k-100k', '100k-plus', 'custom'] as const;
+export type Budget = (typeof BUDGETS)[number];
+
+export const BUDGET_LABELS: Record<Budget, string> = {
+  'under-10k': 'Under $10k',
+  '10k-25k': '$10k – $25k',
+  '25k-50k': '$25k – $50k',
+  '50k-100k': '$50k – $100k',
+  '100k-plus': '$100k+',
+  custom: 'Custom',
+};
+
+/** Roles a user may pick at sign up (spec §5); org_admin is shown as Organization. */
+export const SIGNUP_ROLES = ['homeowner', 'contractor', 'org_admin'] as const;
+export type SignupRole = (typeof SIGNUP_ROLES)[number];
+
+export const ROLE_LABELS: Record<SignupRole, string> = {
+  homeowner: 'Homeowner',
+  contractor: 'Contractor',
+  org_admin: 'Organization',
+};
+
+/**
+ * Label of a project type or scope value; unknown values are shown as given
+ * with underscores turned into spaces, empty as ''.
+ */
+export function projectTypeLabel(value: string | undefined | null): string {
+  if (!value) return '';
+  return (TYPE_LABELS as Record<string, string>)[value] ?? value.replace(/_/g, ' ');
+}
+
+/** Label of a status value; unknown values are shown as given. */
+export function statusLabel(value: string): string {
+  return (STATUS_LABELS as Record<string, string>)[value] ?? value;
+}
+
+/** The digits of a phone input, at most 10 (spec §5: phone input limited to 10 digits). */
+export function phoneDigits(input: string): string {
+  return input.replace(/\D/g, '').slice(0, 10);
+}
+
+/**
+ * Formats a phone input as the user types (spec §5): digits only, at most 10,
+ * shown as `(555) 123-4567`; partial input is formatted as far as it goes
+ * (`(555`, `(555) 12`).
+ */
+export function formatPhone(input: string): string {
+  const d = phoneDigits(input);
+  if (d.length === 0) return '';
+  if (d.length <= 3) return `(${d}`;
+  if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+/** Field errors by field name; empty when valid. */
+export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
+
+export type RuleResult<T, K extends string> = { ok: true; value: T } | { ok: false; errors: FieldErrors<K> };
+
+function collect<K extends string>(error: z.ZodError): FieldErrors<K> {
+  const errors: FieldErrors<K> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'form') as K;
+    if (errors[key] === undefined) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+const REQUIRED = 'Please fill in all required fields';
+const required = z.string().trim().min(1, REQUIRED);
+
+/** Spec §5 "basic pattern with no spaces, an @ and a dot". */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface SignInInput {
+  email: string;
+  password: string;
+}
+
+/**
+ * Validates the sign-in form (spec §5). The first failing rule gives one form
+ * error under `form`: 'Please fill in all required fields', then
+ * 'Password must be at least 6 characters long'.
+ */
+export function validateSignIn(input: SignInInput): RuleResult<SignInInput, 'form'> {
+  const schema = z.object({
+    email: required,
+    password: z.string().min(1, REQUIRED),
+  });
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) return { ok: false, errors: { form: REQUIRED } };
+  if (input.password.length < 6) return { ok: false, errors: { form: 'Password must be at least 6 characters long' } };
+  return { ok: true, value: { email: input.email.trim(), password: input.password } };
+}
+
+export interface SignUpInput extends SignInInput {
+  confirmPassword: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+}
+
+/**
+ * Validates the sign-up form (spec §5) in the spec's order: required fields
+ * (email, password, first and last name), password length, confirmation
+ * match, then role ('Invalid role: {role}. Please select a valid role.').
+ * One form-level error under `form`.
+ */
+export function validateSignUp(input: SignUpInput): RuleResult<SignUpInput & { role: SignupRole }, 'form'> {
+  const schema = z.object({
+    email: required,
+    password: z.string().min(1, REQUIRED),
+    firstName: required,
+    lastName: required,
+  });
+  if (!schema.safeParse(input).success) return { ok: false, errors: { form: REQUIRED } };
+  if (input.password.length < 6) return { ok: false, errors: { form: 'Password must be at least 6 characters long' } };
+  if (input.password !== input.confirmPassword) return { ok: false, errors: { form: 'Passwords do not match' } };
+  const role = z.enum(SIGNUP_ROLES).safeParse(input.role);
+  if (!role.success) return { ok: false, errors: { form: `Invalid role: ${input.role}. Please select a valid role.` } };
+  return {
+    ok: true,
+    value: {
+      ...input,
+      email: input.email.trim(),
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      role: role.data,
+    },
+  };
+}
+
+/** The fields of the project create/edit form (both roles; contractors use all). */
+export interface ProjectFormValues {
+  name: string;
+  projectType: string;
+  description: string;
+  email: string;
+  phone: string;
+  address: string;
+  projectScopes: string[];
+  budget: string;
+  customBudget: string;
+  status: string;
+}
+
+export type ProjectField = keyof ProjectFormValues;
+
+/** An empty form; status defaults per spec §4 (homeowner active, contractor draft). */
+export function emptyProjectForm(kind: 'homeowner' | 'contractor'): ProjectFormValues {
+  return {
+    name: '',
+    projectType: '',
+    description: '',
+    email: '',
+    phone: '',
+    address: '',
+    projectScopes: [],
+    budget: '',
+    customBudget: '',
+    status: kind === 'homeowner' ? 'active' : 'draft',
+  };
+}
+
+/**
+ * Validates the homeowner project form (spec §5): 'Project name is required',
+ * 'Please select a project type'. Errors per field.
+ */
+export function validateHomeownerProject(values: ProjectFormValues): RuleResult<ProjectFormValues, ProjectField> {
+  const schema = z.object({
+    name: z.string().trim().min(1, 'Project name is required'),
+    projectType: z.string().trim().min(1, 'Please select a project type'),
+  });
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) return { ok: false, errors: collect<ProjectField>(parsed.error) };
+  return { ok: true, value: { ...values, name: values.name.trim() } };
+}
+
+/**
+ * Validates the contractor (client) project form (spec §5): customer name,
+ * address, phone (required, exactly 10 digits), email (required, basic
+ * pattern) and — at creation only — at least one project scope. Errors per
+ * field, with the spec's texts.
+ */
+export function validateContractorProject(
+  values: ProjectFormValues,
+  mode: 'create' | 'edit',
+): RuleResult<ProjectFormValues, ProjectField> {
+  const schema = z.object({
+    name: z.string().trim().min(1, 'Customer name is required'),
+    address: z.string().trim().min(1, 'Address is required'),
+    phone: z
+      .string()
+      .refine((v) => phoneDigits(v).length > 0, 'Phone number is required')
+      .refine((v) => phoneDigits(v).length === 0 || v.replace(/\D/g, '').length === 10, 'Please enter a valid 10-digit US phone number'),
+    email: z
+      .string()
+      .trim()
+      .min(1, 'Email is required')
+      .refine((v) => v.length === 0 || EMAIL_PATTERN.test(v), 'Please enter a valid email address'),
+    projectScopes: z
+      .array(z.string())
+      .refine((v) => mode === 'edit' || v.length > 0, 'Please select at least one project scope'),
+  });
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) return { ok: false, errors: collect<ProjectField>(parsed.error) };
+  return {
+    ok: true,
+    value: { ...values, name: values.name.trim(), email: values.email.trim(), address: values.address.trim(), phone: formatPhone(values.phone) },
+  };
+}

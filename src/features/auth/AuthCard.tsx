@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { PublicLayout } from '../landing/PublicLayout';
+
+/** Centered card on the public layout, for the sign in/up and password screens. */
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <PublicLayout>
+      <div className="container">
+        <div className="card auth-card">
+          <h1>{title}</h1>
+          {children}
+        </div>
+      </div>
+    </PublicLayout>
+  );
+}
+
+/** A form-level error (provider or validation message) announced to screen readers. */
+export function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <div className="alert alert-error" role="alert">
+      {message}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useAuth } from '../../auth/useAuth';
+
+/** Footer of the public pages (spec §1): /privacy, /terms, /contact. */
+export function PublicFooter() {
+  return (
+    <footer className="footer">
+      <div className="footer-inner">
+        <span className="muted">© {new Date().getFullYear()} Refacing</span>
+        <nav aria-label="Legal">
+          <Link to="/privacy">Privacy</Link>
+          <Link to="/terms">Terms</Link>
+          <Link to="/contact">Contact</Link>
+        </nav>
+      </div>
+    </footer>
+  );
+}
+
+/** Header, page and footer of the public pages; the header offers sign in, or the dashboard when signed in. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  const status = useAuth((s) => s.status);
+  return (
+    <div className="auth-wrap">
+      <header className="topbar">
+        <div className="public-nav">
+          <Link to="/" className="brand">
+            <span className="brand-mark" aria-hidden="true">R</span>
+            Refacing
+          </Link>
+          {status === 'signedIn' ? (
+            <Link to="/dashboard" className="btn btn-primary btn-sm">
+              My Dashboard
+            </Link>
+          ) : (
+            <>
+              <Link to="/login" className="btn btn-ghost btn-sm">
+                Sign In
+              </Link>
+              <Link to="/signup" className="btn btn-primary btn-sm">
+                Sign Up
+              </Link>
+            </>
+          )}
+        </div>
+      </header>
+      <main id="main" style={{ flex: 1 }}>
+        {children}
+      </main>
+      <PublicFooter />
+    </div>
+  );
+}

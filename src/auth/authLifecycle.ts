@@ -11,6 +11,7 @@ import { useAuth } from './useAuth';
 import { isExpired, readStoredSession } from './storedSession';
 import { loadData, loadSync, type SyncHandle } from './layers';
 import { ensureProfile } from './profileSetup';
+import { useDashboardFilters } from '../state/dashboardFilters';
 
 let started = false;
 let activeUserId: string | null = null;
@@ -51,6 +52,7 @@ function setSignedIn(session: Session, offlineExpired: boolean): void {
 }
 
 function setSignedOut(): void {
+  useDashboardFilters.getState().reset();
   useAuth.setState({ status: 'signedOut', user: null, session: null, offlineExpired: false, recovery: false });
   wireUser(null);
 }
@@ -129,4 +131,20 @@ export async function signOut(confirmLoss: (message: string) => boolean): Promis
 /** Asks the sync engine for a sync now (after a write the user wants pushed at once). No-op without sync. */
 export function syncNow(): void {
   void syncHandle?.syncNow();
+}
+
+/**
+ * After the server deleted the account (`rpc('delete_my_account')`): drops
+ * the session locally, closes the user's local database and deletes it from
+ * the device (the account and its data no longer exist).
+ */
+export async function finishAccountDeletion(userId: string): Promise<void> {
+  await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
+  setSignedOut();
+  await wiring;
+  const data = await loadData();
+  await new Promise<void>((resolve) => {
+    const req = indexedDB.deleteDatabase(data.dbNameFor(userId));
+    req.onsuccess = req.onerror = req.onblocked = () => resolve();
+  });
 }

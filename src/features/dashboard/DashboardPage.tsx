@@ -1,4 +1,138 @@
-/** Placeholder while the screen is built. */
+import { useState } from 'react';
+import { useDisplayName } from '../../auth/useDisplayName';
+import { useCurrentRole } from '../../auth/useCurrentRole';
+import { uiRole, type Role } from '../../auth/roles';
+import { Spinner } from '../../app/Spinner';
+import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
+import { projectsRepo, useProjectCounts, useProjects, type ProjectRow } from '../../data';
+import { ROLE_LABELS, STATUS_FILTERS, STATUS_LABELS, type StatusFilter } from '../../domain/projectRules';
+import { useDashboardFilters } from '../../state/dashboardFilters';
+import { LoadErrorAlert, LoadErrorBoundary } from './LoadErrorBoundary';
+import { useLoadTimedOut } from './LoadTimeout';
+import { ProjectCard } from './ProjectCard';
+import { ProjectFormModal } from './ProjectFormModal';
+
+/** Spec §5: the project delete dialog text. */
+const DELETE_TEXT = 'Do you really want to delete this project? This process cannot be undone.';
+
+type Dialog = { kind: 'create' } | { kind: 'edit'; project: ProjectRow } | { kind: 'delete'; project: ProjectRow } | null;
+
+function chipLabel(f: StatusFilter): string {
+  return f === 'all' ? 'All' : STATUS_LABELS[f];
+}
+
+function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dialog) => void }) {
+  const variant = uiRole(role);
+  const { status, search } = useDashboardFilters();
+  const projects = useProjects(variant === 'homeowner' ? { role } : { role, status, search });
+  const counts = useProjectCounts(role);
+  const timedOut = useLoadTimedOut(projects === undefined);
+
+  if (projects === undefined) {
+    if (timedOut) return <LoadErrorAlert message="Loading projects timed out. Please try refreshing the page." />;
+    return <Spinner label="Loading projects…" />;
+  }
+  if (projects.length === 0) {
+    const none = !counts || counts.all === 0;
+    return (
+      <div className="card empty">
+        <p>No projects found.</p>
+        {none ? (
+          <button type="button" className="btn btn-primary" onClick={() => onDialog({ kind: 'create' })}>
+            Create Your First Project
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div className="projects">
+      {projects.map((p) => (
+        <ProjectCard
+          key={p.id}
+          project={p}
+          variant={variant}
+          onEdit={() => onDialog({ kind: 'edit', project: p })}
+          onDelete={() => onDialog({ kind: 'delete', project: p })}
+        />
+      ))}
+    </div>
+  );
+}
+
+function Filters({ role }: { role: Role }) {
+  const { status, search, setStatus, setSearch } = useDashboardFilters();
+  const counts = useProjectCounts(role);
+  return (
+    <div className="toolbar">
+      <div className="chips" role="group" aria-label="Filter by status">
+        {STATUS_FILTERS.map((f) => (
+          <button key={f} type="button" className="chip" aria-pressed={status === f} onClick={() => setStatus(f)}>
+            {chipLabel(f)} <span className="count">({counts ? counts[f] : '…'})</span>
+          </button>
+        ))}
+      </div>
+      <div className="search">
+        <label htmlFor="project-search" className="visually-hidden">
+          Search projects
+        </label>
+        <input
+          id="project-search"
+          type="search"
+          placeholder="Search by name, address, phone, email..."
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /dashboard (spec §2): 'Welcome, {name}', role badge, project cards.
+ * Homeowners: Create New Project, no filters. Contractors (any non-homeowner):
+ * status chips with counts, search, Add Client Project, inline status editor.
+ * Reads come from the local database (works offline).
+ */
 export function DashboardPage() {
-  return <main className="container"><h1>DashboardPage</h1></main>;
+  const role = useCurrentRole();
+  const { name } = useDisplayName();
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  if (role === undefined) return <Spinner label="Loading your dashboard…" />;
+  const variant = uiRole(role);
+
+  return (
+    <main className="container">
+      <div className="page-head">
+        <div>
+          <h1>Welcome, {name}</h1>
+          <span className="badge badge-role">{ROLE_LABELS[role]}</span>
+        </div>
+        <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'create' })}>
+          {variant === 'homeowner' ? 'Create New Project' : 'Add Client Project'}
+        </button>
+      </div>
+      {variant === 'contractor' ? <Filters role={role} /> : null}
+      <LoadErrorBoundary>
+        <ProjectList role={role} onDialog={setDialog} />
+      </LoadErrorBoundary>
+
+      {dialog?.kind === 'create' ? <ProjectFormModal role={role} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'edit' ? <ProjectFormModal role={role} project={dialog.project} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'delete' ? (
+        <ConfirmDialog
+          title="Delete project"
+          message={DELETE_TEXT}
+          confirmLabel="Delete"
+          danger
+          onClose={() => setDialog(null)}
+          onConfirm={async () => {
+            const result = await projectsRepo.remove(dialog.project.id).catch(() => null);
+            return result?.ok ? null : 'Failed to delete project';
+          }}
+        />
+      ) : null}
+    </main>
+  );
 }

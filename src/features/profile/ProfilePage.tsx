@@ -1,4 +1,192 @@
-/** Placeholder while the screen is built. */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { supabase } from '../../auth/supabase';
+import { useAuth } from '../../auth/useAuth';
+import { finishAccountDeletion } from '../../auth/authLifecycle';
+import { Spinner } from '../../app/Spinner';
+import { profileRepo, useProfile, type ProfileRow } from '../../data';
+import { formatPhone } from '../../domain/projectRules';
+import { formatBytes, useStorageEstimate } from './useStorageEstimate';
+
+/** Spec §5: the account deletion prompt. */
+const DELETE_PROMPT = 'Are you sure you want to delete your account? This action cannot be undone.';
+/** Spec §9: profile success banner 3 s. */
+const SUCCESS_MS = 3_000;
+
+interface Fields {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  address: string;
+}
+
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}
+
+/** Spec §8: without a profile row, one built from the account metadata (first name default 'User'). */
+function initialFields(profile: ProfileRow | null, meta: Record<string, unknown>, email: string): Fields {
+  return {
+    first_name: str(profile?.first_name) || str(meta.first_name) || 'User',
+    last_name: str(profile?.last_name) || str(meta.last_name),
+    email: str(profile?.email) || email,
+    phone: formatPhone(str(profile?.phone)),
+    address: str(profile?.address),
+  };
+}
+
+function ProfileForm({ profile }: { profile: ProfileRow | null }) {
+  const user = useAuth((s) => s.user);
+  const navigate = useNavigate();
+  const meta = (user?.user_metadata ?? {}) as Record<string, unknown>;
+  const [fields, setFields] = useState<Fields>(() => initialFields(profile, meta, user?.email ?? ''));
+  const [success, setSuccess] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const uid = useId();
+  const estimate = useStorageEstimate();
+
+  useEffect(() => {
+    if (!success) return undefined;
+    const t = setTimeout(() => setSuccess(false), SUCCESS_MS);
+    return () => clearTimeout(t);
+  }, [success]);
+
+  function set(key: keyof Fields, value: string) {
+    setFields((f) => ({ ...f, [key]: value }));
+  }
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setSuccess(false);
+    setBusy(true);
+    try {
+      await profileRepo.update({
+        first_name: fields.first_name.trim() || null,
+        last_name: fields.last_name.trim() || null,
+        email: fields.email.trim() || null,
+        phone: fields.phone || null,
+        address: fields.address.trim() || null,
+      });
+      setSuccess(true);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function deleteAccount() {
+    if (!user || !window.confirm(DELETE_PROMPT)) return;
+    setError(null);
+    setBusy(true);
+    const { error: rpcError } = await supabase.rpc('delete_my_account');
+    if (rpcError) {
+      setBusy(false);
+      setError('Failed to delete account. Please contact support.');
+      return;
+    }
+    await finishAccountDeletion(user.id);
+    void navigate('/', { replace: true });
+  }
+
+  const displayName = [fields.first_name, fields.last_name].filter(Boolean).join(' ');
+  const id = (k: string) => `${uid}-${k}`;
+
+  return (
+    <main className="container container-narrow">
+      <div className="card">
+        <div className="profile-head">
+          <span className="avatar avatar-lg" aria-hidden="true">
+            {(fields.first_name || fields.email || 'U').charAt(0).toUpperCase()}
+          </span>
+          <div>
+            <h1>{displayName || 'User'}</h1>
+            <div className="muted">{fields.email}</div>
+          </div>
+        </div>
+        {success ? (
+          <div className="alert alert-success" role="status">
+            Profile updated successfully!
+          </div>
+        ) : null}
+        {error ? (
+          <div className="alert alert-error" role="alert">
+            {error}
+          </div>
+        ) : null}
+        <form onSubmit={(e) => void save(e)} noValidate>
+          <div className="form-grid">
+            <div className="field">
+              <label htmlFor={id('first')}>First name</label>
+              <input id={id('first')} type="text" autoComplete="given-name" value={fields.first_name} onChange={(e) => set('first_name', e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor={id('last')}>Last name</label>
+              <input id={id('last')} type="text" autoComplete="family-name" value={fields.last_name} onChange={(e) => set('last_name', e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor={id('email')}>Email</label>
+              <input id={id('email')} type="email" autoComplete="email" value={fields.email} onChange={(e) => set('email', e.target.value)} />
+            </div>
+            <div className="field">
+              <label htmlFor={id('phone')}>Phone</label>
+              <input
+                id={id('phone')}
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                placeholder="(555) 123-4567"
+                value={fields.phone}
+                onChange={(e) => set('phone', formatPhone(e.target.value))}
+              />
+            </div>
+            <div className="field span-2">
+              <label htmlFor={id('address')}>Address</label>
+              <input id={id('address')} type="text" autoComplete="street-address" value={fields.address} onChange={(e) => set('address', e.target.value)} />
+            </div>
+          </div>
+          <div className="btn-row" style={{ justifyContent: 'flex-end' }}>
+            <button type="button" className="btn" onClick={() => window.location.reload()}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              Save
+            </button>
+          </div>
+        </form>
+      </div>
+
+      <section className="card" style={{ marginTop: '1rem' }} aria-labelledby={id('device')}>
+        <h2 id={id('device')}>This device</h2>
+        <p className="muted" style={{ marginBottom: 0 }}>
+          {estimate
+            ? `Offline data uses ${formatBytes(estimate.usage)} of ${formatBytes(estimate.quota)} available on this device${estimate.persisted ? ' (kept until you delete it)' : ''}.`
+            : 'Storage use is not available in this browser.'}
+        </p>
+      </section>
+
+      <section className="card" style={{ marginTop: '1rem' }} aria-labelledby={id('danger')}>
+        <h2 id={id('danger')}>Delete account</h2>
+        <p className="muted">Deletes your account, your projects and files. This cannot be undone.</p>
+        <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void deleteAccount()}>
+          Delete my account
+        </button>
+      </section>
+    </main>
+  );
+}
+
+/**
+ * /profile (spec §2, §8): avatar initial, name and email; first name, last
+ * name, email, phone, address; Cancel (reloads), Save ('Profile updated
+ * successfully!' for 3 s) and 'Delete my account' (server-side deletion via
+ * `rpc('delete_my_account')`, never an admin key in the browser).
+ */
 export function ProfilePage() {
-  return <main className="container"><h1>ProfilePage</h1></main>;
+  const profile = useProfile();
+  if (profile === undefined) return <Spinner label="Loading your profile…" />;
+  return <ProfileForm key={profile ? 'profile' : 'none'} profile={profile} />;
 }

@@ -1,0 +1,64 @@
+import { Link } from 'react-router-dom';
+import type { ProjectRow } from '../../data';
+import { cabinetSummary } from '../../domain/cabinetSummary';
+import { projectTypeLabel } from '../../domain/projectRules';
+import { StatusBadge, StatusEditor } from './StatusEditor';
+
+/** The project's type line: the type, else (contractors) the scopes. */
+function typeLine(project: ProjectRow): string {
+  const d = project.details ?? {};
+  if (typeof d.projectType === 'string' && d.projectType) return projectTypeLabel(d.projectType);
+  if (Array.isArray(d.projectScopes) && d.projectScopes.length) return d.projectScopes.map((s) => projectTypeLabel(String(s))).join(', ');
+  return 'No project type';
+}
+
+/**
+ * A dashboard card (spec §2): name (fallback 'Untitled Project'), project type,
+ * cabinet summary; contractors also see address, email and the inline status
+ * editor. Buttons: edit, Delete, Cabinets (opens the builder).
+ */
+export function ProjectCard({
+  project,
+  variant,
+  onEdit,
+  onDelete,
+}: {
+  project: ProjectRow;
+  variant: 'homeowner' | 'contractor';
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const name = project.name?.trim() || 'Untitled Project';
+  const d = project.details ?? {};
+  const headingId = `project-${project.id}`;
+  return (
+    <article className="card project-card" aria-labelledby={headingId}>
+      <div className="card-top">
+        <h3 id={headingId}>
+          <Link to={`/project/${project.id}`}>{name}</Link>
+        </h3>
+        {variant === 'contractor' ? <StatusEditor projectId={project.id} projectName={name} status={project.status} /> : <StatusBadge status={project.status} />}
+      </div>
+      <p className="meta">{typeLine(project)}</p>
+      {variant === 'contractor' ? (
+        <>
+          {d.address ? <p className="meta">{String(d.address)}</p> : null}
+          {d.email ? <p className="meta">{String(d.email)}</p> : null}
+          {d.phone ? <p className="meta">{String(d.phone)}</p> : null}
+        </>
+      ) : null}
+      <p className="meta">{cabinetSummary(d.cabinetData)}</p>
+      <div className="actions">
+        <button type="button" className="btn btn-sm" onClick={onEdit} aria-label={`Edit ${name}`}>
+          Edit
+        </button>
+        <Link to={`/cabinet-builder/${project.id}`} className="btn btn-sm btn-primary" aria-label={`Cabinets for ${name}`}>
+          Cabinets
+        </Link>
+        <button type="button" className="btn btn-sm btn-danger-outline" onClick={onDelete} aria-label={`Delete ${name}`}>
+          Delete
+        </button>
+      </div>
+    </article>
+  );
+}

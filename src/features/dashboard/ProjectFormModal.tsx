@@ -1,0 +1,277 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Modal } from '../../app/ui/Modal';
+import { projectsRepo, type DataRole, type ProjectDetails, type ProjectRow, type ProjectStatus } from '../../data';
+import {
+  BUDGETS,
+  BUDGET_LABELS,
+  PROJECT_SCOPES,
+  PROJECT_TYPES,
+  emptyProjectForm,
+  formatPhone,
+  projectTypeLabel,
+  validateContractorProject,
+  validateHomeownerProject,
+  type FieldErrors,
+  type ProjectField,
+  type ProjectFormValues,
+} from '../../domain/projectRules';
+
+/** Status choices of the contractor create form (spec §4: it also offers Pending, saved as draft). */
+const CREATE_STATUSES: { value: string; label: string }[] = [
+  { value: 'draft', label: 'Draft' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'active', label: 'Active' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'archived', label: 'Archived' },
+];
+
+function storedStatus(value: string): ProjectStatus {
+  return value === 'active' || value === 'completed' || value === 'archived' ? value : 'draft';
+}
+
+function fromProject(project: ProjectRow, kind: 'homeowner' | 'contractor'): ProjectFormValues {
+  const d = project.details ?? {};
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  return {
+    ...emptyProjectForm(kind),
+    name: project.name ?? '',
+    projectType: str(d.projectType),
+    description: str(d.description),
+    email: str(d.email),
+    phone: formatPhone(str(d.phone)),
+    address: str(d.address),
+    projectScopes: Array.isArray(d.projectScopes) ? d.projectScopes.filter((s): s is string => typeof s === 'string') : [],
+    budget: str(d.budget),
+    customBudget: str(d.customBudget),
+    status: project.status,
+  };
+}
+
+function toDetails(values: ProjectFormValues, kind: 'homeowner' | 'contractor', base: ProjectDetails): ProjectDetails {
+  const details: ProjectDetails = {
+    ...base,
+    description: values.description.trim(),
+    projectType: values.projectType,
+    email: values.email.trim(),
+    phone: values.phone,
+    address: values.address.trim(),
+  };
+  if (kind === 'contractor') {
+    details.projectScopes = values.projectScopes;
+    details.budget = values.budget;
+    details.customBudget = values.budget === 'custom' ? values.customBudget.trim() : '';
+  }
+  return details;
+}
+
+/**
+ * Create and edit modal of a project (spec §2, §3, §5). Homeowners: name,
+ * type, description, email, phone, address; contractors (any non-homeowner):
+ * customer name, address, phone, email, project scopes, budget (with custom
+ * text), project type, description, and on create a status (default Draft).
+ * Errors per field; a field's error clears when it is edited.
+ */
+export function ProjectFormModal({
+  role,
+  project,
+  onClose,
+}: {
+  role: DataRole;
+  project?: ProjectRow;
+  onClose: () => void;
+}) {
+  const kind = role === 'homeowner' ? 'homeowner' : 'contractor';
+  const mode = project ? 'edit' : 'create';
+  const [values, setValues] = useState<ProjectFormValues>(() => (project ? fromProject(project, kind) : emptyProjectForm(kind)));
+  const [errors, setErrors] = useState<FieldErrors<ProjectField>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const uid = useId();
+  const id = (f: string) => `${uid}-${f}`;
+
+  function set<K extends ProjectField>(field: K, value: ProjectFormValues[K]) {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  }
+
+  function toggleScope(scope: string, on: boolean) {
+    set('projectScopes', on ? [...values.projectScopes, scope] : values.projectScopes.filter((s) => s !== scope));
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setFormError(null);
+    const checked = kind === 'homeowner' ? validateHomeownerProject(values) : validateContractorProject(values, mode);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    const v = checked.value;
+    setBusy(true);
+    try {
+      if (project) {
+        const result = await projectsRepo.update(project.id, { name: v.name, details: toDetails(v, kind, project.details ?? {}) });
+        if (!result.ok) throw new Error('Failed to update project');
+      } else {
+        await projectsRepo.create({
+          name: v.name,
+          status: kind === 'homeowner' ? 'active' : storedStatus(v.status),
+          details: toDetails(v, kind, {}),
+          role,
+        });
+      }
+      onClose();
+    } catch (err) {
+      setBusy(false);
+      setFormError(err instanceof Error && err.message ? err.message : project ? 'Failed to update project' : 'Failed to create project');
+    }
+  }
+
+  const title = project
+    ? kind === 'homeowner'
+      ? 'Edit Project Details'
+      : 'Edit Client Details'
+    : kind === 'homeowner'
+      ? 'Create New Project'
+      : 'Add Client Project';
+
+  function text(field: 'name' | 'email' | 'address' | 'customBudget', label: string, opts: { type?: string; autoComplete?: string; span?: boolean } = {}) {
+    const err = errors[field];
+    return (
+      <div className={`field${opts.span ? ' span-2' : ''}`}>
+        <label htmlFor={id(field)}>{label}</label>
+        <input
+          id={id(field)}
+          type={opts.type ?? 'text'}
+          autoComplete={opts.autoComplete ?? 'off'}
+          value={values[field]}
+          aria-invalid={err ? true : undefined}
+          aria-describedby={err ? id(`${field}-err`) : undefined}
+          onChange={(e) => set(field, e.target.value)}
+        />
+        {err ? (
+          <p className="field-error" id={id(`${field}-err`)}>
+            {err}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  const phoneErr = errors.phone;
+  const typeErr = errors.projectType;
+  const scopeErr = errors.projectScopes;
+
+  return (
+    <Modal title={title} onClose={onClose}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        {formError ? (
+          <div className="alert alert-error" role="alert">
+            {formError}
+          </div>
+        ) : null}
+        <div className="form-grid">
+          {text('name', kind === 'homeowner' ? 'Project name' : 'Customer name', { span: true })}
+          {kind === 'contractor' ? text('address', 'Address', { span: true, autoComplete: 'street-address' }) : null}
+          <div className="field">
+            <label htmlFor={id('phone')}>Phone</label>
+            <input
+              id={id('phone')}
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              placeholder="(555) 123-4567"
+              value={values.phone}
+              aria-invalid={phoneErr ? true : undefined}
+              aria-describedby={phoneErr ? id('phone-err') : undefined}
+              onChange={(e) => set('phone', formatPhone(e.target.value))}
+            />
+            {phoneErr ? (
+              <p className="field-error" id={id('phone-err')}>
+                {phoneErr}
+              </p>
+            ) : null}
+          </div>
+          {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
+          {kind === 'homeowner' ? text('address', 'Address', { span: true, autoComplete: 'street-address' }) : null}
+          <div className="field">
+            <label htmlFor={id('projectType')}>Project type</label>
+            <select
+              id={id('projectType')}
+              value={values.projectType}
+              aria-invalid={typeErr ? true : undefined}
+              aria-describedby={typeErr ? id('projectType-err') : undefined}
+              onChange={(e) => set('projectType', e.target.value)}
+            >
+              <option value="">Select a project type</option>
+              {(kind === 'homeowner' ? PROJECT_TYPES : PROJECT_SCOPES).map((t) => (
+                <option key={t} value={t}>
+                  {projectTypeLabel(t)}
+                </option>
+              ))}
+            </select>
+            {typeErr ? (
+              <p className="field-error" id={id('projectType-err')}>
+                {typeErr}
+              </p>
+            ) : null}
+          </div>
+          {kind === 'contractor' && mode === 'create' ? (
+            <div className="field">
+              <label htmlFor={id('status')}>Status</label>
+              <select id={id('status')} value={values.status} onChange={(e) => set('status', e.target.value)}>
+                {CREATE_STATUSES.map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          {kind === 'contractor' ? (
+            <>
+              <fieldset className="check-grid span-2" aria-describedby={scopeErr ? id('scopes-err') : undefined} style={{ marginBottom: '0.9rem' }}>
+                <legend>Project scopes</legend>
+                {PROJECT_SCOPES.map((s) => (
+                  <label key={s} className="check">
+                    <input type="checkbox" checked={values.projectScopes.includes(s)} onChange={(e) => toggleScope(s, e.target.checked)} />
+                    {projectTypeLabel(s)}
+                  </label>
+                ))}
+                {scopeErr ? (
+                  <p className="field-error" id={id('scopes-err')} style={{ gridColumn: '1 / -1' }}>
+                    {scopeErr}
+                  </p>
+                ) : null}
+              </fieldset>
+              <div className="field">
+                <label htmlFor={id('budget')}>Budget</label>
+                <select id={id('budget')} value={values.budget} onChange={(e) => set('budget', e.target.value)}>
+                  <option value="">Not specified</option>
+                  {BUDGETS.map((b) => (
+                    <option key={b} value={b}>
+                      {BUDGET_LABELS[b]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {values.budget === 'custom' ? text('customBudget', 'Custom budget') : <div />}
+            </>
+          ) : null}
+          <div className="field span-2">
+            <label htmlFor={id('description')}>Description</label>
+            <textarea id={id('description')} value={values.description} onChange={(e) => set('description', e.target.value)} />
+          </div>
+        </div>
+        <div className="modal-foot">
+          <button type="button" className="btn" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {project ? 'Save Changes' : kind === 'homeowner' ? 'Create Project' : 'Add Project'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,72 @@
+import { useId, useState } from 'react';
+import { projectsRepo, type ProjectStatus } from '../../data';
+import { PROJECT_STATUSES, STATUS_LABELS, statusLabel } from '../../domain/projectRules';
+
+/** A status badge. */
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`badge status-${status}`}>{statusLabel(status)}</span>;
+}
+
+/**
+ * Contractor's inline status editor (spec §4): click the badge, choose Draft,
+ * Active, Completed or Archived, and confirm. Any status may move to any other.
+ * Failure shows 'Failed to update status'.
+ */
+export function StatusEditor({ projectId, projectName, status }: { projectId: string; projectName: string; status: ProjectStatus }) {
+  const [editing, setEditing] = useState(false);
+  const [choice, setChoice] = useState<ProjectStatus>(status);
+  const [error, setError] = useState<string | null>(null);
+  const selectId = useId();
+
+  if (!editing) {
+    return (
+      <button
+        type="button"
+        className="badge-btn"
+        aria-label={`Status: ${statusLabel(status)}. Change status of ${projectName}`}
+        onClick={() => {
+          setChoice(status);
+          setError(null);
+          setEditing(true);
+        }}
+      >
+        <StatusBadge status={status} />
+      </button>
+    );
+  }
+
+  async function confirm() {
+    const result = await projectsRepo.update(projectId, { status: choice }).catch(() => null);
+    if (!result || !result.ok) {
+      setError('Failed to update status');
+      return;
+    }
+    setEditing(false);
+  }
+
+  return (
+    <div className="status-editor">
+      <label htmlFor={selectId} className="visually-hidden">
+        New status for {projectName}
+      </label>
+      <select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value as ProjectStatus)}>
+        {PROJECT_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {STATUS_LABELS[s]}
+          </option>
+        ))}
+      </select>
+      <button type="button" className="btn btn-primary btn-sm" onClick={() => void confirm()}>
+        Confirm
+      </button>
+      <button type="button" className="btn btn-sm" onClick={() => setEditing(false)}>
+        Cancel
+      </button>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

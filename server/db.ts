@@ -1,0 +1,119 @@
+/**
+ * Persistence of the local backend: opens PGlite (a data directory or in
+ * memory), runs `server/sql/bootstrap.sql` once per data directory, applies
+ * `supabase/migrations/*.sql` in filename order (recorded in
+ * `supabase_migrations.schema_migrations`), seeds a brand-new directory, and
+ * runs every API request in its own transaction as the caller's role.
+ *
+ * PGlite is one connection; `pg.transaction` and `pg.query` share one
+ * exclusive lock, so transactions are serialized. Callers must read request
+ * bodies BEFORE calling {@link runAs}: nothing inside a transaction awaits the
+ * network.
+ */
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export type Tx = Transaction;
+export type ApiRole = 'anon' | 'authenticated' | 'service_role';
+
+/** JWT claims of a request, as PostgREST exposes them in `request.jwt.claims`. */
+export interface Claims {
+  role: ApiRole;
+  sub?: string;
+  email?: string;
+  [k: string]: unknown;
+}
+
+const SQL_DIR = join(import.meta.dirname, 'sql');
+
+/** Open PGlite with pgcrypto. `dataDir` undefined = in memory. */
+export async function openDatabase(dataDir: string | undefined): Promise<PGlite> {
+  return PGlite.create(dataDir ?? 'memory://', { extensions: { pgcrypto } });
+}
+
+/**
+ * Bootstrap (once), internal schema, migrations, seed (only when the database
+ * was new). Returns the versions applied now and whether the database was new.
+ */
+export async function prepareDatabase(
+  pg: PGlite,
+  opts: { migrationsDir: string; seedFile?: string | undefined; log?: (line: string) => void },
+): Promise<{ isNew: boolean; applied: string[] }> {
+  const log = opts.log ?? (() => {});
+  const probe = await pg.query<{ r: string | null }>(
+    `select to_regclass('supabase_migrations.schema_migrations')::text as r`,
+  );
+  const isNew = probe.rows[0]?.r == null;
+  if (isNew) {
+    await pg.exec(readFileSync(join(SQL_DIR, 'bootstrap.sql'), 'utf8'));
+  }
+  await pg.exec(readFileSync(join(SQL_DIR, 'local.sql'), 'utf8'));
+  const applied = await applyMigrations(pg, opts.migrationsDir, log);
+  if (isNew && opts.seedFile && existsSync(opts.seedFile)) {
+    await pg.exec(readFileSync(opts.seedFile, 'utf8'));
+    log(`seeded from ${opts.seedFile}`);
+  }
+  return { isNew, applied };
+}
+
+/**
+ * Apply every `*.sql` in `dir` not yet in `supabase_migrations.schema_migrations`,
+ * in filename order, each in its own transaction. The version is the part of
+ * the filename before the first `_` (as the Supabase CLI records it).
+ */
+export async function applyMigrations(pg: PGlite, dir: string, log: (line: string) => void): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  const done = new Set(
+    (await pg.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+      (r) => r.version,
+    ),
+  );
+  const applied: string[] = [];
+  for (const file of files) {
+    const base = file.slice(0, -4);
+    const cut = base.indexOf('_');
+    const version = cut > 0 ? base.slice(0, cut) : base;
+    const name = cut > 0 ? base.slice(cut + 1) : '';
+    if (done.has(version)) continue;
+    const sql = readFileSync(join(dir, file), 'utf8');
+    await pg.transaction(async (tx) => {
+      await tx.exec(sql);
+      await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
+        version,
+        name,
+        [sql],
+      ]);
+    });
+    applied.push(version);
+    log(`migration applied: ${file}`);
+  }
+  return applied;
+}
+
+const SET_CLAIMS_SQL = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+  set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
+  set_config('request.jwt.claim.email', $4, true)`;
+
+/**
+ * Run `fn` in one transaction as the caller: `SET LOCAL ROLE <claims.role>` (via
+ * `set_config('role', …, true)`, the same thing in one round trip) and the
+ * claims in `request.jwt.claims` (and the older per-claim settings). Commits
+ * when `fn` resolves, rolls back when it throws (the error is rethrown).
+ * Everything is local to the transaction, so nothing leaks to the next one.
+ */
+export async function runAs<T>(pg: PGlite, claims: Claims, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return pg.transaction(async (tx) => {
+    await tx.query(SET_CLAIMS_SQL, [claims.role, JSON.stringify(claims), claims.sub ?? '', claims.email ?? '']);
+    return fn(tx);
+  });
+}
+
+/** Run `fn` in one transaction as the database owner (the auth service's own work). */
+export async function runAsOwner<T>(pg: PGlite, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return pg.transaction(fn);
+}

@@ -1,0 +1,66 @@
+/**
+ * Postgres errors → PostgREST's HTTP status and error JSON
+ * (PostgREST docs, "Errors": SQLSTATE to HTTP status table).
+ */
+
+export interface PgrstError {
+  code: string;
+  message: string;
+  details: string | null;
+  hint: string | null;
+}
+
+interface PgLikeError {
+  code?: unknown;
+  message?: unknown;
+  detail?: unknown;
+  hint?: unknown;
+}
+
+/** True when `e` carries a SQLSTATE (an error raised by Postgres). */
+export function isPgError(e: unknown): e is PgLikeError & { code: string } {
+  return typeof e === 'object' && e !== null && typeof (e as PgLikeError).code === 'string' && /^[0-9A-Z]{5}$/.test((e as PgLikeError).code as string);
+}
+
+/** PostgREST's status for a SQLSTATE; `anon` decides 42501 (401 vs 403). */
+export function statusForSqlState(code: string, anon: boolean): number {
+  switch (code) {
+    case '42501':
+      return anon ? 401 : 403;
+    case '23503':
+    case '23505':
+      return 409;
+    case '42883':
+    case '42P01':
+      return 404;
+    case '25006':
+      return 405;
+    case 'P0001':
+      return 400;
+    case '42P17':
+      return 500;
+    default:
+      break;
+  }
+  const cls = code.slice(0, 2);
+  if (cls === '08' || cls === '09' || cls === '0L' || cls === '0P' || cls === '28') return 403;
+  if (cls === '22' || cls === '23' || cls === '42' || cls === '21' || cls === '2F' || cls === '0A' || cls === '3F') return 400;
+  if (cls === '53') return 503;
+  if (cls === '54') return 413;
+  return 500;
+}
+
+/** Error JSON of a Postgres error. */
+export function pgErrorBody(e: PgLikeError & { code: string }): PgrstError {
+  return {
+    code: e.code,
+    message: typeof e.message === 'string' ? e.message : 'database error',
+    details: typeof e.detail === 'string' ? e.detail : null,
+    hint: typeof e.hint === 'string' ? e.hint : null,
+  };
+}
+
+/** Build a PostgREST-shaped error. */
+export function pgrst(code: string, message: string, details: string | null = null, hint: string | null = null): PgrstError {
+  return { code, message, details, hint };
+}

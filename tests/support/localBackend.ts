@@ -1,0 +1,88 @@
+/**
+ * Test helper shared by every integration test that needs a backend: the
+ * local Supabase-compatible server (`server/`) in-process on a random port
+ * with in-memory PGlite, plus shortcuts to make confirmed, signed-in users
+ * through the real HTTP endpoints (signup → mail → verify link → sign in).
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { PGlite } from '@electric-sql/pglite';
+import { createLocalBackend, type LocalBackendOptions } from '../../server/createServer.ts';
+import type { MailMessage } from '../../server/mail.ts';
+
+export interface StartedBackend {
+  url: string;
+  anonKey: string;
+  serviceKey: string;
+  /** The backend's database (superuser): for assertions and setup only. */
+  pg: PGlite;
+  stop(): Promise<void>;
+  /** A fresh anon client (no persisted session, no auto refresh). */
+  client(): SupabaseClient;
+  /** A client using the service key (bypasses RLS; admin API). */
+  serviceClient(): SupabaseClient;
+  /** Sign up through /auth/v1, follow the mailed confirmation link, sign in. */
+  signUpConfirmed(
+    email: string,
+    password: string,
+    metadata?: Record<string, unknown>,
+  ): Promise<{ client: SupabaseClient; userId: string; accessToken: string }>;
+  /** Mail sent to `to`, newest first. */
+  readMail(to: string): Promise<MailMessage[]>;
+}
+
+/** Stand-in WebSocket for supabase-js's Realtime client under Node 20 (never opened by these tests). */
+class NoWebSocket {
+  constructor() {
+    throw new Error('Realtime is not available in the local backend');
+  }
+}
+
+/**
+ * Start a backend. Options are those of `createLocalBackend` (default: in
+ * memory, migrations from `supabase/migrations`, no seed).
+ */
+export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise<StartedBackend> {
+  const backend = await createLocalBackend(opts);
+  const { url } = await backend.listen(0);
+
+  function makeClient(key: string): SupabaseClient {
+    return createClient(url, key, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      // Node 20 has no WebSocket and the app does not use Realtime: a transport that never connects.
+      realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
+    });
+  }
+
+  async function readMail(to: string): Promise<MailMessage[]> {
+    const res = await fetch(`${url}/_local/mail?to=${encodeURIComponent(to)}`);
+    return (await res.json()) as MailMessage[];
+  }
+
+  return {
+    url,
+    anonKey: backend.anonKey,
+    serviceKey: backend.serviceKey,
+    pg: backend.pg,
+    stop: () => backend.close(),
+    client: () => makeClient(backend.anonKey),
+    serviceClient: () => makeClient(backend.serviceKey),
+    readMail,
+    async signUpConfirmed(email, password, metadata = {}) {
+      const anon = makeClient(backend.anonKey);
+      const { error } = await anon.auth.signUp({ email, password, options: { data: metadata } });
+      if (error) throw new Error(`signUp(${email}) failed: ${error.message}`);
+      const mail = (await readMail(email))[0];
+      const link = mail?.links[0];
+      if (!link) throw new Error(`no confirmation mail for ${email}`);
+      const res = await fetch(link, { redirect: 'manual' });
+      const location = res.headers.get('location') ?? '';
+      if (res.status !== 303 || !location.includes('access_token=')) {
+        throw new Error(`confirmation link for ${email} failed: ${res.status} ${location}`);
+      }
+      const client = makeClient(backend.anonKey);
+      const signIn = await client.auth.signInWithPassword({ email, password });
+      if (signIn.error || !signIn.data.session) throw new Error(`signIn(${email}) failed: ${signIn.error?.message}`);
+      return { client, userId: signIn.data.user.id, accessToken: signIn.data.session.access_token };
+    },
+  };
+}

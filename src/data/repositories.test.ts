@@ -8,6 +8,9 @@ import { createFilesRepo } from './filesRepo';
 import { countProjects, queryProjects } from './projectQueries';
 import { createProjectsRepo } from './projectsRepo';
 import type { RepoContext } from './repoContext';
+import type { ProjectDetails } from './types';
+
+const d = (x: unknown) => x as ProjectDetails;
 
 const dbs: RefacingDb[] = [];
 function makeCtx(userId = 'u1'): RepoContext & { db: RefacingDb } {
@@ -40,9 +43,9 @@ describe('projectsRepo', () => {
     const p = await repo.create({ name: 'A', status: 'draft', details: {}, role: 'homeowner' });
     await ctx.db.outbox.clear();
     await applyServerRows(ctx.db, 'projects', [{ ...p, version: 1, txid: '10', details: { cabinetData: { itemState: { '3_0': { width: '10' } } } } }], '');
-    await repo.update(p.id, { details: { cabinetData: { itemState: { '3_0': { width: '14.5' } } } } });
-    await repo.update(p.id, { name: 'B', details: { cabinetData: { itemState: { '3_0': { width: '14.5', height: '30' } } } } });
-    await repo.update(p.id, { details: { cabinetData: { itemState: {} } } });
+    await repo.update(p.id, { details: d({ cabinetData: { itemState: { '3_0': { width: '14.5' } } } }) });
+    await repo.update(p.id, { name: 'B', details: d({ cabinetData: { itemState: { '3_0': { width: '14.5', height: '30' } } } }) });
+    await repo.update(p.id, { details: d({ cabinetData: { itemState: {} } }) });
     const ops = await ctx.db.outbox.toArray();
     expect(ops).toHaveLength(1);
     expect(ops[0]).toMatchObject({ kind: 'update', base_version: 1, changes: { name: 'B' } });

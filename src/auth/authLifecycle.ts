@@ -38,7 +38,7 @@ function wireUser(user: User | null): void {
       await data.setActiveUser(userId);
       if (userId && userId === activeUserId) {
         const sync = await loadSync();
-        if (sync) syncHandle = sync.startSync({ supabase, getDb: data.getActiveDb });
+        syncHandle = sync.startSync({ supabase, getDb: data.getActiveDb, userId });
       }
     } catch (err) {
       console.error('Could not open the local data for this account', err);

@@ -1,5 +1,4 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useNavigate, useRouteError, useLocation } from 'react-router-dom';
 
 /** The global error screen (spec §2): 'Something went wrong' with Try Again and Reload Page. */
 export function ErrorScreen({ onTryAgain, detail }: { onTryAgain: () => void; detail?: string }) {
@@ -27,22 +26,19 @@ function describe(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Route-level error element: Try Again re-renders the current location. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
-  const navigate = useNavigate();
-  const location = useLocation();
-  if (error) console.error(error);
-  return <ErrorScreen detail={describe(error)} onTryAgain={() => void navigate(location.pathname + location.search, { replace: true })} />;
-}
-
 interface BoundaryState {
   error: unknown;
 }
 
-/** Last-resort boundary around the whole app (errors outside the router). */
-export class AppErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
-  override state: BoundaryState = { error: null };
+/** Error boundary of the app: the global error screen; Try Again re-renders, navigation resets it. */
+export class AppErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, BoundaryState & { key?: string }> {
+  override state: BoundaryState & { key?: string } = { error: null, key: this.props.resetKey };
+
+  static getDerivedStateFromProps(props: { resetKey?: string }, state: BoundaryState & { key?: string }) {
+    // Navigating elsewhere clears the error (the user left the broken screen).
+    if (props.resetKey !== state.key) return { error: null, key: props.resetKey };
+    return null;
+  }
 
   static getDerivedStateFromError(error: unknown): BoundaryState {
     return { error };

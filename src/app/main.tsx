@@ -4,19 +4,16 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { createAppRouter } from './router';
+import { App } from './router';
 import { AppErrorBoundary } from './ErrorScreen';
 import './theme.css';
-
-const router = createAppRouter();
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
       <AppErrorBoundary>
-        <RouterProvider router={router} />
+        <App />
       </AppErrorBoundary>
     </StrictMode>,
   );

@@ -1,58 +1,66 @@
 /**
  * The route table (spec §2, docs/app-contracts.md "Routes"). Every page is a
- * lazy chunk so the landing page's first JS stays small; the protected group
+ * lazy chunk so the landing page's first JS stays small (declarative
+ * `<Routes>`: the data-router runtime is not needed); the protected group
  * sits behind `RequireAuth` and the top-bar layout, and catches unknown paths.
  */
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { RequireAuth } from './RequireAuth';
-import { RouteErrorScreen } from './ErrorScreen';
+import { AppErrorBoundary } from './ErrorScreen';
 import { BuilderPage, OrderPage, SyncPage } from './otherPages';
 import { Spinner } from './Spinner';
 
-export const routes: RouteObject[] = [
-  {
-    errorElement: <RouteErrorScreen />,
-    hydrateFallbackElement: <Spinner />,
-    children: [
-      { path: '/', lazy: async () => ({ Component: (await import('../features/landing/LandingPage')).LandingPage }) },
-      { path: '/login', lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }) },
-      { path: '/signup', lazy: async () => ({ Component: (await import('../features/auth/SignupPage')).SignupPage }) },
-      {
-        path: '/forgot-password',
-        lazy: async () => ({ Component: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage }),
-      },
-      {
-        path: '/reset-password',
-        lazy: async () => ({ Component: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage }),
-      },
-      { path: '/privacy', lazy: async () => ({ Component: (await import('../features/legal/PrivacyPage')).PrivacyPage }) },
-      { path: '/terms', lazy: async () => ({ Component: (await import('../features/legal/TermsPage')).TermsPage }) },
-      { path: '/contact', lazy: async () => ({ Component: (await import('../features/legal/ContactPage')).ContactPage }) },
-      {
-        element: <RequireAuth />,
-        children: [
-          {
-            lazy: async () => ({ Component: (await import('./AppLayout')).AppLayout }),
-            children: [
-              { path: '/dashboard', lazy: async () => ({ Component: (await import('../features/dashboard/DashboardPage')).DashboardPage }) },
-              { path: '/profile', lazy: async () => ({ Component: (await import('../features/profile/ProfilePage')).ProfilePage }) },
-              {
-                path: '/project/:projectId',
-                lazy: async () => ({ Component: (await import('../features/project/ProjectDetailPage')).ProjectDetailPage }),
-              },
-              { path: '/cabinet-builder/:projectId', element: <BuilderPage /> },
-              { path: '/order/:projectId', element: <OrderPage /> },
-              { path: '/sync', element: <SyncPage /> },
-              { path: '*', element: <Navigate to="/dashboard" replace /> },
-            ],
-          },
-        ],
-      },
-    ],
-  },
-];
+const LandingPage = lazy(async () => ({ default: (await import('../features/landing/LandingPage')).LandingPage }));
+const LoginPage = lazy(async () => ({ default: (await import('../features/auth/LoginPage')).LoginPage }));
+const SignupPage = lazy(async () => ({ default: (await import('../features/auth/SignupPage')).SignupPage }));
+const ForgotPasswordPage = lazy(async () => ({ default: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage }));
+const ResetPasswordPage = lazy(async () => ({ default: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage }));
+const PrivacyPage = lazy(async () => ({ default: (await import('../features/legal/PrivacyPage')).PrivacyPage }));
+const TermsPage = lazy(async () => ({ default: (await import('../features/legal/TermsPage')).TermsPage }));
+const ContactPage = lazy(async () => ({ default: (await import('../features/legal/ContactPage')).ContactPage }));
+const AppLayout = lazy(async () => ({ default: (await import('./AppLayout')).AppLayout }));
+const DashboardPage = lazy(async () => ({ default: (await import('../features/dashboard/DashboardPage')).DashboardPage }));
+const ProfilePage = lazy(async () => ({ default: (await import('../features/profile/ProfilePage')).ProfilePage }));
+const ProjectDetailPage = lazy(async () => ({ default: (await import('../features/project/ProjectDetailPage')).ProjectDetailPage }));
 
-/** Creates the browser router over `routes`. */
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The routes; the error boundary resets when the location changes. */
+export function AppRoutes() {
+  const location = useLocation();
+  return (
+    <AppErrorBoundary resetKey={location.key}>
+      <Suspense fallback={<Spinner />}>
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/signup" element={<SignupPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="/contact" element={<ContactPage />} />
+          <Route element={<RequireAuth />}>
+            <Route element={<AppLayout />}>
+              <Route path="/dashboard" element={<DashboardPage />} />
+              <Route path="/profile" element={<ProfilePage />} />
+              <Route path="/project/:projectId" element={<ProjectDetailPage />} />
+              <Route path="/cabinet-builder/:projectId" element={<BuilderPage />} />
+              <Route path="/order/:projectId" element={<OrderPage />} />
+              <Route path="/sync" element={<SyncPage />} />
+              <Route path="*" element={<Navigate to="/dashboard" replace />} />
+            </Route>
+          </Route>
+        </Routes>
+      </Suspense>
+    </AppErrorBoundary>
+  );
+}
+
+/** The app: browser router around the routes. */
+export function App() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -38,7 +38,9 @@ export type PushOutcome = { ok: true; pushed: number } | { ok: false; failure: F
 
 /** The op as it goes over the wire (no local bookkeeping). */
 export function toWireOp(op: OutboxEntry): WireOp {
-  const wire: WireOp = { op_id: op.op_id, table: op.table, id: op.id, kind: op.kind, base_version: op.base_version, changes: op.changes };
+  // `id` travels as op.id; the server refuses it inside `changes` (22023 "column id ... is not writable").
+  const { id: _id, ...changes } = op.changes;
+  const wire: WireOp = { op_id: op.op_id, table: op.table, id: op.id, kind: op.kind, base_version: op.base_version, changes };
   if (op.details_patch?.length) wire.details_patch = op.details_patch;
   return wire;
 }

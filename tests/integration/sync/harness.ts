@@ -1,0 +1,227 @@
+/**
+ * Sync test harness: a "device" = its own IndexedDB (fake-indexeddb factory),
+ * its own supabase-js client against the real local backend in-process, the
+ * real repositories and the real engine. Injected: a transport wrapper (go
+ * offline, lose a response after the server committed, count rows and bytes),
+ * the clock, timers that only fire when the test says so, and Web Locks.
+ */
+import 'fake-indexeddb/auto';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { RefacingDb } from '../../../src/data/db';
+import { createProjectsRepo } from '../../../src/data/projectsRepo';
+import { createProfileRepo } from '../../../src/data/profileRepo';
+import { createFilesRepo } from '../../../src/data/filesRepo';
+import { createDeadLettersRepo } from '../../../src/data/deadLettersRepo';
+import { getFileDownloader } from '../../../src/data/fileTransfer';
+import type { RepoContext } from '../../../src/data/repoContext';
+import { startSync, type LockManagerLike, type SyncHandle, type TimersLike } from '../../../sync/engine';
+import { createSyncStatusStore, type SyncStatusStore } from '../../../sync/status';
+import type { StartedBackend } from '../../support/localBackend';
+
+/** The device's network as the test controls it. */
+export interface Net {
+  offline: boolean;
+  /** Lose this many push_changes responses after the server has committed them. */
+  dropPushResponses: number;
+  /** Every request that reached the server. */
+  log: { url: string; method: string; status: number; bytes: number }[];
+}
+
+class NoWebSocket {
+  constructor() {
+    throw new Error('Realtime is not used');
+  }
+}
+
+/** Transport wrapper around the real fetch. */
+export function netFetch(net: Net): typeof fetch {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (net.offline) throw new TypeError('fetch failed');
+    const res = await fetch(input, init);
+    const buf = await res.arrayBuffer();
+    net.log.push({ url, method: init?.method ?? 'GET', status: res.status, bytes: buf.byteLength });
+    if (net.dropPushResponses > 0 && url.includes('/rpc/push_changes')) {
+      net.dropPushResponses -= 1;
+      throw new TypeError('fetch failed: connection reset after the request was sent');
+    }
+    const empty = res.status === 204 || res.status === 304 || buf.byteLength === 0;
+    return new Response(empty ? null : buf, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
+}
+
+/** Timers that never fire on their own (tests call syncNow). */
+export function manualTimers(): TimersLike & { pending(): number } {
+  let n = 0;
+  const live = new Set<number>();
+  return {
+    setTimeout: () => {
+      live.add(++n);
+      return n;
+    },
+    clearTimeout: (h) => void live.delete(h as number),
+    setInterval: () => ++n,
+    clearInterval: () => {},
+    pending: () => live.size,
+  };
+}
+
+/** localStorage-like storage shared by the "tabs" of one browser. */
+export function memoryStorage(): { getItem(k: string): string | null; setItem(k: string, v: string): void; removeItem(k: string): void } {
+  const m = new Map<string, string>();
+  return { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v), removeItem: (k) => void m.delete(k) };
+}
+
+/** An in-process Web Locks manager (exclusive locks, FIFO), as browsers give each origin. */
+export function memoryLocks(): LockManagerLike {
+  const queues = new Map<string, Promise<unknown>>();
+  return {
+    request(name, callback) {
+      const prev = queues.get(name) ?? Promise.resolve();
+      const run = prev.then(() => callback({ name }));
+      queues.set(
+        name,
+        run.catch(() => undefined),
+      );
+      return run;
+    },
+  };
+}
+
+export interface Device {
+  name: string;
+  userId: string;
+  client: SupabaseClient;
+  db: RefacingDb;
+  net: Net;
+  clock: { now(): number; offsetMs: number };
+  status: SyncStatusStore;
+  engine: SyncHandle;
+  projects: ReturnType<typeof createProjectsRepo>;
+  profile: ReturnType<typeof createProfileRepo>;
+  files: ReturnType<typeof createFilesRepo>;
+  deadLetters: ReturnType<typeof createDeadLettersRepo>;
+  sync(): Promise<import('../../../sync/engine').SyncRunReport>;
+  /** Closes the app: engine stopped, database closed (data stays in its IndexedDB). */
+  close(): Promise<void>;
+}
+
+export interface DeviceOptions {
+  /** Device clock offset from real time (ms). */
+  clockOffsetMs?: number;
+  /** Reuse an IndexedDB (reopening the app on the same device, or a second tab). */
+  idb?: IDBFactory;
+  /** Shared session storage (tabs of one browser); signs in only when it holds no session. */
+  storage?: ReturnType<typeof memoryStorage>;
+  locks?: LockManagerLike | null;
+  net?: Net;
+  signIn?: boolean;
+}
+
+/** Opens a device signed in as `email`. */
+export async function openDevice(
+  backend: StartedBackend,
+  name: string,
+  creds: { email: string; password: string },
+  opts: DeviceOptions = {},
+): Promise<Device & { idb: IDBFactory; storage: ReturnType<typeof memoryStorage> }> {
+  const net: Net = opts.net ?? { offline: false, dropPushResponses: 0, log: [] };
+  const storage = opts.storage ?? memoryStorage();
+  const clock = {
+    offsetMs: opts.clockOffsetMs ?? 0,
+    now() {
+      return Date.now() + this.offsetMs;
+    },
+  };
+  const client = createClient(backend.url, backend.anonKey, {
+    auth: { persistSession: true, storage, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: netFetch(net) },
+    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
+  });
+  let userId: string;
+  const existing = (await client.auth.getSession()).data.session;
+  if (existing && opts.signIn !== true) userId = existing.user.id;
+  else {
+    const { data, error } = await client.auth.signInWithPassword(creds);
+    if (error || !data.user) throw new Error(`sign in ${creds.email}: ${error?.message}`);
+    userId = data.user.id;
+  }
+  const idb = opts.idb ?? new IDBFactory();
+  const db = new RefacingDb(userId, { indexedDB: idb, IDBKeyRange });
+  await db.open();
+  const ctx: RepoContext = { getDb: () => db, now: () => clock.now() };
+  const status = createSyncStatusStore();
+  const engine = startSync({
+    supabase: client,
+    getDb: () => db,
+    clock: { now: () => clock.now() },
+    timers: manualTimers(),
+    random: () => 0.5,
+    locks: opts.locks ?? null,
+    isOnline: () => !net.offline,
+    windowTarget: null,
+    documentTarget: null,
+    manageAutoRefresh: false,
+    status,
+  });
+  const files = createFilesRepo(ctx, () => getFileDownloader());
+  return {
+    name,
+    userId,
+    client,
+    db,
+    net,
+    clock,
+    status,
+    engine,
+    idb,
+    storage,
+    projects: createProjectsRepo(ctx),
+    profile: createProfileRepo(ctx),
+    files,
+    deadLetters: createDeadLettersRepo(ctx),
+    sync: () => engine.syncNow(),
+    async close() {
+      await engine.stop();
+      db.close();
+    },
+  };
+}
+
+/** Sync until the outbox is empty and a pull brought nothing new (at most `max` runs). */
+export async function settle(devices: Device[], max = 5): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    let quiet = true;
+    for (const d of devices) {
+      const r = await d.sync();
+      if (!r.ok) throw new Error(`${d.name}: sync failed: ${JSON.stringify(r)}`);
+      if (r.pushed > 0 || r.pulled > 0) quiet = false;
+    }
+    if (quiet) return;
+  }
+}
+
+/** The server's project row (superuser read), or null. */
+export async function serverProject(backend: StartedBackend, id: string): Promise<Record<string, unknown> | null> {
+  const { rows } = await backend.pg.query<Record<string, unknown>>('select * from public.projects where id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+/** Live local projects of a device, comparable across devices and with the server. */
+export async function localProjects(d: Device): Promise<{ id: string; name: string; status: string; details: unknown; version: number }[]> {
+  const rows = await d.db.projects.toArray();
+  return rows
+    .filter((r) => !r.deleted_at)
+    .map((r) => ({ id: r.id, name: r.name, status: r.status, details: r.details, version: r.version }))
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** Live server projects of a user, same shape. */
+export async function serverProjects(backend: StartedBackend, userId: string): Promise<{ id: string; name: string; status: string; details: unknown; version: number }[]> {
+  const { rows } = await backend.pg.query<{ id: string; name: string; status: string; details: unknown; version: number }>(
+    'select id, name, status, details, version from public.projects where deleted_at is null and (owner_user_id = $1 or assigned_contractor_id = $1 or user_id = $1) order by id',
+    [userId],
+  );
+  return rows.map((r) => ({ ...r })).sort((a, b) => a.id.localeCompare(b.id));
+}

@@ -1,0 +1,68 @@
+/**
+ * CLI of the local backend:
+ *   tsx server/main.ts [--port 54321] [--data ./.data] [--static dist] [--no-seed]
+ * Env: PORT, DATA_DIR, JWT_SECRET, SMTP_URL, SITE_URL, HOST.
+ * Prints one URL to open, the anon key and where mail goes; closes PGlite
+ * cleanly on SIGINT/SIGTERM so the data directory stays consistent.
+ */
+import { resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { createLocalBackend } from './createServer.ts';
+import { DEFAULT_JWT_SECRET } from './jwt.ts';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function main(): Promise<void> {
+  const port = Number(arg('port') ?? process.env.PORT ?? 54321);
+  const dataDir = resolve(arg('data') ?? process.env.DATA_DIR ?? './.data');
+  const staticDir = arg('static');
+  const seed = !process.argv.includes('--no-seed');
+  const jwtSecret = process.env.JWT_SECRET ?? DEFAULT_JWT_SECRET;
+  mkdirSync(dataDir, { recursive: true });
+  const backend = await createLocalBackend({
+    dataDir,
+    jwtSecret,
+    seed,
+    staticDir: staticDir ? resolve(staticDir) : undefined,
+    siteUrl: process.env.SITE_URL,
+    smtpUrl: process.env.SMTP_URL,
+    log: (line) => console.log(line),
+  });
+  const host = process.env.HOST ?? '127.0.0.1';
+  const { url } = await backend.listen(port, host);
+  console.log('');
+  console.log(staticDir ? `  Open the app:   ${url}` : `  Backend URL:    ${url}`);
+  console.log(`  Anon key:       ${backend.anonKey}`);
+  if (jwtSecret !== DEFAULT_JWT_SECRET) console.log(`  Service key:    ${backend.serviceKey}`);
+  console.log(`  Data directory: ${dataDir}`);
+  console.log(
+    process.env.SMTP_URL
+      ? `  Mail:           sent via SMTP (copies in ${backend.mailDir}, list at ${url}/_local/mail)`
+      : `  Mail outbox:    ${backend.mailDir} (list at ${url}/_local/mail)`,
+  );
+  console.log('');
+
+  let closing = false;
+  const shutdown = (signal: string): void => {
+    if (closing) return;
+    closing = true;
+    console.log(`\n${signal}: closing…`);
+    backend.close().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error(e);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,114 @@
+import { useEffect, useMemo } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Spinner } from '../../app/Spinner';
+import { useAuth } from '../../auth/useAuth';
+import { useProject } from '../../data';
+import { sizeContext } from '../../domain/itemSize';
+import { AddCabinetSection, DetailsSection, NotesSection, OverlaySection, StileRailSection } from './BuilderSections';
+import { BuilderSummary } from './BuilderSummary';
+import { useBuilderStore, type SaveState } from './builderStore';
+import { CabinetCard } from './CabinetCard';
+import { useBuilderSave } from './useBuilderSave';
+import './builder.css';
+
+/** Spec §8 builder error states, each with Back to Dashboard. */
+function BuilderError({ message }: { message: string }) {
+  return (
+    <main className="container container-narrow">
+      <div className="card" role="alert">
+        <p className="bld-error-text">{message}</p>
+        <Link to="/dashboard" className="btn btn-primary">
+          Back to Dashboard
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+/** Spec §4 save-status texts (saving/saved texts are ours; see docs/decisions.md). */
+const SAVE_TEXT: Record<SaveState, string> = {
+  idle: '',
+  saving: 'Saving…',
+  saved: '✓ Saved',
+  error: '✗ Save failed',
+};
+
+function SaveStatus() {
+  const saveState = useBuilderStore((s) => s.saveState);
+  const dirty = useBuilderStore((s) => s.revision > s.savedRevision);
+  const text = SAVE_TEXT[saveState] || (dirty ? 'Unsaved changes' : '');
+  return (
+    <span className={`bld-status bld-status-${saveState}`} role="status" aria-live="polite" data-dirty={dirty ? 'true' : 'false'}>
+      {text}
+    </span>
+  );
+}
+
+/**
+ * /cabinet-builder/:projectId (spec §2 "Cabinet builder", issue 3 §2): the
+ * project's `details.cabinetData` edited in a draft store, saved through the
+ * local data layer (works offline), autosaved 1.5 s after the last change.
+ */
+export function BuilderPage() {
+  const { projectId } = useParams();
+  const status = useAuth((s) => s.status);
+  const user = useAuth((s) => s.user);
+  const project = useProject(projectId);
+  const loadedId = useBuilderStore((s) => s.projectId);
+  const data = useBuilderStore((s) => s.data);
+  const load = useBuilderStore((s) => s.load);
+  const { save } = useBuilderSave(project?.details);
+
+  useEffect(() => {
+    if (project && projectId && loadedId !== projectId) load(projectId, project.details?.cabinetData);
+  }, [project, projectId, loadedId, load]);
+
+  const form = data?.form;
+  const stileRail = data?.stileRail;
+  const ctx = useMemo(() => (form && stileRail ? sizeContext({ form, stileRail }) : null), [form, stileRail]);
+
+  if (!projectId) return <BuilderError message="No project ID provided" />;
+  if (status === 'loading') return <Spinner />;
+  if (status === 'signedOut') return <BuilderError message="Please sign in to access the Cabinet Builder." />;
+  if (!user) return <BuilderError message="User not authenticated" />;
+  if (project === undefined) return <Spinner />;
+  if (project === null) return <BuilderError message="Project not found" />;
+  if (!data || !ctx || loadedId !== projectId) return <Spinner />;
+
+  const address = typeof project.details?.address === 'string' && project.details.address.trim() ? project.details.address : project.name || 'Untitled Project';
+
+  return (
+    <main className="container bld">
+      <header className="bld-head">
+        <div>
+          <p className="muted bld-eyebrow">Cabinet Builder</p>
+          <h1>{address}</h1>
+        </div>
+        <div className="btn-row bld-actions">
+          <SaveStatus />
+          <button type="button" className="btn btn-primary" onClick={() => void save()}>
+            Save
+          </button>
+          <Link to={`/order/${projectId}`} className="btn">
+            Order
+          </Link>
+          <Link to="/dashboard" className="btn">
+            Back to Dashboard
+          </Link>
+        </div>
+      </header>
+      <DetailsSection form={data.form} />
+      <OverlaySection form={data.form} />
+      <StileRailSection stileRail={data.stileRail} />
+      <AddCabinetSection />
+      <section aria-label="Cabinets" className="bld-cabinets">
+        {data.cabinetRows.length === 0 ? <p className="muted">No cabinets yet. Pick a type above and add one.</p> : null}
+        {data.cabinetRows.map((row, i) => (
+          <CabinetCard key={row.id} row={row} number={i + 1} ctx={ctx} />
+        ))}
+      </section>
+      <BuilderSummary data={data} />
+      <NotesSection notes={data.notes} showNotes={data.showNotes} />
+    </main>
+  );
+}

@@ -1,0 +1,191 @@
+import { memo, useId, useState } from 'react';
+import { STILE_RAIL_KEYS, STILE_RAIL_LABELS, type CabinetForm, type StileRail } from '../../domain/cabinetData';
+import { CABINET_TYPE_NAMES, isCabinetType } from '../../domain/cabinetTypes';
+import { formatDecimal, formatFraction } from '../../domain/fractions';
+import { OVERLAY_MODE_LABELS, REVEAL_OPTIONS, STD_OPTIONS } from '../../domain/overlay';
+import { useBuilderStore } from './builderStore';
+import { NumberField } from './NumberField';
+
+function TextField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="text" value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
+/** Spec §2: Cabinet Details (NRS, Door, Drawer Front, Color). */
+export const DetailsSection = memo(function DetailsSection({ form }: { form: CabinetForm }) {
+  const setText = useBuilderStore((s) => s.setText);
+  return (
+    <section className="card section-card" aria-labelledby="bld-details">
+      <h2 id="bld-details">Cabinet Details</h2>
+      <div className="bld-grid-4">
+        <TextField label="NRS" value={form.nrs} onChange={(v) => setText('nrs', v)} />
+        <TextField label="Door" value={form.door} onChange={(v) => setText('door', v)} />
+        <TextField label="Drawer Front" value={form.drawerFront} onChange={(v) => setText('drawerFront', v)} />
+        <TextField label="Color" value={form.color} onChange={(v) => setText('color', v)} />
+      </div>
+    </section>
+  );
+});
+
+function revealLabel(value: number): string {
+  return REVEAL_OPTIONS.find((o) => o.value === value)?.label ?? formatFraction(value);
+}
+
+/** Spec §2, §4: Overlay & Reveal Options. */
+export const OverlaySection = memo(function OverlaySection({ form }: { form: CabinetForm }) {
+  const s = useBuilderStore.getState();
+  const id = useId();
+  const stdKnown = STD_OPTIONS.some((o) => o.value === form.stdOption);
+  return (
+    <section className="card section-card" aria-labelledby="bld-overlay">
+      <h2 id="bld-overlay">Overlay &amp; Reveal Options</h2>
+      <div className="bld-grid-4">
+        <div className="field">
+          <label htmlFor={`${id}-mode`}>Overlay</label>
+          <select id={`${id}-mode`} value={form.overlaySelect} onChange={(e) => s.setOverlayMode(e.target.value === 'fol' ? 'fol' : 'sol')}>
+            <option value="sol">{OVERLAY_MODE_LABELS.sol}</option>
+            <option value="fol">{OVERLAY_MODE_LABELS.fol}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-std`}>Standard Option</label>
+          <select id={`${id}-std`} value={String(form.stdOption)} onChange={(e) => s.setStdOption(Number(e.target.value))}>
+            {stdKnown ? null : <option value={String(form.stdOption)}>{formatFraction(form.stdOption)} (saved)</option>}
+            {STD_OPTIONS.map((o) => (
+              <option key={o.value} value={String(o.value)}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-side`}>Side Reveal</label>
+          <select id={`${id}-side`} value={String(form.sideReveal)} onChange={(e) => s.setSideReveal(Number(e.target.value))}>
+            {REVEAL_OPTIONS.map((o) => (
+              <option key={o.value} value={String(o.value)}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-vert`}>Vertical Reveal</label>
+          <select
+            id={`${id}-vert`}
+            value={String(form.verticalReveal)}
+            disabled={!form.vertRevealOverride}
+            onChange={(e) => s.setVerticalReveal(Number(e.target.value))}
+          >
+            {REVEAL_OPTIONS.map((o) => (
+              <option key={o.value} value={String(o.value)}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <label className="check">
+            <input type="checkbox" checked={form.vertRevealOverride} onChange={(e) => s.setVertRevealOverride(e.target.checked)} />
+            Override
+          </label>
+        </div>
+      </div>
+      <p className="bld-overlay-size" aria-live="polite">
+        Overlay size: <strong className="bld-frac">{formatFraction(form.olSize)}</strong> <span className="bld-dec">{formatDecimal(form.olSize)}</span>
+        {' · '}Vertical reveal: {revealLabel(form.vertRevealOverride ? form.verticalReveal : form.sideReveal)}
+      </p>
+    </section>
+  );
+});
+
+/** Spec §2: Stile & Rail Dimensions (eight numbers, minimum 0). */
+export const StileRailSection = memo(function StileRailSection({ stileRail }: { stileRail: StileRail }) {
+  const setStileRail = useBuilderStore((s) => s.setStileRail);
+  return (
+    <section className="card section-card" aria-labelledby="bld-stile">
+      <h2 id="bld-stile">Stile &amp; Rail Dimensions</h2>
+      <div className="bld-grid-4">
+        {STILE_RAIL_KEYS.map((key) => (
+          <NumberField key={key} label={STILE_RAIL_LABELS[key]} value={stileRail[key]} onCommit={(v) => setStileRail(key, v)} />
+        ))}
+      </div>
+    </section>
+  );
+});
+
+/** Spec §2, §5: Add Cabinets with the type picker; adding requires a selected type. */
+export const AddCabinetSection = memo(function AddCabinetSection() {
+  const addCabinet = useBuilderStore((s) => s.addCabinet);
+  const [type, setType] = useState('');
+  const [error, setError] = useState('');
+  const id = useId();
+  return (
+    <section className="card section-card" aria-labelledby="bld-add">
+      <h2 id="bld-add">Add Cabinets</h2>
+      <form
+        className="bld-add"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!isCabinetType(type)) {
+            setError('Select a cabinet type first.');
+            return;
+          }
+          addCabinet(type);
+          setError('');
+        }}
+      >
+        <div className="field">
+          <label htmlFor={id}>Cabinet type</label>
+          <select
+            id={id}
+            value={type}
+            aria-invalid={error ? true : undefined}
+            onChange={(e) => {
+              setType(e.target.value);
+              setError('');
+            }}
+          >
+            <option value="">Select a type…</option>
+            {CABINET_TYPE_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+          {error ? <span className="field-error" role="alert">{error}</span> : null}
+        </div>
+        <button type="submit" className="btn btn-primary">
+          Add Cabinet
+        </button>
+      </form>
+    </section>
+  );
+});
+
+/** Notes with show/hide (spec §3: notes, showNotes). */
+export const NotesSection = memo(function NotesSection({ notes, showNotes }: { notes: string; showNotes: boolean }) {
+  const setNotes = useBuilderStore((s) => s.setNotes);
+  const setShowNotes = useBuilderStore((s) => s.setShowNotes);
+  const id = useId();
+  return (
+    <section className="card section-card" aria-labelledby={`${id}-h`}>
+      <div className="bld-cabinet-head">
+        <h2 id={`${id}-h`}>Notes</h2>
+        <button type="button" className="btn btn-sm" aria-expanded={showNotes} aria-controls={id} onClick={() => setShowNotes(!showNotes)}>
+          {showNotes ? 'Hide Notes' : 'Show Notes'}
+        </button>
+      </div>
+      {showNotes ? (
+        <div className="field">
+          <label htmlFor={id} className="visually-hidden">
+            Notes
+          </label>
+          <textarea id={id} rows={4} value={notes} onChange={(e) => setNotes(e.target.value)} />
+        </div>
+      ) : null}
+    </section>
+  );
+});

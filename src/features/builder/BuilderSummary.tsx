@@ -1,0 +1,36 @@
+import { useDeferredValue, useMemo } from 'react';
+import type { CabinetData } from '../../domain/cabinetData';
+import { computeDoorOrder } from '../../domain/doorOrder';
+import { HingeTable } from './HingeTable';
+
+/**
+ * The Framed Cabinet Hinges summary and the list of parts left out of the
+ * order. Works on a deferred copy of the draft so typing stays instant.
+ */
+export function BuilderSummary({ data }: { data: CabinetData }) {
+  const deferred = useDeferredValue(data);
+  const order = useMemo(() => computeDoorOrder(deferred), [deferred]);
+  return (
+    <>
+      <section className="card section-card" aria-labelledby="bld-hinges">
+        <h2 id="bld-hinges">Framed Cabinet Hinges</h2>
+        <HingeTable hinges={order.hinges} />
+      </section>
+      {order.warnings.length > 0 ? (
+        <section className="alert alert-warn bld-warnings" aria-labelledby="bld-warn-h">
+          <h2 id="bld-warn-h">
+            {order.warnings.length === 1 ? '1 part is' : `${order.warnings.length} parts are`} left out of the order
+          </h2>
+          <details open={order.warnings.length <= 8}>
+            <summary>Show which</summary>
+            <ul>
+              {order.warnings.map((w) => (
+                <li key={`${w.rowId}-${'index' in w ? w.index : 'type'}`}>{w.message}</li>
+              ))}
+            </ul>
+          </details>
+        </section>
+      ) : null}
+    </>
+  );
+}

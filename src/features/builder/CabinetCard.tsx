@@ -1,0 +1,65 @@
+import { memo } from 'react';
+import type { CabinetRow } from '../../domain/cabinetData';
+import { itemKey, partsOf } from '../../domain/cabinetTypes';
+import type { SizeContext } from '../../domain/itemSize';
+import { useBuilderStore } from './builderStore';
+import { PartRow } from './PartRow';
+
+interface Props {
+  row: CabinetRow;
+  /** 1-based position in the job. */
+  number: number;
+  ctx: SizeContext;
+}
+
+/**
+ * A card per cabinet: its type, a part row per part of the type, and Remove.
+ * An unknown type (from loaded data) gets an error card that keeps the rest
+ * of the builder working. Memoized: only changes to this cabinet re-render it.
+ */
+export const CabinetCard = memo(function CabinetCard({ row, number, ctx }: Props) {
+  const remove = useBuilderStore((s) => s.removeCabinet);
+  const parts = partsOf(row.type);
+  const title = `Cabinet ${number}`;
+  const removeButton = (
+    <button type="button" className="btn btn-danger-outline btn-sm" onClick={() => remove(row.id)} aria-label={`Remove ${title}`}>
+      Remove
+    </button>
+  );
+  if (!parts) {
+    return (
+      <article className="card bld-cabinet bld-cabinet-error" aria-label={title} role="alert">
+        <header className="bld-cabinet-head">
+          <h3>
+            {title} · <span className="bld-type">{row.type || 'no type'}</span>
+          </h3>
+          {removeButton}
+        </header>
+        <p>
+          Unknown cabinet type “{row.type || 'no type'}”. Its parts cannot be sized, so this cabinet is left out of the order. Remove it and add it again
+          with a type from the list.
+        </p>
+      </article>
+    );
+  }
+  return (
+    <article className="card bld-cabinet" aria-label={title}>
+      <header className="bld-cabinet-head">
+        <h3>
+          {title} · <span className="bld-type">{row.type}</span>
+        </h3>
+        {removeButton}
+      </header>
+      {parts.map((part, index) => (
+        <PartRow
+          key={index}
+          itemKeyValue={itemKey(row.id, index)}
+          part={part}
+          partNumber={index + 1}
+          label={`${title} ${part} ${index + 1}`}
+          ctx={ctx}
+        />
+      ))}
+    </article>
+  );
+});

@@ -1,0 +1,34 @@
+import { formatDecimal, formatFraction } from '../../domain/fractions';
+import type { HingeLine } from '../../domain/hingeSummary';
+
+/** Hinge summary table (spec §2, §9): size (fraction and decimal) and quantity. */
+export function HingeTable({ hinges }: { hinges: readonly HingeLine[] }) {
+  if (hinges.length === 0) return <p className="muted">No hinged doors sized yet.</p>;
+  const total = hinges.reduce((s, h) => s + h.quantity, 0);
+  return (
+    <table className="bld-table">
+      <thead>
+        <tr>
+          <th scope="col">Size</th>
+          <th scope="col">Quantity</th>
+        </tr>
+      </thead>
+      <tbody>
+        {hinges.map((h) => (
+          <tr key={h.size}>
+            <td>
+              <span className="bld-frac">{formatFraction(h.size)}</span> <span className="bld-dec">{formatDecimal(h.size)}</span>
+            </td>
+            <td>{h.quantity}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row">Total</th>
+          <td>{total}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}

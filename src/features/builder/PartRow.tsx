@@ -1,0 +1,119 @@
+import { memo, useId } from 'react';
+import { STILE_RAIL_KEYS, STILE_RAIL_LABELS } from '../../domain/cabinetData';
+import type { PartName } from '../../domain/cabinetTypes';
+import { formatDecimal, formatFraction, NO_SIZE } from '../../domain/fractions';
+import { ITEM_SIZE_ERROR_TEXT, itemSize, type SizeContext } from '../../domain/itemSize';
+import { sanitizeMeasurement } from '../../domain/sanitizeMeasurement';
+import { useBuilderStore } from './builderStore';
+import { NumberField } from './NumberField';
+
+interface Props {
+  itemKeyValue: string;
+  part: PartName;
+  /** "Cabinet 3 Door 1": prefixes every label for screen readers and tests. */
+  label: string;
+  /** 1-based number of this part among the cabinet's parts. */
+  partNumber: number;
+  ctx: SizeContext;
+}
+
+function Size({ label, value }: { label: string; value: number | null }) {
+  return (
+    <div className="bld-size">
+      <span className="bld-size-label">{label}</span>
+      <span className="bld-frac">{value === null ? NO_SIZE : formatFraction(value)}</span>
+      <span className="bld-dec">{value === null ? '' : formatDecimal(value)}</span>
+    </div>
+  );
+}
+
+/**
+ * One part of a cabinet: width and height of the opening (digits and a decimal
+ * point, numeric keypad), Next to wall, Split door, the per-item stile/rail
+ * override, and the finished size live beside the inputs ("—" when it cannot
+ * be computed). Subscribes to its own item only, so a keystroke re-renders
+ * one part.
+ */
+export const PartRow = memo(function PartRow({ itemKeyValue, part, label, partNumber, ctx }: Props) {
+  const item = useBuilderStore((s) => s.data?.itemState[itemKeyValue]);
+  const setItem = useBuilderStore((s) => s.setItem);
+  const setOverride = useBuilderStore((s) => s.setItemOverride);
+  const setOverrideEnabled = useBuilderStore((s) => s.setOverrideEnabled);
+  const id = useId();
+  const size = itemSize(ctx, part, item);
+  const overrideOn = item?.stileRailOverride !== undefined;
+
+  return (
+    <fieldset className="bld-part">
+      <legend>
+        {part} {partNumber}
+      </legend>
+      <div className="bld-part-grid">
+        <div className="field">
+          <label htmlFor={`${id}-w`}>
+            <span className="visually-hidden">{label} </span>Width
+          </label>
+          <input
+            id={`${id}-w`}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            enterKeyHint="next"
+            value={item?.width ?? ''}
+            onChange={(e) => setItem(itemKeyValue, { width: sanitizeMeasurement(e.target.value) })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-h`}>
+            <span className="visually-hidden">{label} </span>Height
+          </label>
+          <input
+            id={`${id}-h`}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            enterKeyHint="next"
+            value={item?.height ?? ''}
+            onChange={(e) => setItem(itemKeyValue, { height: sanitizeMeasurement(e.target.value) })}
+          />
+        </div>
+        <div className="bld-finished" aria-live="polite" aria-label={`${label} finished size`} role="group">
+          <Size label="W" value={size.ok ? size.widthIn : null} />
+          <span className="bld-times" aria-hidden="true">
+            ×
+          </span>
+          <Size label="H" value={size.ok ? size.heightIn : null} />
+          {size.ok && size.quantity === 2 ? <span className="bld-qty">× 2 leaves</span> : null}
+          {!size.ok ? <span className="bld-size-error">{ITEM_SIZE_ERROR_TEXT[size.error]}</span> : null}
+        </div>
+      </div>
+      <div className="bld-checks">
+        <label className="check">
+          <input type="checkbox" checked={item?.nextToWall ?? false} onChange={(e) => setItem(itemKeyValue, { nextToWall: e.target.checked })} />
+          <span className="visually-hidden">{label} </span>Next to wall
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={item?.splitDoor ?? false} onChange={(e) => setItem(itemKeyValue, { splitDoor: e.target.checked })} />
+          <span className="visually-hidden">{label} </span>Split door
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={overrideOn} onChange={(e) => setOverrideEnabled(itemKeyValue, e.target.checked)} />
+          <span className="visually-hidden">{label} </span>Custom stile &amp; rail
+        </label>
+      </div>
+      {overrideOn && item?.stileRailOverride ? (
+        <div className="bld-override">
+          {STILE_RAIL_KEYS.map((key) => (
+            <NumberField
+              key={key}
+              context={label}
+              label={STILE_RAIL_LABELS[key]}
+              value={item.stileRailOverride?.[key] ?? 0}
+              onCommit={(v) => setOverride(itemKeyValue, key, v)}
+            />
+          ))}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+});

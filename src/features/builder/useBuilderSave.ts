@@ -1,0 +1,79 @@
+/**
+ * Persists the builder draft through the local data layer
+ * (`projectsRepo.update(id, { details: { ...details, cabinetData } })`, which
+ * writes the row and its outbox entry, so saving works offline). Drives the
+ * spec §4 save states and the silent autosave.
+ */
+import { useCallback, useEffect, useRef } from 'react';
+import { projectsRepo, type ProjectDetails } from '../../data';
+import { useBuilderStore } from './builderStore';
+
+/** Spec §4/§9: changes autosave silently 1.5 s after the last change. */
+export const AUTOSAVE_DELAY_MS = 1500;
+/** Spec §4/§9: "saved" is shown for 2 s. */
+export const SAVED_SHOWN_MS = 2000;
+/** Spec §4/§9: "error" ("✗ Save failed") is shown for 3 s. */
+export const ERROR_SHOWN_MS = 3000;
+
+/**
+ * Returns `save()` for the Save button (shows saving → saved 2 s, or error 3 s)
+ * and runs the autosave: 1.5 s after the last change it saves without showing
+ * saving/saved; a failed autosave still shows "✗ Save failed". Pending
+ * changes are flushed when the page is left or hidden.
+ */
+export function useBuilderSave(details: ProjectDetails | undefined): { save: () => Promise<void> } {
+  const detailsRef = useRef(details);
+  useEffect(() => {
+    detailsRef.current = details;
+  }, [details]);
+  const bannerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const run = useCallback(async (silent: boolean) => {
+    const state = useBuilderStore.getState();
+    const { data, projectId, revision } = state;
+    if (!data || !projectId) return;
+    clearTimeout(bannerTimer.current);
+    if (!silent) state.setSaveState('saving');
+    try {
+      const result = await projectsRepo.update(projectId, { details: { ...(detailsRef.current ?? {}), cabinetData: data } });
+      if (!result.ok) throw new Error(result.error);
+      const now = useBuilderStore.getState();
+      if (now.projectId !== projectId) return;
+      const savedRevision = Math.max(now.savedRevision, revision);
+      if (silent) {
+        now.setSaveState(now.saveState === 'error' ? 'idle' : now.saveState, savedRevision);
+      } else {
+        now.setSaveState('saved', savedRevision);
+        bannerTimer.current = setTimeout(() => useBuilderStore.getState().setSaveState('idle'), SAVED_SHOWN_MS);
+      }
+    } catch {
+      useBuilderStore.getState().setSaveState('error');
+      bannerTimer.current = setTimeout(() => useBuilderStore.getState().setSaveState('idle'), ERROR_SHOWN_MS);
+    }
+  }, []);
+
+  const revision = useBuilderStore((s) => s.revision);
+  useEffect(() => {
+    if (revision === 0) return undefined;
+    const timer = setTimeout(() => {
+      const s = useBuilderStore.getState();
+      if (s.revision > s.savedRevision) void run(true);
+    }, AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [revision, run]);
+
+  useEffect(() => {
+    const flush = () => {
+      const s = useBuilderStore.getState();
+      if (s.revision > s.savedRevision) void run(true);
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+      clearTimeout(bannerTimer.current);
+    };
+  }, [run]);
+
+  return { save: useCallback(() => run(false), [run]) };
+}

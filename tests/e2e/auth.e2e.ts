@@ -68,7 +68,7 @@ describe('sign up', () => {
     });
   }
 
-  it('shows the provider's message in the form for a wrong password', async () => {
+  it('shows the provider message in the form for a wrong password', async () => {
     const ctx = await newContext(browser, { baseURL: server.url });
     const page = await ctx.newPage();
     const u = newUser('contractor');

@@ -117,7 +117,13 @@ export async function applyPushResults(db: RefacingDb, ops: OutboxEntry[], resul
         continue;
       }
       if (op.seq !== undefined) await db.outbox.delete(op.seq);
-      const label = await labelOf(db, op.table, op.id);
+      const r = result.row;
+      const label =
+        op.table === 'projects' && r && typeof r.name === 'string'
+          ? r.name || 'Untitled Project'
+          : op.table === 'project_files' && r && typeof r.file_name === 'string'
+            ? r.file_name
+            : await labelOf(db, op.table, op.id);
       for (const c of result.conflicts ?? []) {
         const rec: ConflictRecord = {
           table: op.table,

@@ -15,7 +15,7 @@ import { createFilesRepo } from '../../../src/data/filesRepo';
 import { createDeadLettersRepo } from '../../../src/data/deadLettersRepo';
 import { getFileDownloader } from '../../../src/data/fileTransfer';
 import type { RepoContext } from '../../../src/data/repoContext';
-import { startSync, type LockManagerLike, type SyncHandle, type TimersLike } from '../../../sync/engine';
+import { startSync, type LockManagerLike, type SyncHandle, type SyncRunReport, type TimersLike } from '../../../sync/engine';
 import { createSyncStatusStore, type SyncStatusStore } from '../../../sync/status';
 import type { StartedBackend } from '../../support/localBackend';
 
@@ -26,6 +26,8 @@ export interface Net {
   dropPushResponses: number;
   /** Every request that reached the server. */
   log: { url: string; method: string; status: number; bytes: number }[];
+  /** Runs before a request is forwarded (to make things happen "between" requests). */
+  before?: (url: string) => Promise<void>;
 }
 
 class NoWebSocket {
@@ -39,6 +41,7 @@ export function netFetch(net: Net): typeof fetch {
   return async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (net.offline) throw new TypeError('fetch failed');
+    if (net.before) await net.before(url);
     const res = await fetch(input, init);
     const buf = await res.arrayBuffer();
     net.log.push({ url, method: init?.method ?? 'GET', status: res.status, bytes: buf.byteLength });
@@ -102,7 +105,7 @@ export interface Device {
   profile: ReturnType<typeof createProfileRepo>;
   files: ReturnType<typeof createFilesRepo>;
   deadLetters: ReturnType<typeof createDeadLettersRepo>;
-  sync(): Promise<import('../../../sync/engine').SyncRunReport>;
+  sync(): Promise<SyncRunReport>;
   /** Closes the app: engine stopped, database closed (data stays in its IndexedDB). */
   close(): Promise<void>;
 }
@@ -117,6 +120,7 @@ export interface DeviceOptions {
   locks?: LockManagerLike | null;
   net?: Net;
   signIn?: boolean;
+  pageSize?: number;
 }
 
 /** Opens a device signed in as `email`. */
@@ -164,7 +168,13 @@ export async function openDevice(
     documentTarget: null,
     manageAutoRefresh: false,
     status,
+    pageSize: opts.pageSize,
   });
+  // Let the start-up run finish so the test decides what each later run carries.
+  if (opts.locks === undefined || opts.locks === null) {
+    await engine.leadership;
+    await engine.syncNow();
+  }
   const files = createFilesRepo(ctx, () => getFileDownloader());
   return {
     name,

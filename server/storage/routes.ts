@@ -39,7 +39,7 @@ function pgFail(e: unknown): Response {
     if (e.code === '23503') return fail(404, 'Bucket not found', 'Bucket not found');
     return fail(400, 'DatabaseError', String(e.message));
   }
-  throw e;
+  return fail(500, 'InternalError', e instanceof Error ? e.message : String(e));
 }
 
 /** Segments after `/storage/v1/<skip…>`, decoded; null when the path is unsafe. */
@@ -154,8 +154,13 @@ export function storageRoutes(ctx: BackendContext): Hono {
         // The row is in; now the bytes. A failure here throws and rolls the row back.
         await mkdir(dirname(target), { recursive: true });
         const tmp = `${target}.${id}.part`;
-        await writeFile(tmp, bytes);
-        await rename(tmp, target);
+        try {
+          await writeFile(tmp, bytes);
+          await rename(tmp, target);
+        } catch (e) {
+          await rm(tmp, { force: true });
+          throw e;
+        }
       });
     } catch (e) {
       if ((e as { notFound?: boolean }).notFound) return NOT_FOUND();
@@ -277,7 +282,7 @@ export function storageRoutes(ctx: BackendContext): Hono {
 
   async function signedUrl(bucket: string, name: string, expiresIn: number): Promise<string> {
     const iat = Math.floor(Date.now() / 1000);
-    const token = await signJwt(ctx.keys.secret, { url: `${bucket}/${name}`, iat, exp: iat + Math.max(1, Math.floor(expiresIn)) });
+    const token = await signJwt(ctx.keys.secret, { url: `${bucket}/${name}`, iat, exp: iat + Math.floor(expiresIn) });
     return `/object/sign/${bucket}/${name}?token=${token}`;
   }
 

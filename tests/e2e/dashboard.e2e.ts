@@ -1,0 +1,173 @@
+/**
+ * Dashboard flows as a new user walks them (spec §2, §4, §5): homeowner
+ * create/edit/delete with every validation text; contractor create with
+ * every validation text, phone auto-format, errors clearing on edit, status
+ * chips with counts, search, inline status change, the builder link.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startAppServer, type AppServer } from './support/appServer';
+import { launchBrowser, newContext } from './support/browser';
+import { SignupPage, newUser } from './pages/AuthPages';
+import { DashboardPage } from './pages/DashboardPage';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAppServer({ seed: false, staticDir: process.env.E2E_STATIC_DIR });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function errorsIn(page: Page): Promise<string[]> {
+  return (await page.getByRole('dialog').locator('.field-error').allTextContents()).map((t) => t.trim());
+}
+
+describe('homeowner dashboard', () => {
+  it('creates, edits and deletes a project with every validation error shown', async () => {
+    const ctx = await newContext(browser, { baseURL: server.url });
+    const page = await ctx.newPage();
+    await new SignupPage(page).signUpAndConfirm(server, newUser('homeowner', 'Hana'));
+    const dash = new DashboardPage(page);
+
+    await page.getByRole('button', { name: 'Create Your First Project' }).click();
+    await dash.dialog().getByRole('heading', { name: 'Create New Project' }).waitFor();
+    await dash.submitDialog();
+    expect(await errorsIn(page)).toEqual(['Project name is required', 'Please select a project type']);
+    // An error clears when its field is edited.
+    await dash.fill({ name: 'Kitchen refresh' });
+    expect(await errorsIn(page)).toEqual(['Please select a project type']);
+    await dash.fill({ projectType: 'kitchen', phone: '555123456789', description: 'Shaker doors, white', address: '12 Oak St' });
+    expect(await dash.dialog().getByLabel('Phone').inputValue()).toBe('(555) 123-4567');
+    await dash.submitDialog();
+    await dash.dialog().waitFor({ state: 'detached' });
+
+    const card = dash.card('Kitchen refresh');
+    await card.getByText('Kitchen', { exact: true }).waitFor();
+    await card.getByText('Active', { exact: true }).waitFor(); // homeowner default status
+    expect(await card.getByRole('button', { name: /^Status: / }).count()).toBe(0); // no status control
+
+    await card.getByRole('button', { name: 'Edit Kitchen refresh' }).click();
+    await dash.dialog().getByRole('heading', { name: 'Edit Project Details' }).waitFor();
+    expect(await dash.dialog().getByLabel('Description').inputValue()).toBe('Shaker doors, white');
+    await dash.fill({ name: '' });
+    await dash.submitDialog();
+    expect(await errorsIn(page)).toEqual(['Project name is required']);
+    await dash.fill({ name: 'Kitchen and bath', projectType: 'whole_house' });
+    await dash.submitDialog();
+    await dash.card('Kitchen and bath').getByText('Whole House', { exact: true }).waitFor();
+
+    await dash.card('Kitchen and bath').getByRole('link', { name: 'Cabinets for Kitchen and bath' }).click();
+    await page.waitForURL(/\/cabinet-builder\/[0-9a-f-]{36}$/);
+    await dash.open();
+
+    await dash.deleteProject('Kitchen and bath');
+    await page.getByText('No projects found.').waitFor();
+    await ctx.close();
+  });
+});
+
+describe('contractor dashboard', () => {
+  it('validates the client form, filters by status with counts, searches and changes status', async () => {
+    const ctx = await newContext(browser, { baseURL: server.url });
+    const page = await ctx.newPage();
+    await new SignupPage(page).signUpAndConfirm(server, newUser('contractor', 'Carl'));
+    const dash = new DashboardPage(page);
+
+    await page.getByRole('button', { name: 'Add Client Project' }).click();
+    await dash.dialog().getByRole('heading', { name: 'Add Client Project' }).waitFor();
+    expect(await dash.dialog().getByLabel('Status').inputValue()).toBe('draft'); // contractor default
+    await expect(dash.dialog().getByLabel('Status').locator('option').allTextContents()).resolves.toContain('Pending');
+    await dash.submitDialog();
+    expect(await errorsIn(page)).toEqual([
+      'Customer name is required',
+      'Address is required',
+      'Phone number is required',
+      'Email is required',
+      'Please select at least one project scope',
+    ]);
+    await dash.fill({ name: 'Ada Lovelace', address: '1 Analytical Way', phone: '555123', email: 'ada at example' });
+    await dash.submitDialog();
+    expect(await errorsIn(page)).toEqual([
+      'Please enter a valid 10-digit US phone number',
+      'Please enter a valid email address',
+      'Please select at least one project scope',
+    ]);
+    await dash.fill({ phone: '5551234567', email: 'ada@example.com', scopes: ['Kitchen', 'Commercial'], budget: 'custom', customBudget: 'About $30k' });
+    expect(await errorsIn(page)).toEqual([]);
+    await dash.submitDialog();
+    await dash.dialog().waitFor({ state: 'detached' });
+
+    const ada = dash.card('Ada Lovelace');
+    await ada.getByText('1 Analytical Way').waitFor();
+    await ada.getByText('ada@example.com').waitFor();
+    await ada.getByText('Kitchen, Commercial').waitFor();
+    await ada.getByRole('button', { name: 'Status: Draft. Change status of Ada Lovelace' }).waitFor();
+
+    const more = [
+      { name: 'Grace Hopper', address: '9 Navy Rd', phone: '(555) 222-3333', email: 'grace@navy.test', status: 'active' },
+      { name: 'Alan Turing', address: '7 Bletchley Park', phone: '5554445555', email: 'alan@bp.test', status: 'completed' },
+    ];
+    for (const m of more) {
+      await page.getByRole('button', { name: 'Add Client Project' }).click();
+      await dash.fill({ ...m, scopes: ['Bathroom'] });
+      await dash.submitDialog();
+      await dash.card(m.name).waitFor();
+    }
+
+    await dash.chip('All').getByText('(3)').waitFor();
+    await dash.chip('Draft').getByText('(1)').waitFor();
+    await dash.chip('Active').getByText('(1)').waitFor();
+    await dash.chip('Completed').getByText('(1)').waitFor();
+    await dash.chip('Archived').getByText('(0)').waitFor();
+
+    await dash.chip('Active').click();
+    await dash.card('Grace Hopper').waitFor();
+    expect(await dash.cards().count()).toBe(1);
+    await dash.chip('Archived').click();
+    await page.getByText('No projects found.').waitFor();
+    expect(await page.getByRole('button', { name: 'Create Your First Project' }).count()).toBe(0);
+    await dash.chip('All').click();
+
+    // Search by name, address, phone and email.
+    for (const [term, who] of [
+      ['turing', 'Alan Turing'],
+      ['Navy', 'Grace Hopper'],
+      ['555123', 'Ada Lovelace'],
+      ['ada@example', 'Ada Lovelace'],
+    ] as const) {
+      await dash.search().fill(term);
+      await dash.card(who).waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('article').length === 1);
+    }
+    await dash.search().fill('');
+    await page.waitForFunction(() => document.querySelectorAll('article').length === 3);
+
+    // Inline status editor: badge → choose → confirm.
+    await dash.changeStatus('Ada Lovelace', 'archived');
+    await ada.getByRole('button', { name: 'Status: Archived. Change status of Ada Lovelace' }).waitFor();
+    await dash.chip('Archived').getByText('(1)').waitFor();
+    await dash.chip('Draft').getByText('(0)').waitFor();
+
+    // Edit keeps the scopes optional and titles 'Edit Client Details'.
+    await ada.getByRole('button', { name: 'Edit Ada Lovelace' }).click();
+    await dash.dialog().getByRole('heading', { name: 'Edit Client Details' }).waitFor();
+    expect(await dash.dialog().getByLabel('Phone').inputValue()).toBe('(555) 123-4567');
+    expect(await dash.dialog().getByLabel('Custom budget').inputValue()).toBe('About $30k');
+    await dash.dialog().getByRole('checkbox', { name: 'Kitchen' }).uncheck();
+    await dash.dialog().getByRole('checkbox', { name: 'Commercial' }).uncheck();
+    await dash.fill({ address: '2 Engine St' });
+    await dash.submitDialog();
+    await dash.dialog().waitFor({ state: 'detached' });
+    await ada.getByText('2 Engine St').waitFor();
+
+    await dash.deleteProject('Alan Turing');
+    await dash.chip('All').getByText('(2)').waitFor();
+    await ctx.close();
+  });
+});

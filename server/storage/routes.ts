@@ -53,8 +53,9 @@ function objectPath(c: Context, skip: number): { bucket: string; name: string } 
   } catch {
     return null;
   }
-  const [bucket, ...rest] = decoded;
-  if (!bucket || rest.length === 0) return null;
+  const [bucket, ...restRaw] = decoded;
+  const rest = restRaw.join('/').split('/');
+  if (!bucket || restRaw.length === 0 || bucket.includes('/')) return null;
   if (rest.some((s) => s === '' || s === '.' || s === '..' || s.includes('\0') || s.includes('\\'))) return null;
   return { bucket, name: rest.join('/') };
 }

@@ -18,7 +18,7 @@ import type { Failure } from './errors';
 import { pullTable } from './pull';
 import { FILES_BUCKET, pushOutbox } from './push';
 import { processRefetch } from './refetch';
-import { syncStatus as defaultStatus, type SyncStatusStore } from './status';
+import { registerSyncNow, syncStatus as defaultStatus, type SyncStatusStore } from './status';
 
 /** Spec-silent: poll every 30 s so other devices' changes arrive without a reload. */
 export const SYNC_INTERVAL_MS = 30_000;
@@ -329,6 +329,8 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     return data;
   });
 
+  const previousSyncNow = status === defaultStatus ? registerSyncNow(() => syncNow()) : null;
+
   async function becomeLeader(): Promise<void> {
     if (stopped) return;
     leader = true;
@@ -374,6 +376,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       for (const t of [retryTimer, debounceTimer]) if (t !== null) timers.clearTimeout(t);
       if (intervalTimer !== null) timers.clearInterval(intervalTimer);
       setFileDownloader(previousDownloader);
+      if (status === defaultStatus) registerSyncNow(previousSyncNow);
       releaseLock();
       await current?.catch(() => undefined);
     },

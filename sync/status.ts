@@ -59,3 +59,20 @@ export function createSyncStatusStore(): SyncStatusStore {
 
 /** The app's sync status. */
 export const syncStatus: SyncStatusStore = createSyncStatusStore();
+
+type SyncNow = () => Promise<unknown>;
+let syncNowFn: SyncNow | null = null;
+
+/** The running engine registers its `syncNow` (null on stop); returns the previous one. */
+export function registerSyncNow(fn: SyncNow | null): SyncNow | null {
+  const previous = syncNowFn;
+  syncNowFn = fn;
+  return previous;
+}
+
+/** Asks the running engine to sync now (the sync page's button). False when none runs. */
+export function requestSyncNow(): boolean {
+  if (!syncNowFn) return false;
+  void syncNowFn().catch(() => undefined);
+  return true;
+}

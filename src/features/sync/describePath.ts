@@ -1,0 +1,117 @@
+/**
+ * Plain words for a changed path of a project, for the conflicts log:
+ * ['details','cabinetData','itemState','3_0','width'] → "Cabinet 3 · Door · Width".
+ * Cabinet numbers are positions in the builder's list (1-based); parts are
+ * named from the cabinet type (spec §3 "Cabinet types and parts").
+ */
+import { STILE_RAIL_LABELS, type StileRailKey } from '../../domain/cabinetData';
+import { partsOf } from '../../domain/cabinetTypes';
+
+const COLUMN_LABELS: Record<string, string> = {
+  name: 'Name',
+  status: 'Status',
+  first_name: 'First name',
+  last_name: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  address: 'Address',
+  file_name: 'File name',
+};
+
+const DETAIL_LABELS: Record<string, string> = {
+  description: 'Description',
+  projectType: 'Project type',
+  email: 'Email',
+  phone: 'Phone',
+  address: 'Address',
+  projectScopes: 'Project scopes',
+  budget: 'Budget',
+  customBudget: 'Custom budget',
+};
+
+const FORM_LABELS: Record<string, string> = {
+  nrs: 'NRS',
+  door: 'Door',
+  drawerFront: 'Drawer Front',
+  color: 'Color',
+  overlaySelect: 'Overlay',
+  stdOption: 'Standard option',
+  olSize: 'Overlay size',
+  sideReveal: 'Side reveal',
+  verticalReveal: 'Vertical reveal',
+  vertRevealOverride: 'Vertical reveal override',
+};
+
+const ITEM_LABELS: Record<string, string> = {
+  width: 'Width',
+  height: 'Height',
+  nextToWall: 'Next to wall',
+  splitDoor: 'Split door',
+  type: 'Type',
+  stileRailOverride: 'Stile & rail override',
+};
+
+function humanize(key: string): string {
+  const spaced = key.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1).toLowerCase();
+}
+
+interface CabinetContext {
+  cabinetRows?: { id: number; type: string }[];
+}
+
+function describeItem(key: string, rest: string[], cabinet: CabinetContext | undefined): string[] {
+  const [rowIdText, indexText] = key.split('_');
+  const rowId = Number(rowIdText);
+  const index = Number(indexText);
+  const rows = cabinet?.cabinetRows ?? [];
+  const position = rows.findIndex((r) => r.id === rowId);
+  const out = [`Cabinet ${position >= 0 ? position + 1 : rowIdText}`];
+  const row = position >= 0 ? rows[position] : undefined;
+  const part = row ? partsOf(row.type)?.[index] : undefined;
+  if (indexText !== undefined) out.push(part ?? `Part ${Number.isFinite(index) ? index + 1 : indexText}`);
+  const [field, ...deeper] = rest;
+  if (field === 'stileRailOverride' && deeper[0]) out.push('Stile & rail override', STILE_RAIL_LABELS[deeper[0] as StileRailKey] ?? humanize(deeper[0]));
+  else if (field) out.push(ITEM_LABELS[field] ?? humanize(field), ...deeper.map(humanize));
+  return out;
+}
+
+/**
+ * The path in words. `details` is the project's current details (for cabinet
+ * numbers and part names); without it, raw cabinet ids are shown.
+ */
+export function describePath(path: readonly string[], details?: { cabinetData?: unknown }): string {
+  const p = path[0] === 'details' ? path.slice(1) : [...path];
+  if (path[0] !== 'details' && p.length === 1) return COLUMN_LABELS[p[0] as string] ?? humanize(p[0] as string);
+  if (p.length === 0) return 'Project details';
+  const [head, ...rest] = p as [string, ...string[]];
+  if (head !== 'cabinetData') return [DETAIL_LABELS[head] ?? humanize(head), ...rest.map(humanize)].join(' · ');
+  const [section, ...tail] = rest;
+  const cabinet = details?.cabinetData as CabinetContext | undefined;
+  switch (section) {
+    case undefined:
+      return 'Cabinets';
+    case 'form':
+      return ['Cabinet Details', ...tail.map((k) => FORM_LABELS[k] ?? humanize(k))].join(' · ');
+    case 'stileRail':
+      return ['Stile & Rail Dimensions', ...tail.map((k) => STILE_RAIL_LABELS[k as StileRailKey] ?? humanize(k))].join(' · ');
+    case 'cabinetRows':
+      return 'Cabinet list';
+    case 'itemState':
+      return tail[0] ? describeItem(tail[0], tail.slice(1), cabinet).join(' · ') : 'All cabinet sizes';
+    case 'notes':
+      return 'Notes';
+    case 'showNotes':
+      return 'Show notes';
+    default:
+      return ['Cabinets', humanize(section), ...tail.map(humanize)].join(' · ');
+  }
+}
+
+/** A JSON value in words for the conflicts log ("(empty)" for none). */
+export function describeValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return JSON.stringify(value);
+}

@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './router';
 import { AppErrorBoundary } from './ErrorScreen';
+import { PwaBanners } from '../pwa/PwaBanners';
 import './theme.css';
 
 const root = document.getElementById('root');
@@ -14,9 +15,13 @@ if (root) {
     <StrictMode>
       <AppErrorBoundary>
         <App />
+        <PwaBanners />
       </AppErrorBoundary>
     </StrictMode>,
   );
 }
 
 void import('../auth/authLifecycle').then(({ startAuth }) => startAuth());
+
+// The service worker (app shell offline, update prompt); no-op under `npm run dev`.
+void import('../pwa/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker());

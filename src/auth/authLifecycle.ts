@@ -39,6 +39,8 @@ function wireUser(user: User | null): void {
       if (userId && userId === activeUserId) {
         const sync = await loadSync();
         syncHandle = sync.startSync({ supabase, getDb: data.getActiveDb, userId });
+        // Signed in with data worth keeping: ask the browser not to evict it (issue 6).
+        void import('../pwa/storage').then(({ requestPersistentStorage }) => requestPersistentStorage());
       }
     } catch (err) {
       console.error('Could not open the local data for this account', err);

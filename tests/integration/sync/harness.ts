@@ -13,7 +13,6 @@ import { createProjectsRepo } from '../../../src/data/projectsRepo';
 import { createProfileRepo } from '../../../src/data/profileRepo';
 import { createFilesRepo } from '../../../src/data/filesRepo';
 import { createDeadLettersRepo } from '../../../src/data/deadLettersRepo';
-import { getFileDownloader } from '../../../src/data/fileTransfer';
 import type { RepoContext } from '../../../src/data/repoContext';
 import { startSync, type LockManagerLike, type SyncHandle, type SyncRunReport, type TimersLike } from '../../../sync/engine';
 import { createSyncStatusStore, type SyncStatusStore } from '../../../sync/status';
@@ -71,9 +70,14 @@ export function manualTimers(): TimersLike & { pending(): number } {
 }
 
 /** localStorage-like storage shared by the "tabs" of one browser. */
-export function memoryStorage(): { getItem(k: string): string | null; setItem(k: string, v: string): void; removeItem(k: string): void } {
+export function memoryStorage(): {
+  getItem(k: string): string | null;
+  setItem(k: string, v: string): void;
+  removeItem(k: string): void;
+  entries(): [string, string][];
+} {
   const m = new Map<string, string>();
-  return { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v), removeItem: (k) => void m.delete(k) };
+  return { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v), removeItem: (k) => void m.delete(k), entries: () => [...m] };
 }
 
 /** An in-process Web Locks manager (exclusive locks, FIFO), as browsers give each origin. */
@@ -175,7 +179,12 @@ export async function openDevice(
     await engine.leadership;
     await engine.syncNow();
   }
-  const files = createFilesRepo(ctx, () => getFileDownloader());
+  // Each device downloads with its own client (the app uses the engine's registered downloader).
+  const files = createFilesRepo(ctx, () => async (path: string) => {
+    const { data, error } = await client.storage.from('project-files').download(path);
+    if (error || !data) throw new Error(error?.message ?? 'Download failed');
+    return data;
+  });
   return {
     name,
     userId,

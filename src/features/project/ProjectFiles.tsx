@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { filesRepo, useProjectFiles, type LocalProjectFile } from '../../data';
+import { Link } from 'react-router-dom';
+import { filesRepo, useDeadLetters, useProjectFiles, type LocalProjectFile } from '../../data';
 import { formatBytes } from '../profile/useStorageEstimate';
 import { FileThumb } from './FileThumb';
 
@@ -15,6 +16,8 @@ function errorText(err: unknown): string {
  */
 export function ProjectFiles({ projectId }: { projectId: string }) {
   const files = useProjectFiles(projectId);
+  const deadLetters = useDeadLetters();
+  const failed = new Map((deadLetters ?? []).filter((d) => d.op.table === 'project_files').map((d) => [d.op.id, d.message]));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -104,6 +107,11 @@ export function ProjectFiles({ projectId }: { projectId: string }) {
                 <div className="muted" style={{ fontSize: '0.9rem' }}>
                   {formatBytes(f.file_size)} · {f.file_type}{' '}
                   {f.pending ? <span className="badge badge-pending">Pending upload</span> : null}
+                  {failed.has(f.id) ? (
+                    <Link to="/sync" className="badge status-archived" title={failed.get(f.id)}>
+                      Upload failed — see Sync
+                    </Link>
+                  ) : null}
                 </div>
               </div>
               <div className="btn-row">

@@ -29,7 +29,8 @@ const viewports = { tablet: TABLET, phone: PHONE } as const;
 
 async function check(page: Page, name: string, size: keyof typeof viewports, opts: { keyboard?: boolean } = {}): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: artifactPath('screens', `${name}-${size}.png`), fullPage: true });
+  const dialogOpen = (await page.locator('dialog[open]').count()) > 0;
+  await page.screenshot({ path: artifactPath('screens', `${name}-${size}.png`), fullPage: !dialogOpen });
   expect(await horizontalOverflow(page), `${name} ${size}: overflow`).toEqual([]);
   expect(await unlabelledControls(page), `${name} ${size}: unlabelled`).toEqual([]);
   expect(await smallTouchTargets(page), `${name} ${size}: touch targets`).toEqual([]);

@@ -98,6 +98,9 @@ describe('delete_my_account()', () => {
       await tx.query(`insert into projects (id, name, status, user_id, owner_user_id) values ($1, 'Mine', 'active', $2, $2)`, [project, victim]);
       await tx.query(`insert into project_files (project_id, file_name, file_path, user_id) values ($1, 'a.jpg', $2, $3)`, [project, `projects/${project}/1.jpg`, victim]);
       await tx.query(`insert into storage.objects (bucket_id, name, owner) values ('project-files', $1, $2)`, [`projects/${project}/1.jpg`, victim]);
+      await tx.query(`select push_changes($1::jsonb)`, [
+        JSON.stringify([{ op_id: crypto.randomUUID(), table: 'projects', id: project, kind: 'update', base_version: 1, changes: { name: 'Renamed' } }]),
+      ]);
     });
     await asUser(db, victim, (tx) => tx.query(`select delete_my_account()`));
     const counts = (await db.query<{ u: number; p: number; pr: number; f: number; o: number; others: number }>(
@@ -110,6 +113,11 @@ describe('delete_my_account()', () => {
       [victim, project],
     )).rows[0]!;
     expect(counts).toEqual({ u: 0, p: 0, pr: 0, f: 0, o: 0, others: 5 });
+    const bookkeeping = (await db.query<{ ops: number; log: number }>(
+      `select (select count(*)::int from sync_ops where user_id = $1) ops, (select count(*)::int from sync_change_log where row_id = $2) log`,
+      [victim, project],
+    )).rows[0]!;
+    expect(bookkeeping).toEqual({ ops: 0, log: 0 });
   });
 
   it('is not callable by anon', async () => {

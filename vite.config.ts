@@ -1,6 +1,17 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { execSync } from 'node:child_process';
+
+/** Shown as the app version; a new value makes a new service worker (update prompt). */
+function buildId(): string {
+  if (process.env.BUILD_ID) return process.env.BUILD_ID;
+  try {
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return 'dev';
+  }
+}
 
 export default defineConfig({
   plugins: [
@@ -18,6 +29,7 @@ export default defineConfig({
       },
     }),
   ],
+  define: { __BUILD_ID__: JSON.stringify(buildId()) },
   build: { target: 'es2022', sourcemap: false },
   server: { port: 5173 },
 });

@@ -18,6 +18,7 @@ let registered = false;
 export function registerServiceWorker(): void {
   if (registered || import.meta.env.DEV || !('serviceWorker' in navigator)) return;
   registered = true;
+  console.info(`Refacing build ${__BUILD_ID__}`);
   const wb = new Workbox('/sw.js', { scope: '/' });
 
   const offerUpdate = (): void => {

@@ -1,0 +1,262 @@
+/**
+ * Issue 6 proof: the installable app works with no network, end to end,
+ * against the production build served by the local backend (as `npm start`).
+ * 1. online sign-in, then offline reload: shell, dashboard, builder and
+ *    project pages load from the service worker and IndexedDB;
+ * 2. offline: create a project, enter a 10-cabinet job, attach a photo,
+ *    change a status; the sync status shows the unsynced count;
+ * 3. back online: all of it is on the server (queried as that user with
+ *    supabase-js) and a second browser signed in as the same user sees it;
+ * 4. a new build deployed while a tab has unsynced work: the update prompt
+ *    appears, and accepting it loses nothing.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { startAppServer, type AppServer } from './support/appServer';
+import { artifactPath, launchBrowser, newContext } from './support/browser';
+import { LoginPage } from './pages/AuthPages';
+import { DashboardPage } from './pages/DashboardPage';
+import { ProjectPage } from './pages/ProjectPage';
+import { BuilderScreen } from './pages/BuilderScreen';
+import { LOCAL_ANON_KEY } from '../../src/auth/config';
+
+const root = resolve(import.meta.dirname, '../..');
+const CONTRACTOR = { email: 'contractor@example.com', password: 'demo-contractor' };
+const CUSTOMER = 'Offline Olsen';
+
+/** A 1×1 PNG: the "photo" taken on site. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Ten cabinets of a real kitchen run: type and the first part's opening (w × h). */
+const JOB: [string, string, string][] = [
+  ['Base 1/1', '15.25', '20.5'],
+  ['Base 2/1', '13.5', '20.5'],
+  ['Kite DB 0/3', '18', '6'],
+  ['Wall', '14.75', '30'],
+  ['Wall', '14.75', '30'],
+  ['Pantry 2/0', '17.5', '44'],
+  ['L/S 2/0', '11.5', '28'],
+  ['Base Full Ht 1/0', '20', '28.5'],
+  ['Desk/Lap Draw 0/1', '22', '4.5'],
+  ['Wall', '29.5', '12'],
+];
+
+/** Stand-in for supabase-js's Realtime transport under Node 20 (never opened). */
+class NoWebSocket {
+  constructor() {
+    throw new Error('Realtime is not used');
+  }
+}
+
+interface CabinetDetails {
+  cabinetData: {
+    cabinetRows: { id: number; type: string }[];
+    itemState: Record<string, { width: string; height: string; nextToWall: boolean }>;
+  };
+}
+
+let server: AppServer;
+let browser: Browser;
+let staticDir: string;
+
+async function serverClient(): Promise<SupabaseClient> {
+  const client = createClient(server.url, LOCAL_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no WebSocket and the app does not use Realtime.
+    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
+  });
+  const { error } = await client.auth.signInWithPassword(CONTRACTOR);
+  if (error) throw error;
+  return client;
+}
+
+async function waitControlled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload();
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  }
+}
+
+function syncIndicator(page: Page) {
+  return page.getByRole('link', { name: /^Sync status: / });
+}
+
+async function waitAllSynced(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const el = document.querySelector('a[aria-label^="Sync status: "]');
+      const label = el?.getAttribute('aria-label') ?? '';
+      return label.startsWith('Sync status: Online') && !label.includes('unsynced');
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
+}
+
+beforeAll(async () => {
+  staticDir = mkdtempSync(join(tmpdir(), 'refacing-dist-'));
+  cpSync(join(root, 'dist'), staticDir, { recursive: true });
+  server = await startAppServer({ seed: true, staticDir });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+describe('installable app with no network', () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  let projectId = '';
+
+  it('1. loads the shell, dashboard, builder and project pages offline', async () => {
+    ctx = await newContext(browser, { baseURL: server.url });
+    page = await ctx.newPage();
+    await new LoginPage(page).signInToDashboard(CONTRACTOR.email, CONTRACTOR.password);
+    await waitControlled(page);
+    await waitAllSynced(page);
+    const dash = new DashboardPage(page);
+    await dash.cards().first().waitFor();
+    const seeded = await dash.cards().count();
+    expect(seeded).toBeGreaterThan(0);
+
+    await ctx.setOffline(true);
+    await page.reload();
+    await dash.heading().waitFor();
+    await syncIndicator(page).getByText('Offline').waitFor();
+    expect(await dash.cards().count()).toBe(seeded);
+
+    // The builder of a seeded job, then its project page, straight from the address bar.
+    await page.getByRole('link', { name: /^Cabinets for / }).first().click();
+    await page.waitForURL(/\/cabinet-builder\//);
+    await page.getByRole('heading', { name: 'Framed Cabinet Hinges' }).waitFor();
+    const seededId = page.url().split('/').pop() ?? '';
+    await page.goto(`/project/${seededId}`);
+    await page.getByRole('heading', { name: 'Files' }).waitFor();
+    await page.getByRole('heading', { name: 'Raw data' }).waitFor();
+    await page.screenshot({ path: artifactPath('pwa', 'offline-project.png') });
+  });
+
+  it('2. works offline: new project, 10-cabinet job, photo, status; unsynced count shows', async () => {
+    const dash = new DashboardPage(page);
+    await page.goto('/dashboard');
+    await dash.heading().waitFor();
+    await page.getByRole('button', { name: 'Add Client Project' }).click();
+    await dash.fill({
+      name: CUSTOMER,
+      address: '7 Cellar Lane, Millbrook',
+      phone: '5558675309',
+      email: 'olsen@example.test',
+      scopes: ['Kitchen'],
+    });
+    await dash.submitDialog();
+    await dash.card(CUSTOMER).waitFor();
+
+    await page.getByRole('link', { name: `Cabinets for ${CUSTOMER}` }).click();
+    await page.waitForURL(/\/cabinet-builder\//);
+    projectId = page.url().split('/').pop() ?? '';
+    const b = new BuilderScreen(page);
+    for (const [i, [type, w, h]] of JOB.entries()) {
+      await b.addCabinet(type);
+      const firstPart = type.startsWith('Kite') || type.startsWith('Desk') ? 'Front 1' : type.startsWith('Pantry') ? 'Pantry Top Dr 1' : 'Door 1';
+      await b.measure(`Cabinet ${i + 1} ${firstPart}`, w, h);
+    }
+    await b.field('Cabinet 4 Door 1 Next to wall').check();
+    await b.waitSaved();
+    await page.screenshot({ path: artifactPath('pwa', 'offline-builder.png'), fullPage: true });
+
+    await page.goto(`/project/${projectId}`);
+    const project = new ProjectPage(page);
+    await project.upload([{ name: 'site-photo.png', mimeType: 'image/png', buffer: PHOTO }]);
+    await project.file('site-photo.png').waitFor();
+
+    await page.goto('/dashboard');
+    await dash.changeStatus(CUSTOMER, 'active');
+    await expect(syncIndicator(page).getAttribute('aria-label')).resolves.toMatch(/Offline, \d+ unsynced/);
+    await page.screenshot({ path: artifactPath('pwa', 'offline-dashboard.png') });
+  });
+
+  it('3. back online: everything reaches the server, and a second device sees it', async () => {
+    await ctx.setOffline(false);
+    await waitAllSynced(page);
+
+    const client = await serverClient();
+    const { data: row, error } = await client.from('projects').select('*').eq('id', projectId).single();
+    expect(error).toBeNull();
+    const details = row.details as CabinetDetails;
+    expect(row.status).toBe('active');
+    expect(details.cabinetData.cabinetRows.map((r) => r.type)).toEqual(JOB.map(([t]) => t));
+    for (const [i, [, w, h]] of JOB.entries()) {
+      const item = details.cabinetData.itemState[`${details.cabinetData.cabinetRows[i]!.id}_0`];
+      expect([item?.width, item?.height]).toEqual([w, h]);
+    }
+    expect(Object.values(details.cabinetData.itemState).filter((s) => s.nextToWall)).toHaveLength(1);
+    const { data: files } = await client.from('project_files').select('*').eq('project_id', projectId);
+    expect(files).toHaveLength(1);
+    const { data: blob, error: dlError } = await client.storage.from('project-files').download(files![0].file_path);
+    expect(dlError).toBeNull();
+    expect(Buffer.from(await blob!.arrayBuffer()).equals(PHOTO)).toBe(true);
+
+    const other = await newContext(browser, { baseURL: server.url });
+    const second = await other.newPage();
+    await new LoginPage(second).signInToDashboard(CONTRACTOR.email, CONTRACTOR.password);
+    await new DashboardPage(second).card(CUSTOMER).waitFor();
+    await second.goto(`/cabinet-builder/${projectId}`);
+    expect(await new BuilderScreen(second).field('Cabinet 10 Door 1 Width').inputValue()).toBe('29.5');
+    await second.goto(`/project/${projectId}`);
+    await new ProjectPage(second).file('site-photo.png').waitFor();
+    await other.close();
+  });
+
+  it('4. a new build waits for the user, and accepting it loses nothing', async () => {
+    await ctx.setOffline(true);
+    await page.goto(`/cabinet-builder/${projectId}`);
+    const b = new BuilderScreen(page);
+    await b.field('Cabinet 1 Door 1 Width').fill('16.125');
+    await b.waitSaved();
+
+    // Deploy a new build into the directory the server serves.
+    const next = mkdtempSync(join(tmpdir(), 'refacing-next-'));
+    execFileSync('npx', ['vite', 'build', '--outDir', next, '--emptyOutDir'], {
+      cwd: root,
+      env: { ...process.env, BUILD_ID: `next-${Date.now()}` },
+      stdio: 'ignore',
+    });
+    rmSync(staticDir, { recursive: true, force: true });
+    cpSync(next, staticDir, { recursive: true });
+    rmSync(next, { recursive: true, force: true });
+
+    await ctx.setOffline(false);
+    await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      await reg?.update();
+    });
+    const prompt = page.getByRole('status').filter({ hasText: 'New version available' });
+    await prompt.waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: artifactPath('pwa', 'update-prompt.png') });
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await page.waitForEvent('load');
+    await page.getByRole('heading', { name: 'Framed Cabinet Hinges' }).waitFor();
+    expect(await b.field('Cabinet 1 Door 1 Width').inputValue()).toBe('16.125');
+
+    await waitAllSynced(page);
+    const client = await serverClient();
+    const { data: row } = await client.from('projects').select('details').eq('id', projectId).single();
+    const { cabinetData } = row!.details as CabinetDetails;
+    expect(cabinetData.itemState[`${cabinetData.cabinetRows[0]!.id}_0`]?.width).toBe('16.125');
+    await ctx.close();
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * Issue 6 figures, in headless Chromium against the production build served
+ * by the local backend (as `npm start`):
+ * - cold start offline from the service-worker cache to the dashboard
+ *   rendered (target ≤ 1 s), against a static hello-world page served and
+ *   cached the same way (ratio);
+ * - gzipped JavaScript needed for the first route: landing ≤ 100 KB,
+ *   dashboard ≤ 200 KB.
+ */
+import { gzipSync } from 'node:zlib';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startAppServer } from '../tests/e2e/support/appServer';
+import { launchBrowser } from '../tests/e2e/support/browser';
+import type { BenchFigure } from './types';
+
+const DEMO = { email: 'contractor@example.com', password: 'demo-contractor' };
+const RUNS = 5;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+/** Gzipped bytes of every script the page loads until the network is idle. */
+async function firstRouteJsKb(browser: Browser, baseURL: string, path: string, signIn: boolean): Promise<number> {
+  const ctx = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  try {
+    if (signIn) {
+      const p = await ctx.newPage();
+      await signInPage(p);
+      await p.close();
+    }
+    const page = await ctx.newPage();
+    const bodies: Promise<Buffer>[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') bodies.push(r.body());
+    });
+    await page.goto(path, { waitUntil: 'networkidle' });
+    const sizes = await Promise.all(bodies);
+    return sizes.reduce((sum, b) => sum + gzipSync(b).length, 0) / 1024;
+  } finally {
+    await ctx.close();
+  }
+}
+
+async function signInPage(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO.email);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+}
+
+/** Opens `path` online until the service worker controls it, then times offline cold starts. */
+async function offlineColdStartMs(
+  ctx: BrowserContext,
+  path: string,
+  ready: (page: Page) => Promise<void>,
+): Promise<number> {
+  const warm = await ctx.newPage();
+  await warm.goto(path);
+  await warm.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await warm.reload();
+  await warm.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+  await ready(warm);
+  await ctx.setOffline(true);
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const page = await ctx.newPage();
+    const t0 = performance.now();
+    await page.goto(path);
+    await ready(page);
+    times.push(performance.now() - t0);
+    await page.close();
+  }
+  await ctx.setOffline(false);
+  await warm.close();
+  return median(times);
+}
+
+const HELLO_SW = `
+const CACHE = 'hello-v1';
+self.addEventListener('install', (e) => e.waitUntil(caches.open(CACHE).then((c) => c.addAll(['/', '/index.html']))));
+self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
+self.addEventListener('fetch', (e) => e.respondWith(caches.match(e.request).then((r) => r || fetch(e.request))));
+`;
+
+export default async function pwaBench(): Promise<BenchFigure[]> {
+  const helloDir = mkdtempSync(join(tmpdir(), 'refacing-hello-'));
+  writeFileSync(
+    join(helloDir, 'index.html'),
+    `<!doctype html><html><body><h1>Hello</h1><script>navigator.serviceWorker.register('/sw.js')</script></body></html>`,
+  );
+  writeFileSync(join(helloDir, 'sw.js'), HELLO_SW);
+  const app = await startAppServer({ seed: true });
+  const hello = await startAppServer({ seed: false, staticDir: helloDir });
+  const browser = await launchBrowser();
+  try {
+    const landingKb = await firstRouteJsKb(browser, app.url, '/', false);
+    const dashboardKb = await firstRouteJsKb(browser, app.url, '/dashboard', true);
+
+    const helloCtx = await browser.newContext({ baseURL: hello.url });
+    const helloMs = await offlineColdStartMs(helloCtx, '/', async (p) => {
+      await p.getByRole('heading', { name: 'Hello' }).waitFor();
+    });
+    await helloCtx.close();
+
+    const appCtx = await browser.newContext({ baseURL: app.url });
+    const signIn = await appCtx.newPage();
+    await signInPage(signIn);
+    await signIn.getByRole('article').first().waitFor();
+    await signIn.close();
+    const dashMs = await offlineColdStartMs(appCtx, '/dashboard', async (p) => {
+      await p.getByRole('article').first().waitFor();
+    });
+    await appCtx.close();
+
+    return [
+      {
+        name: 'offline cold start to dashboard rendered (Chromium, SW cache, median of 5)',
+        value: dashMs,
+        unit: 'ms',
+        baseline: { name: 'static hello-world page from its SW cache', value: helloMs },
+        ratio: dashMs / helloMs,
+        target: '≤ 1000 ms',
+        pass: dashMs <= 1000,
+      },
+      { name: 'first-route JS, landing (gzip)', value: landingKb, unit: 'KB', target: '≤ 100 KB', pass: landingKb <= 100 },
+      { name: 'first-route JS, dashboard signed in (gzip)', value: dashboardKb, unit: 'KB', target: '≤ 200 KB', pass: dashboardKb <= 200 },
+    ];
+  } finally {
+    await browser.close();
+    await app.stop();
+    await hello.stop();
+    rmSync(helloDir, { recursive: true, force: true });
+  }
+}

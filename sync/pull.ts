@@ -31,35 +31,45 @@ export interface PullDeps {
   pageSize?: number;
 }
 
-/** Pulls one table to the server's cursor. Returns the failure, or null and the rows applied. */
+type PageResult = { ok: true; page: PullPage } | { ok: false; failure: Failure };
+
+async function fetchPage(deps: PullDeps, table: SyncTable, cursor: string, afterId: string | null): Promise<PageResult> {
+  try {
+    const { data, error, status } = await deps.supabase.rpc('pull_changes', {
+      p_table: table,
+      p_cursor: cursor,
+      p_after_id: afterId,
+      p_limit: deps.pageSize ?? PULL_PAGE_SIZE,
+    });
+    const failure = classifyPostgrest(error, status);
+    return failure ? { ok: false, failure } : { ok: true, page: data as PullPage };
+  } catch (error) {
+    return { ok: false, failure: networkFailure(error) };
+  }
+}
+
+/**
+ * Pulls one table to the server's cursor. The next page is requested while
+ * the current one is written to IndexedDB. Returns the failure (cursor not
+ * advanced) or null, and the rows applied.
+ */
 export async function pullTable(deps: PullDeps, table: SyncTable): Promise<{ failure: Failure | null; applied: number }> {
-  const { db, supabase } = deps;
+  const { db } = deps;
   const stored = await db.sync_state.get(cursorKey(table));
-  let cursor = typeof stored?.value === 'string' ? stored.value : '0';
-  let afterId: string | null = null;
+  const cursor = typeof stored?.value === 'string' ? stored.value : '0';
   let next: string | null = null;
   let applied = 0;
-  for (;;) {
-    let page: PullPage;
-    try {
-      const { data, error, status } = await supabase.rpc('pull_changes', {
-        p_table: table,
-        p_cursor: cursor,
-        p_after_id: afterId,
-        p_limit: deps.pageSize ?? PULL_PAGE_SIZE,
-      });
-      const failure = classifyPostgrest(error, status);
-      if (failure) return { failure, applied };
-      page = data as PullPage;
-    } catch (error) {
-      return { failure: networkFailure(error), applied };
-    }
+  // First sync of an empty table: no local rows to compare versions with.
+  const fresh = cursor === '0' && (await db.table(table).count()) === 0;
+  let pending: Promise<PageResult> | null = fetchPage(deps, table, cursor, null);
+  while (pending) {
+    const result: PageResult = await pending;
+    if (!result.ok) return { failure: result.failure, applied };
+    const page: PullPage = result.page;
     next ??= page.cursor;
-    applied += await applyServerRows(db, table, page.rows, new Date(deps.now()).toISOString());
     const last = page.rows[page.rows.length - 1];
-    if (!page.has_more || !last) break;
-    cursor = String(last.txid);
-    afterId = last.id as string;
+    pending = page.has_more && last ? fetchPage(deps, table, String(last.txid), last.id as string) : null;
+    applied += await applyServerRows(db, table, page.rows, new Date(deps.now()).toISOString(), { fresh });
   }
   await db.sync_state.put({ key: cursorKey(table), value: next });
   return { failure: null, applied };

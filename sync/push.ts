@@ -101,9 +101,15 @@ export async function applyPushResults(db: RefacingDb, ops: OutboxEntry[], resul
   const tables = [db.outbox, db.dead_letters, db.conflicts, db.projects, db.profiles, db.project_files, db.file_blobs];
   await db.transaction('rw', tables, async () => {
     const rowsByTable = new Map<SyncTable, Record<string, unknown>[]>();
+    const byOpId = new Map(results.map((r) => [r.op_id, r]));
+    // Every queued op of the rows in this batch (the batch ops and later ones).
+    const related = await db.outbox.where('[table+id]').anyOf(ops.map((o) => [o.table, o.id])).toArray();
+    const done: number[] = [];
+    const conflicts: ConflictRecord[] = [];
+    const rebase = new Map<number, number>();
     for (let i = 0; i < ops.length; i++) {
       const op = ops[i] as OutboxEntry;
-      const result = results.find((r) => r.op_id === op.op_id) ?? results[i];
+      const result = byOpId.get(op.op_id) ?? results[i];
       if (!result || result.status === 'rejected') {
         await deadLetter(db, op, result?.code ?? 'unknown', result?.message ?? 'No result from the server', nowIso);
         if (result?.code === 'P0002') {
@@ -116,39 +122,43 @@ export async function applyPushResults(db: RefacingDb, ops: OutboxEntry[], resul
         }
         continue;
       }
-      if (op.seq !== undefined) await db.outbox.delete(op.seq);
-      const r = result.row;
-      const label =
-        op.table === 'projects' && r && typeof r.name === 'string'
-          ? r.name || 'Untitled Project'
-          : op.table === 'project_files' && r && typeof r.file_name === 'string'
-            ? r.file_name
-            : await labelOf(db, op.table, op.id);
-      for (const c of result.conflicts ?? []) {
-        const rec: ConflictRecord = {
-          table: op.table,
-          rowId: op.id,
-          opId: op.op_id,
-          path: c.path.map(String),
-          serverValue: c.server_value,
-          clientValue: c.client_value,
-          at: nowIso,
-          label,
-          seen: 0,
-        };
-        await db.conflicts.add(rec);
-      }
+      if (op.seq !== undefined) done.push(op.seq);
       const row = result.row;
+      if (result.conflicts?.length) {
+        const label =
+          op.table === 'projects' && row && typeof row.name === 'string'
+            ? row.name || 'Untitled Project'
+            : op.table === 'project_files' && row && typeof row.file_name === 'string'
+              ? row.file_name
+              : await labelOf(db, op.table, op.id);
+        for (const c of result.conflicts) {
+          conflicts.push({
+            table: op.table,
+            rowId: op.id,
+            opId: op.op_id,
+            path: c.path.map(String),
+            serverValue: c.server_value,
+            clientValue: c.client_value,
+            at: nowIso,
+            label,
+            seen: 0,
+          });
+        }
+      }
       if (row && typeof row.version === 'number') {
         // Later ops of this row were made on top of this one: rebase them on its version.
-        const later = await db.outbox.where('[table+id]').equals([op.table, op.id]).toArray();
-        for (const l of later) if (l.kind !== 'insert' && l.seq !== undefined) await db.outbox.update(l.seq, { base_version: row.version });
+        for (const l of related) {
+          if (l.table === op.table && l.id === op.id && l.seq !== op.seq && l.kind !== 'insert' && l.seq !== undefined) rebase.set(l.seq, row.version);
+        }
         const list = rowsByTable.get(op.table) ?? [];
         list.push(row);
         rowsByTable.set(op.table, list);
       }
       if (op.kind === 'delete' && op.removeObject) removals.push(op.removeObject);
     }
+    await db.outbox.bulkDelete(done);
+    for (const [seq, version] of rebase) await db.outbox.update(seq, { base_version: version });
+    if (conflicts.length) await db.conflicts.bulkAdd(conflicts);
     for (const [table, rows] of rowsByTable) await applyServerRows(db, table, rows, nowIso);
   });
   return removals;

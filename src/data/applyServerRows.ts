@@ -49,19 +49,22 @@ function normalize(table: SyncTable, row: Record<string, unknown>): AnyRow {
 
 /**
  * Applies `rows` of `table` in one rw transaction. Returns how many rows were
- * written (ignored duplicates and older versions are not counted).
+ * written (ignored duplicates and older versions are not counted). `fresh`
+ * skips the version lookup when the table was empty at the start of the run.
  */
 export async function applyServerRows(
   db: RefacingDb,
   table: SyncTable,
   rows: readonly Record<string, unknown>[],
   nowIso: string,
+  options: { fresh?: boolean } = {},
 ): Promise<number> {
   if (rows.length === 0) return 0;
   const target = db.table(table);
   return db.transaction('rw', [target, db.outbox, db.file_blobs], async () => {
     const ids = rows.map((r) => r.id as string);
-    const locals = (await target.bulkGet(ids)) as (AnyRow | undefined)[];
+    // `fresh`: the table was empty when this pull run began and pages never overlap.
+    const locals = options.fresh ? [] : ((await target.bulkGet(ids)) as (AnyRow | undefined)[]);
     const pendingList = await db.outbox
       .where('[table+id]')
       .between([table, Dexie.minKey], [table, Dexie.maxKey])

@@ -24,7 +24,7 @@ export interface Net {
   /** Lose this many push_changes responses after the server has committed them. */
   dropPushResponses: number;
   /** Every request that reached the server. */
-  log: { url: string; method: string; status: number; bytes: number }[];
+  log: { url: string; method: string; status: number; bytes: number; ms: number }[];
   /** Runs before a request is forwarded (to make things happen "between" requests). */
   before?: (url: string) => Promise<void>;
 }
@@ -41,9 +41,10 @@ export function netFetch(net: Net): typeof fetch {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (net.offline) throw new TypeError('fetch failed');
     if (net.before) await net.before(url);
+    const started = performance.now();
     const res = await fetch(input, init);
     const buf = await res.arrayBuffer();
-    net.log.push({ url, method: init?.method ?? 'GET', status: res.status, bytes: buf.byteLength });
+    net.log.push({ url, method: init?.method ?? 'GET', status: res.status, bytes: buf.byteLength, ms: performance.now() - started });
     if (net.dropPushResponses > 0 && url.includes('/rpc/push_changes')) {
       net.dropPushResponses -= 1;
       throw new TypeError('fetch failed: connection reset after the request was sent');

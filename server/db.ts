@@ -117,3 +117,64 @@ export async function runAs<T>(pg: PGlite, claims: Claims, fn: (tx: Tx) => Promi
 export async function runAsOwner<T>(pg: PGlite, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return pg.transaction(fn);
 }
+
+/** A SQL string literal that is safe whatever `standard_conforming_strings` says (E'…' escaping). */
+export function literal(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  const s = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  if (s.includes('\0')) throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+  return `E'${s.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/**
+ * Replace `$n` placeholders with literals, outside quoted identifiers and
+ * string literals (the SQL is ours; only values come from the request).
+ */
+export function inlineParams(sql: string, params: readonly unknown[]): string {
+  if (params.length === 0) return sql;
+  let out = '';
+  let i = 0;
+  while (i < sql.length) {
+    const ch = sql[i]!;
+    if (ch === '"' || ch === "'") {
+      const end = sql.indexOf(ch, i + 1);
+      const stop = end < 0 ? sql.length : end + 1;
+      out += sql.slice(i, stop);
+      i = stop;
+      continue;
+    }
+    if (ch === '$') {
+      const m = /^\$(\d+)/.exec(sql.slice(i, i + 12));
+      if (m) {
+        const idx = Number(m[1]) - 1;
+        if (idx < 0 || idx >= params.length) throw new Error(`no value for $${m[1]}`);
+        out += literal(params[idx]);
+        i += m[0].length;
+        continue;
+      }
+    }
+    out += ch;
+    i++;
+  }
+  return out;
+}
+
+/**
+ * One statement as the caller in ONE round trip: a simple-protocol query
+ * string `SET LOCAL ROLE …; SELECT set_config(…); <statement>` runs as one
+ * implicit transaction, so the role and claims apply to the statement only
+ * and are gone afterwards; an error rolls everything back. The hot path of
+ * `/rest/v1` reads (issue 2 bench). Values are inlined as escaped literals.
+ */
+export async function queryAs<T>(pg: PGlite, claims: Claims, sql: string, params: readonly unknown[] = []): Promise<{ rows: T[]; affectedRows?: number }> {
+  if (claims.role !== 'anon' && claims.role !== 'authenticated' && claims.role !== 'service_role') throw new Error('bad role');
+  const prologue =
+    `set local role ${claims.role}; select set_config('role', ${literal(claims.role)}, true), ` +
+    `set_config('request.jwt.claims', ${literal(JSON.stringify(claims))}, true), ` +
+    `set_config('request.jwt.claim.sub', ${literal(claims.sub ?? '')}, true), ` +
+    `set_config('request.jwt.claim.role', ${literal(claims.role)}, true), ` +
+    `set_config('request.jwt.claim.email', ${literal(claims.email ?? '')}, true);\n`;
+  const results = await pg.exec(prologue + inlineParams(sql, params));
+  const last = results[results.length - 1]!;
+  return { rows: last.rows as T[], affectedRows: last.affectedRows };
+}

@@ -1,6 +1,6 @@
 /**
  * CLI of the local backend:
- *   tsx server/main.ts [--port 54321] [--data ./.data] [--static dist] [--no-seed]
+ *   tsx server/main.ts [--port 54321] [--data ./.data] [--static dist] [--no-seed] [--migrations dir]
  * Env: PORT, DATA_DIR, JWT_SECRET, SMTP_URL, SITE_URL, HOST.
  * Prints one URL to open, the anon key and where mail goes; closes PGlite
  * cleanly on SIGINT/SIGTERM so the data directory stays consistent.
@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     dataDir,
     jwtSecret,
     seed,
+    migrationsDir: arg('migrations') ? resolve(arg('migrations')!) : undefined,
     staticDir: staticDir ? resolve(staticDir) : undefined,
     siteUrl: process.env.SITE_URL,
     smtpUrl: process.env.SMTP_URL,

@@ -3,8 +3,6 @@
  * schema `public` read from the Postgres catalog. Loaded at start, reloaded
  * after migrations and once on a cache miss (a table created since).
  */
-import type { PGlite } from '@electric-sql/pglite';
-import type { Tx } from '../db.ts';
 
 export interface ColumnInfo {
   name: string;
@@ -37,7 +35,10 @@ export interface Catalog {
   functions: Map<string, FunctionInfo[]>;
 }
 
-type Queryable = Pick<PGlite, 'query'> | Tx;
+/** Anything that runs one parameterized statement (PGlite, a transaction, a per-request runner). */
+export interface Queryable {
+  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
+}
 
 /** An empty catalog (filled by {@link loadCatalog}). */
 export function emptyCatalog(): Catalog {

@@ -6,10 +6,12 @@
  * (`json_agg`), so jsonb round-trips exactly as PostgREST returns it.
  */
 import { Hono, type Context } from 'hono';
-import { runAs, type Claims, type Tx } from '../db.ts';
+import { queryAs, runAs, type Claims } from '../db.ts';
 import { parseJson, readBody } from '../body.ts';
 import { claimsOf, type BackendContext } from '../context.ts';
-import { ident, loadCatalog, type FunctionInfo, type TableInfo } from './catalog.ts';
+import { ident, loadCatalog, type FunctionInfo, type Queryable, type TableInfo } from './catalog.ts';
+
+type Tx = Queryable;
 import { isPgError, pgErrorBody, pgrst, statusForSqlState, type PgrstError } from '../pgError.ts';
 import { parseFilters, parseOrder, parseSelect, RESERVED, selectSql, whereSql, orderSql, type Parsed } from './query.ts';
 
@@ -128,7 +130,7 @@ export function restRoutes(ctx: BackendContext): Hono {
   }
 
   /** Everything but the table work: token, body, transaction, error mapping, response. */
-  async function handle(c: Context, work: (tx: Tx, body: unknown, claims: Claims) => Promise<Out>): Promise<Response> {
+  async function handle(c: Context, work: (tx: Tx, body: unknown, claims: Claims) => Promise<Out>, single = false): Promise<Response> {
     const t = await claimsOf(ctx, c.req.raw);
     if (!t.ok) {
       return new Response(JSON.stringify(pgrst('PGRST301', t.message)), {
@@ -149,7 +151,16 @@ export function restRoutes(ctx: BackendContext): Hono {
     }
     let out: Out;
     try {
-      out = await runAs(ctx.pg, t.claims, async (tx) => {
+      if (single) {
+        // Reads: each statement is its own implicit transaction with the role and claims (one round trip).
+        const runner: Tx = { query: (sql, params) => queryAs(ctx.pg, t.claims, sql, params) };
+        try {
+          out = await work(runner, body, t.claims);
+        } catch (e) {
+          if (e instanceof OutError) out = e.out;
+          else throw e;
+        }
+      } else out = await runAs(ctx.pg, t.claims, async (tx) => {
         let o: Out;
         try {
           o = await work(tx, body, t.claims);
@@ -366,7 +377,7 @@ export function restRoutes(ctx: BackendContext): Hono {
   }
 
   app.on(['GET', 'HEAD', 'POST'], '/rpc/:fn', (c) => handle(c, (tx, body) => rpc(c, tx, c.req.param('fn'), body)));
-  app.on(['GET', 'HEAD'], '/:table', (c) => handle(c, (tx) => read(c, tx, c.req.param('table'))));
+  app.on(['GET', 'HEAD'], '/:table', (c) => handle(c, (tx) => read(c, tx, c.req.param('table')), true));
   app.post('/:table', (c) => handle(c, (tx, body) => insert(c, tx, c.req.param('table'), body)));
   app.patch('/:table', (c) => handle(c, (tx, body) => update(c, tx, c.req.param('table'), body)));
   app.delete('/:table', (c) => handle(c, (tx) => remove(c, tx, c.req.param('table'))));

@@ -107,7 +107,7 @@ export function storageRoutes(ctx: BackendContext): Hono {
     if (contentType.startsWith('multipart/form-data')) {
       let form: FormData;
       try {
-        form = await new Request('http://local/', { method: 'POST', headers: { 'content-type': contentType }, body: bytes }).formData();
+        form = await new Request('http://local/', { method: 'POST', headers: { 'content-type': contentType }, body: bytes as Uint8Array<ArrayBuffer> }).formData();
       } catch {
         return fail(400, 'InvalidRequest', 'Malformed multipart body');
       }

@@ -1,0 +1,174 @@
+/**
+ * Local backend figures (issue 2, section 4): authenticated `select`
+ * throughput and p50/p99 latency at concurrency 20 over HTTP against the
+ * server running in its own process (as `npm start` runs it), and the same
+ * request's database work (transaction, role and claims, the same query) run
+ * directly on PGlite in-process as the baseline.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createServer } from 'node:net';
+import type { BenchFigure } from './types';
+import { createLocalBackend } from '../server/createServer.ts';
+import { runAs } from '../server/db.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const MIGRATIONS = join(ROOT, 'tests', 'integration', 'server', 'fixtures', 'migrations');
+/** Issue 2: at least 1,000 requests/s at concurrency 20 on this 2-core machine. */
+const TARGET_RPS = 1000;
+const CONCURRENCY = 20;
+/** Measured window; a warm-up of 1 s comes first. */
+const DURATION_MS = 5000;
+const ROWS = 20;
+const SERVICE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+const QUERY_PATH = `/rest/v1/notes?select=id,title,n,body&order=title.asc&limit=${ROWS}`;
+
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+async function startChild(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts'), '--port', String(port), '--data', dataDir, '--no-seed', '--migrations', MIGRATIONS], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((res, rej) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('Anon key')) res();
+    });
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => rej(new Error(`server exited ${code}: ${out}`)));
+  });
+  return child;
+}
+
+async function json(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${res.status}: ${text}`);
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+async function setupUser(url: string): Promise<string> {
+  const emailAddr = `bench.${Date.now()}@example.com`;
+  await json(
+    await fetch(`${url}/auth/v1/admin/users`, {
+      method: 'POST',
+      headers: { apikey: SERVICE_KEY, authorization: `Bearer ${SERVICE_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: emailAddr, password: 'bench-secret', email_confirm: true }),
+    }),
+  );
+  const session = (await json(
+    await fetch(`${url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: emailAddr, password: 'bench-secret' }),
+    }),
+  )) as { access_token: string };
+  const rows = Array.from({ length: ROWS }, (_, i) => ({ title: `note ${String(i).padStart(2, '0')}`, n: i, body: { i, tags: ['a', 'b'] } }));
+  await json(
+    await fetch(`${url}/rest/v1/notes`, {
+      method: 'POST',
+      headers: { apikey: ANON_KEY, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json', prefer: 'return=minimal' },
+      body: JSON.stringify(rows),
+    }),
+  );
+  return session.access_token;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function load(url: string, token: string, ms: number): Promise<{ count: number; latencies: number[]; errors: number; elapsedMs: number }> {
+  const headers = { apikey: ANON_KEY, authorization: `Bearer ${token}` };
+  const latencies: number[] = [];
+  let errors = 0;
+  const start = performance.now();
+  const end = start + ms;
+  async function worker(): Promise<void> {
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      const res = await fetch(url + QUERY_PATH, { headers });
+      const body = await res.text();
+      if (res.status !== 200 || body.length < 10) errors++;
+      latencies.push(performance.now() - t0);
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, () => worker()));
+  return { count: latencies.length, latencies, errors, elapsedMs: performance.now() - start };
+}
+
+/** The same request's database work on PGlite in-process, sequentially. */
+async function baseline(ms: number): Promise<number> {
+  const backend = await createLocalBackend({ migrationsDir: MIGRATIONS });
+  try {
+    const uid = '11111111-1111-1111-1111-111111111111';
+    await backend.pg.query(`insert into auth.users (id, email) values ($1, 'base@example.com')`, [uid]);
+    for (let i = 0; i < ROWS; i++) {
+      await backend.pg.query(`insert into public.notes (user_id, title, n, body) values ($1, $2, $3, $4)`, [uid, `note ${i}`, i, { i, tags: ['a', 'b'] }]);
+    }
+    const claims = { role: 'authenticated' as const, sub: uid, aud: 'authenticated' };
+    const sql = `select count(*)::int as n, coalesce(json_agg(_r), '[]')::text as body
+      from (select _t."id" as "id", _t."title" as "title", _t."n" as "n", _t."body" as "body" from public."notes" _t order by _t."title" asc limit ${ROWS}) _r`;
+    let count = 0;
+    const start = performance.now();
+    while (performance.now() - start < ms) {
+      await runAs(backend.pg, claims, (tx) => tx.query(sql));
+      count++;
+    }
+    return count / ((performance.now() - start) / 1000);
+  } finally {
+    await backend.close();
+  }
+}
+
+export default async function serverBench(): Promise<BenchFigure[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
+  const port = await freePort();
+  const child = await startChild(dataDir, port);
+  const url = `http://127.0.0.1:${port}`;
+  let run: Awaited<ReturnType<typeof load>>;
+  try {
+    const token = await setupUser(url);
+    await load(url, token, 1000);
+    run = await load(url, token, DURATION_MS);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const base = await baseline(DURATION_MS);
+  const rps = run.count / (run.elapsedMs / 1000);
+  const sorted = [...run.latencies].sort((a, b) => a - b);
+  const p50 = percentile(sorted, 50);
+  const p99 = percentile(sorted, 99);
+  const ok = run.errors === 0;
+  return [
+    {
+      name: `rest select (${ROWS} rows, RLS) throughput over HTTP @ c=${CONCURRENCY}`,
+      value: rps,
+      unit: 'req/s',
+      baseline: { name: 'same transaction + query on PGlite in-process (sequential)', value: base },
+      ratio: rps / base,
+      target: `≥ ${TARGET_RPS} req/s, 0 errors (${run.errors} errors)`,
+      pass: rps >= TARGET_RPS && ok,
+    },
+    { name: `rest select latency p50 @ c=${CONCURRENCY}`, value: p50, unit: 'ms', target: 'information', pass: ok },
+    { name: `rest select latency p99 @ c=${CONCURRENCY}`, value: p99, unit: 'ms', target: 'information', pass: ok },
+  ];
+}

@@ -55,16 +55,27 @@ export function BuilderPage() {
   const user = useAuth((s) => s.user);
   const project = useProject(projectId);
   const loadedId = useBuilderStore((s) => s.projectId);
-  const data = useBuilderStore((s) => s.data);
+  // Subscribe to the parts of the draft this component renders, not to
+  // itemState: a keystroke in a part then re-renders that part only.
+  const form = useBuilderStore((s) => s.data?.form);
+  const stileRail = useBuilderStore((s) => s.data?.stileRail);
+  const cabinetRows = useBuilderStore((s) => s.data?.cabinetRows);
+  const notes = useBuilderStore((s) => s.data?.notes ?? '');
+  const showNotes = useBuilderStore((s) => s.data?.showNotes ?? false);
   const load = useBuilderStore((s) => s.load);
   const { save } = useBuilderSave(project?.details);
+
+  // On entering the page, reload from the local database unless the draft of
+  // this project still has changes being saved (then the draft is newer).
+  useEffect(() => {
+    const s = useBuilderStore.getState();
+    if (s.projectId !== projectId || s.revision <= s.savedRevision) useBuilderStore.setState({ projectId: null, data: null });
+  }, [projectId]);
 
   useEffect(() => {
     if (project && projectId && loadedId !== projectId) load(projectId, project.details?.cabinetData);
   }, [project, projectId, loadedId, load]);
 
-  const form = data?.form;
-  const stileRail = data?.stileRail;
   const ctx = useMemo(() => (form && stileRail ? sizeContext({ form, stileRail }) : null), [form, stileRail]);
 
   if (!projectId) return <BuilderError message="No project ID provided" />;
@@ -73,7 +84,7 @@ export function BuilderPage() {
   if (!user) return <BuilderError message="User not authenticated" />;
   if (project === undefined) return <Spinner />;
   if (project === null) return <BuilderError message="Project not found" />;
-  if (!data || !ctx || loadedId !== projectId) return <Spinner />;
+  if (!form || !stileRail || !cabinetRows || !ctx || loadedId !== projectId) return <Spinner />;
 
   const address = typeof project.details?.address === 'string' && project.details.address.trim() ? project.details.address : project.name || 'Untitled Project';
 
@@ -97,18 +108,18 @@ export function BuilderPage() {
           </Link>
         </div>
       </header>
-      <DetailsSection form={data.form} />
-      <OverlaySection form={data.form} />
-      <StileRailSection stileRail={data.stileRail} />
+      <DetailsSection form={form} />
+      <OverlaySection form={form} />
+      <StileRailSection stileRail={stileRail} />
       <AddCabinetSection />
       <section aria-label="Cabinets" className="bld-cabinets">
-        {data.cabinetRows.length === 0 ? <p className="muted">No cabinets yet. Pick a type above and add one.</p> : null}
-        {data.cabinetRows.map((row, i) => (
+        {cabinetRows.length === 0 ? <p className="muted">No cabinets yet. Pick a type above and add one.</p> : null}
+        {cabinetRows.map((row, i) => (
           <CabinetCard key={row.id} row={row} number={i + 1} ctx={ctx} />
         ))}
       </section>
-      <BuilderSummary data={data} />
-      <NotesSection notes={data.notes} showNotes={data.showNotes} />
+      <BuilderSummary />
+      <NotesSection notes={notes} showNotes={showNotes} />
     </main>
   );
 }

@@ -1,13 +1,20 @@
 import { useDeferredValue, useMemo } from 'react';
-import type { CabinetData } from '../../domain/cabinetData';
+import { emptyCabinetData } from '../../domain/cabinetData';
 import { computeDoorOrder } from '../../domain/doorOrder';
+import { useBuilderStore } from './builderStore';
 import { HingeTable } from './HingeTable';
+
+const EMPTY = emptyCabinetData();
+
+/** How many left-out parts are listed here; the Order view lists all. Keeps typing cheap on big jobs. */
+const SHOWN_WARNINGS = 20;
 
 /**
  * The Framed Cabinet Hinges summary and the list of parts left out of the
  * order. Works on a deferred copy of the draft so typing stays instant.
  */
-export function BuilderSummary({ data }: { data: CabinetData }) {
+export function BuilderSummary() {
+  const data = useBuilderStore((s) => s.data) ?? EMPTY;
   const deferred = useDeferredValue(data);
   const order = useMemo(() => computeDoorOrder(deferred), [deferred]);
   return (
@@ -24,10 +31,11 @@ export function BuilderSummary({ data }: { data: CabinetData }) {
           <details open={order.warnings.length <= 8}>
             <summary>Show which</summary>
             <ul>
-              {order.warnings.map((w) => (
+              {order.warnings.slice(0, SHOWN_WARNINGS).map((w) => (
                 <li key={`${w.rowId}-${'index' in w ? w.index : 'type'}`}>{w.message}</li>
               ))}
             </ul>
+            {order.warnings.length > SHOWN_WARNINGS ? <p className="muted">…and {order.warnings.length - SHOWN_WARNINGS} more (the Order view lists them all).</p> : null}
           </details>
         </section>
       ) : null}

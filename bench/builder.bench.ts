@@ -1,0 +1,198 @@
+/**
+ * Builder figures for `npm run bench` (issue 3 §4):
+ * 1. door-order computation for a 250-cabinet job (target < 2 ms), against a
+ *    baseline empty loop over the same cabinets and parts;
+ * 2. keystroke-to-updated-size latency in Chromium on a 250-cabinet job
+ *    (target p95 ≤ 16 ms): time from the keydown on a width field to the DOM
+ *    update of that part's finished size, measured inside the page.
+ *    Needs a built app (`npm run build`, or E2E_STATIC_DIR); skipped otherwise.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { normalizeCabinetData, type CabinetData } from '../src/domain/cabinetData';
+import { CABINET_TYPE_NAMES, itemKey, partsOf } from '../src/domain/cabinetTypes';
+import { computeDoorOrder } from '../src/domain/doorOrder';
+import type { Page } from 'playwright-core';
+import type { BenchFigure } from './types';
+
+/** A realistic 250-cabinet full-overlay job: every type in turn, every part measured. */
+export function bigJob(cabinets = 250): CabinetData {
+  const cabinetRows = Array.from({ length: cabinets }, (_, id) => ({
+    id,
+    type: CABINET_TYPE_NAMES[id % CABINET_TYPE_NAMES.length] as string,
+  }));
+  const itemState: Record<string, unknown> = {};
+  for (const row of cabinetRows) {
+    (partsOf(row.type) ?? []).forEach((_p, index) => {
+      itemState[itemKey(row.id, index)] = {
+        width: String(10 + ((row.id * 7 + index) % 24) / 4),
+        height: String(4 + ((row.id * 5 + index * 3) % 30)),
+        nextToWall: row.id % 9 === 0,
+        splitDoor: row.id % 11 === 0,
+        type: 'Door',
+      };
+    });
+  }
+  return normalizeCabinetData({
+    form: { overlaySelect: 'fol', stdOption: 1.5, sideReveal: 0.0625 },
+    cabinetRows,
+    itemState,
+  });
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? NaN;
+}
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
+}
+
+function orderFigure(): BenchFigure {
+  const job = bigJob();
+  let sink = 0;
+  const baselineLoop = () => {
+    for (const row of job.cabinetRows) {
+      const parts = partsOf(row.type) ?? [];
+      for (let i = 0; i < parts.length; i++) if (job.itemState[itemKey(row.id, i)]) sink += 1;
+    }
+  };
+  for (let i = 0; i < 200; i++) {
+    sink += computeDoorOrder(job).pieces.length;
+    baselineLoop();
+  }
+  const runs: number[] = [];
+  const base: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    let t = performance.now();
+    sink += computeDoorOrder(job).pieces.length;
+    runs.push(performance.now() - t);
+    t = performance.now();
+    baselineLoop();
+    base.push(performance.now() - t);
+  }
+  if (sink < 0) console.log(sink);
+  const value = median(runs);
+  const baseline = median(base);
+  return {
+    name: 'door order for a 250-cabinet job (median of 300)',
+    value,
+    unit: 'ms',
+    baseline: { name: 'empty loop over the same cabinets and parts', value: baseline },
+    ratio: value / baseline,
+    target: '< 2 ms',
+    pass: value < 2,
+  };
+}
+
+async function keystrokeFigure(): Promise<BenchFigure> {
+  const name = 'keystroke → updated finished size, 250-cabinet job in Chromium (p95)';
+  const root = resolve(import.meta.dirname, '..');
+  const staticDir = process.env.E2E_STATIC_DIR ?? join(root, 'dist');
+  if (!existsSync(join(staticDir, 'index.html'))) {
+    return {
+      name: `${name} — skipped: no built app (npm run build)`,
+      value: NaN,
+      unit: 'ms',
+      target: 'p95 ≤ 16 ms',
+      pass: false,
+    };
+  }
+  const { startAppServer } = await import('../tests/e2e/support/appServer');
+  const { launchBrowser, newContext } = await import('../tests/e2e/support/browser');
+  const { SignupPage, newUser } = await import('../tests/e2e/pages/AuthPages');
+  const { DashboardPage } = await import('../tests/e2e/pages/DashboardPage');
+  const server = await startAppServer({ seed: false, staticDir });
+  const browser = await launchBrowser();
+  try {
+    const ctx = await newContext(browser, { baseURL: server.url });
+    const page = await ctx.newPage();
+    await new SignupPage(page).signUpAndConfirm(server, newUser('contractor', 'Bench'));
+    await page.getByRole('button', { name: 'Add Client Project' }).click();
+    const dash = new DashboardPage(page);
+    await dash.fill({
+      name: 'Bench Job',
+      address: '1 Bench Road',
+      phone: '5550001111',
+      email: 'bench@example.test',
+      scopes: ['Kitchen'],
+    });
+    await dash.submitDialog();
+    await page.getByRole('link', { name: 'Cabinets for Bench Job' }).click();
+    await page.getByRole('heading', { name: '1 Bench Road' }).waitFor();
+    // Baseline: the same keystrokes on a 1-cabinet job, in the same page and under the same machine load.
+    await page.getByLabel('Cabinet type').selectOption('Base 2/1');
+    const addMany = (n: number) =>
+      page.getByRole('button', { name: 'Add Cabinet' }).evaluate((button, count) => {
+        for (let i = 0; i < count; i++) (button as HTMLButtonElement).click();
+      }, n);
+    await addMany(1);
+    const small = await measureKeystrokes(page, 'Cabinet 1 Door 1', 40);
+    // 250 × Base 2/1 (750 parts), added by clicking Add Cabinet inside the page (one round trip).
+    await addMany(249);
+    await page.getByRole('article', { name: 'Cabinet 250' }).waitFor();
+    const lat = await measureKeystrokes(page, 'Cabinet 126 Door 1', 80);
+    await ctx.close();
+    const p95 = percentile(lat, 95);
+    const base = percentile(small, 95);
+    return {
+      name: `${name}, ${lat.length} keystrokes, median ${median(lat).toFixed(2)} ms`,
+      value: p95,
+      unit: 'ms',
+      baseline: { name: 'same keystrokes on a 1-cabinet job (p95)', value: base },
+      ratio: p95 / base,
+      target: 'p95 ≤ 16 ms',
+      pass: p95 <= 16,
+    };
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+/** Types `samples` keys into the part's width and returns keydown → finished-size DOM update times (ms). */
+async function measureKeystrokes(
+  page: Page,
+  part: string,
+  samples: number,
+): Promise<number[]> {
+  const input = page.getByLabel(`${part} Width`, { exact: true });
+  await page.getByLabel(`${part} Height`, { exact: true }).fill('20');
+  await input.click();
+  const inputHandle = await input.elementHandle();
+  const groupHandle = await page
+    .getByRole('group', { name: `${part} finished size` })
+    .elementHandle();
+  await page.evaluate(
+    ([el, group]) => {
+      const w = window as unknown as { __lat: number[]; __t0: number };
+      w.__lat = [];
+      w.__t0 = 0;
+      el?.addEventListener('keydown', () => (w.__t0 = performance.now()), true);
+      new MutationObserver(() => {
+        if (w.__t0) {
+          w.__lat.push(performance.now() - w.__t0);
+          w.__t0 = 0;
+        }
+      }).observe(group as Node, { subtree: true, childList: true, characterData: true });
+    },
+    [inputHandle, groupHandle] as const,
+  );
+  const keys = ['1', '2', 'Backspace', 'Backspace'];
+  for (let i = 0; i < samples; i++) {
+    await page.keyboard.press(keys[i % keys.length] as string);
+    await page.waitForFunction(
+      (n) => (window as unknown as { __lat: number[] }).__lat.length >= n,
+      i + 1,
+    );
+  }
+  return page.evaluate(() => (window as unknown as { __lat: number[] }).__lat);
+}
+
+/** The builder's bench figures. */
+export default async function builderBench(): Promise<BenchFigure[]> {
+  return [orderFigure(), await keystrokeFigure()];
+}

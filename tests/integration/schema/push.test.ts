@@ -228,6 +228,16 @@ describe('push_changes', () => {
     expect(updated.map((r) => r.status)).toEqual(Array(1000).fill('applied'));
   });
 
+  it('accepts changes.id equal to the op id, rejects a different one (22023)', async () => {
+    const id = uuid();
+    const [same, other] = await push(db, contractor, [
+      { ...insertOp(id, contractor), changes: { ...insertOp(id, contractor).changes, id } },
+      { ...insertOp(uuid(), contractor), changes: { ...insertOp(uuid(), contractor).changes, id: uuid() } },
+    ]);
+    expect(same).toMatchObject({ status: 'applied', row: { id } });
+    expect(other).toMatchObject({ status: 'rejected', code: '22023' });
+  });
+
   it('rejects a call that is not an array (22023) and refuses anon', async () => {
     await expect(push(db, contractor, { not: 'array' } as unknown as unknown[])).rejects.toMatchObject({ code: '22023' });
   });

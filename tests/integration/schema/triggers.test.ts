@@ -205,3 +205,22 @@ describe('org_admin', () => {
     expect(row).toEqual({ name: 'Org job', deleted_at: null });
   });
 });
+
+describe('change log diff of details (direct updates)', () => {
+  it.each([
+    ['a leaf changed', { a: { b: 1, c: 2 } }, { a: { b: 1, c: 3 } }, [['details', 'a', 'c']]],
+    ['a key added', { a: { b: 1 } }, { a: { b: 1, n: { x: 1 } } }, [['details', 'a', 'n']]],
+    ['a key removed', { a: { b: 1, c: 2 } }, { a: { b: 1 } }, [['details', 'a', 'c']]],
+    ['an array is a whole value', { l: [1, 2] }, { l: [1, 3] }, [['details', 'l']]],
+    ['an object replaced by a scalar', { a: { b: 1 } }, { a: 5 }, [['details', 'a']]],
+    ['two leaves in different branches', { a: { x: 1 }, b: { y: 1 } }, { a: { x: 2 }, b: { y: 2 } }, [['details', 'a', 'x'], ['details', 'b', 'y']]],
+  ])('%s', async (_label, before, after, paths) => {
+    const id = crypto.randomUUID();
+    await asUser(db, homeowner, async (tx) => {
+      await tx.query(`insert into projects (id, status, user_id, owner_user_id, details) values ($1, 'active', $2, $2, $3)`, [id, homeowner, JSON.stringify(before)]);
+      await tx.query(`update projects set details = $2 where id = $1`, [id, JSON.stringify(after)]);
+    });
+    const log = (await db.query<{ paths: string[][] }>(`select paths from sync_change_log where row_id = $1`, [id])).rows[0]!;
+    expect([...log.paths].sort()).toEqual([...paths].sort());
+  });
+});

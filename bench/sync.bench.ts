@@ -2,16 +2,81 @@
  * Sync benchmarks (issue 5 §4): initial sync of 10,000 projects vs a raw Dexie
  * bulkPut of the same rows; incremental sync of one changed row among 10,000
  * (rows and bytes over the wire); pushing 1,000 queued ops vs 1,000
- * single-row PostgREST updates. Measured in node with fake-indexeddb against
- * the local backend in-process (not real Chromium: figure names say so).
+ * single-row PostgREST updates. Measured in node with fake-indexeddb (not real
+ * Chromium: figure names say so) against the local backend in its own process
+ * (`tsx server/main.ts`, fresh temp data dir), as a browser and its server would be.
  */
 import 'fake-indexeddb/auto';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { createClient } from '@supabase/supabase-js';
 import { RefacingDb } from '../src/data/db';
 import { toProjectRecord } from '../src/data/applyServerRows';
-import { startLocalBackend } from '../tests/support/localBackend';
 import { openDevice } from '../tests/integration/sync/harness';
+import type { StartedBackend } from '../tests/support/localBackend';
 import type { BenchFigure } from './types';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** The local backend as a separate process; resolves when it answers. */
+async function startServerProcess(): Promise<{ url: string; anonKey: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'sync-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--data', dataDir, '--no-seed'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  // The server prints its anon key once it listens.
+  const anonKey = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /Anon key:\s+(\S+)/.exec(out);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+  child.stdout.resume();
+  return {
+    url,
+    anonKey,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+class NoWebSocket {
+  constructor() {
+    throw new Error('Realtime is not used');
+  }
+}
+const noRealtime = { transport: NoWebSocket as unknown as typeof WebSocket };
+
+/** Sign up through /auth/v1 and follow the mailed confirmation link. */
+async function signUpConfirmed(url: string, anonKey: string, email: string, password: string): Promise<void> {
+  const anon = createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: noRealtime });
+  const { error } = await anon.auth.signUp({ email, password, options: { data: { role: 'contractor' } } });
+  if (error) throw new Error(error.message);
+  const mail = (await (await fetch(`${url}/_local/mail?to=${encodeURIComponent(email)}`)).json()) as { links: string[] }[];
+  const link = mail[0]?.links[0];
+  if (!link) throw new Error('no confirmation mail');
+  await fetch(link, { redirect: 'manual' });
+}
 
 const N = 10_000;
 const PUSH_N = 1_000;
@@ -32,22 +97,25 @@ function sampleDetails(i: number): string {
 
 /** Runs the three sync figures. */
 export default async function syncBench(): Promise<BenchFigure[]> {
-  const backend = await startLocalBackend();
+  const server = await startServerProcess();
+  const backend = { url: server.url, anonKey: server.anonKey } as StartedBackend;
   const figures: BenchFigure[] = [];
   try {
     const creds = { email: 'bench-sync@example.com', password: 'Secret-pass-1' };
-    const { userId } = await backend.signUpConfirmed(creds.email, creds.password, { role: 'contractor' });
-    await backend.pg.query(
-      `insert into public.projects (id, name, status, details, user_id, assigned_contractor_id)
-       select gen_random_uuid(), 'Project ' || g, 'active', $2::jsonb || jsonb_build_object('address', g || ' Oak Street'), $1, $1
-       from generate_series(1, $3) g`,
-      [userId, sampleDetails(1), N],
-    );
+    await signUpConfirmed(server.url, server.anonKey, creds.email, creds.password);
+    // Seed: another device of the same user creates the projects and pushes them.
+    const seeder = await openDevice(backend, 'seeder', creds);
+    for (let i = 1; i <= N; i++) {
+      await seeder.projects.create({ name: `Project ${i}`, status: 'active', details: JSON.parse(sampleDetails(i)) as never, role: 'contractor' });
+    }
+    if (!(await seeder.sync()).ok) throw new Error('seeding failed');
+    await seeder.close();
 
     // 1. Initial sync into an empty IndexedDB.
     const device = await openDevice(backend, 'bench', creds);
     await device.db.projects.clear();
     await device.db.sync_state.clear();
+    const userId = device.userId;
     const t0 = performance.now();
     const logFrom = device.net.log.length;
     const r = await device.sync();
@@ -74,8 +142,12 @@ export default async function syncBench(): Promise<BenchFigure[]> {
       pass: syncMs <= 3000 && syncMs / bulkMs <= 1.6,
     });
 
-    // 2. Incremental sync: one row changed on the server.
-    await backend.pg.query(`update public.projects set name = 'Changed' where id = (select id from public.projects where user_id = $1 limit 1)`, [userId]);
+    // 2. Incremental sync: one row changed on the server (by another client).
+    const other = createClient(server.url, server.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: noRealtime });
+    await other.auth.signInWithPassword(creds);
+    const someId = rows[0]?.id as string;
+    const changed = await other.from('projects').update({ name: 'Changed' }).eq('id', someId);
+    if (changed.error) throw new Error(changed.error.message);
     const from = device.net.log.length;
     const pulledRows: number[] = [];
     const before = device.net.before;
@@ -130,7 +202,7 @@ export default async function syncBench(): Promise<BenchFigure[]> {
     });
     await device.close();
   } finally {
-    await backend.stop();
+    await server.stop();
   }
   return figures;
 }

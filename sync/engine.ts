@@ -379,6 +379,8 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       if (status === defaultStatus) registerSyncNow(previousSyncNow);
       releaseLock();
       await current?.catch(() => undefined);
+      // Signed out or switched user: the next user's status starts clean.
+      status.reset();
     },
   };
 }

@@ -99,6 +99,12 @@ function apply(event: AuthChangeEvent, session: Session | null): void {
 export function startAuth(): void {
   if (started) return;
   started = true;
+  // Offline cold start: supabase-js spends up to 30 s retrying the token
+  // refresh before it reports anything; the local data need not wait for it.
+  if (!isOnline()) {
+    const stored = readStoredSession();
+    if (stored) setSignedIn(stored, isExpired(stored, Date.now()));
+  }
   supabase.auth.onAuthStateChange((event, session) => apply(event, session));
   window.addEventListener('online', () => {
     if (!useAuth.getState().offlineExpired) return;

@@ -1,0 +1,78 @@
+/**
+ * Offline use of the screens (ARCHITECTURE.md "Auth offline"): with the
+ * network gone the dashboard keeps working from IndexedDB, and an access
+ * token that expires while offline does not sign the user out; back online
+ * the token is refreshed and the offline edits reach the server.
+ */
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startAppServer, type AppServer } from './support/appServer';
+import { launchBrowser, newContext } from './support/browser';
+import { LoginPage, SignupPage, newUser } from './pages/AuthPages';
+import { DashboardPage } from './pages/DashboardPage';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAppServer({ seed: false, staticDir: process.env.E2E_STATIC_DIR });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('offline', () => {
+  it('keeps a user whose token expired offline signed in, and syncs their edits once online', async () => {
+    const ctx = await newContext(browser, { baseURL: server.url });
+    const page = await ctx.newPage();
+    const u = newUser('contractor', 'Olive');
+    await new SignupPage(page).signUpAndConfirm(server, u);
+    // The service worker must control the page for an offline reload.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByRole('heading', { name: 'Welcome, Olive' }).waitFor();
+
+    await ctx.setOffline(true);
+    // The access token expires while offline.
+    await page.evaluate(() => {
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i);
+        if (!key || !/^sb-.+-auth-token$/.test(key)) continue;
+        const s = JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at?: number };
+        s.expires_at = Math.floor(Date.now() / 1000) - 60;
+        localStorage.setItem(key, JSON.stringify(s));
+      }
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome, Olive' }).waitFor();
+
+    const dash = new DashboardPage(page);
+    await page.getByRole('button', { name: 'Add Client Project' }).click();
+    await dash.fill({ name: 'Offline Owen', address: '3 Cellar Rd', phone: '5550001111', email: 'owen@example.test', scopes: ['Kitchen'] });
+    await dash.submitDialog();
+    await dash.card('Offline Owen').waitFor();
+    await dash.changeStatus('Offline Owen', 'active');
+    await dash.chip('Active').getByText('(1)').waitFor();
+
+    // Back online: supabase-js refreshes the expired token; the user was never signed out.
+    const refreshed = page.waitForResponse((r) => r.url().includes('/auth/v1/token?grant_type=refresh_token') && r.ok(), { timeout: 120_000 });
+    await ctx.setOffline(false);
+    await refreshed;
+    await page.getByRole('heading', { name: 'Welcome, Olive' }).waitFor();
+
+    // Another device sees the edits once they are pushed.
+    const ctx2 = await newContext(browser, { baseURL: server.url });
+    const page2 = await ctx2.newPage();
+    await new LoginPage(page2).signInToDashboard(u.email, u.password);
+    const dash2 = new DashboardPage(page2);
+    await dash2.card('Offline Owen').getByRole('button', { name: 'Status: Active. Change status of Offline Owen' }).waitFor({ timeout: 60_000 });
+    await ctx2.close();
+    await ctx.close();
+  });
+});

@@ -150,6 +150,10 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
       await new Promise<void>((resolveListen, reject) => {
         const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolveListen());
         s.on('error', reject);
+        // Longer than clients' idle keep-alive (undici 4 s, browsers more), so the server is never
+        // the side that closes a connection a client is about to reuse (ECONNRESET).
+        (s as unknown as { keepAliveTimeout: number; headersTimeout: number }).keepAliveTimeout = 65_000;
+        (s as unknown as { keepAliveTimeout: number; headersTimeout: number }).headersTimeout = 66_000;
         server = s;
       });
       const addr = server!.address() as AddressInfo;

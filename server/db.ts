@@ -169,7 +169,7 @@ export function inlineParams(sql: string, params: readonly unknown[]): string {
 export async function queryAs<T>(pg: PGlite, claims: Claims, sql: string, params: readonly unknown[] = []): Promise<{ rows: T[]; affectedRows?: number }> {
   if (claims.role !== 'anon' && claims.role !== 'authenticated' && claims.role !== 'service_role') throw new Error('bad role');
   const prologue =
-    `set local role ${claims.role}; select set_config('role', ${literal(claims.role)}, true), ` +
+    `set local role ${claims.role}; select ` +
     `set_config('request.jwt.claims', ${literal(JSON.stringify(claims))}, true), ` +
     `set_config('request.jwt.claim.sub', ${literal(claims.sub ?? '')}, true), ` +
     `set_config('request.jwt.claim.role', ${literal(claims.role)}, true), ` +

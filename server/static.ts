@@ -36,7 +36,14 @@ function cacheControl(rel: string): string {
 export function staticRoutes(dir: string): Hono {
   const app = new Hono();
   app.on(['GET', 'HEAD'], '*', (c) => {
-    const path = decodeURIComponent(new URL(c.req.url).pathname);
+    const raw = new URL(c.req.url).pathname;
+    if (/^\/(rest|auth|storage|_local)(\/|$)/.test(raw)) return c.json({ message: 'Not found' }, 404);
+    let path: string;
+    try {
+      path = decodeURIComponent(raw);
+    } catch {
+      return c.text('Bad request', 400);
+    }
     const rel = normalize(path).replace(/^[/\\]+/, '');
     let file = join(dir, rel);
     if (!file.startsWith(dir + sep) && file !== dir) return c.text('Not found', 404);

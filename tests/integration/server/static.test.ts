@@ -1,0 +1,54 @@
+/**
+ * `--static dir`: the built app on the backend's origin — files, SPA fallback
+ * to index.html for non-API GETs, no-cache for index.html and sw.js,
+ * immutable hashed assets — while the API prefixes keep working.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalBackend, type StartedBackend } from '../../support/localBackend.ts';
+import { FIXTURE_MIGRATIONS } from './fixtures.ts';
+
+let b: StartedBackend;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'static-test-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title>');
+  writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  b = await startLocalBackend({ migrationsDir: FIXTURE_MIGRATIONS, staticDir: dir });
+});
+afterAll(async () => {
+  await b.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('static app serving', () => {
+  it('serves index.html and sw.js without caching and hashed assets as immutable', async () => {
+    const index = await fetch(`${b.url}/`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toMatch(/text\/html/);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    const sw = await fetch(`${b.url}/sw.js`);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    expect(sw.headers.get('content-type')).toMatch(/javascript/);
+    const asset = await fetch(`${b.url}/assets/index-abc123.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('falls back to index.html for client routes, 404 for missing files, and leaves the API alone', async () => {
+    const route = await fetch(`${b.url}/projects/123/edit`);
+    expect(route.status).toBe(200);
+    expect(await route.text()).toContain('<title>app</title>');
+    expect((await fetch(`${b.url}/assets/missing-xyz.js`)).status).toBe(404);
+    expect((await fetch(`${b.url}/auth/v1/health`)).status).toBe(200);
+    expect((await fetch(`${b.url}/rest/v1/notes`)).status).toBe(401);
+    const apiMiss = await fetch(`${b.url}/rest/v1/notes/extra`);
+    expect(apiMiss.status).toBe(404);
+    expect(apiMiss.headers.get('content-type')).toMatch(/json/);
+    expect((await fetch(`${b.url}/../../etc/passwd`)).status).not.toBe(500);
+  });
+});

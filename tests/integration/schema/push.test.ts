@@ -146,7 +146,7 @@ describe('push_changes', () => {
     await push(db, other, [insertOp(foreign, other)]);
     const results = await push(db, contractor, [
       insertOp(good1, contractor),
-      { ...insertOp(uuid(), contractor), changes: { ...insertOp(uuid(), contractor).changes, status: 'pending' } },
+      { ...insertOp(uuid(), contractor), changes: { ...insertOp(uuid(), contractor).changes, status: 'on hold' } },
       { op_id: uuid(), table: 'projects', id: foreign, kind: 'update', base_version: 1, changes: { name: 'hijack' } },
       insertOp(uuid(), other),
       { op_id: uuid(), table: 'project_files', id: uuid(), kind: 'insert', base_version: null, changes: { project_id: uuid(), file_name: 'a', file_path: 'p', user_id: contractor } },

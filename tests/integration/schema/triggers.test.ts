@@ -224,3 +224,28 @@ describe('change log diff of details (direct updates)', () => {
     expect([...log.paths].sort()).toEqual([...paths].sort());
   });
 });
+
+describe('status normalization', () => {
+  it.each([
+    ['Pending', 'draft'],
+    ['pending', 'draft'],
+    ['Draft', 'draft'],
+    [' Active ', 'active'],
+    ['COMPLETED', 'completed'],
+  ])('%s is stored as %s', async (given, stored) => {
+    const row = await asUser(db, contractor, async (tx) =>
+      (await tx.query<{ status: string }>(
+        `insert into projects (name, status, user_id, assigned_contractor_id) values ('S', $1, $2, $2) returning status`,
+        [given, contractor],
+      )).rows[0]!,
+    );
+    expect(row.status).toBe(stored);
+  });
+
+  it('an unknown status is still rejected (23514)', async () => {
+    const res = await tryAsUser(db, contractor, (tx) =>
+      tx.query(`insert into projects (name, status, user_id, assigned_contractor_id) values ('S', 'on hold', $1, $1)`, [contractor]),
+    );
+    expect(res).toMatchObject({ ok: false, code: '23514' });
+  });
+});

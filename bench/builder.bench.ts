@@ -159,6 +159,8 @@ async function measureKeystrokes(
   part: string,
   samples: number,
 ): Promise<number[]> {
+  // Big jobs skip layout of off-screen cards: bring the card on screen first, as a user scrolls to it.
+  await page.getByRole('article', { name: part.replace(/ (Door|Front).*$/, ''), exact: true }).scrollIntoViewIfNeeded();
   const input = page.getByLabel(`${part} Width`, { exact: true });
   await page.getByLabel(`${part} Height`, { exact: true }).fill('20');
   await input.click();
@@ -194,5 +196,11 @@ async function measureKeystrokes(
 
 /** The builder's bench figures. */
 export default async function builderBench(): Promise<BenchFigure[]> {
-  return [orderFigure(), await keystrokeFigure()];
+  const order = orderFigure();
+  try {
+    return [order, await keystrokeFigure()];
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return [order, { name: `keystroke latency — failed: ${message}`, value: NaN, unit: 'ms', target: 'p95 ≤ 16 ms', pass: false }];
+  }
 }

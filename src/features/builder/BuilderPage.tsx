@@ -25,6 +25,9 @@ function BuilderError({ message }: { message: string }) {
   );
 }
 
+/** From this many cabinets on, off-screen cards skip layout (CSS content-visibility) so typing stays fast. */
+const BIG_JOB_CABINETS = 40;
+
 /** Spec §4 save-status texts (saving/saved texts are ours; see docs/decisions.md). */
 const SAVE_TEXT: Record<SaveState, string> = {
   idle: '',
@@ -112,7 +115,7 @@ export function BuilderPage() {
       <OverlaySection form={form} />
       <StileRailSection stileRail={stileRail} />
       <AddCabinetSection />
-      <section aria-label="Cabinets" className="bld-cabinets">
+      <section aria-label="Cabinets" className={cabinetRows.length > BIG_JOB_CABINETS ? 'bld-cabinets bld-cabinets-big' : 'bld-cabinets'}>
         {cabinetRows.length === 0 ? <p className="muted">No cabinets yet. Pick a type above and add one.</p> : null}
         {cabinetRows.map((row, i) => (
           <CabinetCard key={row.id} row={row} number={i + 1} ctx={ctx} />

@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { createServer } from 'node:net';
 import type { BenchFigure } from './types';
 import { createLocalBackend } from '../server/createServer.ts';
-import { queryAs } from '../server/db.ts';
+import { queryAsPrepared } from '../server/db.ts';
 import { loadavg } from 'node:os';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -131,7 +131,7 @@ async function baseline(ms: number): Promise<number> {
     let count = 0;
     const start = performance.now();
     while (performance.now() - start < ms) {
-      await queryAs(backend.pg, claims, sql);
+      await queryAsPrepared(backend.pg, claims, sql);
       count++;
     }
     return count / ((performance.now() - start) / 1000);

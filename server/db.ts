@@ -178,3 +178,54 @@ export async function queryAs<T>(pg: PGlite, claims: Claims, sql: string, params
   const last = results[results.length - 1]!;
   return { rows: last.rows as T[], affectedRows: last.affectedRows };
 }
+
+/** Prepared statements of {@link queryAsPrepared}, per PGlite instance: SQL text → name. */
+const preparedByDb = new WeakMap<PGlite, Map<string, string>>();
+/** Distinct read shapes kept prepared; past this the cache starts over (DEALLOCATE ALL). */
+const MAX_PREPARED = 256;
+let preparedSeq = 0;
+
+/**
+ * {@link queryAs} with the statement prepared once per SQL shape (PREPARE as
+ * the owner, then `EXECUTE name(literals…)` inside the caller's implicit
+ * transaction). Postgres re-checks a cached plan against the current role
+ * (RLS) and the schema, so the plan is shared safely; claims are read at
+ * execution. Every `$n` must be typed by its context (`$1::text`). On an
+ * error the statement is deallocated so the next call prepares afresh.
+ */
+export async function queryAsPrepared<T>(pg: PGlite, claims: Claims, sql: string, params: readonly unknown[] = []): Promise<{ rows: T[]; affectedRows?: number }> {
+  if (claims.role !== 'anon' && claims.role !== 'authenticated' && claims.role !== 'service_role') throw new Error('bad role');
+  let cache = preparedByDb.get(pg);
+  if (!cache) {
+    cache = new Map();
+    preparedByDb.set(pg, cache);
+  }
+  let name = cache.get(sql);
+  if (!name) {
+    if (cache.size >= MAX_PREPARED) {
+      await pg.exec('deallocate all');
+      cache.clear();
+    }
+    preparedSeq += 1;
+    const fresh = `_local_read_${preparedSeq}`;
+    await pg.exec(`prepare ${fresh} as ${sql}`);
+    cache.set(sql, fresh);
+    name = fresh;
+  }
+  const prologue =
+    `set local role ${claims.role}; select ` +
+    `set_config('request.jwt.claims', ${literal(JSON.stringify(claims))}, true), ` +
+    `set_config('request.jwt.claim.sub', ${literal(claims.sub ?? '')}, true), ` +
+    `set_config('request.jwt.claim.role', ${literal(claims.role)}, true), ` +
+    `set_config('request.jwt.claim.email', ${literal(claims.email ?? '')}, true);\n`;
+  const args = params.length ? `(${params.map(literal).join(', ')})` : '';
+  try {
+    const results = await pg.exec(`${prologue}execute ${name}${args}`);
+    const last = results[results.length - 1]!;
+    return { rows: last.rows as T[], affectedRows: last.affectedRows };
+  } catch (e) {
+    cache.delete(sql);
+    await pg.exec(`deallocate ${name}`).catch(() => {});
+    throw e;
+  }
+}

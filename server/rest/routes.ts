@@ -6,7 +6,7 @@
  * (`json_agg`), so jsonb round-trips exactly as PostgREST returns it.
  */
 import { Hono, type Context } from 'hono';
-import { queryAs, runAs, type Claims } from '../db.ts';
+import { queryAsPrepared, runAs, type Claims } from '../db.ts';
 import { parseJson, readBody } from '../body.ts';
 import { claimsOf, type BackendContext } from '../context.ts';
 import { ident, loadCatalog, type FunctionInfo, type Queryable, type TableInfo } from './catalog.ts';
@@ -153,7 +153,7 @@ export function restRoutes(ctx: BackendContext): Hono {
     try {
       if (single) {
         // Reads: each statement is its own implicit transaction with the role and claims (one round trip).
-        const runner: Tx = { query: (sql, params) => queryAs(ctx.pg, t.claims, sql, params) };
+        const runner: Tx = { query: (sql, params) => queryAsPrepared(ctx.pg, t.claims, sql, params) };
         try {
           out = await work(runner, body, t.claims);
         } catch (e) {
@@ -209,7 +209,16 @@ export function restRoutes(ctx: BackendContext): Hono {
     const order = must(orderSql(must(parseOrder(url.searchParams.get('order'))), table));
     const { limit, offset } = rangeOf(c);
     const tableSql = `public.${ident(table.name)}`;
-    const paging = `${limit !== null ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`;
+    // Limit and offset as parameters too, so every page shares one prepared statement.
+    let paging = '';
+    if (limit !== null) {
+      params.push(String(limit));
+      paging += ` limit cast($${params.length}::text as bigint)`;
+    }
+    if (offset) {
+      params.push(String(offset));
+      paging += ` offset cast($${params.length}::text as bigint)`;
+    }
     const totalSql = prefer.count ? `, (select count(*)::int from ${tableSql} _t ${where}) as total` : '';
     const sql = `select count(*)::int as n, coalesce(json_agg(_r), '[]')::text as body${totalSql}
       from (select ${sel} from ${tableSql} _t ${where} ${order}${paging}) _r`;

@@ -111,6 +111,26 @@ describe('request isolation', () => {
     expect(svc.data).toMatchObject({ current_user: 'service_role', uid: null });
   });
 
+  it('concurrent reads (one round trip, shared prepared plan) return only the caller\'s rows under RLS', async () => {
+    await alice.client.from('notes').insert([{ title: 'a1' }, { title: 'a2' }]);
+    await bob.client.from('notes').insert([{ title: 'b1' }]);
+    const calls = Array.from({ length: 40 }, (_, i) => (i % 3 === 0 ? alice : i % 3 === 1 ? bob : null));
+    const results = await Promise.all(
+      calls.map((u) => (u ? u.client : b.client()).from('notes').select('user_id, title').order('title')),
+    );
+    results.forEach((r, i) => {
+      const u = calls[i];
+      if (!u) {
+        expect(r.data ?? []).toEqual([]);
+        return;
+      }
+      expect(r.error).toBeNull();
+      const rows = r.data as { user_id: string; title: string }[];
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((row) => row.user_id === u.userId)).toBe(true);
+    });
+  });
+
   it('settings are transaction-local: the owner connection has no role or claims left afterwards', async () => {
     await alice.client.rpc('whoami');
     const r = await b.pg.query<{ u: string; claims: string | null }>(

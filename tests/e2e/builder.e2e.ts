@@ -153,10 +153,21 @@ describe('cabinet builder', () => {
     expect(csv.split(/\r\n/)[0]).toBe('Item,Quantity,Width,Width (in),Height,Height (in),Hinge size,Hinge size (in),Cabinets');
     expect(csv).toContain('Door,2,"16 3/8""",16.376,"30 3/16""",30.156,,,#2 Wall Door 1 (split ×2)');
 
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: artifactPath('builder', 'order-phone.png'), fullPage: true });
+    await page.setViewportSize({ width: 1024, height: 768 });
+
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
     await page.screenshot({ path: artifactPath('builder', 'order-print.png'), fullPage: true });
     await page.pdf({ path: artifactPath('builder', 'order.pdf'), format: 'Letter', printBackground: true });
+    await page.emulateMedia({ media: 'screen' });
+
+    // Spec §8 error state: an unknown project id
+    await page.goto('/cabinet-builder/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('alert').getByText('Project not found').waitFor();
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     await ctx.close();
   });
 });

@@ -48,6 +48,11 @@ describe('normalizeCabinetData', () => {
     expect(normalizeCabinetData({ form: { overlaySelect: 'sol', olSize: 1.5 } }).form.olSize).toBe(0.5);
   });
 
+  it('reads "FOL" in any case and a stored option label as its value', () => {
+    const d = normalizeCabinetData({ form: { overlaySelect: ' FOL ', stdOption: 'STD 1 5/8"', sideReveal: '1/16"' } });
+    expect(d.form).toMatchObject({ overlaySelect: 'fol', stdOption: 1.625, sideReveal: 0.0625, olSize: 1.563 });
+  });
+
   it('reveals outside 0…1/2 fall back to 0; fraction strings are accepted', () => {
     expect(normalizeCabinetData({ form: { sideReveal: 2 } }).form.sideReveal).toBe(0);
     expect(normalizeCabinetData({ form: { sideReveal: '1/16' } }).form.sideReveal).toBe(0.0625);

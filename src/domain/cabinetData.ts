@@ -195,8 +195,10 @@ export function normalizeCabinetData(raw: unknown): CabinetData {
   const r = isRecord(raw) ? raw : {};
   const f = isRecord(r.form) ? r.form : {};
 
-  const overlaySelect: OverlayMode = f.overlaySelect === 'fol' ? 'fol' : 'sol';
-  const stdOptionRaw = num(f.stdOption, DEFAULT_STD_OPTION);
+  const overlaySelect: OverlayMode = typeof f.overlaySelect === 'string' && f.overlaySelect.trim().toLowerCase() === 'fol' ? 'fol' : 'sol';
+  // A stored option label ('STD 1 5/8"') is read as its value.
+  const stdOptionText = typeof f.stdOption === 'string' ? f.stdOption.replace(/^\s*STD\s+/i, '') : f.stdOption;
+  const stdOptionRaw = num(stdOptionText, DEFAULT_STD_OPTION);
   const stdOption = stdOptionRaw > 0 ? stdOptionRaw : DEFAULT_STD_OPTION;
   const reveal = (v: unknown): number => {
     const n = num(v, 0);

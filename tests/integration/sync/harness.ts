@@ -106,6 +106,7 @@ export interface Device {
   clock: { now(): number; offsetMs: number };
   status: SyncStatusStore;
   engine: SyncHandle;
+  timers: ReturnType<typeof manualTimers>;
   projects: ReturnType<typeof createProjectsRepo>;
   profile: ReturnType<typeof createProfileRepo>;
   files: ReturnType<typeof createFilesRepo>;
@@ -126,6 +127,8 @@ export interface DeviceOptions {
   net?: Net;
   signIn?: boolean;
   pageSize?: number;
+  /** Receives `online`/`offline` (default none). */
+  windowTarget?: EventTarget;
 }
 
 /** Opens a device signed in as `email`. */
@@ -161,15 +164,16 @@ export async function openDevice(
   await db.open();
   const ctx: RepoContext = { getDb: () => db, now: () => clock.now() };
   const status = createSyncStatusStore();
+  const timers = manualTimers();
   const engine = startSync({
     supabase: client,
     getDb: () => db,
     clock: { now: () => clock.now() },
-    timers: manualTimers(),
+    timers,
     random: () => 0.5,
     locks: opts.locks ?? null,
     isOnline: () => !net.offline,
-    windowTarget: null,
+    windowTarget: opts.windowTarget ?? null,
     documentTarget: null,
     manageAutoRefresh: false,
     status,
@@ -195,6 +199,7 @@ export async function openDevice(
     clock,
     status,
     engine,
+    timers,
     idb,
     storage,
     projects: createProjectsRepo(ctx),

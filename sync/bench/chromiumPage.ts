@@ -1,0 +1,126 @@
+/**
+ * Browser side of `bench/sync.bench.ts`: bundled and injected into a page of
+ * the backend's origin in real Chromium, it measures the real IndexedDB with
+ * the real data layer and engine: initial sync vs raw bulkPut, incremental
+ * sync over the wire, pushing queued ops vs single-row PostgREST updates.
+ */
+import { createClient } from '@supabase/supabase-js';
+import { toProjectRecord } from '../../src/data/applyServerRows';
+import { RefacingDb } from '../../src/data/db';
+import { createProjectsRepo } from '../../src/data/projectsRepo';
+import { startSync, type TimersLike } from '../engine';
+import { createSyncStatusStore } from '../status';
+
+export interface BrowserBenchArgs {
+  url: string;
+  anonKey: string;
+  email: string;
+  password: string;
+  pushN: number;
+}
+
+export interface BrowserBenchResult {
+  projects: number;
+  initialSyncMs: number;
+  bulkPutMs: number;
+  incrementalRows: number;
+  incrementalBytes: number;
+  incrementalRequests: number;
+  pushMs: number;
+  pushed: number;
+  restMs: number;
+}
+
+const idleTimers: TimersLike = { setTimeout: () => 0, clearTimeout: () => {}, setInterval: () => 0, clearInterval: () => {} };
+
+/** Runs the measurements; every figure comes from this one page. */
+export async function runSyncBench(args: BrowserBenchArgs): Promise<BrowserBenchResult> {
+  const wire = { bytes: 0, requests: 0 };
+  const countingFetch: typeof fetch = async (input, init) => {
+    const res = await fetch(input, init);
+    const buf = await res.arrayBuffer();
+    wire.bytes += buf.byteLength;
+    wire.requests += 1;
+    const empty = res.status === 204 || res.status === 304 || buf.byteLength === 0;
+    return new Response(empty ? null : buf, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
+  const client = createClient(args.url, args.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { fetch: countingFetch },
+  });
+  const { data, error } = await client.auth.signInWithPassword({ email: args.email, password: args.password });
+  if (error || !data.user) throw new Error(error?.message ?? 'sign in failed');
+  const userId = data.user.id;
+  const db = new RefacingDb(userId);
+  await db.delete();
+  await db.open();
+  const now = () => Date.now();
+
+  // 1. Initial sync (the start-up run) into an empty database.
+  const t0 = performance.now();
+  const engine = startSync({
+    supabase: client,
+    getDb: () => db,
+    locks: null,
+    windowTarget: null,
+    documentTarget: null,
+    manageAutoRefresh: false,
+    timers: idleTimers,
+    status: createSyncStatusStore(),
+  });
+  await engine.leadership;
+  const first = await engine.syncNow();
+  const initialSyncMs = performance.now() - t0;
+  if (!first.ok) throw new Error(`initial sync failed: ${JSON.stringify(first)}`);
+  const rows = await db.projects.toArray();
+  const raw = new RefacingDb(`raw-${userId}`);
+  await raw.delete();
+  await raw.open();
+  const plain = rows.map((r) => toProjectRecord({ ...r }));
+  const t1 = performance.now();
+  await raw.projects.bulkPut(plain);
+  const bulkPutMs = performance.now() - t1;
+  await raw.delete();
+
+  // 2. One row changed by another client, then an incremental sync.
+  const other = createClient(args.url, args.anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  await other.auth.signInWithPassword({ email: args.email, password: args.password });
+  const changed = await other.from('projects').update({ name: 'Changed in the bench' }).eq('id', rows[0]?.id ?? '');
+  if (changed.error) throw new Error(changed.error.message);
+  wire.bytes = 0;
+  wire.requests = 0;
+  const inc = await engine.syncNow();
+  if (!inc.ok) throw new Error('incremental sync failed');
+  const incrementalBytes = wire.bytes;
+  const incrementalRequests = wire.requests;
+
+  // 3. Push queued ops: one edit on each of pushN projects.
+  const repo = createProjectsRepo({ getDb: () => db, now });
+  const targets = rows.slice(0, args.pushN).map((r) => r.id);
+  for (const [i, id] of targets.entries()) await repo.update(id, { name: `Renamed ${i}` });
+  const t2 = performance.now();
+  const pushed = await engine.syncNow();
+  const pushMs = performance.now() - t2;
+  if (!pushed.ok) throw new Error('push failed');
+  const t3 = performance.now();
+  for (const [i, id] of targets.entries()) {
+    const { error: e } = await client.from('projects').update({ name: `Direct ${i}` }).eq('id', id);
+    if (e) throw new Error(e.message);
+  }
+  const restMs = performance.now() - t3;
+  await engine.stop();
+  db.close();
+  return {
+    projects: rows.length,
+    initialSyncMs,
+    bulkPutMs,
+    incrementalRows: inc.pulled,
+    incrementalBytes,
+    incrementalRequests,
+    pushMs,
+    pushed: pushed.pushed,
+    restMs,
+  };
+}
+
+(globalThis as { __runSyncBench?: typeof runSyncBench }).__runSyncBench = runSyncBench;

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
+import { ensureAuthStarted } from '../auth/ensureAuthStarted';
 import { useAuth } from '../auth/useAuth';
 import { Spinner } from './Spinner';
 
@@ -8,6 +10,9 @@ import { Spinner } from './Spinner';
  */
 export function RequireAuth() {
   const status = useAuth((s) => s.status);
+  useEffect(() => {
+    void ensureAuthStarted();
+  }, []);
   if (status === 'loading') return <Spinner label="Checking your sign-in…" />;
   if (status === 'signedOut') return <Navigate to="/" replace />;
   return <Outlet />;

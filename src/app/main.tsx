@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './router';
 import { AppErrorBoundary } from './ErrorScreen';
 import { PwaBanners } from '../pwa/PwaBanners';
+import { ensureAuthStarted } from '../auth/ensureAuthStarted';
 import './theme.css';
 
 const root = document.getElementById('root');
@@ -21,7 +22,9 @@ if (root) {
   );
 }
 
-void import('../auth/authLifecycle').then(({ startAuth }) => startAuth());
+/** Public pages render without a session: auth (supabase-js) starts when the user leaves them. */
+const PUBLIC_PATHS = new Set(['/', '/privacy', '/terms', '/contact']);
+if (!PUBLIC_PATHS.has(window.location.pathname) || window.location.hash) void ensureAuthStarted();
 
 // The service worker (app shell offline, update prompt); no-op under `npm run dev`.
 void import('../pwa/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker());

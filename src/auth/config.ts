@@ -17,12 +17,15 @@ export const LOCAL_ANON_KEY =
 /** Port of the local backend in development (Supabase CLI's API port). */
 export const LOCAL_BACKEND_PORT = 54321;
 
+/** Vite's env; absent when a node script (bench, CLI) imports this module. */
+const env: Partial<ImportMetaEnv> = import.meta.env ?? {};
+
 function resolveUrl(): string {
-  const fromEnv = import.meta.env.VITE_SUPABASE_URL as string | undefined;
+  const fromEnv = env.VITE_SUPABASE_URL as string | undefined;
   if (fromEnv) return fromEnv;
-  if (import.meta.env.DEV || typeof window === 'undefined') return `http://localhost:${LOCAL_BACKEND_PORT}`;
+  if (env.DEV || typeof window === 'undefined') return `http://localhost:${LOCAL_BACKEND_PORT}`;
   return window.location.origin;
 }
 
 export const backendUrl: string = resolveUrl();
-export const anonKey: string = (import.meta.env.VITE_SUPABASE_ANON_KEY as string | undefined) ?? LOCAL_ANON_KEY;
+export const anonKey: string = (env.VITE_SUPABASE_ANON_KEY as string | undefined) ?? LOCAL_ANON_KEY;

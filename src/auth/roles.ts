@@ -2,7 +2,7 @@
  * Role resolution and the permission map stored on the profile at sign up
  * (spec §6).
  */
-import type { SignupRole } from '../domain/projectRules';
+import type { SignupRole } from '../domain/projectLabels';
 
 export type Role = SignupRole;
 

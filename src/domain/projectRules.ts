@@ -4,90 +4,9 @@
  * Pure: no React, no storage, no clock.
  */
 import { z } from 'zod';
+import { SIGNUP_ROLES, type SignupRole } from './projectLabels';
 
-/** Project status values as stored (lowercase), spec §4. */
-export const PROJECT_STATUSES = ['draft', 'active', 'completed', 'archived'] as const;
-export type ProjectStatusValue = (typeof PROJECT_STATUSES)[number];
-
-/** Display labels of the statuses (spec §9 filter list: All, Draft, Active, Completed, Archived). */
-export const STATUS_LABELS: Record<ProjectStatusValue, string> = {
-  draft: 'Draft',
-  active: 'Active',
-  completed: 'Completed',
-  archived: 'Archived',
-};
-
-/** Dashboard filter chips, in the spec's order (§2, §9). */
-export const STATUS_FILTERS = ['all', ...PROJECT_STATUSES] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
-
-/** Homeowner project types (spec §3). */
-export const PROJECT_TYPES = [
-  'kitchen',
-  'bathroom',
-  'bedroom',
-  'living_room',
-  'basement',
-  'garage',
-  'outdoor',
-  'whole_house',
-  'custom',
-] as const;
-export type ProjectType = (typeof PROJECT_TYPES)[number];
-
-/** Contractor project scopes: the homeowner types plus commercial (spec §3). */
-export const PROJECT_SCOPES = [...PROJECT_TYPES, 'commercial'] as const;
-export type ProjectScope = (typeof PROJECT_SCOPES)[number];
-
-const TYPE_LABELS: Record<ProjectScope, string> = {
-  kitchen: 'Kitchen',
-  bathroom: 'Bathroom',
-  bedroom: 'Bedroom',
-  living_room: 'Living Room',
-  basement: 'Basement',
-  garage: 'Garage',
-  outdoor: 'Outdoor',
-  whole_house: 'Whole House',
-  custom: 'Custom',
-  commercial: 'Commercial',
-};
-
-/** Budget values (spec §3); `custom` stores the custom text beside it. */
-export const BUDGETS = ['under-10k', '10k-25k', '25k-50k', '50k-100k', '100k-plus', 'custom'] as const;
-export type Budget = (typeof BUDGETS)[number];
-
-export const BUDGET_LABELS: Record<Budget, string> = {
-  'under-10k': 'Under $10k',
-  '10k-25k': '$10k – $25k',
-  '25k-50k': '$25k – $50k',
-  '50k-100k': '$50k – $100k',
-  '100k-plus': '$100k+',
-  custom: 'Custom',
-};
-
-/** Roles a user may pick at sign up (spec §5); org_admin is shown as Organization. */
-export const SIGNUP_ROLES = ['homeowner', 'contractor', 'org_admin'] as const;
-export type SignupRole = (typeof SIGNUP_ROLES)[number];
-
-export const ROLE_LABELS: Record<SignupRole, string> = {
-  homeowner: 'Homeowner',
-  contractor: 'Contractor',
-  org_admin: 'Organization',
-};
-
-/**
- * Label of a project type or scope value; unknown values are shown as given
- * with underscores turned into spaces, empty as ''.
- */
-export function projectTypeLabel(value: string | undefined | null): string {
-  if (!value) return '';
-  return (TYPE_LABELS as Record<string, string>)[value] ?? value.replace(/_/g, ' ');
-}
-
-/** Label of a status value; unknown values are shown as given. */
-export function statusLabel(value: string): string {
-  return (STATUS_LABELS as Record<string, string>)[value] ?? value;
-}
+export * from './projectLabels';
 
 /** The digits of a phone input, at most 10 (spec §5: phone input limited to 10 digits). */
 export function phoneDigits(input: string): string {

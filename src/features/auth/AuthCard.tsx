@@ -1,8 +1,12 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { ensureAuthStarted } from '../../auth/ensureAuthStarted';
 import { PublicLayout } from '../landing/PublicLayout';
 
 /** Centered card on the public layout, for the sign in/up and password screens. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  useEffect(() => {
+    void ensureAuthStarted();
+  }, []);
   return (
     <PublicLayout>
       <div className="container">

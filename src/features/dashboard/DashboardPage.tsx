@@ -1,16 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useDisplayName } from '../../auth/useDisplayName';
 import { useCurrentRole } from '../../auth/useCurrentRole';
 import { uiRole, type Role } from '../../auth/roles';
 import { Spinner } from '../../app/Spinner';
 import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
 import { projectsRepo, useProjectCounts, useProjects, type ProjectRow } from '../../data';
-import { ROLE_LABELS, STATUS_FILTERS, STATUS_LABELS, type StatusFilter } from '../../domain/projectRules';
+import { ROLE_LABELS, STATUS_FILTERS, STATUS_LABELS, type StatusFilter } from '../../domain/projectLabels';
 import { useDashboardFilters } from '../../state/dashboardFilters';
 import { LoadErrorAlert, LoadErrorBoundary } from './LoadErrorBoundary';
 import { useLoadTimedOut } from './LoadTimeout';
 import { ProjectCard } from './ProjectCard';
-import { ProjectFormModal } from './ProjectFormModal';
+
+/** The form (and zod) loads when a create/edit dialog first opens, keeping the dashboard's first JS small. */
+const ProjectFormModal = lazy(async () => ({ default: (await import('./ProjectFormModal')).ProjectFormModal }));
 
 /** Spec §5: the project delete dialog text. */
 const DELETE_TEXT = 'Do you really want to delete this project? This process cannot be undone.';
@@ -118,8 +120,10 @@ export function DashboardPage() {
         <ProjectList role={role} onDialog={setDialog} />
       </LoadErrorBoundary>
 
-      {dialog?.kind === 'create' ? <ProjectFormModal role={role} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'edit' ? <ProjectFormModal role={role} project={dialog.project} onClose={() => setDialog(null)} /> : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'create' ? <ProjectFormModal role={role} onClose={() => setDialog(null)} /> : null}
+        {dialog?.kind === 'edit' ? <ProjectFormModal role={role} project={dialog.project} onClose={() => setDialog(null)} /> : null}
+      </Suspense>
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
           title="Delete project"

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { ProjectRow } from '../../data';
 import { cabinetSummary } from '../../domain/cabinetSummary';
-import { projectTypeLabel } from '../../domain/projectRules';
+import { projectTypeLabel } from '../../domain/projectLabels';
 import { StatusBadge, StatusEditor } from './StatusEditor';
 
 /** The project's type line: the type, else (contractors) the scopes. */

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { projectsRepo, type ProjectStatus } from '../../data';
-import { PROJECT_STATUSES, STATUS_LABELS, statusLabel } from '../../domain/projectRules';
+import { PROJECT_STATUSES, STATUS_LABELS, statusLabel } from '../../domain/projectLabels';
 
 /** A status badge. */
 export function StatusBadge({ status }: { status: string }) {

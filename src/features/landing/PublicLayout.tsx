@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/useAuth';
+import { readStoredSession } from '../../auth/storedSession';
 
 /** Footer of the public pages (spec §1): /privacy, /terms, /contact. */
 export function PublicFooter() {
@@ -21,6 +22,8 @@ export function PublicFooter() {
 /** Header, page and footer of the public pages; the header offers sign in, or the dashboard when signed in. */
 export function PublicLayout({ children }: { children: ReactNode }) {
   const status = useAuth((s) => s.status);
+  // Public pages do not start auth; a stored session is enough to offer the dashboard.
+  const signedIn = status === 'signedIn' || (status === 'loading' && readStoredSession() !== null);
   return (
     <div className="auth-wrap">
       <header className="topbar">
@@ -29,7 +32,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             <span className="brand-mark" aria-hidden="true">R</span>
             Refacing
           </Link>
-          {status === 'signedIn' ? (
+          {signedIn ? (
             <Link to="/dashboard" className="btn btn-primary btn-sm">
               My Dashboard
             </Link>

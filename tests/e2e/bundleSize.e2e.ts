@@ -1,0 +1,70 @@
+/**
+ * JS weight of the first screens (issue 4 targets): the landing page renders
+ * with ≤ 100 KB of gzipped JS, the dashboard with ≤ 200 KB. Counts every
+ * script the browser fetched until the screen's heading showed, gzipped here
+ * with zlib (the figure a compressing host would send).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page, Response } from 'playwright-core';
+import { gzipSync } from 'node:zlib';
+import { startAppServer, type AppServer } from './support/appServer';
+import { launchBrowser, newContext } from './support/browser';
+import { LoginPage } from './pages/AuthPages';
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAppServer({ staticDir: process.env.E2E_STATIC_DIR });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Records the gzipped size of each JS response while `run` goes; returns KB and the file list. */
+async function jsWeight(page: Page, run: () => Promise<void>): Promise<{ kb: number; files: string[] }> {
+  const sizes = new Map<string, Promise<number>>();
+  let recording = true;
+  const onResponse = (r: Response) => {
+    if (!recording || !/\.m?js(\?|$)/.test(r.url())) return;
+    sizes.set(r.url(), r.body().then((b) => gzipSync(b).length).catch(() => 0));
+  };
+  page.on('response', onResponse);
+  await run();
+  recording = false;
+  page.off('response', onResponse);
+  const total = (await Promise.all(sizes.values())).reduce((a, b) => a + b, 0);
+  return { kb: Math.round((total / 1024) * 10) / 10, files: [...sizes.keys()].map((u) => u.split('/').pop() ?? u) };
+}
+
+describe('first-screen JS weight', () => {
+  it('landing ≤ 100 KB gzipped', async () => {
+    const ctx = await newContext(browser, { baseURL: server.url });
+    const page = await ctx.newPage();
+    const w = await jsWeight(page, async () => {
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Pricing' }).waitFor();
+    });
+    console.info(`landing JS: ${w.kb} KB gz`, w.files);
+    expect(w.kb).toBeLessThanOrEqual(100);
+    await ctx.close();
+  });
+
+  it('dashboard ≤ 200 KB gzipped', async () => {
+    const ctx = await newContext(browser, { baseURL: server.url });
+    const page = await ctx.newPage();
+    await new LoginPage(page).signInToDashboard('homeowner@example.com', 'demo-homeowner');
+    // A fresh tab (same session, empty memory cache) opening the dashboard directly.
+    const page2 = await ctx.newPage();
+    const w = await jsWeight(page2, async () => {
+      await page2.goto('/dashboard');
+      await page2.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    });
+    console.info(`dashboard JS: ${w.kb} KB gz`, w.files);
+    expect(w.kb).toBeLessThanOrEqual(200);
+    await ctx.close();
+  });
+});

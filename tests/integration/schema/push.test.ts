@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { createDb, createUser } from './pgliteDb.ts';
+import { asUser, createDb, createUser } from './pgliteDb.ts';
 import { push } from './syncRpc.ts';
 
 let db: PGlite;
@@ -240,5 +240,25 @@ describe('push_changes', () => {
 
   it('rejects a call that is not an array (22023) and refuses anon', async () => {
     await expect(push(db, contractor, { not: 'array' } as unknown as unknown[])).rejects.toMatchObject({ code: '22023' });
+  });
+});
+
+describe('sync_prune', () => {
+  it('removes old bookkeeping; a merge across pruned versions reports every client path', async () => {
+    const id = uuid();
+    await push(db, contractor, [insertOp(id, contractor)]);
+    await push(db, contractor, [{ op_id: uuid(), table: 'projects', id, kind: 'update', base_version: 1, changes: { name: 'Server' } }]);
+    await db.query(`update sync_change_log set changed_at = now() - interval '200 days' where row_id = $1`, [id]);
+    const pruned = (await db.query<{ r: Record<string, number> }>(`select sync_prune(interval '90 days') as r`)).rows[0]!.r;
+    expect(pruned.sync_change_log).toBeGreaterThanOrEqual(1);
+    const [r] = await push(db, contractor, [
+      { op_id: uuid(), table: 'projects', id, kind: 'update', base_version: 1, changes: { status: 'active' }, details_patch: [{ path: ['budget'], value: '10k-25k' }] },
+    ]);
+    expect(r!.status).toBe('merged');
+    expect(r!.conflicts.map((c) => c.path.join('.')).sort()).toEqual(['details.budget', 'status']);
+  });
+
+  it('is not callable through the API', async () => {
+    await expect(asUser(db, contractor, (tx) => tx.query(`select sync_prune()`))).rejects.toMatchObject({ code: '42501' });
   });
 });

@@ -73,12 +73,14 @@ export async function startAppServer(opts: { seed?: boolean; staticDir?: string 
   let output = '';
 
   async function launch(): Promise<void> {
-    const args = ['tsx', 'server/main.ts', '--port', String(port), '--data', dataDir, '--static', staticDir];
+    const args = ['server/main.ts', '--port', String(port), '--data', dataDir, '--static', staticDir];
     if (opts.seed === false) args.push('--no-seed');
-    child = spawn('npx', args, {
+    // tsx itself (not through npx), in its own process group, so stop() ends every process it made.
+    child = spawn(join(root, 'node_modules/.bin/tsx'), args, {
       cwd: root,
       env: { ...process.env, SITE_URL: url, SMTP_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
     child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
@@ -88,8 +90,15 @@ export async function startAppServer(opts: { seed?: boolean; staticDir?: string 
   async function halt(): Promise<void> {
     if (child.exitCode !== null) return;
     const exited = new Promise<void>((r) => child.once('exit', () => r()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    const signalGroup = (signal: NodeJS.Signals): void => {
+      try {
+        if (child.pid) process.kill(-child.pid, signal);
+      } catch {
+        child.kill(signal);
+      }
+    };
+    signalGroup('SIGTERM');
+    const timer = setTimeout(() => signalGroup('SIGKILL'), 10_000);
     await exited;
     clearTimeout(timer);
   }

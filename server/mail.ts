@@ -27,11 +27,14 @@ export interface Mailer {
 /** A mailer writing to `dir` (created) and, when `smtpUrl` is set, sending by SMTP. */
 export function createMailer(dir: string, smtpUrl: string | undefined, log: (line: string) => void): Mailer {
   mkdirSync(dir, { recursive: true });
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  // Bounded timeouts: a dead SMTP server must not pile up connections for minutes.
+  const transport = smtpUrl
+    ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+    : null;
   let seq = 0;
   return {
     dir,
-    async send(msg) {
+    send(msg) {
       const sentAt = new Date().toISOString();
       const full: MailMessage = { id: randomUUID(), sentAt, ...msg };
       seq += 1;
@@ -39,12 +42,12 @@ export function createMailer(dir: string, smtpUrl: string | undefined, log: (lin
       writeFileSync(join(dir, name), JSON.stringify(full, null, 2));
       log(`mail to ${msg.to}: ${msg.subject} — ${msg.links.join(' ')}`);
       if (transport) {
-        try {
-          await transport.sendMail({ from: 'no-reply@localhost', to: msg.to, subject: msg.subject, text: msg.text });
-        } catch (e) {
+        // Not awaited: the API answers at once (as GoTrue does with its mail queue); the outbox copy is already written.
+        transport.sendMail({ from: 'no-reply@localhost', to: msg.to, subject: msg.subject, text: msg.text }).catch((e: unknown) => {
           log(`SMTP send failed (the outbox copy is kept): ${e instanceof Error ? e.message : String(e)}`);
-        }
+        });
       }
+      return Promise.resolve();
     },
     list(to) {
       const wanted = to?.trim().toLowerCase();

@@ -56,6 +56,15 @@ describe('/storage/v1', () => {
     expect(await (await s.download(path)).data?.text()).toBe('three');
   });
 
+  it('PUT (update) replaces an existing object and 404s a missing one', async () => {
+    const s = alice.client.storage.from('test-files');
+    const path = `${alice.userId}/update.txt`;
+    await s.upload(path, new Blob(['v1']));
+    expect((await s.update(path, new Blob(['v2']))).error).toBeNull();
+    expect(await (await s.download(path)).data?.text()).toBe('v2');
+    expect((await s.update(`${alice.userId}/nope.txt`, new Blob(['x']))).error).toMatchObject({ statusCode: '404' });
+  });
+
   it('RLS decides as the caller: another user cannot write into, read, list, sign or remove my folder', async () => {
     const mine = `${alice.userId}/secret.txt`;
     await alice.client.storage.from('test-files').upload(mine, new Blob(['mine']));

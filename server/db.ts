@@ -224,8 +224,14 @@ export async function queryAsPrepared<T>(pg: PGlite, claims: Claims, sql: string
     const last = results[results.length - 1]!;
     return { rows: last.rows as T[], affectedRows: last.affectedRows };
   } catch (e) {
-    cache.delete(sql);
-    await pg.exec(`deallocate ${name}`).catch(() => {});
+    // Errors about the data or the caller's rights leave the plan valid; anything else may mean the
+    // schema moved under it (dropped column, changed type), so prepare afresh next time.
+    const code = (e as { code?: unknown }).code;
+    const planIsFine = typeof code === 'string' && (code === '42501' || code.startsWith('22') || code.startsWith('23') || code === 'P0001');
+    if (!planIsFine) {
+      cache.delete(sql);
+      await pg.exec(`deallocate ${name}`).catch(() => {});
+    }
     throw e;
   }
 }

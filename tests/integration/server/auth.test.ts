@@ -229,6 +229,11 @@ describe('/auth/v1 rate limit', () => {
       const blocked = await limited.client().auth.signInWithPassword({ email: to, password: 'secret123' });
       expect(blocked.error?.status).toBe(429);
       expect(blocked.error?.code).toBe('over_request_rate_limit');
+      // The same address is limited too, whatever email it tries next.
+      const other = email('other');
+      await limited.signUpConfirmed(other, 'secret123').catch(() => undefined);
+      const byAddress = await limited.client().auth.signInWithPassword({ email: other, password: 'secret123' });
+      expect(byAddress.error?.status).toBe(429);
     } finally {
       await limited.stop();
     }

@@ -137,8 +137,8 @@ describe('4. one operation rejected by RLS or a constraint does not wedge the qu
   it('the others apply; the rejected ones become dead letters that can be retried or discarded', async () => {
     const d = await device('rejects');
     const ok1 = await d.projects.create({ name: 'Fine 1', status: 'draft', details: {}, role: 'contractor' });
-    // Spec §6: the contractor create form offers Pending, which the server's check refuses (23514).
-    const bad = await d.projects.create({ name: 'Pending one', status: 'pending' as ProjectStatus, details: {}, role: 'contractor' });
+    // A status outside the server's check (an old client build, say): 23514.
+    const bad = await d.projects.create({ name: 'On hold one', status: 'on hold' as ProjectStatus, details: {}, role: 'contractor' });
     // An insert for another user's dashboard: RLS refuses it (42501).
     const foreign = newId();
     await d.db.transaction('rw', d.db.projects, d.db.outbox, () =>

@@ -5,7 +5,7 @@
  * with zlib (the figure a compressing host would send).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Browser, Page, Request, Response } from 'playwright-core';
 import { gzipSync } from 'node:zlib';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser, newContext } from './support/browser';
@@ -26,15 +26,22 @@ afterAll(async () => {
 
 /** Records the gzipped size of each JS response while `run` goes; returns KB and the file list. */
 async function jsWeight(page: Page, run: () => Promise<void>): Promise<{ kb: number; files: string[] }> {
+  // Scripts requested before the screen showed (later fetches, e.g. idle prefetches, do not count).
+  const requested = new Set<string>();
   const sizes = new Map<string, Promise<number>>();
   let recording = true;
-  const onResponse = (r: Response) => {
-    if (!recording || !/\.m?js(\?|$)/.test(r.url())) return;
-    sizes.set(r.url(), r.body().then((b) => gzipSync(b).length).catch(() => 0));
+  const onRequest = (r: Request) => {
+    if (recording && /\.m?js(\?|$)/.test(r.url())) requested.add(r.url());
   };
+  const onResponse = (r: Response) => {
+    if (requested.has(r.url())) sizes.set(r.url(), r.body().then((b) => gzipSync(b).length).catch(() => 0));
+  };
+  page.on('request', onRequest);
   page.on('response', onResponse);
   await run();
   recording = false;
+  page.off('request', onRequest);
+  await page.waitForLoadState('networkidle');
   page.off('response', onResponse);
   const total = (await Promise.all(sizes.values())).reduce((a, b) => a + b, 0);
   return { kb: Math.round((total / 1024) * 10) / 10, files: [...sizes.keys()].map((u) => u.split('/').pop() ?? u) };

@@ -4,11 +4,11 @@
  * token that expires while offline does not sign the user out; back online
  * the token is refreshed and the offline edits reach the server.
  */
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startAppServer, type AppServer } from './support/appServer';
 import { launchBrowser, newContext } from './support/browser';
-import { LoginPage, SignupPage, newUser } from './pages/AuthPages';
+import { LoginPage, SignupPage, TopBar, newUser } from './pages/AuthPages';
 import { DashboardPage } from './pages/DashboardPage';
 
 let server: AppServer;
@@ -73,6 +73,35 @@ describe('offline', () => {
     const dash2 = new DashboardPage(page2);
     await dash2.card('Offline Owen').getByRole('button', { name: 'Status: Active. Change status of Offline Owen' }).waitFor({ timeout: 60_000 });
     await ctx2.close();
+    await ctx.close();
+  });
+
+  it('warns before logging out with changes the server does not have yet', async () => {
+    const ctx = await newContext(browser, { baseURL: server.url });
+    const page = await ctx.newPage();
+    const u = newUser('homeowner', 'Wes');
+    await new SignupPage(page).signUpAndConfirm(server, u);
+    await ctx.setOffline(true);
+    const dash = new DashboardPage(page);
+    await page.getByRole('button', { name: 'Create New Project' }).click();
+    await dash.fill({ name: 'Unsynced kitchen', projectType: 'kitchen' });
+    await dash.submitDialog();
+    await dash.card('Unsynced kitchen').waitFor();
+
+    const messages: string[] = [];
+    page.once('dialog', (d) => {
+      messages.push(d.message());
+      void d.dismiss();
+    });
+    await new TopBar(page).openMenu();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logout' }).waitFor({ state: 'detached' });
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/not synced yet/);
+    await dash.card('Unsynced kitchen').waitFor(); // still signed in, still here
+
+    page.once('dialog', (d) => void d.accept());
+    await new TopBar(page).logout();
     await ctx.close();
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDisplayName } from '../../auth/useDisplayName';
 import { useCurrentRole } from '../../auth/useCurrentRole';
 import { uiRole, type Role } from '../../auth/roles';
@@ -12,7 +12,8 @@ import { useLoadTimedOut } from './LoadTimeout';
 import { ProjectCard } from './ProjectCard';
 
 /** The form (and zod) loads when a create/edit dialog first opens, keeping the dashboard's first JS small. */
-const ProjectFormModal = lazy(async () => ({ default: (await import('./ProjectFormModal')).ProjectFormModal }));
+const loadProjectForm = () => import('./ProjectFormModal');
+const ProjectFormModal = lazy(async () => ({ default: (await loadProjectForm()).ProjectFormModal }));
 
 /** Spec §5: the project delete dialog text. */
 const DELETE_TEXT = 'Do you really want to delete this project? This process cannot be undone.';
@@ -100,6 +101,18 @@ export function DashboardPage() {
   const role = useCurrentRole();
   const { name } = useDisplayName();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const ready = role !== undefined;
+  useEffect(() => {
+    if (!ready) return undefined;
+    // Fetch the form once the dashboard shows, so it opens offline too (before the service worker controls the page).
+    const prefetch = () => void loadProjectForm().catch(() => undefined);
+    if (!('requestIdleCallback' in window)) {
+      const t = setTimeout(prefetch, 200);
+      return () => clearTimeout(t);
+    }
+    const id = window.requestIdleCallback(prefetch, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }, [ready]);
 
   if (role === undefined) return <Spinner label="Loading your dashboard…" />;
   const variant = uiRole(role);

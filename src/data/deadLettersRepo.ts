@@ -22,13 +22,16 @@ export function createDeadLettersRepo(ctx: RepoContext) {
     /** Queues the rejected op again with a new op_id, based on the row's current version. */
     async retry(id: number): Promise<Result<void, 'not_found'>> {
       const db = ctx.getDb();
-      return db.transaction('rw', [db.dead_letters, db.outbox, db.projects, db.profiles, db.project_files], async () => {
+      return db.transaction('rw', [db.dead_letters, db.outbox, db.projects, db.profiles, db.project_files, db.file_blobs], async () => {
         const letter = await db.dead_letters.get(id);
         if (!letter) return { ok: false, error: 'not_found' } as const;
         const table = db.table(letter.op.table);
         const row = (await table.get(letter.op.id)) as Record<string, unknown> | undefined;
         const op = letter.op;
         const base = op.kind === 'insert' ? null : typeof row?.version === 'number' ? (row.version as number) : op.base_version;
+        // A file row goes out only after its blob is (again) in Storage.
+        const blob = op.table === 'project_files' && op.kind === 'insert' ? await db.file_blobs.get(op.id) : undefined;
+        const upload = blob ? { fileId: op.id, path: String(op.changes.file_path), uploaded: false } : undefined;
         await enqueueOp(
           db,
           {
@@ -38,6 +41,7 @@ export function createDeadLettersRepo(ctx: RepoContext) {
             base_version: base,
             changes: op.changes,
             ...(op.details_patch ? { details_patch: op.details_patch } : {}),
+            ...(upload ? { upload } : {}),
           },
           ctx.now(),
         );

@@ -4,6 +4,7 @@ import { useAuth } from '../../auth/useAuth';
 import { Spinner } from '../../app/Spinner';
 import { useProject } from '../../data';
 import { StatusBadge } from '../dashboard/StatusEditor';
+import { statusLabel } from '../../domain/projectLabels';
 import { ProjectFiles } from './ProjectFiles';
 
 function when(iso: string | null | undefined): string {
@@ -70,7 +71,7 @@ export function ProjectDetailPage() {
           <dt>Description</dt>
           <dd>{description || <span className="muted">No description</span>}</dd>
           <dt>Status</dt>
-          <dd>{project.status}</dd>
+          <dd>{statusLabel(project.status)}</dd>
           <dt>Created</dt>
           <dd>{when(project.created_at)}</dd>
           <dt>Updated</dt>

@@ -179,6 +179,23 @@ export async function queryAs<T>(pg: PGlite, claims: Claims, sql: string, params
   return { rows: last.rows as T[], affectedRows: last.affectedRows };
 }
 
+/** Role-and-claims prologues by claims object (the verifier caches claims per token, so this hits). */
+const prologues = new WeakMap<Claims, string>();
+
+function prologueOf(claims: Claims): string {
+  let p = prologues.get(claims);
+  if (!p) {
+    p =
+      `set local role ${claims.role}; select ` +
+      `set_config('request.jwt.claims', ${literal(JSON.stringify(claims))}, true), ` +
+      `set_config('request.jwt.claim.sub', ${literal(claims.sub ?? '')}, true), ` +
+      `set_config('request.jwt.claim.role', ${literal(claims.role)}, true), ` +
+      `set_config('request.jwt.claim.email', ${literal(claims.email ?? '')}, true);\n`;
+    prologues.set(claims, p);
+  }
+  return p;
+}
+
 /** Prepared statements of {@link queryAsPrepared}, per PGlite instance: SQL text → name. */
 const preparedByDb = new WeakMap<PGlite, Map<string, string>>();
 /** Distinct read shapes kept prepared; past this the cache starts over (DEALLOCATE ALL). */
@@ -212,12 +229,7 @@ export async function queryAsPrepared<T>(pg: PGlite, claims: Claims, sql: string
     cache.set(sql, fresh);
     name = fresh;
   }
-  const prologue =
-    `set local role ${claims.role}; select ` +
-    `set_config('request.jwt.claims', ${literal(JSON.stringify(claims))}, true), ` +
-    `set_config('request.jwt.claim.sub', ${literal(claims.sub ?? '')}, true), ` +
-    `set_config('request.jwt.claim.role', ${literal(claims.role)}, true), ` +
-    `set_config('request.jwt.claim.email', ${literal(claims.email ?? '')}, true);\n`;
+  const prologue = prologueOf(claims);
   const args = params.length ? `(${params.map(literal).join(', ')})` : '';
   try {
     const results = await pg.exec(`${prologue}execute ${name}${args}`);

@@ -45,16 +45,35 @@ export function toWireOp(op: OutboxEntry): WireOp {
   return wire;
 }
 
-/** Next batch: queue order, first op of each row only, at most `size`. */
+function needsUpload(op: OutboxEntry): boolean {
+  return Boolean(op.upload && !op.upload.uploaded);
+}
+
+/**
+ * Next batch: queue order, first op of each row only, at most `size`. A file
+ * whose blob is not uploaded yet ends the batch before it, so the ops queued
+ * earlier (for example the insert of the project it belongs to, made offline)
+ * reach the server first: Storage RLS lets the upload in only once the
+ * project exists there.
+ */
 export async function selectBatch(db: RefacingDb, size: number): Promise<OutboxEntry[]> {
   const batch: OutboxEntry[] = [];
   const rows = new Set<string>();
-  await db.outbox.orderBy('seq').until(() => batch.length >= size).each((op) => {
-    const key = `${op.table}/${op.id}`;
-    if (rows.has(key)) return;
-    rows.add(key);
-    batch.push(op);
-  });
+  let cut = false;
+  await db.outbox
+    .orderBy('seq')
+    .until(() => cut || batch.length >= size)
+    .each((op) => {
+      if (cut) return;
+      const key = `${op.table}/${op.id}`;
+      if (rows.has(key)) return;
+      if (batch.length > 0 && needsUpload(op)) {
+        cut = true;
+        return;
+      }
+      rows.add(key);
+      batch.push(op);
+    });
   return batch;
 }
 
@@ -110,6 +129,11 @@ export async function applyPushResults(db: RefacingDb, ops: OutboxEntry[], resul
     for (let i = 0; i < ops.length; i++) {
       const op = ops[i] as OutboxEntry;
       const result = byOpId.get(op.op_id) ?? results[i];
+      if (result?.status === 'rejected' && result.code === 'P0002' && op.kind === 'delete') {
+        // Deleting a row the server never had (or no longer has): the delete is done.
+        if (op.seq !== undefined) done.push(op.seq);
+        continue;
+      }
       if (!result || result.status === 'rejected') {
         await deadLetter(db, op, result?.code ?? 'unknown', result?.message ?? 'No result from the server', nowIso);
         if (result?.code === 'P0002') {

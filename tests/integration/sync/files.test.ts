@@ -103,4 +103,29 @@ describe('9. a file attached offline', () => {
     const { rows } = await backend.pg.query<{ n: number }>('select count(*)::int n from public.project_files where id = $1', [f.id]);
     expect(rows[0]?.n).toBe(0);
   });
+
+  it('a project created offline and a photo attached to it offline both reach the server in one sync', async () => {
+    const a = await openDevice(backend, 'basement-tablet', owner);
+    opened.push(a);
+    await a.sync();
+    a.net.offline = true;
+    const p = await a.projects.create({ name: 'Cellar kitchen', status: 'active', details: {}, role: 'homeowner' });
+    const bytes = new Uint8Array(1200).map((_, i) => (i * 7) % 256);
+    const f = await a.files.attach(p.id, new Blob([bytes], { type: 'image/png' }), 'site.png');
+    a.net.offline = false;
+    const start = a.net.log.length;
+    expect((await a.sync()).ok).toBe(true);
+    const log = a.net.log.slice(start).map((r) => r.url);
+    // The project's insert is pushed before the upload (Storage RLS needs the project), the file row after.
+    const pushes = log.map((u, i) => (u.includes('/rpc/push_changes') ? i : -1)).filter((i) => i >= 0);
+    const upload = log.findIndex((u) => u.includes('/storage/v1/object/project-files/'));
+    expect(pushes.length).toBeGreaterThanOrEqual(2);
+    expect(pushes[0]).toBeLessThan(upload);
+    expect(upload).toBeLessThan(pushes[pushes.length - 1] ?? -1);
+    expect(await a.db.dead_letters.count()).toBe(0);
+    expect(await a.db.outbox.count()).toBe(0);
+    expect(await objectExists(f.file_path)).toBe(true);
+    const { rows } = await backend.pg.query<{ n: number }>('select count(*)::int n from public.project_files where id = $1 and project_id = $2', [f.id, p.id]);
+    expect(rows[0]?.n).toBe(1);
+  });
 });

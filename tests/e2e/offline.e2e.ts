@@ -81,8 +81,11 @@ describe('offline', () => {
     const page = await ctx.newPage();
     const u = newUser('homeowner', 'Wes');
     await new SignupPage(page).signUpAndConfirm(server, u);
-    await ctx.setOffline(true);
     const dash = new DashboardPage(page);
+    // Open the form once online (its code loads; the service worker does not control this first page yet).
+    await page.getByRole('button', { name: 'Create New Project' }).click();
+    await dash.dialog().getByRole('button', { name: 'Cancel' }).click();
+    await ctx.setOffline(true);
     await page.getByRole('button', { name: 'Create New Project' }).click();
     await dash.fill({ name: 'Unsynced kitchen', projectType: 'kitchen' });
     await dash.submitDialog();

@@ -7,12 +7,14 @@ import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
 import { projectsRepo, useProjectCounts, useProjects, type ProjectRow } from '../../data';
 import { ROLE_LABELS, STATUS_FILTERS, STATUS_LABELS, type StatusFilter } from '../../domain/projectLabels';
 import { useDashboardFilters } from '../../state/dashboardFilters';
-import { LoadErrorAlert, LoadErrorBoundary } from './LoadErrorBoundary';
+import { DialogLoadBoundary, LoadErrorAlert, LoadErrorBoundary } from './LoadErrorBoundary';
 import { useLoadTimedOut } from './LoadTimeout';
 import { ProjectCard } from './ProjectCard';
 
 /** The form (and zod) loads when a create/edit dialog first opens, keeping the dashboard's first JS small. */
 const loadProjectForm = () => import('./ProjectFormModal');
+/** Delay before prefetching the form: after the dashboard's first render and data. */
+const PREFETCH_DELAY_MS = 1500;
 const ProjectFormModal = lazy(async () => ({ default: (await loadProjectForm()).ProjectFormModal }));
 
 /** Spec §5: the project delete dialog text. */
@@ -104,14 +106,10 @@ export function DashboardPage() {
   const ready = role !== undefined;
   useEffect(() => {
     if (!ready) return undefined;
-    // Fetch the form once the dashboard shows, so it opens offline too (before the service worker controls the page).
-    const prefetch = () => void loadProjectForm().catch(() => undefined);
-    if (!('requestIdleCallback' in window)) {
-      const t = setTimeout(prefetch, 200);
-      return () => clearTimeout(t);
-    }
-    const id = window.requestIdleCallback(prefetch, { timeout: 2000 });
-    return () => window.cancelIdleCallback(id);
+    // Fetch the form a moment after the dashboard shows (not competing with its
+    // first render), so it opens offline too before the service worker controls the page.
+    const t = setTimeout(() => void loadProjectForm().catch(() => undefined), PREFETCH_DELAY_MS);
+    return () => clearTimeout(t);
   }, [ready]);
 
   if (role === undefined) return <Spinner label="Loading your dashboard…" />;
@@ -133,10 +131,17 @@ export function DashboardPage() {
         <ProjectList role={role} onDialog={setDialog} />
       </LoadErrorBoundary>
 
-      <Suspense fallback={null}>
-        {dialog?.kind === 'create' ? <ProjectFormModal role={role} onClose={() => setDialog(null)} /> : null}
-        {dialog?.kind === 'edit' ? <ProjectFormModal role={role} project={dialog.project} onClose={() => setDialog(null)} /> : null}
-      </Suspense>
+      {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
+        <DialogLoadBoundary onClose={() => setDialog(null)}>
+          <Suspense fallback={null}>
+            {dialog.kind === 'create' ? (
+              <ProjectFormModal role={role} onClose={() => setDialog(null)} />
+            ) : (
+              <ProjectFormModal role={role} project={dialog.project} onClose={() => setDialog(null)} />
+            )}
+          </Suspense>
+        </DialogLoadBoundary>
+      ) : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
           title="Delete project"

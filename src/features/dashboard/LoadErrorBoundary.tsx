@@ -28,3 +28,35 @@ export class LoadErrorBoundary extends Component<{ children: ReactNode }, { erro
     return this.props.children;
   }
 }
+
+/**
+ * Around a lazily loaded dialog: when its code cannot be fetched (offline
+ * before the app finished installing), an alert replaces it instead of the
+ * global error screen; `onClose` dismisses it.
+ */
+export class DialogLoadBoundary extends Component<{ children: ReactNode; onClose: () => void }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="alert alert-error" role="alert">
+        <div>This form could not be opened offline. Connect once so the app can finish installing, then try again.</div>
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => {
+            this.setState({ failed: false });
+            this.props.onClose();
+          }}
+        >
+          Dismiss
+        </button>
+      </div>
+    );
+  }
+}

@@ -26,6 +26,9 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/auth\//, /^\/rest\//, /^\/storage\//, /^\/_local\//],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
+        // First visit: take control at once so every route's chunks come from the cache offline.
+        // Updates still wait for the user (no skipWaiting; registerType 'prompt').
+        clientsClaim: true,
       },
     }),
   ],

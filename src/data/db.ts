@@ -56,5 +56,11 @@ export class RefacingDb extends Dexie {
       conflicts: '++id, seen, rowId',
       dead_letters: '++id, op.id',
     });
+    // Version 2: status lists ordered by date straight from an index, so the
+    // dashboard reads one page of a 5,000-project list, not all of it.
+    this.version(2).stores({
+      projects:
+        'id, created_at, _st, [_own+status], [_asg+status], [_own+created_at], [_asg+created_at], *_words, [_own+status+created_at], [_asg+status+created_at], [_st+created_at]',
+    });
   }
 }

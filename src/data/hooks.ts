@@ -17,7 +17,7 @@ export function useProjects(q: ProjectQuery): ProjectRow[] | undefined {
       const db = getActiveDb();
       return db ? queryProjects(db, q) : undefined;
     },
-    [userId, q.status, q.search, q.role],
+    [userId, q.status, q.search, q.role, q.limit],
   );
 }
 

@@ -12,6 +12,8 @@ export interface ProjectQuery {
   status?: ProjectStatus | 'all';
   search?: string;
   role: DataRole;
+  /** At most this many rows (the dashboard's page); all when absent. */
+  limit?: number;
 }
 
 const STATUSES: readonly ProjectStatus[] = ['draft', 'active', 'completed', 'archived'];
@@ -37,6 +39,7 @@ export async function queryProjects(db: RefacingDb, q: ProjectQuery): Promise<Pr
   const me = db.userId;
   const status = q.status && q.status !== 'all' ? q.status : null;
   const words = q.search ? searchQueryWords(q.search) : [];
+  const limit = q.limit ?? Infinity;
   let rows: ProjectRecord[];
   if (words.length > 0) {
     const first = words.reduce((a, b) => (b.length > a.length ? b : a));
@@ -48,15 +51,20 @@ export async function queryProjects(db: RefacingDb, q: ProjectQuery): Promise<Pr
       .filter((p) => visible(p) && (!status || p.status === status) && words.every((w) => p._words.some((pw) => pw.startsWith(w))))
       .toArray();
     rows.sort(byNewest);
-  } else if (q.role === 'org_admin') {
-    rows = status
-      ? (await db.projects.where('_st').equals(status).toArray()).sort(byNewest)
-      : await db.projects.orderBy('created_at').reverse().filter((p) => !p.deleted_at).toArray();
+    rows = rows.slice(0, limit);
   } else {
-    const field = q.role === 'homeowner' ? '_own' : '_asg';
-    rows = status
-      ? (await db.projects.where(`[${field}+status]`).equals([me, status]).toArray()).sort(byNewest)
-      : await db.projects.where(`[${field}+created_at]`).between([me, Dexie.minKey], [me, Dexie.maxKey]).reverse().toArray();
+    // Newest first straight from a date-ordered index, reading only the page asked for.
+    const [index, lower, upper] =
+      q.role === 'org_admin'
+        ? status
+          ? ['[_st+created_at]', [status, Dexie.minKey], [status, Dexie.maxKey]]
+          : ['created_at', Dexie.minKey, Dexie.maxKey]
+        : status
+          ? [`[${q.role === 'homeowner' ? '_own' : '_asg'}+status+created_at]`, [me, status, Dexie.minKey], [me, status, Dexie.maxKey]]
+          : [`[${q.role === 'homeowner' ? '_own' : '_asg'}+created_at]`, [me, Dexie.minKey], [me, Dexie.maxKey]];
+    let collection = db.projects.where(index).between(lower, upper, true, true).reverse();
+    if (q.role === 'org_admin' && !status) collection = collection.filter((p) => !p.deleted_at);
+    rows = Number.isFinite(limit) ? await collection.limit(limit).toArray() : await collection.toArray();
   }
   return rows.map((r) => {
     const { _words: _w, _own: _o, _asg: _a, _st: _s, ...row } = r;

@@ -26,10 +26,21 @@ function chipLabel(f: StatusFilter): string {
   return f === 'all' ? 'All' : STATUS_LABELS[f];
 }
 
+/**
+ * Cards shown at first and added by "Show more": a page the tablet renders in
+ * one frame, whether the contractor has 5 projects or 5,000 (issue 4 bench).
+ */
+export const PROJECTS_PAGE_SIZE = 50;
+
 function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dialog) => void }) {
   const variant = uiRole(role);
   const { status, search } = useDashboardFilters();
-  const projects = useProjects(variant === 'homeowner' ? { role } : { role, status, search });
+  const [page, setPage] = useState({ key: '', shown: PROJECTS_PAGE_SIZE });
+  const filterKey = `${role}|${status}|${search}`;
+  const shown = page.key === filterKey ? page.shown : PROJECTS_PAGE_SIZE;
+  // One more than shown tells whether there is more to show.
+  const limit = shown + 1;
+  const projects = useProjects(variant === 'homeowner' ? { role, limit } : { role, status, search, limit });
   const counts = useProjectCounts(role);
   const timedOut = useLoadTimedOut(projects === undefined);
 
@@ -50,18 +61,32 @@ function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dialog) => 
       </div>
     );
   }
+  const more = projects.length > shown;
   return (
-    <div className="projects">
-      {projects.map((p) => (
-        <ProjectCard
-          key={p.id}
-          project={p}
-          variant={variant}
-          onEdit={() => onDialog({ kind: 'edit', project: p })}
-          onDelete={() => onDialog({ kind: 'delete', project: p })}
-        />
-      ))}
-    </div>
+    <>
+      <div className="projects">
+        {projects.slice(0, shown).map((p) => (
+          <ProjectCard
+            key={p.id}
+            project={p}
+            variant={variant}
+            onEdit={() => onDialog({ kind: 'edit', project: p })}
+            onDelete={() => onDialog({ kind: 'delete', project: p })}
+          />
+        ))}
+      </div>
+      {more ? (
+        <div className="btn-row" style={{ justifyContent: 'center', marginTop: '1rem' }}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => setPage({ key: filterKey, shown: shown + PROJECTS_PAGE_SIZE })}
+          >
+            Show more projects
+          </button>
+        </div>
+      ) : null}
+    </>
   );
 }
 

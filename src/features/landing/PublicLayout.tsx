@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/useAuth';
 import { readStoredSession } from '../../auth/storedSession';
+import { InstallButton } from '../../pwa/InstallButton';
 
 /** Footer of the public pages (spec §1): /privacy, /terms, /contact. */
 export function PublicFooter() {
@@ -14,6 +15,7 @@ export function PublicFooter() {
           <Link to="/terms">Terms</Link>
           <Link to="/contact">Contact</Link>
         </nav>
+        <InstallButton />
       </div>
     </footer>
   );

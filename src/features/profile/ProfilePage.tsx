@@ -7,6 +7,8 @@ import { Spinner } from '../../app/Spinner';
 import { profileRepo, useProfile, type ProfileRow } from '../../data';
 import { formatPhone } from '../../domain/projectRules';
 import { formatBytes, useStorageEstimate } from './useStorageEstimate';
+import { InstallButton } from '../../pwa/InstallButton';
+import { AppVersion } from '../../pwa/AppVersion';
 
 /** Spec §5: the account deletion prompt. */
 const DELETE_PROMPT = 'Are you sure you want to delete your account? This action cannot be undone.';
@@ -166,6 +168,12 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
             ? `Offline data uses ${formatBytes(estimate.usage)} of ${formatBytes(estimate.quota)} available on this device${estimate.persisted ? ' (kept until you delete it)' : ''}.`
             : 'Storage use is not available in this browser.'}
         </p>
+        <div className="btn-row" style={{ marginTop: '0.75rem', alignItems: 'center' }}>
+          <InstallButton />
+          <span className="muted">
+            <AppVersion />
+          </span>
+        </div>
       </section>
 
       <section className="card" style={{ marginTop: '1rem' }} aria-labelledby={id('danger')}>

@@ -22,7 +22,7 @@ describe('dashboard pages (limit)', () => {
   it('returns the newest `limit` projects of a status or of all, from the indexes', async () => {
     const db = makeDb();
     let t = Date.parse('2026-01-01T00:00:00Z');
-    const repo = createProjectsRepo({ db, getDb: () => db, now: () => (t += 1000) });
+    const repo = createProjectsRepo({ getDb: () => db, now: () => (t += 1000) });
     const statuses: ProjectStatus[] = ['draft', 'active', 'completed'];
     for (let i = 0; i < 30; i++) {
       await repo.create({ name: `Job ${i}`, status: statuses[i % 3]!, details: {}, role: 'contractor' });

@@ -3,28 +3,17 @@
  * every sign in/up validation text (spec §5), route guards (spec §2), and a
  * forgotten password reset by the emailed link.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startAppServer, type AppServer } from './support/appServer';
-import { launchBrowser, newContext } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { appSuite } from './support/suite';
+import { newContext } from './support/browser';
 import { LoginPage, SignupPage, TopBar, newUser } from './pages/AuthPages';
 
-let server: AppServer;
-let browser: Browser;
+const e2e = appSuite({ seed: false });
 
-beforeAll(async () => {
-  server = await startAppServer({ seed: false, staticDir: process.env.E2E_STATIC_DIR });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('sign up', () => {
   it('shows every validation text of spec §5 before calling the provider', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url });
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await ctx.newPage();
     const signup = new SignupPage(page);
     const u = newUser('homeowner');
@@ -48,10 +37,10 @@ describe('sign up', () => {
 
   for (const role of ['homeowner', 'contractor', 'org_admin'] as const) {
     it(`signs up as ${role}, confirms by the emailed link and sees the ${role} dashboard`, async () => {
-      const ctx = await newContext(browser, { baseURL: server.url });
+      const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
       const page = await ctx.newPage();
       const u = newUser(role, role === 'org_admin' ? 'Olga' : role === 'contractor' ? 'Carl' : 'Hana');
-      await new SignupPage(page).signUpAndConfirm(server, u);
+      await new SignupPage(page).signUpAndConfirm(e2e.server, u);
       await page.getByRole('heading', { name: `Welcome, ${u.firstName}` }).waitFor();
       const badge = role === 'org_admin' ? 'Organization' : role === 'contractor' ? 'Contractor' : 'Homeowner';
       await page.getByText(badge, { exact: true }).waitFor();
@@ -69,10 +58,10 @@ describe('sign up', () => {
   }
 
   it('shows the provider message in the form for a wrong password', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url });
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await ctx.newPage();
     const u = newUser('contractor');
-    await new SignupPage(page).signUpAndConfirm(server, u);
+    await new SignupPage(page).signUpAndConfirm(e2e.server, u);
     await new TopBar(page).logout();
     const login = new LoginPage(page);
     await login.open();
@@ -85,7 +74,7 @@ describe('sign up', () => {
 
 describe('sign in, guards and sign out', () => {
   it('validates, signs in, guards protected routes and signs out', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url });
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await ctx.newPage();
 
     // Guard: signed out, a protected (or unknown) path goes to /.
@@ -96,7 +85,7 @@ describe('sign in, guards and sign out', () => {
     await page.waitForURL((url) => url.pathname === '/');
 
     const u = newUser('homeowner', 'Ivy');
-    await new SignupPage(page).signUpAndConfirm(server, u);
+    await new SignupPage(page).signUpAndConfirm(e2e.server, u);
     await new TopBar(page).logout();
 
     const login = new LoginPage(page);
@@ -121,10 +110,10 @@ describe('sign in, guards and sign out', () => {
 
 describe('forgotten password', () => {
   it('resets the password by the emailed link and signs in with the new one', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url });
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await ctx.newPage();
     const u = newUser('contractor', 'Rita');
-    await new SignupPage(page).signUpAndConfirm(server, u);
+    await new SignupPage(page).signUpAndConfirm(e2e.server, u);
     await new TopBar(page).logout();
 
     const login = new LoginPage(page);
@@ -135,7 +124,7 @@ describe('forgotten password', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByRole('heading', { name: 'Check your email!' }).waitFor();
 
-    const link = await server.waitForMailLink(u.email, /reset/i);
+    const link = await e2e.server.waitForMailLink(u.email, /reset/i);
     await page.goto(link);
     await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
     await page.getByLabel('New password', { exact: true }).fill('brand-new-1');

@@ -6,50 +6,15 @@
  * (tablet and phone) and of the printed order go to artifacts/builder/.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startAppServer, type AppServer } from './support/appServer';
-import { PHONE, artifactPath, launchBrowser, newContext } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { appSuite } from './support/suite';
+import { PHONE, artifactPath, newContext } from './support/browser';
 import { SignupPage, newUser } from './pages/AuthPages';
 import { DashboardPage } from './pages/DashboardPage';
+import { BuilderScreen } from './pages/BuilderScreen';
 
-let server: AppServer;
-let browser: Browser;
+const e2e = appSuite({ seed: false });
 
-beforeAll(async () => {
-  server = await startAppServer({ seed: false, staticDir: process.env.E2E_STATIC_DIR });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Page object of the builder: role and label locators only. */
-class BuilderScreen {
-  constructor(private readonly page: Page) {}
-  field(label: string) {
-    return this.page.getByLabel(label, { exact: true });
-  }
-  finished(part: string) {
-    return this.page.getByRole('group', { name: `${part} finished size` });
-  }
-  hingeRows() {
-    return this.page.getByRole('region', { name: 'Framed Cabinet Hinges' }).getByRole('row');
-  }
-  async addCabinet(type: string) {
-    await this.page.getByLabel('Cabinet type').selectOption(type);
-    await this.page.getByRole('button', { name: 'Add Cabinet' }).click();
-  }
-  async measure(part: string, width: string, height: string) {
-    await this.field(`${part} Width`).fill(width);
-    await this.field(`${part} Height`).fill(height);
-  }
-  async waitSaved() {
-    await this.page.getByRole('status').getByText('Unsaved changes').waitFor({ state: 'detached' });
-  }
-}
 
 async function rowsText(rows: ReturnType<BuilderScreen['hingeRows']>) {
   return (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
@@ -57,10 +22,10 @@ async function rowsText(rows: ReturnType<BuilderScreen['hingeRows']>) {
 
 describe('cabinet builder', () => {
   it('builds a job, shows live sizes and hinges, autosaves, survives a reload, orders and prints', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url });
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await ctx.newPage();
     const u = newUser('contractor', 'Carla');
-    await new SignupPage(page).signUpAndConfirm(server, u);
+    await new SignupPage(page).signUpAndConfirm(e2e.server, u);
 
     const dash = new DashboardPage(page);
     await page.getByRole('button', { name: 'Add Client Project' }).click();

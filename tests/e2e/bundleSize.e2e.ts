@@ -4,25 +4,15 @@
  * script the browser fetched until the screen's heading showed, gzipped here
  * with zlib (the figure a compressing host would send).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Request, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page, Request, Response } from 'playwright-core';
 import { gzipSync } from 'node:zlib';
-import { startAppServer, type AppServer } from './support/appServer';
-import { launchBrowser, newContext } from './support/browser';
+import { appSuite } from './support/suite';
+import { newContext } from './support/browser';
 import { LoginPage } from './pages/AuthPages';
 
-let server: AppServer;
-let browser: Browser;
+const e2e = appSuite({ seed: true });
 
-beforeAll(async () => {
-  server = await startAppServer({ staticDir: process.env.E2E_STATIC_DIR });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** Records the gzipped size of each JS response while `run` goes; returns KB and the file list. */
 async function jsWeight(page: Page, run: () => Promise<void>): Promise<{ kb: number; files: string[] }> {
@@ -49,7 +39,7 @@ async function jsWeight(page: Page, run: () => Promise<void>): Promise<{ kb: num
 
 describe('first-screen JS weight', () => {
   it('landing ≤ 100 KB gzipped', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url });
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await ctx.newPage();
     const w = await jsWeight(page, async () => {
       await page.goto('/');
@@ -61,7 +51,7 @@ describe('first-screen JS weight', () => {
   });
 
   it('dashboard ≤ 200 KB gzipped', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url });
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await ctx.newPage();
     await new LoginPage(page).signInToDashboard('homeowner@example.com', 'demo-homeowner');
     // A fresh tab (same session, empty memory cache) opening the dashboard directly.

@@ -4,25 +4,15 @@
  * every validation text, phone auto-format, errors clearing on edit, status
  * chips with counts, search, inline status change, the builder link.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startAppServer, type AppServer } from './support/appServer';
-import { launchBrowser, newContext } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appSuite } from './support/suite';
+import { newContext } from './support/browser';
 import { SignupPage, newUser } from './pages/AuthPages';
 import { DashboardPage } from './pages/DashboardPage';
 
-let server: AppServer;
-let browser: Browser;
+const e2e = appSuite({ seed: false });
 
-beforeAll(async () => {
-  server = await startAppServer({ seed: false, staticDir: process.env.E2E_STATIC_DIR });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 async function errorsIn(page: Page): Promise<string[]> {
   return (await page.getByRole('dialog').locator('.field-error').allTextContents()).map((t) => t.trim());
@@ -30,9 +20,9 @@ async function errorsIn(page: Page): Promise<string[]> {
 
 describe('homeowner dashboard', () => {
   it('creates, edits and deletes a project with every validation error shown', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url });
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await ctx.newPage();
-    await new SignupPage(page).signUpAndConfirm(server, newUser('homeowner', 'Hana'));
+    await new SignupPage(page).signUpAndConfirm(e2e.server, newUser('homeowner', 'Hana'));
     const dash = new DashboardPage(page);
 
     await page.getByRole('button', { name: 'Create Your First Project' }).click();
@@ -74,9 +64,9 @@ describe('homeowner dashboard', () => {
 
 describe('contractor dashboard', () => {
   it('validates the client form, filters by status with counts, searches and changes status', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url });
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await ctx.newPage();
-    await new SignupPage(page).signUpAndConfirm(server, newUser('contractor', 'Carl'));
+    await new SignupPage(page).signUpAndConfirm(e2e.server, newUser('contractor', 'Carl'));
     const dash = new DashboardPage(page);
 
     await page.getByRole('button', { name: 'Add Client Project' }).click();

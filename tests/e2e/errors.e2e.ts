@@ -3,32 +3,21 @@
  * and Reload Page. Triggered for real by a screen's code failing to load
  * (its chunk request aborted), then recovered with Reload Page.
  */
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startAppServer, type AppServer } from './support/appServer';
-import { artifactPath, launchBrowser, newContext } from './support/browser';
+import { describe, it } from 'vitest';
+import { appSuite } from './support/suite';
+import { artifactPath, newContext } from './support/browser';
 import { SignupPage, TopBar, newUser } from './pages/AuthPages';
 
-let server: AppServer;
-let browser: Browser;
+const e2e = appSuite({ seed: false });
 
-beforeAll(async () => {
-  server = await startAppServer({ seed: false, staticDir: process.env.E2E_STATIC_DIR });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('error screen', () => {
   it('shows Something went wrong with Try Again and Reload Page, and recovers', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url });
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     // No service worker here, so the aborted request really fails.
     await ctx.route('**/sw.js', (route) => route.abort());
     const page = await ctx.newPage();
-    await new SignupPage(page).signUpAndConfirm(server, newUser('homeowner', 'Eve'));
+    await new SignupPage(page).signUpAndConfirm(e2e.server, newUser('homeowner', 'Eve'));
 
     await ctx.route(/\/assets\/ProfilePage-[^/]+\.js$/, (route) => route.abort());
     await new TopBar(page).openMenu();

@@ -4,32 +4,21 @@
  * token that expires while offline does not sign the user out; back online
  * the token is refreshed and the offline edits reach the server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startAppServer, type AppServer } from './support/appServer';
-import { launchBrowser, newContext } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { appSuite } from './support/suite';
+import { newContext } from './support/browser';
 import { LoginPage, SignupPage, TopBar, newUser } from './pages/AuthPages';
 import { DashboardPage } from './pages/DashboardPage';
 
-let server: AppServer;
-let browser: Browser;
+const e2e = appSuite({ seed: false });
 
-beforeAll(async () => {
-  server = await startAppServer({ seed: false, staticDir: process.env.E2E_STATIC_DIR });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('offline', () => {
   it('keeps a user whose token expired offline signed in, and syncs their edits once online', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url });
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await ctx.newPage();
     const u = newUser('contractor', 'Olive');
-    await new SignupPage(page).signUpAndConfirm(server, u);
+    await new SignupPage(page).signUpAndConfirm(e2e.server, u);
     // The service worker must control the page for an offline reload.
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -67,7 +56,7 @@ describe('offline', () => {
     await page.getByRole('heading', { name: 'Welcome, Olive' }).waitFor();
 
     // Another device sees the edits once they are pushed.
-    const ctx2 = await newContext(browser, { baseURL: server.url });
+    const ctx2 = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page2 = await ctx2.newPage();
     await new LoginPage(page2).signInToDashboard(u.email, u.password);
     const dash2 = new DashboardPage(page2);
@@ -77,10 +66,10 @@ describe('offline', () => {
   });
 
   it('warns before logging out with changes the server does not have yet', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url });
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await ctx.newPage();
     const u = newUser('homeowner', 'Wes');
-    await new SignupPage(page).signUpAndConfirm(server, u);
+    await new SignupPage(page).signUpAndConfirm(e2e.server, u);
     const dash = new DashboardPage(page);
     // Open the form once online (its code loads; the service worker does not control this first page yet).
     await page.getByRole('button', { name: 'Create New Project' }).click();

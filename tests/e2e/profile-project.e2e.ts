@@ -5,18 +5,16 @@
  * (also on a second device), delete — 'Project not found', and deleting the
  * account with the spec's prompt.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { startAppServer, type AppServer } from './support/appServer';
-import { launchBrowser, newContext } from './support/browser';
+import { appSuite } from './support/suite';
+import { newContext } from './support/browser';
 import { LoginPage, SignupPage, TopBar, newUser } from './pages/AuthPages';
 import { DashboardPage } from './pages/DashboardPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { ProjectPage } from './pages/ProjectPage';
 
-let server: AppServer;
-let browser: Browser;
+const e2e = appSuite({ seed: false });
 
 /** A 2×2 PNG (red), for the thumbnail. */
 const PNG = Buffer.from(
@@ -24,22 +22,13 @@ const PNG = Buffer.from(
   'base64',
 );
 
-beforeAll(async () => {
-  server = await startAppServer({ seed: false, staticDir: process.env.E2E_STATIC_DIR });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('profile', () => {
   it('edits the profile, keeps it after reload, and Cancel discards unsaved edits', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url });
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await ctx.newPage();
     const u = newUser('contractor', 'Pat');
-    await new SignupPage(page).signUpAndConfirm(server, u);
+    await new SignupPage(page).signUpAndConfirm(e2e.server, u);
     await new TopBar(page).goToProfile();
     const profile = new ProfilePage(page);
     await page.getByRole('heading', { name: 'Pat contractor-user' }).waitFor();
@@ -72,10 +61,10 @@ describe('profile', () => {
 
 describe('project detail and files', () => {
   it('uploads, shows, downloads (here and on a second device) and deletes files', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url });
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await ctx.newPage();
     const u = newUser('homeowner', 'Fay');
-    await new SignupPage(page).signUpAndConfirm(server, u);
+    await new SignupPage(page).signUpAndConfirm(e2e.server, u);
     const dash = new DashboardPage(page);
     await page.getByRole('button', { name: 'Create New Project' }).click();
     await dash.fill({ name: 'Bath vanity', projectType: 'bathroom', description: 'Two-door vanity' });
@@ -89,7 +78,7 @@ describe('project detail and files', () => {
     // A second device signs in and sees the project: it has reached the server.
     // (Attaching a file before its new project is on the server is dead-lettered
     // by sync today — storage RLS refuses the upload; reported to the sync work.)
-    const ctx2 = await newContext(browser, { baseURL: server.url });
+    const ctx2 = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page2 = await ctx2.newPage();
     await new LoginPage(page2).signInToDashboard(u.email, u.password);
     await new DashboardPage(page2).card('Bath vanity').waitFor({ timeout: 30_000 });
@@ -134,10 +123,10 @@ describe('project detail and files', () => {
 
 describe('account deletion', () => {
   it('asks with the spec prompt, deletes the account server-side and signs out', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url });
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await ctx.newPage();
     const u = newUser('homeowner', 'Dee');
-    await new SignupPage(page).signUpAndConfirm(server, u);
+    await new SignupPage(page).signUpAndConfirm(e2e.server, u);
     const profile = new ProfilePage(page);
     await profile.open();
 

@@ -4,26 +4,16 @@
  * labels tied to inputs, every control reachable by keyboard, 44 px touch
  * targets. Uses the seeded demo accounts (README).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startAppServer, type AppServer } from './support/appServer';
-import { PHONE, TABLET, artifactPath, launchBrowser, newContext } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { appSuite } from './support/suite';
+import { PHONE, TABLET, artifactPath, newContext } from './support/browser';
 import { LoginPage, SignupPage, newUser } from './pages/AuthPages';
 import { DashboardPage } from './pages/DashboardPage';
 import { horizontalOverflow, smallTouchTargets, unlabelledControls, unreachableByKeyboard } from './pages/screenChecks';
 
-let server: AppServer;
-let browser: Browser;
+const e2e = appSuite({ seed: true });
 
-beforeAll(async () => {
-  server = await startAppServer({ staticDir: process.env.E2E_STATIC_DIR });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const viewports = { tablet: TABLET, phone: PHONE } as const;
 
@@ -39,7 +29,7 @@ async function check(page: Page, name: string, size: keyof typeof viewports, opt
 
 describe.each(Object.keys(viewports) as (keyof typeof viewports)[])('screens at %s size', (size) => {
   it('public screens', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url, viewport: viewports[size] });
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url, viewport: viewports[size] });
     const page = await ctx.newPage();
     for (const [path, heading, name] of [
       ['/', 'Pricing', 'landing'],
@@ -68,7 +58,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])('screens at 
   });
 
   it('contractor screens (seeded demo data)', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url, viewport: viewports[size] });
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url, viewport: viewports[size] });
     const page = await ctx.newPage();
     await new LoginPage(page).signInToDashboard('contractor@example.com', 'demo-contractor');
     const dash = new DashboardPage(page);
@@ -116,9 +106,9 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])('screens at 
   });
 
   it('homeowner screens', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url, viewport: viewports[size] });
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url, viewport: viewports[size] });
     const page = await ctx.newPage();
-    await new SignupPage(page).signUpAndConfirm(server, newUser('homeowner', 'Hana'));
+    await new SignupPage(page).signUpAndConfirm(e2e.server, newUser('homeowner', 'Hana'));
     await page.getByText('No projects found.').waitFor();
     await check(page, 'dashboard-homeowner-empty', size, { keyboard: true });
     await page.getByRole('button', { name: 'Create New Project' }).click();

@@ -127,6 +127,15 @@ describe('installable app with no network', () => {
     page = await ctx.newPage();
     await new LoginPage(page).signInToDashboard(CONTRACTOR.email, CONTRACTOR.password);
     await waitControlled(page);
+    // Chromium's own installability check (manifest, icons, service worker, start URL).
+    const cdp = await ctx.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
+    expect(manifest.errors).toEqual([]);
+    await cdp.detach();
     await waitAllSynced(page);
     const dash = new DashboardPage(page);
     await dash.cards().first().waitFor();

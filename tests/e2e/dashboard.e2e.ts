@@ -118,7 +118,7 @@ describe('contractor dashboard', () => {
 
     await dash.chip('Active').click();
     await dash.card('Grace Hopper').waitFor();
-    expect(await dash.cards().count()).toBe(1);
+    await expect.poll(() => dash.cards().count()).toBe(1);
     await dash.chip('Archived').click();
     await page.getByText('No projects found.').waitFor();
     expect(await page.getByRole('button', { name: 'Create Your First Project' }).count()).toBe(0);

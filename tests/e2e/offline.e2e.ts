@@ -80,16 +80,12 @@ describe('offline', () => {
     await dash.submitDialog();
     await dash.card('Unsynced kitchen').waitFor();
 
-    const messages: string[] = [];
-    page.once('dialog', (d) => {
-      messages.push(d.message());
-      void d.dismiss();
-    });
     await new TopBar(page).openMenu();
+    const warning = page.waitForEvent('dialog');
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.getByRole('button', { name: 'Logout' }).waitFor({ state: 'detached' });
-    expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatch(/not synced yet/);
+    const dialog = await warning;
+    expect(dialog.message()).toMatch(/not synced yet/);
+    await dialog.dismiss();
     await dash.card('Unsynced kitchen').waitFor(); // still signed in, still here
 
     page.once('dialog', (d) => void d.accept());

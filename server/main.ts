@@ -6,13 +6,23 @@
  * cleanly on SIGINT/SIGTERM so the data directory stays consistent.
  */
 import { resolve } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createLocalBackend } from './createServer.ts';
 import { DEFAULT_JWT_SECRET } from './jwt.ts';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** The `-- demo-login:` lines of supabase/seed.sql (what a newcomer signs in with). */
+function demoLogins(): string[] {
+  const seedFile = resolve(import.meta.dirname, '../supabase/seed.sql');
+  if (process.argv.includes('--no-seed') || !existsSync(seedFile)) return [];
+  return readFileSync(seedFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('-- demo-login:'))
+    .map((line) => line.slice('-- demo-login:'.length).trim());
 }
 
 async function main(): Promise<void> {
@@ -39,6 +49,7 @@ async function main(): Promise<void> {
   console.log(`  Anon key:       ${backend.anonKey}`);
   if (jwtSecret !== DEFAULT_JWT_SECRET) console.log(`  Service key:    ${backend.serviceKey}`);
   console.log(`  Data directory: ${dataDir}`);
+  for (const login of demoLogins()) console.log(`  Demo login:     ${login}`);
   console.log(
     process.env.SMTP_URL
       ? `  Mail:           sent via SMTP (copies in ${backend.mailDir}, list at ${url}/_local/mail)`

@@ -3,6 +3,9 @@
 -- measurements. Logins: homeowner@example.com / demo-homeowner,
 -- contractor@example.com / demo-contractor. Profiles come from the signup
 -- trigger (role and permissions computed on the server). Safe to run twice.
+-- The local backend prints the lines below at start-up:
+-- demo-login: contractor@example.com / demo-contractor (contractor, has a measured kitchen job)
+-- demo-login: homeowner@example.com / demo-homeowner (homeowner)
 
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,

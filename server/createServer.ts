@@ -16,7 +16,7 @@ import { DEFAULT_JWT_SECRET, makeKeys, makeVerifier } from './jwt.ts';
 import { createMailer } from './mail.ts';
 import { emptyCatalog, loadCatalog } from './rest/catalog.ts';
 import type { BackendContext } from './context.ts';
-import { authRoutes } from './auth/routes.ts';
+import { authRoutes, clientAddress } from './auth/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
 import { staticRoutes } from './static.ts';
@@ -131,7 +131,12 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/rest/v1', restRoutes(ctx));
   app.route('/storage/v1', storageRoutes(ctx));
-  app.get('/_local/mail', (c) => c.json(ctx.mailer.list(c.req.query('to'))));
+  // The mail viewer shows confirmation and reset links: only to this machine,
+  // even when the backend listens on the shop's network (HOST=0.0.0.0).
+  app.get('/_local/mail', (c) => {
+    if (!isLoopback(clientAddress(c))) return c.json({ code: 'PGRST301', message: 'The mail viewer is only served to this machine', details: null, hint: null }, 403);
+    return c.json(ctx.mailer.list(c.req.query('to')));
+  });
   if (opts.staticDir) app.route('/', staticRoutes(resolve(opts.staticDir)));
 
   let server: ServerType | null = null;
@@ -189,4 +194,10 @@ function corsHeaders(origin: string | undefined, requested: string | undefined):
     'access-control-max-age': '86400',
     vary: 'Origin',
   };
+}
+
+/** 127.0.0.0/8, ::1, and IPv4-mapped loopback. */
+export function isLoopback(address: string): boolean {
+  const a = address.replace(/^::ffff:/, '');
+  return a === '::1' || a.startsWith('127.');
 }

@@ -51,7 +51,8 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-function clientAddress(c: Ctx): string {
+/** The TCP peer's address of the request (rate limits, local-only routes). */
+export function clientAddress(c: Ctx): string {
   const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return env?.incoming?.socket?.remoteAddress ?? 'unknown';
 }

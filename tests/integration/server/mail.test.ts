@@ -84,3 +84,11 @@ describe('mail', () => {
     expect(((await res.json()) as unknown[]).length).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('mail viewer access', () => {
+  it('is served to loopback addresses only (it shows confirmation and reset links)', async () => {
+    const { isLoopback } = await import('../../../server/createServer.ts');
+    expect(['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1'].map(isLoopback)).toEqual([true, true, true, true]);
+    expect(['192.168.1.20', '10.0.0.5', '::ffff:192.168.1.20', 'fe80::1', '', 'unknown'].map(isLoopback)).toEqual([false, false, false, false, false, false]);
+  });
+});

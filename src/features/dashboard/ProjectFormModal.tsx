@@ -15,6 +15,7 @@ import {
   type ProjectField,
   type ProjectFormValues,
 } from '../../domain/projectRules';
+import { PhoneInput } from '../../app/ui/PhoneInput';
 
 /** Status choices of the contractor create form (spec §4: it also offers Pending, saved as draft). */
 const CREATE_STATUSES: { value: string; label: string }[] = [
@@ -175,16 +176,11 @@ export function ProjectFormModal({
           {kind === 'contractor' ? text('address', 'Address', { span: true, autoComplete: 'street-address' }) : null}
           <div className="field">
             <label htmlFor={id('phone')}>Phone</label>
-            <input
+            <PhoneInput
               id={id('phone')}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              placeholder="(555) 123-4567"
               value={values.phone}
-              aria-invalid={phoneErr ? true : undefined}
-              aria-describedby={phoneErr ? id('phone-err') : undefined}
-              onChange={(e) => set('phone', formatPhone(e.target.value))}
+              errorId={phoneErr ? id('phone-err') : undefined}
+              onChange={(phone) => set('phone', phone)}
             />
             {phoneErr ? (
               <p className="field-error" id={id('phone-err')}>

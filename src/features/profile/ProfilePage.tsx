@@ -6,6 +6,7 @@ import { finishAccountDeletion } from '../../auth/authLifecycle';
 import { Spinner } from '../../app/Spinner';
 import { profileRepo, useProfile, type ProfileRow } from '../../data';
 import { formatPhone } from '../../domain/projectRules';
+import { PhoneInput } from '../../app/ui/PhoneInput';
 import { formatBytes, useStorageEstimate } from './useStorageEstimate';
 import { InstallButton } from '../../pwa/InstallButton';
 import { AppVersion } from '../../pwa/AppVersion';
@@ -135,15 +136,7 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
             </div>
             <div className="field">
               <label htmlFor={id('phone')}>Phone</label>
-              <input
-                id={id('phone')}
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                placeholder="(555) 123-4567"
-                value={fields.phone}
-                onChange={(e) => set('phone', formatPhone(e.target.value))}
-              />
+              <PhoneInput id={id('phone')} value={fields.phone} onChange={(phone) => set('phone', phone)} />
             </div>
             <div className="field span-2">
               <label htmlFor={id('address')}>Address</label>

@@ -28,6 +28,30 @@ function Size({ label, value }: { label: string; value: number | null }) {
 }
 
 /**
+ * An opening measurement (spec §5: digits and a decimal point only), typed on
+ * the numeric keypad; what reaches the store is already sanitized.
+ */
+function MeasureField(props: { id: string; context: string; label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>
+        <span className="visually-hidden">{props.context} </span>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        enterKeyHint="next"
+        value={props.value}
+        onChange={(e) => props.onChange(sanitizeMeasurement(e.target.value))}
+      />
+    </div>
+  );
+}
+
+/**
  * One part of a cabinet: width and height of the opening (digits and a decimal
  * point, numeric keypad), Next to wall, Split door, the per-item stile/rail
  * override, and the finished size live beside the inputs ("—" when it cannot
@@ -49,34 +73,20 @@ export const PartRow = memo(function PartRow({ itemKeyValue, part, label, partNu
         {part} {partNumber}
       </legend>
       <div className="bld-part-grid">
-        <div className="field">
-          <label htmlFor={`${id}-w`}>
-            <span className="visually-hidden">{label} </span>Width
-          </label>
-          <input
-            id={`${id}-w`}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            enterKeyHint="next"
-            value={item?.width ?? ''}
-            onChange={(e) => setItem(itemKeyValue, { width: sanitizeMeasurement(e.target.value) })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-h`}>
-            <span className="visually-hidden">{label} </span>Height
-          </label>
-          <input
-            id={`${id}-h`}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            enterKeyHint="next"
-            value={item?.height ?? ''}
-            onChange={(e) => setItem(itemKeyValue, { height: sanitizeMeasurement(e.target.value) })}
-          />
-        </div>
+        <MeasureField
+          id={`${id}-w`}
+          context={label}
+          label="Width"
+          value={item?.width ?? ''}
+          onChange={(width) => setItem(itemKeyValue, { width })}
+        />
+        <MeasureField
+          id={`${id}-h`}
+          context={label}
+          label="Height"
+          value={item?.height ?? ''}
+          onChange={(height) => setItem(itemKeyValue, { height })}
+        />
         <div className="bld-finished" aria-live="polite" aria-label={`${label} finished size`} role="group">
           <Size label="W" value={size.ok ? size.widthIn : null} />
           <span className="bld-times" aria-hidden="true">

@@ -1,6 +1,5 @@
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { signOut } from '../auth/authLifecycle';
 import { useDisplayName } from '../auth/useDisplayName';
 import { SyncStatusIndicator } from './otherPages';
 
@@ -38,6 +37,8 @@ export function TopBar() {
 
   async function logout() {
     setOpen(false);
+    // The auth lifecycle (supabase-js) is loaded by then; importing it here keeps it out of the layout's chunk.
+    const { signOut } = await import('../auth/authLifecycle');
     const result = await signOut((message) => window.confirm(message));
     if (result.ok) void navigate('/', { replace: true });
   }

@@ -4,11 +4,24 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './router';
+import { App, preloadProtectedRoute } from './router';
 import { AppErrorBoundary } from './ErrorScreen';
 import { PwaBanners } from '../pwa/PwaBanners';
 import { ensureAuthStarted } from '../auth/ensureAuthStarted';
+import { signInFromStoredSession } from '../auth/localSession';
 import './theme.css';
+
+/** Public pages render without a session: auth (supabase-js) starts when the user leaves them. */
+const PUBLIC_PATHS = new Set(['/', '/privacy', '/terms', '/contact']);
+const isPublic = PUBLIC_PATHS.has(window.location.pathname) && !window.location.hash;
+
+/** The auth screens: supabase-js alone decides there (a reset link carries a new session). */
+const AUTH_PATHS = new Set(['/login', '/signup', '/forgot-password', '/reset-password']);
+const isProtected = !isPublic && !AUTH_PATHS.has(window.location.pathname) && !window.location.hash;
+
+// A protected screen opened on a device with a stored session renders from
+// IndexedDB at once; supabase-js confirms the session when it has loaded.
+if (isProtected && signInFromStoredSession()) preloadProtectedRoute(window.location.pathname);
 
 const root = document.getElementById('root');
 if (root) {
@@ -22,9 +35,7 @@ if (root) {
   );
 }
 
-/** Public pages render without a session: auth (supabase-js) starts when the user leaves them. */
-const PUBLIC_PATHS = new Set(['/', '/privacy', '/terms', '/contact']);
-if (!PUBLIC_PATHS.has(window.location.pathname) || window.location.hash) void ensureAuthStarted();
+if (!isPublic) void ensureAuthStarted();
 
 // The service worker (app shell offline, update prompt); no-op under `npm run dev`.
 void import('../pwa/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker());

@@ -5,58 +5,19 @@
  * profile upsert on SIGNED_IN (spec §7). Offline with an expired access
  * token the user stays signed in for local data (ARCHITECTURE.md).
  */
-import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { supabase } from './supabase';
 import { useAuth } from './useAuth';
 import { isExpired, readStoredSession } from './storedSession';
-import { loadData, loadSync, type SyncHandle } from './layers';
+import { loadData, loadSync } from './layers';
 import { ensureProfile } from './profileSetup';
-import { useDashboardFilters } from '../state/dashboardFilters';
+import { activeSync, setSignedIn, setSignedOut, setSyncStarter, signInFromStoredSession, wiringSettled } from './localSession';
 
 let started = false;
-let activeUserId: string | null = null;
-let syncHandle: SyncHandle | null = null;
-let wiring: Promise<void> = Promise.resolve();
 const profileAttempted = new Set<string>();
 
 function isOnline(): boolean {
   return typeof navigator === 'undefined' ? true : navigator.onLine;
-}
-
-/** Opens the user's local db and starts sync (or closes and stops), serialized. */
-function wireUser(user: User | null): void {
-  const userId = user?.id ?? null;
-  if (userId === activeUserId) return;
-  activeUserId = userId;
-  wiring = wiring.then(async () => {
-    try {
-      if (syncHandle) {
-        await syncHandle.stop();
-        syncHandle = null;
-      }
-      const data = await loadData();
-      await data.setActiveUser(userId);
-      if (userId && userId === activeUserId) {
-        const sync = await loadSync();
-        syncHandle = sync.startSync({ supabase, getDb: data.getActiveDb, userId });
-        // Signed in with data worth keeping: ask the browser not to evict it (issue 6).
-        void import('../pwa/storage').then(({ requestPersistentStorage }) => requestPersistentStorage());
-      }
-    } catch (err) {
-      console.error('Could not open the local data for this account', err);
-    }
-  });
-}
-
-function setSignedIn(session: Session, offlineExpired: boolean): void {
-  useAuth.setState({ status: 'signedIn', user: session.user, session, offlineExpired });
-  wireUser(session.user);
-}
-
-function setSignedOut(): void {
-  useDashboardFilters.getState().reset();
-  useAuth.setState({ status: 'signedOut', user: null, session: null, offlineExpired: false, recovery: false });
-  wireUser(null);
 }
 
 /**
@@ -101,10 +62,13 @@ export function startAuth(): void {
   started = true;
   // Offline cold start: supabase-js spends up to 30 s retrying the token
   // refresh before it reports anything; the local data need not wait for it.
-  if (!isOnline()) {
-    const stored = readStoredSession();
-    if (stored) setSignedIn(stored, isExpired(stored, Date.now()));
-  }
+  if (!isOnline()) signInFromStoredSession();
+  setSyncStarter(async (userId) => {
+    const [data, sync] = await Promise.all([loadData(), loadSync()]);
+    // Signed in with data worth keeping: ask the browser not to evict it (issue 6).
+    void import('../pwa/storage').then(({ requestPersistentStorage }) => requestPersistentStorage());
+    return sync.startSync({ supabase, getDb: data.getActiveDb, userId });
+  });
   supabase.auth.onAuthStateChange((event, session) => apply(event, session));
   window.addEventListener('online', () => {
     if (!useAuth.getState().offlineExpired) return;
@@ -138,7 +102,7 @@ export async function signOut(confirmLoss: (message: string) => boolean): Promis
 
 /** Asks the sync engine for a sync now (after a write the user wants pushed at once). No-op without sync. */
 export function syncNow(): void {
-  void syncHandle?.syncNow();
+  void activeSync()?.syncNow();
 }
 
 /**
@@ -149,7 +113,7 @@ export function syncNow(): void {
 export async function finishAccountDeletion(userId: string): Promise<void> {
   await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
   setSignedOut();
-  await wiring;
+  await wiringSettled();
   const data = await loadData();
   await new Promise<void>((resolve) => {
     const req = indexedDB.deleteDatabase(data.dbNameFor(userId));

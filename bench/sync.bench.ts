@@ -10,6 +10,7 @@
  */
 import 'fake-indexeddb/auto';
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -180,13 +181,21 @@ export default async function syncBench(): Promise<BenchFigure[]> {
   try {
     const creds = { email: 'bench-sync@example.com', password: 'Secret-pass-1' };
     await signUpConfirmed(server.url, server.anonKey, creds.email, creds.password);
-    // Seed: another device of the same user creates the projects and pushes them.
-    const seeder = await openDevice(backend, 'seeder', creds);
-    for (let i = 1; i <= N; i++) {
-      await seeder.projects.create({ name: `Project ${i}`, status: 'active', details: JSON.parse(sampleDetails(i)) as never, role: 'contractor' });
+    // Seed: another client of the same user inserts the projects through
+    // PostgREST, 1,000 rows per request (the server stamps txid, version and
+    // the change log as for any write).
+    const seeder = createClient(server.url, server.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: noRealtime });
+    const signedIn = await seeder.auth.signInWithPassword(creds);
+    const me = signedIn.data.user?.id;
+    if (!me) throw new Error(signedIn.error?.message ?? 'seeder sign-in failed');
+    for (let from = 1; from <= N; from += 1000) {
+      const rows = [];
+      for (let i = from; i < from + 1000 && i <= N; i++) {
+        rows.push({ id: randomUUID(), name: `Project ${i}`, status: 'active', details: JSON.parse(sampleDetails(i)) as unknown, user_id: me, assigned_contractor_id: me });
+      }
+      const { error } = await seeder.from('projects').insert(rows);
+      if (error) throw new Error(`seeding failed: ${error.message}`);
     }
-    if (!(await seeder.sync()).ok) throw new Error('seeding failed');
-    await seeder.close();
 
     try {
       return figuresOf(await inChromium(server.url, server.anonKey, creds), 'Chromium');

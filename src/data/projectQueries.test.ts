@@ -44,7 +44,7 @@ describe('dashboard pages (limit)', () => {
 });
 
 describe('schema upgrade', () => {
-  it('a version-1 database opens as version 2 with its rows and outbox intact', async () => {
+  it('a version-1 database opens as version 3 with its rows and outbox intact, search words rebuilt', async () => {
     const factory = new IDBFactory();
     const v1 = new Dexie(dbNameFor('u1'), { indexedDB: factory, IDBKeyRange });
     v1.version(1).stores({
@@ -62,13 +62,22 @@ describe('schema upgrade', () => {
       assigned_contractor_id: 'u1', created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
       version: 1, deleted_at: null, txid: '5', _words: ['kept'], _asg: 'u1', _st: 'active',
     });
+    await v1.table('projects').put({
+      id: 'p2', name: 'Phone job', status: 'draft', details: { phone: '(555) 123-4567' }, user_id: 'u1', owner_user_id: null,
+      assigned_contractor_id: 'u1', created_at: '2026-01-02T00:00:00Z', updated_at: '2026-01-02T00:00:00Z',
+      version: 1, deleted_at: null, txid: '6', _words: ['phone', 'job', '5551234567', '555', '123-4567'], _asg: 'u1', _st: 'draft',
+    });
     await v1.table('outbox').add({ op_id: 'o1', table: 'projects', id: 'p1', kind: 'update', base_version: 1, changes: { name: 'Kept' } });
     v1.close();
 
     const db = makeDb(factory);
     await db.open();
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(3);
     expect((await queryProjects(db, { role: 'contractor', status: 'active', limit: 10 })).map((p) => p.id)).toEqual(['p1']);
+    expect(await countProjects(db, 'contractor')).toEqual({ all: 2, draft: 1, active: 1, completed: 0, archived: 0 });
     expect(await db.outbox.count()).toBe(1);
+    // Words rebuilt by the upgrade: the local number without its area code now finds the job.
+    expect((await queryProjects(db, { role: 'contractor', search: '123-4567' })).map((p) => p.id)).toEqual(['p2']);
+    expect((await db.projects.get('p2'))?._words).toEqual(['1234567', '4567', '5551234567', 'job', 'phone']);
   });
 });

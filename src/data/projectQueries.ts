@@ -72,24 +72,24 @@ export async function queryProjects(db: RefacingDb, q: ProjectQuery): Promise<Pr
   });
 }
 
-/** Live project counts per status for the filter chips (spec §2). */
+/**
+ * Live project counts per status for the filter chips (spec §2), counted on
+ * the date-ordered indexes (tombstones carry no `_own`/`_asg`/`_st`).
+ */
 export async function countProjects(db: RefacingDb, role: DataRole): Promise<ProjectCounts> {
   const me = db.userId;
-  const counts = await Promise.all(
-    STATUSES.map((s) => {
-      if (role === 'org_admin') return db.projects.where('_st').equals(s).count();
-      const field = role === 'homeowner' ? '_own' : '_asg';
-      return db.projects.where(`[${field}+status]`).equals([me, s]).count();
-    }),
-  );
-  const [draft = 0, active = 0, completed = 0, archived = 0] = counts;
+  const field = role === 'homeowner' ? '_own' : '_asg';
+  const count = (status: ProjectStatus | null): Promise<number> => {
+    if (role === 'org_admin') {
+      return status
+        ? db.projects.where('[_st+created_at]').between([status, Dexie.minKey], [status, Dexie.maxKey], true, true).count()
+        : db.projects.where('[_st+created_at]').between([Dexie.minKey, Dexie.minKey], [Dexie.maxKey, Dexie.maxKey], true, true).count();
+    }
+    return status
+      ? db.projects.where(`[${field}+status+created_at]`).between([me, status, Dexie.minKey], [me, status, Dexie.maxKey], true, true).count()
+      : db.projects.where(`[${field}+created_at]`).between([me, Dexie.minKey], [me, Dexie.maxKey], true, true).count();
+  };
   // `all` counts every live row, including statuses outside the chips (e.g. the create form's Pending).
-  const all =
-    role === 'org_admin'
-      ? await db.projects.where('_st').between(Dexie.minKey, Dexie.maxKey).count()
-      : await db.projects
-          .where(`[${role === 'homeowner' ? '_own' : '_asg'}+status]`)
-          .between([me, Dexie.minKey], [me, Dexie.maxKey])
-          .count();
-  return { all, draft, active, completed, archived };
+  const [all, draft, active, completed, archived] = await Promise.all([null, ...STATUSES].map(count));
+  return { all: all ?? 0, draft: draft ?? 0, active: active ?? 0, completed: completed ?? 0, archived: archived ?? 0 };
 }

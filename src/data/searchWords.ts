@@ -11,8 +11,22 @@ function tokens(text: string): string[] {
 }
 
 /**
+ * Drops every word that is a prefix of another: a query word that is a prefix
+ * of the shorter is one of the longer too, so search finds the same projects
+ * with fewer index entries to write (each costs time on a 10,000-row sync).
+ */
+function withoutPrefixes(words: Set<string>): string[] {
+  const sorted = [...words].sort();
+  // Sorted, a word that prefixes another prefixes the next one.
+  return sorted.filter((w, i) => !(sorted[i + 1]?.startsWith(w) ?? false));
+}
+
+/**
  * Words of a project: lower-cased tokens of name, address and email (the whole
- * email, its local part and its domain parts), and the phone as digits only.
+ * email, its domain and the parts of both), and the phone's digits from each
+ * digit group to the end ("(555) 123-4567" → 5551234567, 1234567, 4567) so a
+ * number found with or without its area code matches. Words that prefix
+ * another are left out (see `withoutPrefixes`).
  */
 export function projectSearchWords(name: string, details: ProjectDetails | undefined): string[] {
   const words = new Set<string>();
@@ -28,11 +42,12 @@ export function projectSearchWords(name: string, details: ProjectDetails | undef
     }
   }
   if (typeof d.phone === 'string') {
-    const digits = d.phone.replace(/\D/g, '');
-    if (digits) words.add(digits);
-    for (const t of tokens(d.phone)) words.add(t);
+    const groups = d.phone.split(/\D+/).filter((g) => g.length > 0);
+    for (let i = 0; i < groups.length; i++) words.add(groups.slice(i).join(''));
+    // Letters in a phone field ("ext", a vanity number) stay searchable as words.
+    for (const t of tokens(d.phone)) if (/[^\d()+\s.-]/.test(t)) words.add(t);
   }
-  return [...words];
+  return withoutPrefixes(words);
 }
 
 /** Query words of a search box text (same tokenizer; a phone query also as digits). */

@@ -334,15 +334,6 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   async function becomeLeader(): Promise<void> {
     if (stopped) return;
     leader = true;
-    // Ops marked in flight by a tab or app that closed were never confirmed:
-    // send them again (their op_id makes the retry safe).
-    const db = getDb();
-    if (db) {
-      await db.outbox
-        .filter((o) => o.inFlight === 1)
-        .modify({ inFlight: 0 })
-        .catch(() => undefined);
-    }
     if (manageAutoRefresh) void supabase.auth.startAutoRefresh().catch(() => {});
     intervalTimer = timers.setInterval(() => {
       if (clock.now() >= nextRetryAt) void syncNow();

@@ -10,6 +10,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { applyServerRows, toProjectRecord } from '../src/data/applyServerRows';
 import type { RefacingDb } from '../src/data/db';
 import type { ConflictRecord, DeadLetter, OutboxEntry, SyncTable, WireOp } from '../src/data/types';
+import { markSent } from '../src/data/outbox';
 import { classifyPostgrest, classifyStorage, networkFailure, type Failure } from './errors';
 
 /** Wire contract: at most 500 ops per push_changes call. */
@@ -211,7 +212,8 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
     }
     if (ready.length === 0) continue;
     const seqs = ready.map((o) => o.seq as number);
-    await db.outbox.where('seq').anyOf(seqs).modify({ inFlight: 1 });
+    // From here on the server may apply them: later edits go into new ops.
+    await markSent(db, seqs);
     let failure: Failure | null = null;
     let results: PushResult[] | null = null;
     try {
@@ -223,7 +225,6 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
     }
     if (failure || !results) {
       await db.outbox.where('seq').anyOf(seqs).modify((o) => {
-        o.inFlight = 0;
         o.attempts += 1;
         o.lastError = failure?.message ?? 'No response';
       });

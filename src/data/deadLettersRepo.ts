@@ -22,7 +22,7 @@ export function createDeadLettersRepo(ctx: RepoContext) {
     /** Queues the rejected op again with a new op_id, based on the row's current version. */
     async retry(id: number): Promise<Result<void, 'not_found'>> {
       const db = ctx.getDb();
-      return db.transaction('rw', [db.dead_letters, db.outbox, db.projects, db.profiles, db.project_files, db.file_blobs], async () => {
+      return db.transaction('rw', [db.dead_letters, db.outbox, db.sync_state, db.projects, db.profiles, db.project_files, db.file_blobs], async () => {
         const letter = await db.dead_letters.get(id);
         if (!letter) return { ok: false, error: 'not_found' } as const;
         const table = db.table(letter.op.table);

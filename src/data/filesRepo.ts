@@ -43,7 +43,7 @@ export function createFilesRepo(ctx: RepoContext, getDownloader: () => FileDownl
         user_id: db.userId,
       };
       const row: ProjectFileRow = { ...columns, version: 0, created_at: nowIso, updated_at: nowIso, deleted_at: null, txid: '' };
-      await db.transaction('rw', db.project_files, db.file_blobs, db.outbox, async () => {
+      await db.transaction('rw', db.project_files, db.file_blobs, db.outbox, db.sync_state, async () => {
         await db.project_files.add(row);
         await db.file_blobs.put({ fileId: id, blob: file, pendingUpload: true });
         await enqueueOp(
@@ -69,7 +69,7 @@ export function createFilesRepo(ctx: RepoContext, getDownloader: () => FileDownl
      */
     async remove(fileId: string): Promise<Result<void, 'not_found'>> {
       const db = ctx.getDb();
-      return db.transaction('rw', db.project_files, db.file_blobs, db.outbox, async () => {
+      return db.transaction('rw', db.project_files, db.file_blobs, db.outbox, db.sync_state, async () => {
         const current = await db.project_files.get(fileId);
         if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
         const outcome = await enqueueOp(

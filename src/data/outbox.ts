@@ -1,7 +1,8 @@
 /**
  * The outbox: queued wire operations with local bookkeeping, and the coalescing
  * rule for autosave (issue 5 §1: one pending op per row, not one per keystroke).
- * Call `enqueueOp` inside the repository's rw transaction that writes the row.
+ * Call `enqueueOp` inside the repository's rw transaction that writes the row
+ * (its scope must include `outbox` and `sync_state`).
  */
 import type { RefacingDb } from './db';
 import { applyDetailsPatch, mergeDetailsPatches } from './detailsPatch';
@@ -25,6 +26,30 @@ export interface NewOp {
  */
 export type EnqueueOutcome = 'queued' | 'merged' | 'cancelled';
 
+/**
+ * sync_state key of the highest outbox seq ever sent to the server. An op at
+ * or below it may already be applied and recorded there under its op_id (a
+ * push whose reply was lost), so no later edit is ever folded into it: the
+ * retry would be answered `duplicate` and the folded edit lost. One record,
+ * written before each push_changes call, instead of a flag on every op.
+ */
+export const SENT_THROUGH_KEY = 'outbox:sentThrough';
+
+/** The highest outbox seq ever sent (0 when none). Inside a transaction over `sync_state`. */
+export async function sentThrough(db: RefacingDb): Promise<number> {
+  const value = (await db.sync_state.get(SENT_THROUGH_KEY))?.value;
+  return typeof value === 'number' ? value : 0;
+}
+
+/** Records that the ops `seqs` are about to be sent (the mark never goes down). */
+export async function markSent(db: RefacingDb, seqs: readonly number[]): Promise<void> {
+  if (seqs.length === 0) return;
+  const top = Math.max(...seqs);
+  await db.transaction('rw', db.sync_state, async () => {
+    if (top > (await sentThrough(db))) await db.sync_state.put({ key: SENT_THROUGH_KEY, value: top });
+  });
+}
+
 /** Random v4 uuid (crypto.randomUUID where present). */
 export function newId(): string {
   return globalThis.crypto.randomUUID();
@@ -37,16 +62,18 @@ export async function pendingOpsFor(db: RefacingDb, table: SyncTable, id: string
 }
 
 /**
- * Queues `op` for its row, coalescing with the row's last op when that one is
- * not in flight: update→insert folds into the insert; update→update merges
+ * Queues `op` for its row, coalescing with the row's last op when that one
+ * has never been sent: update→insert folds into the insert; update→update merges
  * columns and details paths (later wins, parent replaces children);
  * delete→update replaces it; delete→insert cancels both. Must run inside a rw
- * transaction over `outbox`.
+ * transaction over `outbox` and `sync_state`.
  */
 export async function enqueueOp(db: RefacingDb, op: NewOp, nowMs: number): Promise<EnqueueOutcome> {
   const pending = await pendingOpsFor(db, op.table, op.id);
   const tail = pending[pending.length - 1];
-  const open = tail && tail.inFlight === 0 && !(tail.upload?.uploaded ?? false) ? tail : undefined;
+  // Never fold into an op that has been sent (see SENT_THROUGH_KEY) or whose file is uploaded.
+  const open =
+    tail && tail.inFlight === 0 && (tail.seq ?? 0) > (await sentThrough(db)) && !(tail.upload?.uploaded ?? false) ? tail : undefined;
   if (op.kind === 'update' && open) {
     if (open.kind === 'insert') {
       const changes = { ...open.changes, ...op.changes };

@@ -21,7 +21,7 @@ export function createProfileRepo(ctx: RepoContext) {
       const db = ctx.getDb();
       const me = db.userId;
       const nowIso = new Date(ctx.now()).toISOString();
-      return db.transaction('rw', db.profiles, db.outbox, async () => {
+      return db.transaction('rw', db.profiles, db.outbox, db.sync_state, async () => {
         const current = await db.profiles.get(me);
         const columns: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(changes)) {

@@ -55,7 +55,7 @@ export function createProjectsRepo(ctx: RepoContext) {
         deleted_at: null,
         txid: '',
       });
-      await db.transaction('rw', db.projects, db.outbox, async () => {
+      await db.transaction('rw', db.projects, db.outbox, db.sync_state, async () => {
         await db.projects.add(record);
         await enqueueOp(db, { table: 'projects', id: columns.id, kind: 'insert', base_version: null, changes: columns }, ctx.now());
       });
@@ -69,7 +69,7 @@ export function createProjectsRepo(ctx: RepoContext) {
      */
     async update(id: string, changes: ProjectChanges): Promise<Result<ProjectRow, 'not_found'>> {
       const db = ctx.getDb();
-      return db.transaction('rw', db.projects, db.outbox, async () => {
+      return db.transaction('rw', db.projects, db.outbox, db.sync_state, async () => {
         const current = await db.projects.get(id);
         if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
         const columns: Record<string, unknown> = {};
@@ -103,7 +103,7 @@ export function createProjectsRepo(ctx: RepoContext) {
      */
     async remove(id: string): Promise<Result<void, 'not_found'>> {
       const db = ctx.getDb();
-      return db.transaction('rw', db.projects, db.outbox, async () => {
+      return db.transaction('rw', db.projects, db.outbox, db.sync_state, async () => {
         const current = await db.projects.get(id);
         if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
         const outcome = await enqueueOp(

@@ -111,7 +111,10 @@ export interface OutboxEntry extends WireOp {
   attempts: number;
   /** Epoch ms before which the engine does not retry (backoff). */
   nextAttemptAt: number;
-  /** 1 while a push carrying this op is on the wire (never coalesce into it). */
+  /**
+   * 1 on ops sent by builds before `SENT_THROUGH_KEY` (outbox.ts) replaced this
+   * flag; such an op is never coalesced into. New ops keep 0.
+   */
   inFlight: 0 | 1;
   /** Local time the op was queued (ISO), display only. */
   queuedAt: string;

@@ -131,6 +131,22 @@ describe('3. the response to a push is lost after the server committed', () => {
     expect(await d.db.dead_letters.count()).toBe(0);
     await d.close();
   });
+
+  it('an edit made after the lost reply is not folded into the op the server already has', async () => {
+    const d = await device('lossy-edit');
+    const p = await d.projects.create({ name: 'Sent', status: 'draft', details: {}, role: 'contractor' });
+    expect((await d.sync()).ok).toBe(true);
+    await d.projects.update(p.id, { name: 'Sent twice' });
+    d.net.dropPushResponses = 1;
+    expect((await d.sync()).ok).toBe(false);
+    // The server has applied and recorded that op; the user goes on editing the same project.
+    await d.projects.update(p.id, { name: 'Edited after', status: 'active' });
+    expect((await d.sync()).ok).toBe(true);
+    expect(await serverProject(backend, p.id)).toMatchObject({ name: 'Edited after', status: 'active', version: 3 });
+    expect(await d.db.projects.get(p.id)).toMatchObject({ name: 'Edited after', status: 'active', version: 3 });
+    expect(await d.db.outbox.count()).toBe(0);
+    await d.close();
+  });
 });
 
 describe('4. one operation rejected by RLS or a constraint does not wedge the queue', () => {
@@ -141,7 +157,7 @@ describe('4. one operation rejected by RLS or a constraint does not wedge the qu
     const bad = await d.projects.create({ name: 'On hold one', status: 'on hold' as ProjectStatus, details: {}, role: 'contractor' });
     // An insert for another user's dashboard: RLS refuses it (42501).
     const foreign = newId();
-    await d.db.transaction('rw', d.db.projects, d.db.outbox, () =>
+    await d.db.transaction('rw', d.db.projects, d.db.outbox, d.db.sync_state, () =>
       enqueueOp(
         d.db,
         {

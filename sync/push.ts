@@ -55,9 +55,11 @@ function needsUpload(op: OutboxEntry): boolean {
  * whose blob is not uploaded yet ends the batch before it, so the ops queued
  * earlier (for example the insert of the project it belongs to, made offline)
  * reach the server first: Storage RLS lets the upload in only once the
- * project exists there.
+ * project exists there. Rows in `busyRows` (`table/id`: a batch whose results
+ * are still being applied) are skipped with all their ops: a later op of such
+ * a row must wait to be rebased on that result.
  */
-export async function selectBatch(db: RefacingDb, size: number): Promise<OutboxEntry[]> {
+export async function selectBatch(db: RefacingDb, size: number, busyRows: ReadonlySet<string> = new Set()): Promise<OutboxEntry[]> {
   const batch: OutboxEntry[] = [];
   const rows = new Set<string>();
   let cut = false;
@@ -66,8 +68,8 @@ export async function selectBatch(db: RefacingDb, size: number): Promise<OutboxE
     .until(() => cut || batch.length >= size)
     .each((op) => {
       if (cut) return;
-      const key = `${op.table}/${op.id}`;
-      if (rows.has(key)) return;
+      const key = rowKey(op);
+      if (rows.has(key) || busyRows.has(key)) return;
       if (batch.length > 0 && needsUpload(op)) {
         cut = true;
         return;
@@ -76,6 +78,10 @@ export async function selectBatch(db: RefacingDb, size: number): Promise<OutboxE
       batch.push(op);
     });
   return batch;
+}
+
+function rowKey(op: Pick<OutboxEntry, 'table' | 'id'>): string {
+  return `${op.table}/${op.id}`;
 }
 
 async function labelOf(db: RefacingDb, table: SyncTable, id: string): Promise<string> {
@@ -115,10 +121,20 @@ async function uploadFor(deps: PushDeps, op: OutboxEntry): Promise<Failure | nul
   return null;
 }
 
-/** Applies the per-op results of one push_changes call in one rw transaction. */
+/**
+ * sync_state key of the Storage objects whose file rows the server has
+ * tombstoned but which Storage has not confirmed deleting yet (string[] of paths).
+ */
+export const REMOVALS_KEY = 'storage:pendingRemovals';
+
+/**
+ * Applies the per-op results of one push_changes call in one rw transaction.
+ * Returns the Storage paths to delete (pushed file deletes), also queued
+ * under REMOVALS_KEY until `removePendingObjects` succeeds.
+ */
 export async function applyPushResults(db: RefacingDb, ops: OutboxEntry[], results: PushResult[], nowIso: string): Promise<string[]> {
   const removals: string[] = [];
-  const tables = [db.outbox, db.dead_letters, db.conflicts, db.projects, db.profiles, db.project_files, db.file_blobs];
+  const tables = [db.outbox, db.dead_letters, db.conflicts, db.projects, db.profiles, db.project_files, db.file_blobs, db.sync_state];
   await db.transaction('rw', tables, async () => {
     const rowsByTable = new Map<SyncTable, Record<string, unknown>[]>();
     const byOpId = new Map(results.map((r) => [r.op_id, r]));
@@ -185,64 +201,118 @@ export async function applyPushResults(db: RefacingDb, ops: OutboxEntry[], resul
     for (const [seq, version] of rebase) await db.outbox.update(seq, { base_version: version });
     if (conflicts.length) await db.conflicts.bulkAdd(conflicts);
     for (const [table, rows] of rowsByTable) await applyServerRows(db, table, rows, nowIso);
+    if (removals.length) {
+      // Kept until Storage confirms, so a connection lost right now leaves no orphan object.
+      const queued = (await db.sync_state.get(REMOVALS_KEY))?.value;
+      const list = Array.isArray(queued) ? (queued as string[]) : [];
+      await db.sync_state.put({ key: REMOVALS_KEY, value: [...new Set([...list, ...removals])] });
+    }
   });
   return removals;
 }
 
 /**
+ * Deletes the queued Storage objects of pushed file deletes (REMOVALS_KEY).
+ * A missing object counts as deleted (sync-protocol.md, Storage); on a
+ * network, server or auth failure the paths stay queued for the next sync;
+ * a refusal (4xx) drops them, as no retry would succeed.
+ */
+export async function removePendingObjects(db: RefacingDb, supabase: SupabaseClient): Promise<void> {
+  const queued = (await db.sync_state.get(REMOVALS_KEY))?.value;
+  const paths = Array.isArray(queued) ? (queued as string[]) : [];
+  if (paths.length === 0) return;
+  try {
+    const { error } = await supabase.storage.from(FILES_BUCKET).remove(paths);
+    // Refused for good (not network, 5xx or an expired token): no retry will remove them; drop them.
+    if (error && classifyStorage(error).kind !== 'rejected') return;
+  } catch {
+    return;
+  }
+  await db.transaction('rw', db.sync_state, async () => {
+    const now = (await db.sync_state.get(REMOVALS_KEY))?.value;
+    const left = (Array.isArray(now) ? (now as string[]) : []).filter((p) => !paths.includes(p));
+    await db.sync_state.put({ key: REMOVALS_KEY, value: left });
+  });
+}
+
+/**
  * Pushes the whole outbox, batch after batch. Stops at the first network,
- * 5xx or auth failure (ops stay queued, not in flight) and returns it.
+ * 5xx or auth failure (ops stay queued) and returns it. Pipelined: once the
+ * server has answered a batch (so it is committed there), the next batch is
+ * sent while the answer is applied to IndexedDB; the next batch leaves out
+ * that batch's rows, and the results are applied in order.
  */
 export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
   const { db, supabase } = deps;
   const size = Math.min(MAX_BATCH, deps.batchSize ?? MAX_BATCH);
   let pushed = 0;
-  for (;;) {
-    const batch = await selectBatch(db, size);
-    if (batch.length === 0) return { ok: true, pushed };
-    const ready: OutboxEntry[] = [];
-    for (const op of batch) {
-      const failure = await uploadFor(deps, op);
-      if (!failure) ready.push(op);
-      else if (failure.kind === 'rejected') {
-        await db.transaction('rw', [db.outbox, db.dead_letters, db.projects, db.profiles, db.project_files], () =>
-          deadLetter(db, op, failure.code, failure.message, new Date(deps.now()).toISOString()),
-        );
-      } else return { ok: false, failure };
-    }
-    if (ready.length === 0) continue;
-    const seqs = ready.map((o) => o.seq as number);
-    // From here on the server may apply them: later edits go into new ops.
-    await markSent(db, seqs);
-    let failure: Failure | null = null;
-    let results: PushResult[] | null = null;
-    try {
-      const { data, error, status } = await supabase.rpc('push_changes', { p_ops: ready.map(toWireOp) });
-      failure = classifyPostgrest(error, status);
-      if (!failure) results = data as PushResult[];
-    } catch (error) {
-      failure = networkFailure(error);
-    }
-    if (failure || !results) {
-      await db.outbox.where('seq').anyOf(seqs).modify((o) => {
-        o.attempts += 1;
-        o.lastError = failure?.message ?? 'No response';
-      });
-      if (failure?.kind === 'rejected') {
-        // The whole call was refused (e.g. 22023 on the batch): keep the ops, report it; backoff applies.
-        return { ok: false, failure: { ...failure, kind: 'server' } };
+  // Objects left queued by an earlier run (its connection dropped after the row's delete).
+  await removePendingObjects(db, supabase);
+  // The previous batch's results being applied, and its rows.
+  let applying: Promise<void> | null = null;
+  let busyRows = new Set<string>();
+  const settle = async (): Promise<void> => {
+    const pending = applying;
+    applying = null;
+    busyRows = new Set();
+    if (pending) await pending;
+  };
+  try {
+    for (;;) {
+      const batch = await selectBatch(db, size, busyRows);
+      if (batch.length === 0) {
+        if (!applying) return { ok: true, pushed };
+        // Later ops of the rows being applied may be left: select again once they are rebased.
+        await settle();
+        continue;
       }
-      return { ok: false, failure: failure ?? { kind: 'server', code: 'empty', message: 'No response' } };
-    }
-    const removals = await applyPushResults(db, ready, results, new Date(deps.now()).toISOString());
-    pushed += ready.length;
-    if (removals.length) {
+      const ready: OutboxEntry[] = [];
+      for (const op of batch) {
+        const failure = await uploadFor(deps, op);
+        if (!failure) ready.push(op);
+        else if (failure.kind === 'rejected') {
+          await db.transaction('rw', [db.outbox, db.dead_letters, db.projects, db.profiles, db.project_files], () =>
+            deadLetter(db, op, failure.code, failure.message, new Date(deps.now()).toISOString()),
+          );
+        } else return { ok: false, failure };
+      }
+      if (ready.length === 0) continue;
+      const seqs = ready.map((o) => o.seq as number);
+      // From here on the server may apply them: later edits go into new ops.
+      await markSent(db, seqs);
+      let failure: Failure | null = null;
+      let results: PushResult[] | null = null;
       try {
-        // A missing object is fine (sync-protocol.md, Storage).
-        await supabase.storage.from(FILES_BUCKET).remove(removals);
-      } catch {
-        // An object left behind is harmless: its row is a tombstone.
+        const { data, error, status } = await supabase.rpc('push_changes', { p_ops: ready.map(toWireOp) });
+        failure = classifyPostgrest(error, status);
+        if (!failure) results = data as PushResult[];
+      } catch (error) {
+        failure = networkFailure(error);
       }
+      if (failure || !results) {
+        await db.outbox.where('seq').anyOf(seqs).modify((o) => {
+          o.attempts += 1;
+          o.lastError = failure?.message ?? 'No response';
+        });
+        if (failure?.kind === 'rejected') {
+          // The whole call was refused (e.g. 22023 on the batch): keep the ops, report it; backoff applies.
+          return { ok: false, failure: { ...failure, kind: 'server' } };
+        }
+        return { ok: false, failure: failure ?? { kind: 'server', code: 'empty', message: 'No response' } };
+      }
+      // The server has committed this batch: apply it (after the previous one) while the next is sent.
+      await settle();
+      const answered = results;
+      applying = applyPushResults(db, ready, answered, new Date(deps.now()).toISOString()).then(async (removals) => {
+        if (removals.length) await removePendingObjects(db, supabase);
+      });
+      // Its failure surfaces at settle(); until then it is not an unhandled rejection.
+      applying.catch(() => undefined);
+      busyRows = new Set(ready.map(rowKey));
+      pushed += ready.length;
     }
+  } finally {
+    // Every answered batch is applied before the caller goes on (to pull, or to report a failure).
+    await settle();
   }
 }

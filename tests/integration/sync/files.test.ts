@@ -90,6 +90,31 @@ describe('9. a file attached offline', () => {
     expect(await b.db.file_blobs.get(file.id)).toBeUndefined();
   });
 
+  it('a connection lost right after the row’s delete leaves no orphan object: the next sync removes it', async () => {
+    const a = await openDevice(backend, 'orphan', owner);
+    opened.push(a);
+    const p = await a.projects.create({ name: 'Orphan check', status: 'draft', details: {}, role: 'homeowner' });
+    const file = await a.files.attach(p.id, new Blob([new Uint8Array(500)], { type: 'image/jpeg' }), 'cab.jpg');
+    expect((await a.sync()).ok).toBe(true);
+    expect(await objectExists(file.file_path)).toBe(true);
+    expect((await a.files.remove(file.id)).ok).toBe(true);
+    // The push of the delete is answered; the Storage call after it fails (connection lost).
+    a.net.before = async (url) => {
+      if (url.includes('/storage/v1/object/project-files') && !url.includes('/rpc/')) {
+        a.net.before = undefined;
+        throw new TypeError('fetch failed');
+      }
+    };
+    await a.sync();
+    const { rows } = await backend.pg.query<{ deleted_at: string | null }>('select deleted_at from public.project_files where id = $1', [file.id]);
+    expect(rows[0]?.deleted_at).not.toBeNull();
+    expect(await objectExists(file.file_path)).toBe(true);
+    expect((await a.db.sync_state.get('storage:pendingRemovals'))?.value).toEqual([file.file_path]);
+    expect((await a.sync()).ok).toBe(true);
+    expect(await objectExists(file.file_path)).toBe(false);
+    expect((await a.db.sync_state.get('storage:pendingRemovals'))?.value).toEqual([]);
+  });
+
   it('a file attached and removed before it was ever uploaded never reaches the server', async () => {
     const a = await openDevice(backend, 'quick', owner);
     opened.push(a);

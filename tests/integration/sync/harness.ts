@@ -127,6 +127,8 @@ export interface DeviceOptions {
   net?: Net;
   signIn?: boolean;
   pageSize?: number;
+  /** Ops per push_changes call (default the engine's 500). */
+  batchSize?: number;
   /** Receives `online`/`offline` (default none). */
   windowTarget?: EventTarget;
 }
@@ -178,6 +180,7 @@ export async function openDevice(
     manageAutoRefresh: false,
     status,
     pageSize: opts.pageSize,
+    batchSize: opts.batchSize,
   });
   // Let the start-up run finish so the test decides what each later run carries.
   if (opts.locks === undefined || opts.locks === null) {

@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { createClient } from '@supabase/supabase-js';
+import { LOCAL_ANON_KEY } from '../../src/auth/config';
 import { appSuite } from './support/suite';
 import { newContext } from './support/browser';
 import { SignupPage, newUser } from './pages/AuthPages';
@@ -158,6 +160,62 @@ describe('contractor dashboard', () => {
 
     await dash.deleteProject('Alan Turing');
     await dash.chip('All').getByText('(2)').waitFor();
+    await ctx.close();
+  });
+});
+
+/** Stand-in WebSocket for supabase-js under Node 20 (Realtime is never used). */
+class NoWebSocket {
+  constructor() {
+    throw new Error('Realtime is not used');
+  }
+}
+
+describe('dashboard with many projects', () => {
+  it('shows the newest 50 with "Show more projects", which adds the next 50; counts and search cover all', async () => {
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
+    const page = await ctx.newPage();
+    const user = newUser('contractor', 'Mona');
+    await new SignupPage(page).signUpAndConfirm(e2e.server, user);
+    const dash = new DashboardPage(page);
+    // Another device of the same contractor has 120 projects on the server.
+    const other = createClient(e2e.server.url, LOCAL_ANON_KEY, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
+    });
+    const { data, error } = await other.auth.signInWithPassword({ email: user.email, password: user.password });
+    if (error || !data.user) throw new Error(error?.message ?? 'sign in failed');
+    const me = data.user.id;
+    // One insert each: the server stamps created_at with its transaction time (newest = Client 120).
+    for (let i = 0; i < 120; i++) {
+      const inserted = await other.from('projects').insert({
+        name: `Client ${String(i + 1).padStart(3, '0')}`,
+        status: i % 2 ? 'active' : 'draft',
+        details: { address: `${i + 1} Elm St`, phone: '(555) 010-0000', email: `client${i + 1}@example.test` },
+        user_id: me,
+        assigned_contractor_id: me,
+      });
+      if (inserted.error) throw new Error(inserted.error.message);
+    }
+
+    await page.reload();
+    await dash.chip('All').getByText('(120)').waitFor();
+    await dash.card('Client 120').waitFor();
+    await expect.poll(() => dash.cards().count()).toBe(50);
+    expect(await dash.card('Client 071').count()).toBe(1);
+    expect(await dash.card('Client 070').count()).toBe(0);
+    await page.getByRole('button', { name: 'Show more projects' }).click();
+    await dash.card('Client 021').waitFor();
+    await expect.poll(() => dash.cards().count()).toBe(100);
+    await page.getByRole('button', { name: 'Show more projects' }).click();
+    await dash.card('Client 001').waitFor();
+    await expect.poll(() => dash.cards().count()).toBe(120);
+    expect(await page.getByRole('button', { name: 'Show more projects' }).count()).toBe(0);
+    // Search and the counts are not limited to the cards on screen.
+    await dash.chip('Draft').getByText('(60)').waitFor();
+    await dash.search().fill('client7@');
+    await dash.card('Client 007').waitFor();
+    await expect.poll(() => dash.cards().count()).toBe(1);
     await ctx.close();
   });
 });

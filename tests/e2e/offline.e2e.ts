@@ -81,11 +81,15 @@ describe('offline', () => {
     await dash.card('Unsynced kitchen').waitFor();
 
     await new TopBar(page).openMenu();
-    const warning = page.waitForEvent('dialog');
+    // Answered as it opens: the click waits while a dialog is up.
+    const messages: string[] = [];
+    page.once('dialog', (d) => {
+      messages.push(d.message());
+      void d.dismiss();
+    });
     await page.getByRole('button', { name: 'Logout' }).click();
-    const dialog = await warning;
-    expect(dialog.message()).toMatch(/not synced yet/);
-    await dialog.dismiss();
+    await expect.poll(() => messages.length).toBe(1);
+    expect(messages[0]).toMatch(/not synced yet/);
     await dash.card('Unsynced kitchen').waitFor(); // still signed in, still here
 
     page.once('dialog', (d) => void d.accept());

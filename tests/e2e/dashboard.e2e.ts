@@ -6,10 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createClient } from '@supabase/supabase-js';
-import { LOCAL_ANON_KEY } from '../../src/auth/config';
 import { appSuite } from './support/suite';
 import { newContext } from './support/browser';
+import { signedInClient } from './support/serverClient';
 import { SignupPage, newUser } from './pages/AuthPages';
 import { DashboardPage } from './pages/DashboardPage';
 
@@ -164,13 +163,6 @@ describe('contractor dashboard', () => {
   });
 });
 
-/** Stand-in WebSocket for supabase-js under Node 20 (Realtime is never used). */
-class NoWebSocket {
-  constructor() {
-    throw new Error('Realtime is not used');
-  }
-}
-
 describe('dashboard with many projects', () => {
   it('shows the newest 50 with "Show more projects", which adds the next 50; counts and search cover all', async () => {
     const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
@@ -179,13 +171,7 @@ describe('dashboard with many projects', () => {
     await new SignupPage(page).signUpAndConfirm(e2e.server, user);
     const dash = new DashboardPage(page);
     // Another device of the same contractor has 120 projects on the server.
-    const other = createClient(e2e.server.url, LOCAL_ANON_KEY, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
-    });
-    const { data, error } = await other.auth.signInWithPassword({ email: user.email, password: user.password });
-    if (error || !data.user) throw new Error(error?.message ?? 'sign in failed');
-    const me = data.user.id;
+    const { client: other, userId: me } = await signedInClient(e2e.server.url, user);
     // One insert each: the server stamps created_at with its transaction time (newest = Client 120).
     for (let i = 0; i < 120; i++) {
       const inserted = await other.from('projects').insert({

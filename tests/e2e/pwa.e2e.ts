@@ -16,14 +16,14 @@ import { join, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { startAppServer, type AppServer } from './support/appServer';
 import { artifactPath, launchBrowser, newContext } from './support/browser';
+import { signedInClient } from './support/serverClient';
 import { LoginPage } from './pages/AuthPages';
 import { DashboardPage } from './pages/DashboardPage';
 import { ProjectPage } from './pages/ProjectPage';
 import { BuilderScreen } from './pages/BuilderScreen';
-import { LOCAL_ANON_KEY } from '../../src/auth/config';
 
 const root = resolve(import.meta.dirname, '../..');
 const CONTRACTOR = { email: 'contractor@example.com', password: 'demo-contractor' };
@@ -49,13 +49,6 @@ const JOB: [string, string, string][] = [
   ['Wall', '29.5', '12'],
 ];
 
-/** Stand-in for supabase-js's Realtime transport under Node 20 (never opened). */
-class NoWebSocket {
-  constructor() {
-    throw new Error('Realtime is not used');
-  }
-}
-
 interface CabinetDetails {
   cabinetData: {
     cabinetRows: { id: number; type: string }[];
@@ -68,14 +61,7 @@ let browser: Browser;
 let staticDir: string;
 
 async function serverClient(): Promise<SupabaseClient> {
-  const client = createClient(server.url, LOCAL_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no WebSocket and the app does not use Realtime.
-    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
-  });
-  const { error } = await client.auth.signInWithPassword(CONTRACTOR);
-  if (error) throw error;
-  return client;
+  return (await signedInClient(server.url, CONTRACTOR)).client;
 }
 
 async function waitControlled(page: Page): Promise<void> {

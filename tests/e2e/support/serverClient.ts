@@ -1,0 +1,24 @@
+/**
+ * supabase-js in the test process, signed in against the app's local backend
+ * (the "other device" or the check "as that user" of the e2e tests).
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { LOCAL_ANON_KEY } from '../../../src/auth/config';
+
+/** Stand-in for supabase-js's Realtime transport under Node 20 (never opened). */
+class NoWebSocket {
+  constructor() {
+    throw new Error('Realtime is not used');
+  }
+}
+
+/** A client of `url` signed in as `creds`; throws with the server's message when sign-in fails. */
+export async function signedInClient(url: string, creds: { email: string; password: string }): Promise<{ client: SupabaseClient; userId: string }> {
+  const client = createClient(url, LOCAL_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
+  });
+  const { data, error } = await client.auth.signInWithPassword(creds);
+  if (error || !data.user) throw new Error(`sign in ${creds.email}: ${error?.message ?? 'no user'}`);
+  return { client, userId: data.user.id };
+}

@@ -15,7 +15,7 @@ import { setFileDownloader } from '../src/data/fileTransfer';
 import { SYNC_TABLES, type SyncTable } from '../src/data/types';
 import { backoffDelay } from './backoff';
 import type { Failure } from './errors';
-import { pullTable } from './pull';
+import { pullTable, startPull } from './pull';
 import { FILES_BUCKET, pushOutbox } from './push';
 import { processRefetch } from './refetch';
 import { registerSyncNow, syncStatus as defaultStatus, type SyncStatusStore } from './status';
@@ -203,25 +203,35 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       const refetch = await processRefetch(db, supabase, nowIso());
       if (refetch) return fail(refetch);
 
-      let push = await pushOutbox({ db, supabase, now: clock.now, batchSize: options.batchSize });
+      // Every table's first pull page is requested at once, as soon as the
+      // server has answered the push (it is committed there), while the
+      // push's last answers are still being written; pages apply in order.
+      const pullDeps = { db, supabase, now: clock.now, pageSize: options.pageSize };
+      const pulls = new Map<SyncTable, ReturnType<typeof startPull>>();
+      const startPulls = (): void => {
+        if (pulls.size === 0) for (const t of tables) pulls.set(t, startPull(pullDeps, t));
+      };
+      const pushDeps = { db, supabase, now: clock.now, batchSize: options.batchSize, onDrained: startPulls };
+      let push = await pushOutbox(pushDeps);
       if (!push.ok && push.failure.kind === 'auth' && !refreshed) {
         refreshed = true;
         const again = await ensureSession(true);
         if (again === 'auth-required') return await markAuthRequired();
         if (again) return fail(again);
-        push = await pushOutbox({ db, supabase, now: clock.now, batchSize: options.batchSize });
+        push = await pushOutbox(pushDeps);
       }
       if (!push.ok) return fail(push.failure);
 
+      startPulls();
       let pulled = 0;
       for (const table of tables) {
-        let result = await pullTable({ db, supabase, now: clock.now, pageSize: options.pageSize }, table);
+        let result = await pullTable(pullDeps, table, pulls.get(table));
         if (result.failure?.kind === 'auth' && !refreshed) {
           refreshed = true;
           const again = await ensureSession(true);
           if (again === 'auth-required') return await markAuthRequired();
           if (again) return fail(again, push.pushed, pulled);
-          result = await pullTable({ db, supabase, now: clock.now, pageSize: options.pageSize }, table);
+          result = await pullTable(pullDeps, table);
         }
         pulled += result.applied;
         if (result.failure) return fail(result.failure, push.pushed, pulled);

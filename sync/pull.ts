@@ -48,20 +48,54 @@ async function fetchPage(deps: PullDeps, table: SyncTable, cursor: string, after
   }
 }
 
+/** A pull whose first page is already requested (see `startPull`). */
+export interface StartedPull {
+  table: SyncTable;
+  /** The stored cursor the first page was asked from. */
+  cursor: string;
+  /** The table was empty at the start: no local rows to compare versions with. */
+  fresh: boolean;
+  first: Promise<PageResult>;
+}
+
 /**
- * Pulls one table to the server's cursor. The next page is requested while
- * the current one is written to IndexedDB. Returns the failure (cursor not
- * advanced) or null, and the rows applied.
+ * Reads `table`'s stored cursor and requests its first page at once, so the
+ * request is on the wire while the caller finishes other work (the push's
+ * last IndexedDB writes, or the pull of another table). Apply it with
+ * `pullTable(deps, table, started)`. Never rejects: failures come back in
+ * the page result.
  */
-export async function pullTable(deps: PullDeps, table: SyncTable): Promise<{ failure: Failure | null; applied: number }> {
+export async function startPull(deps: PullDeps, table: SyncTable): Promise<StartedPull | PageResult> {
+  try {
+    const { db } = deps;
+    const stored = await db.sync_state.get(cursorKey(table));
+    const cursor = typeof stored?.value === 'string' ? stored.value : '0';
+    // First sync of an empty table: no local rows to compare versions with.
+    const fresh = cursor === '0' && (await db.table(table).count()) === 0;
+    return { table, cursor, fresh, first: fetchPage(deps, table, cursor, null) };
+  } catch (error) {
+    return { ok: false, failure: { kind: 'server', code: 'unexpected', message: error instanceof Error ? error.message : String(error) } };
+  }
+}
+
+/**
+ * Pulls one table to the server's cursor (from `started` when its first
+ * page was requested earlier by `startPull`). The next page is requested
+ * while the current one is written to IndexedDB. Returns the failure
+ * (cursor not advanced) or null, and the rows applied.
+ */
+export async function pullTable(
+  deps: PullDeps,
+  table: SyncTable,
+  started?: Promise<StartedPull | PageResult>,
+): Promise<{ failure: Failure | null; applied: number }> {
   const { db } = deps;
-  const stored = await db.sync_state.get(cursorKey(table));
-  const cursor = typeof stored?.value === 'string' ? stored.value : '0';
+  const begun = await (started ?? startPull(deps, table));
+  if ('ok' in begun) return { failure: begun.ok ? null : begun.failure, applied: 0 };
+  const { fresh } = begun;
   let next: string | null = null;
   let applied = 0;
-  // First sync of an empty table: no local rows to compare versions with.
-  const fresh = cursor === '0' && (await db.table(table).count()) === 0;
-  let pending: Promise<PageResult> | null = fetchPage(deps, table, cursor, null);
+  let pending: Promise<PageResult> | null = begun.first;
   while (pending) {
     const result: PageResult = await pending;
     if (!result.ok) return { failure: result.failure, applied };

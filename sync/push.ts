@@ -33,6 +33,12 @@ export interface PushDeps {
   /** Epoch ms (injected clock; used only for local bookkeeping and display). */
   now: () => number;
   batchSize?: number;
+  /**
+   * Called once when every queued op has been answered by the server except
+   * the later ops of rows still being applied (the engine requests the pull
+   * then, while the last answers are written to IndexedDB).
+   */
+  onDrained?: () => void;
 }
 
 export type PushOutcome = { ok: true; pushed: number } | { ok: false; failure: Failure };
@@ -261,6 +267,7 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
     for (;;) {
       const batch = await selectBatch(db, size, busyRows);
       if (batch.length === 0) {
+        deps.onDrained?.();
         if (!applying) return { ok: true, pushed };
         // Later ops of the rows being applied may be left: select again once they are rebased.
         await settle();

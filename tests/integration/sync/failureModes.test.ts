@@ -54,8 +54,9 @@ describe('1. a transaction that commits after a later one (late txid) is still p
     reader.net.before = async (url) => {
       if (!url.includes('/rpc/pull_changes')) return;
       pulls += 1;
-      if (pulls === 3) {
-        // Second projects page (profiles was call 1): S commits now, with a txid above the first call's cursor.
+      if (pulls === 4) {
+        // Calls 1–3 are the first pages of the three tables (requested together); call 4 is the
+        // second projects page: S commits now, with a txid above the first call's cursor.
         const s = await writer.projects.create({ name: 'S', status: 'draft', details: {}, role: 'contractor' });
         sId = s.id;
         reader.net.before = undefined;

@@ -55,7 +55,13 @@ describe('cabinet builder', () => {
     expect(await b.field('Cabinet 1 Door 1 Width').inputValue()).toBe('12.5');
     await b.field('Cabinet 1 Door 1 Height').fill('22');
     await b.field('Cabinet 1 Door 1 Next to wall').check();
-    await b.measure('Cabinet 1 Door 2', '12.5', '22');
+    // A fraction typed off the tape is stored as its decimal (it used to run together into 1212)
+    await b.field('Cabinet 1 Door 2 Height').fill('22');
+    await b.field('Cabinet 1 Door 2 Width').pressSequentially('12 1/2');
+    expect(await b.field('Cabinet 1 Door 2 Width').inputValue()).toBe('12 1/2');
+    await expect(b.finished('Cabinet 1 Door 2').innerText()).resolves.toMatch(/15 3\/8"\s*15\.376/);
+    await b.field('Cabinet 1 Door 2 Height').focus();
+    expect(await b.field('Cabinet 1 Door 2 Width').inputValue()).toBe('12.5');
     await b.measure('Cabinet 1 Front 3', '27', '5');
     await b.measure('Cabinet 2 Door 1', '30', '28');
     await b.field('Cabinet 2 Door 1 Split door').check();

@@ -1,9 +1,9 @@
-import { memo, useId } from 'react';
+import { memo, useId, useState } from 'react';
 import { STILE_RAIL_KEYS, STILE_RAIL_LABELS } from '../../domain/cabinetData';
 import type { PartName } from '../../domain/cabinetTypes';
 import { formatDecimal, formatFraction, NO_SIZE } from '../../domain/fractions';
 import { ITEM_SIZE_ERROR_TEXT, itemSize, type SizeContext } from '../../domain/itemSize';
-import { sanitizeMeasurement } from '../../domain/sanitizeMeasurement';
+import { measurementFromTyped } from '../../domain/measurementInput';
 import { useBuilderStore } from './builderStore';
 import { NumberField } from './NumberField';
 
@@ -29,9 +29,13 @@ function Size({ label, value }: { label: string; value: number | null }) {
 
 /**
  * An opening measurement (spec §5: digits and a decimal point only), typed on
- * the numeric keypad; what reaches the store is already sanitized.
+ * the numeric keypad. A fraction typed off the tape ("14 1/2") shows as typed
+ * while the field has focus and is stored as its decimal (14.5); what reaches
+ * the store is always digits and a decimal point.
  */
 function MeasureField(props: { id: string; context: string; label: string; value: string; onChange: (value: string) => void }) {
+  // The text being typed while it is not (yet) the stored decimal, e.g. "14 1/".
+  const [typing, setTyping] = useState<string | null>(null);
   return (
     <div className="field">
       <label htmlFor={props.id}>
@@ -44,8 +48,13 @@ function MeasureField(props: { id: string; context: string; label: string; value
         inputMode="decimal"
         autoComplete="off"
         enterKeyHint="next"
-        value={props.value}
-        onChange={(e) => props.onChange(sanitizeMeasurement(e.target.value))}
+        value={typing ?? props.value}
+        onChange={(e) => {
+          const typed = measurementFromTyped(e.target.value);
+          setTyping(typed.value === typed.text ? null : typed.text);
+          if (typed.value !== null && typed.value !== props.value) props.onChange(typed.value);
+        }}
+        onBlur={() => setTyping(null)}
       />
     </div>
   );

@@ -139,10 +139,10 @@ async function inChromium(url: string, anonKey: string, creds: { email: string; 
 function figuresOf(r: BrowserBenchResult, env: string): BenchFigure[] {
   return [
     {
-      name: `initial sync of ${r.projects} projects (${env})`,
+      name: `initial sync of ${r.projects} projects (${env}, median of ${r.runs})`,
       value: r.initialSyncMs,
       unit: 'ms',
-      baseline: { name: `raw Dexie bulkPut of the same rows (${env})`, value: r.bulkPutMs },
+      baseline: { name: `raw Dexie bulkPut of the same rows (${env}, median of ${r.runs})`, value: r.bulkPutMs },
       ratio: r.initialSyncMs / r.bulkPutMs,
       target: '≤ 3000 ms and ratio ≤ 1.6',
       pass: r.initialSyncMs <= 3000 && r.initialSyncMs / r.bulkPutMs <= 1.6,
@@ -162,7 +162,7 @@ function figuresOf(r: BrowserBenchResult, env: string): BenchFigure[] {
       pass: r.incrementalBytes <= 10 * 1024,
     },
     {
-      name: `push ${r.pushed} queued ops, incl. the pull after (${env})`,
+      name: `push ${r.pushed} queued ops, incl. the pull after (${env}, median of ${r.runs} rounds)`,
       value: r.pushMs,
       unit: 'ms',
       baseline: { name: `${r.pushed} single-row PostgREST updates (${env})`, value: r.restMs },

@@ -175,8 +175,9 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   }
 
   async function markAuthRequired(): Promise<SyncRunReport> {
-    status.set({ authRequired: true });
+    // The shared record first: the status mirror re-reads it, so the in-memory flag is never overwritten by an older read.
     await setShared(AUTH_REQUIRED_KEY, true);
+    status.set({ authRequired: true });
     return { ran: true, ok: false, pushed: 0, pulled: 0, reason: 'auth-required' };
   }
 

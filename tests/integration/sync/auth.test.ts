@@ -95,8 +95,7 @@ describe('6. token expired while offline with two tabs open', () => {
     d.net.offline = false;
     const r = await d.sync();
     expect(r.reason).toBe('auth-required');
-    // The status mirror follows the database asynchronously.
-    await vi.waitFor(() => expect(d.status.get().authRequired).toBe(true));
+    expect(d.status.get().authRequired).toBe(true);
     expect(await d.db.outbox.count()).toBe(1);
     expect(await d.db.projects.get(p.id)).toMatchObject({ name: 'Typed before the session died', details: { notes: 'x' } });
     expect(await serverProject(backend, p.id)).toBeNull();

@@ -133,6 +133,12 @@ async function uploadFor(deps: PushDeps, op: OutboxEntry): Promise<Failure | nul
  */
 export const REMOVALS_KEY = 'storage:pendingRemovals';
 
+/** The Storage paths queued under REMOVALS_KEY (empty when none). */
+async function queuedRemovals(db: RefacingDb): Promise<string[]> {
+  const queued = (await db.sync_state.get(REMOVALS_KEY))?.value;
+  return Array.isArray(queued) ? (queued as string[]) : [];
+}
+
 /**
  * Applies the per-op results of one push_changes call in one rw transaction.
  * Returns the Storage paths to delete (pushed file deletes), also queued
@@ -209,9 +215,7 @@ export async function applyPushResults(db: RefacingDb, ops: OutboxEntry[], resul
     for (const [table, rows] of rowsByTable) await applyServerRows(db, table, rows, nowIso);
     if (removals.length) {
       // Kept until Storage confirms, so a connection lost right now leaves no orphan object.
-      const queued = (await db.sync_state.get(REMOVALS_KEY))?.value;
-      const list = Array.isArray(queued) ? (queued as string[]) : [];
-      await db.sync_state.put({ key: REMOVALS_KEY, value: [...new Set([...list, ...removals])] });
+      await db.sync_state.put({ key: REMOVALS_KEY, value: [...new Set([...(await queuedRemovals(db)), ...removals])] });
     }
   });
   return removals;
@@ -224,8 +228,7 @@ export async function applyPushResults(db: RefacingDb, ops: OutboxEntry[], resul
  * a refusal (4xx) drops them, as no retry would succeed.
  */
 export async function removePendingObjects(db: RefacingDb, supabase: SupabaseClient): Promise<void> {
-  const queued = (await db.sync_state.get(REMOVALS_KEY))?.value;
-  const paths = Array.isArray(queued) ? (queued as string[]) : [];
+  const paths = await queuedRemovals(db);
   if (paths.length === 0) return;
   try {
     const { error } = await supabase.storage.from(FILES_BUCKET).remove(paths);
@@ -235,8 +238,7 @@ export async function removePendingObjects(db: RefacingDb, supabase: SupabaseCli
     return;
   }
   await db.transaction('rw', db.sync_state, async () => {
-    const now = (await db.sync_state.get(REMOVALS_KEY))?.value;
-    const left = (Array.isArray(now) ? (now as string[]) : []).filter((p) => !paths.includes(p));
+    const left = (await queuedRemovals(db)).filter((p) => !paths.includes(p));
     await db.sync_state.put({ key: REMOVALS_KEY, value: left });
   });
 }

@@ -11,14 +11,10 @@ import { useAuth } from './useAuth';
 import { isExpired, readStoredSession } from './storedSession';
 import { loadData, loadSync } from './layers';
 import { ensureProfile } from './profileSetup';
-import { activeSync, setSignedIn, setSignedOut, setSyncStarter, signInFromStoredSession, wiringSettled } from './localSession';
+import { activeSync, isOnline, setSignedIn, setSignedOut, setSyncStarter, signInFromStoredSession, wiringSettled } from './localSession';
 
 let started = false;
 const profileAttempted = new Set<string>();
-
-function isOnline(): boolean {
-  return typeof navigator === 'undefined' ? true : navigator.onLine;
-}
 
 /**
  * Applies one auth event to the store. Spec §4: a session whose expiry has

@@ -22,7 +22,8 @@ let syncHandle: SyncHandle | null = null;
 let syncStarter: SyncStarter | null = null;
 let wiring: Promise<void> = Promise.resolve();
 
-function isOnline(): boolean {
+/** navigator.onLine (true outside a browser). */
+export function isOnline(): boolean {
   return typeof navigator === 'undefined' ? true : navigator.onLine;
 }
 
@@ -57,6 +58,11 @@ export function wireUser(user: User | null): void {
       }
     });
   }
+  queueSyncStart();
+}
+
+/** Queues a sync start for the active user behind every wiring call made so far. */
+function queueSyncStart(): void {
   wiring = wiring.then(() =>
     startSyncIfReady().catch((err: unknown) => console.error('Could not start sync for this account', err)),
   );
@@ -65,9 +71,7 @@ export function wireUser(user: User | null): void {
 /** Registers how sync starts (called once by the auth lifecycle) and starts it for the active user. */
 export function setSyncStarter(starter: SyncStarter): void {
   syncStarter = starter;
-  wiring = wiring.then(() =>
-    startSyncIfReady().catch((err: unknown) => console.error('Could not start sync for this account', err)),
-  );
+  queueSyncStart();
 }
 
 /** Resolves when every wiring call made so far has been applied. */

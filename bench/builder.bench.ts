@@ -15,6 +15,7 @@ import { CABINET_TYPE_NAMES, itemKey, partsOf } from '../src/domain/cabinetTypes
 import { computeDoorOrder } from '../src/domain/doorOrder';
 import type { Page } from 'playwright-core';
 import type { BenchFigure } from './types';
+import { median } from './stats';
 
 /** A realistic 250-cabinet full-overlay job: every type in turn, every part measured. */
 export function bigJob(cabinets = 250): CabinetData {
@@ -39,11 +40,6 @@ export function bigJob(cabinets = 250): CabinetData {
     cabinetRows,
     itemState,
   });
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
 function percentile(xs: number[], p: number): number {

@@ -6,40 +6,23 @@
  * result (target ≤ 100 ms each). Baseline: the raw IndexedDB read of every
  * project row in the same page (`getAll` on the projects store).
  */
-import { createClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
 import { startAppServer } from '../tests/e2e/support/appServer';
 import { launchBrowser } from '../tests/e2e/support/browser';
-import { LOCAL_ANON_KEY } from '../src/auth/config';
 import type { BenchFigure } from './types';
+import { median } from './stats';
+import { signedInClient } from '../tests/e2e/support/serverClient';
 
 const DEMO = { email: 'contractor@example.com', password: 'demo-contractor' };
 const PROJECTS = 5000;
 const RUNS = 5;
 
-/** Stand-in for supabase-js's Realtime transport under Node 20 (never opened). */
-class NoWebSocket {
-  constructor() {
-    throw new Error('Realtime is not used');
-  }
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
-}
 
 const STREETS = ['Oak', 'Maple', 'Birch', 'Cedar', 'Elm', 'Pine', 'Walnut', 'Willow'];
 const NAMES = ['Alvarez', 'Kim', 'Nguyen', 'Okafor', 'Schmidt', 'Rossi', 'Haddad', 'Larsen'];
 
 async function seedProjects(url: string): Promise<void> {
-  const client = createClient(url, LOCAL_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
-  });
-  const { data, error } = await client.auth.signInWithPassword(DEMO);
-  if (error || !data.user) throw new Error(`sign in failed: ${error?.message}`);
-  const me = data.user.id;
+  const { client, userId: me } = await signedInClient(url, DEMO);
   const statuses = ['draft', 'active', 'completed'];
   for (let start = 0; start < PROJECTS; start += 1000) {
     const rows = Array.from({ length: 1000 }, (_, k) => {

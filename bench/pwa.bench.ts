@@ -15,14 +15,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startAppServer } from '../tests/e2e/support/appServer';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import type { BenchFigure } from './types';
+import { median } from './stats';
 
 const DEMO = { email: 'contractor@example.com', password: 'demo-contractor' };
 const RUNS = 5;
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
-}
 
 /** Gzipped bytes of every script the page loads until the network is idle. */
 async function firstRouteJsKb(browser: Browser, baseURL: string, path: string, signIn: boolean): Promise<number> {

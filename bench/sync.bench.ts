@@ -4,82 +4,32 @@
  * (rows and bytes over the wire); pushing 1,000 queued ops vs 1,000
  * single-row PostgREST updates. Measured in real Chromium (Debian's, via
  * playwright-core; the data layer and engine bundled by Vite and run in a page
- * of the backend's origin) against the local backend in its own process
- * (`tsx server/main.ts`, fresh temp data dir). When Chromium cannot start, the
+ * of the backend's origin) against the local backend in its own process, as
+ * `npm start` runs it (tests/e2e/support/appServer.ts, fresh temp data dir). When Chromium cannot start, the
  * same figures are measured in node with fake-indexeddb (names say which).
  */
 import 'fake-indexeddb/auto';
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createClient } from '@supabase/supabase-js';
 import { RefacingDb } from '../src/data/db';
 import { toProjectRecord } from '../src/data/applyServerRows';
 import { openDevice } from '../tests/integration/sync/harness';
 import type { StartedBackend } from '../tests/support/localBackend';
+import { NO_REALTIME } from '../tests/support/noRealtime';
+import { startAppServer, type AppServer } from '../tests/e2e/support/appServer';
+import { signedInClient } from '../tests/e2e/support/serverClient';
+import { LOCAL_ANON_KEY } from '../src/auth/config';
 import type { BenchFigure } from './types';
 import type { BrowserBenchResult } from '../sync/bench/chromiumPage';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** The local backend as a separate process; resolves when it answers. */
-async function startServerProcess(): Promise<{ url: string; anonKey: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'sync-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--data', dataDir, '--no-seed'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  // The server prints its anon key once it listens.
-  const anonKey = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Anon key:\s+(\S+)/.exec(out);
-      if (m?.[1]) resolve(m[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-  });
-  child.stdout.resume();
-  return {
-    url,
-    anonKey,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-class NoWebSocket {
-  constructor() {
-    throw new Error('Realtime is not used');
-  }
-}
-const noRealtime = { transport: NoWebSocket as unknown as typeof WebSocket };
-
 /** Sign up through /auth/v1 and follow the mailed confirmation link. */
-async function signUpConfirmed(url: string, anonKey: string, email: string, password: string): Promise<void> {
-  const anon = createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: noRealtime });
+async function signUpConfirmed(server: AppServer, email: string, password: string): Promise<void> {
+  const anon = createClient(server.url, LOCAL_ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false }, realtime: NO_REALTIME });
   const { error } = await anon.auth.signUp({ email, password, options: { data: { role: 'contractor' } } });
   if (error) throw new Error(error.message);
-  const mail = (await (await fetch(`${url}/_local/mail?to=${encodeURIComponent(email)}`)).json()) as { links: string[] }[];
-  const link = mail[0]?.links[0];
-  if (!link) throw new Error('no confirmation mail');
-  await fetch(link, { redirect: 'manual' });
+  await fetch(await server.waitForMailLink(email, /./), { redirect: 'manual' });
 }
 
 const N = 10_000;
@@ -175,19 +125,17 @@ function figuresOf(r: BrowserBenchResult, env: string): BenchFigure[] {
 
 /** Runs the three sync figures. */
 export default async function syncBench(): Promise<BenchFigure[]> {
-  const server = await startServerProcess();
-  const backend = { url: server.url, anonKey: server.anonKey } as StartedBackend;
+  // The app server `npm start` runs (built app, local backend, fresh data dir), with no demo data.
+  const server = await startAppServer({ seed: false });
+  const backend = { url: server.url, anonKey: LOCAL_ANON_KEY } as StartedBackend;
   const figures: BenchFigure[] = [];
   try {
     const creds = { email: 'bench-sync@example.com', password: 'Secret-pass-1' };
-    await signUpConfirmed(server.url, server.anonKey, creds.email, creds.password);
+    await signUpConfirmed(server, creds.email, creds.password);
     // Seed: another client of the same user inserts the projects through
     // PostgREST, 1,000 rows per request (the server stamps txid, version and
     // the change log as for any write).
-    const seeder = createClient(server.url, server.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: noRealtime });
-    const signedIn = await seeder.auth.signInWithPassword(creds);
-    const me = signedIn.data.user?.id;
-    if (!me) throw new Error(signedIn.error?.message ?? 'seeder sign-in failed');
+    const { client: seeder, userId: me } = await signedInClient(server.url, creds);
     for (let from = 1; from <= N; from += 1000) {
       const rows = [];
       for (let i = from; i < from + 1000 && i <= N; i++) {
@@ -198,7 +146,7 @@ export default async function syncBench(): Promise<BenchFigure[]> {
     }
 
     try {
-      return figuresOf(await inChromium(server.url, server.anonKey, creds), 'Chromium');
+      return figuresOf(await inChromium(server.url, LOCAL_ANON_KEY, creds), 'Chromium');
     } catch (error) {
       console.log(`Chromium unavailable, measuring in node: ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -235,8 +183,7 @@ export default async function syncBench(): Promise<BenchFigure[]> {
     });
 
     // 2. Incremental sync: one row changed on the server (by another client).
-    const other = createClient(server.url, server.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: noRealtime });
-    await other.auth.signInWithPassword(creds);
+    const { client: other } = await signedInClient(server.url, creds);
     const someId = rows[0]?.id as string;
     const changed = await other.from('projects').update({ name: 'Changed' }).eq('id', someId);
     if (changed.error) throw new Error(changed.error.message);

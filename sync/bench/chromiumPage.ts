@@ -10,6 +10,7 @@ import { RefacingDb } from '../../src/data/db';
 import { createProjectsRepo } from '../../src/data/projectsRepo';
 import { startSync, type TimersLike } from '../engine';
 import { createSyncStatusStore } from '../status';
+import { median } from '../../bench/stats';
 
 export interface BrowserBenchArgs {
   url: string;
@@ -58,7 +59,6 @@ export async function runSyncBench(args: BrowserBenchArgs): Promise<BrowserBench
   if (error || !data.user) throw new Error(error?.message ?? 'sign in failed');
   const userId = data.user.id;
   const now = () => Date.now();
-  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
   const runs = args.runs ?? 3;
 
   // 1. Initial sync (the start-up run) into an empty database, `runs` times (median).

@@ -8,6 +8,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { PGlite } from '@electric-sql/pglite';
 import { createLocalBackend, type LocalBackendOptions } from '../../server/createServer.ts';
 import type { MailMessage } from '../../server/mail.ts';
+import { NO_REALTIME } from './noRealtime.ts';
 
 export interface StartedBackend {
   url: string;
@@ -30,12 +31,6 @@ export interface StartedBackend {
   readMail(to: string): Promise<MailMessage[]>;
 }
 
-/** Stand-in WebSocket for supabase-js's Realtime client under Node 20 (never opened by these tests). */
-class NoWebSocket {
-  constructor() {
-    throw new Error('Realtime is not available in the local backend');
-  }
-}
 
 /**
  * Start a backend. Options are those of `createLocalBackend` (default: in
@@ -48,8 +43,7 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
   function makeClient(key: string): SupabaseClient {
     return createClient(url, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      // Node 20 has no WebSocket and the app does not use Realtime: a transport that never connects.
-      realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
+      realtime: NO_REALTIME,
     });
   }
 

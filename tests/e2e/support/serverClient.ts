@@ -4,19 +4,13 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { LOCAL_ANON_KEY } from '../../../src/auth/config';
-
-/** Stand-in for supabase-js's Realtime transport under Node 20 (never opened). */
-class NoWebSocket {
-  constructor() {
-    throw new Error('Realtime is not used');
-  }
-}
+import { NO_REALTIME } from '../../support/noRealtime';
 
 /** A client of `url` signed in as `creds`; throws with the server's message when sign-in fails. */
 export async function signedInClient(url: string, creds: { email: string; password: string }): Promise<{ client: SupabaseClient; userId: string }> {
   const client = createClient(url, LOCAL_ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
+    realtime: NO_REALTIME,
   });
   const { data, error } = await client.auth.signInWithPassword(creds);
   if (error || !data.user) throw new Error(`sign in ${creds.email}: ${error?.message ?? 'no user'}`);

@@ -17,6 +17,7 @@ import type { RepoContext } from '../../../src/data/repoContext';
 import { startSync, type LockManagerLike, type SyncHandle, type SyncRunReport, type TimersLike } from '../../../sync/engine';
 import { createSyncStatusStore, type SyncStatusStore } from '../../../sync/status';
 import type { StartedBackend } from '../../support/localBackend';
+import { NO_REALTIME } from '../../support/noRealtime';
 
 /** The device's network as the test controls it. */
 export interface Net {
@@ -27,12 +28,6 @@ export interface Net {
   log: { url: string; method: string; status: number; bytes: number; ms: number }[];
   /** Runs before a request is forwarded (to make things happen "between" requests). */
   before?: (url: string) => Promise<void>;
-}
-
-class NoWebSocket {
-  constructor() {
-    throw new Error('Realtime is not used');
-  }
 }
 
 /** Transport wrapper around the real fetch. */
@@ -151,7 +146,7 @@ export async function openDevice(
   const client = createClient(backend.url, backend.anonKey, {
     auth: { persistSession: true, storage, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: netFetch(net) },
-    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
+    realtime: NO_REALTIME,
   });
   let userId: string;
   const existing = (await client.auth.getSession()).data.session;

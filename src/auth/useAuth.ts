@@ -1,7 +1,8 @@
 /**
  * The auth store (zustand): the session state every screen reads. It holds no
  * supabase-js import so the landing page's first JS stays small; the store is
- * fed by `startAuth()` (authLifecycle.ts), loaded right after first render.
+ * fed by `localSession.ts` (the stored session at start-up, no supabase-js) and
+ * by `startAuth()` (authLifecycle.ts, supabase-js), loaded right after first render.
  */
 import type { Session, User } from '@supabase/supabase-js';
 import { create } from 'zustand';

@@ -2,14 +2,13 @@
  * What every route of the local backend shares: the database, keys, JWT
  * verifier, mailer, options, and how a request's token becomes claims.
  */
-import type { PGlite } from '@electric-sql/pglite';
-import type { Claims } from './db.ts';
+import type { Claims, SqlDatabase } from './db.ts';
 import type { Keys, VerifyResult } from './jwt.ts';
 import type { Mailer } from './mail.ts';
 import type { Catalog } from './rest/catalog.ts';
 
 export interface BackendContext {
-  pg: PGlite;
+  pg: SqlDatabase;
   keys: Keys;
   verify: (token: string) => Promise<VerifyResult>;
   mailer: Mailer;

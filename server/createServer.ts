@@ -6,12 +6,12 @@
  */
 import { Hono } from 'hono';
 import { serve, type ServerType } from '@hono/node-server';
-import type { PGlite } from '@electric-sql/pglite';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { openDatabase, prepareDatabase } from './db.ts';
+import { openDatabase, prepareDatabase, type SqlDatabase } from './db.ts';
+import { holdBackendLock, openPostgres } from './postgres.ts';
 import { DEFAULT_JWT_SECRET, makeKeys, makeVerifier } from './jwt.ts';
 import { createMailer } from './mail.ts';
 import { emptyCatalog, loadCatalog } from './rest/catalog.ts';
@@ -28,8 +28,10 @@ const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 const DEFAULT_MAX_JSON_BYTES = 10 * 1024 * 1024;
 
 export interface LocalBackendOptions {
-  /** Data directory; undefined = in memory (tests). */
+  /** Data directory; undefined = in memory (tests). Mail and Storage bytes live here with DATABASE_URL too. */
   dataDir?: string;
+  /** A PostgreSQL server to use instead of PGlite (pooled `pg`); see README "DATABASE_URL mode". */
+  databaseUrl?: string;
   jwtSecret?: string;
   /** Default `<repo>/supabase/migrations`. */
   migrationsDir?: string;
@@ -58,7 +60,7 @@ export interface LocalBackend {
   port: number;
   listen(port?: number, host?: string): Promise<{ url: string; port: number }>;
   close(): Promise<void>;
-  pg: PGlite;
+  pg: SqlDatabase;
   anonKey: string;
   serviceKey: string;
   jwtSecret: string;
@@ -76,7 +78,20 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
   const log = opts.log ?? (opts.dataDir ? (l: string) => console.log(l) : () => {});
   const jwtSecret = opts.jwtSecret ?? DEFAULT_JWT_SECRET;
   const keys = await makeKeys(jwtSecret);
-  const pg = await openDatabase(opts.dataDir);
+  let releaseLock: (() => Promise<void>) | null = null;
+  let pg: SqlDatabase;
+  if (opts.databaseUrl) {
+    const server = openPostgres(opts.databaseUrl);
+    pg = server;
+    try {
+      releaseLock = await holdBackendLock(server);
+    } catch (e) {
+      await server.close();
+      throw e;
+    }
+  } else {
+    pg = await openDatabase(opts.dataDir);
+  }
   const temps: string[] = [];
   try {
     await prepareDatabase(pg, {
@@ -85,6 +100,7 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
       log,
     });
   } catch (e) {
+    await releaseLock?.();
     await pg.close();
     throw e;
   }
@@ -175,6 +191,7 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
           (s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
       }
+      await releaseLock?.();
       await pg.close();
       for (const d of temps) rmSync(d, { recursive: true, force: true });
     },

@@ -10,12 +10,14 @@
  * bodies BEFORE calling {@link runAs}: nothing inside a transaction awaits the
  * network.
  */
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SqlDatabase, SqlTx } from './sqlDatabase.ts';
 
-export type Tx = Transaction;
+export type { SqlDatabase } from './sqlDatabase.ts';
+export type Tx = SqlTx;
 export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 
 /** JWT claims of a request, as PostgREST exposes them in `request.jwt.claims`. */
@@ -38,17 +40,25 @@ export async function openDatabase(dataDir: string | undefined): Promise<PGlite>
  * was new). Returns the versions applied now and whether the database was new.
  */
 export async function prepareDatabase(
-  pg: PGlite,
+  pg: SqlDatabase,
   opts: { migrationsDir: string; seedFile?: string | undefined; log?: (line: string) => void },
 ): Promise<{ isNew: boolean; applied: string[] }> {
   const log = opts.log ?? (() => {});
-  const probe = await pg.query<{ r: string | null }>(
-    `select to_regclass('supabase_migrations.schema_migrations')::text as r`,
+  const probe = await pg.query<{ auth: string | null; log: string | null }>(
+    `select to_regclass('auth.users')::text as auth, to_regclass('supabase_migrations.schema_migrations')::text as log`,
   );
-  const isNew = probe.rows[0]?.r == null;
-  if (isNew) {
+  const hasAuth = probe.rows[0]?.auth != null;
+  const hasLog = probe.rows[0]?.log != null;
+  if (!hasAuth) {
+    // Needs a superuser (roles, schema owners); see the README's DATABASE_URL section.
     await pg.exec(readFileSync(join(SQL_DIR, 'bootstrap.sql'), 'utf8'));
+  } else if (!hasLog) {
+    // A Supabase database before its first `supabase db push`: only the CLI's bookkeeping is missing.
+    await pg.exec(`create schema if not exists supabase_migrations;
+      create table if not exists supabase_migrations.schema_migrations (version text primary key, name text, statements text[]);`);
   }
+  const isNew =
+    !hasLog || (await pg.query<{ n: number }>('select count(*)::int as n from supabase_migrations.schema_migrations')).rows[0]?.n === 0;
   await pg.exec(readFileSync(join(SQL_DIR, 'local.sql'), 'utf8'));
   const applied = await applyMigrations(pg, opts.migrationsDir, log);
   if (isNew && opts.seedFile && existsSync(opts.seedFile)) {
@@ -63,7 +73,7 @@ export async function prepareDatabase(
  * in filename order, each in its own transaction. The version is the part of
  * the filename before the first `_` (as the Supabase CLI records it).
  */
-export async function applyMigrations(pg: PGlite, dir: string, log: (line: string) => void): Promise<string[]> {
+export async function applyMigrations(pg: SqlDatabase, dir: string, log: (line: string) => void): Promise<string[]> {
   if (!existsSync(dir)) return [];
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
@@ -106,7 +116,7 @@ const SET_CLAIMS_SQL = `select set_config('role', $1, true), set_config('request
  * when `fn` resolves, rolls back when it throws (the error is rethrown).
  * Everything is local to the transaction, so nothing leaks to the next one.
  */
-export async function runAs<T>(pg: PGlite, claims: Claims, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function runAs<T>(pg: SqlDatabase, claims: Claims, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return pg.transaction(async (tx) => {
     await tx.query(SET_CLAIMS_SQL, [claims.role, JSON.stringify(claims), claims.sub ?? '', claims.email ?? '']);
     return fn(tx);
@@ -114,7 +124,7 @@ export async function runAs<T>(pg: PGlite, claims: Claims, fn: (tx: Tx) => Promi
 }
 
 /** Run `fn` in one transaction as the database owner (the auth service's own work). */
-export async function runAsOwner<T>(pg: PGlite, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function runAsOwner<T>(pg: SqlDatabase, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return pg.transaction(fn);
 }
 
@@ -166,7 +176,7 @@ export function inlineParams(sql: string, params: readonly unknown[]): string {
  * and are gone afterwards; an error rolls everything back. The hot path of
  * `/rest/v1` reads (issue 2 bench). Values are inlined as escaped literals.
  */
-export async function queryAs<T>(pg: PGlite, claims: Claims, sql: string, params: readonly unknown[] = []): Promise<{ rows: T[]; affectedRows?: number }> {
+export async function queryAs<T>(pg: SqlDatabase, claims: Claims, sql: string, params: readonly unknown[] = []): Promise<{ rows: T[]; affectedRows?: number }> {
   if (claims.role !== 'anon' && claims.role !== 'authenticated' && claims.role !== 'service_role') throw new Error('bad role');
   const prologue =
     `set local role ${claims.role}; select ` +
@@ -210,8 +220,10 @@ let preparedSeq = 0;
  * execution. Every `$n` must be typed by its context (`$1::text`). On an
  * error the statement is deallocated so the next call prepares afresh.
  */
-export async function queryAsPrepared<T>(pg: PGlite, claims: Claims, sql: string, params: readonly unknown[] = []): Promise<{ rows: T[]; affectedRows?: number }> {
+export async function queryAsPrepared<T>(pg: SqlDatabase, claims: Claims, sql: string, params: readonly unknown[] = []): Promise<{ rows: T[]; affectedRows?: number }> {
   if (claims.role !== 'anon' && claims.role !== 'authenticated' && claims.role !== 'service_role') throw new Error('bad role');
+  // Prepared statements belong to one session; a pool hands out many, so there each read is one simple query.
+  if (!(pg instanceof PGlite)) return queryAs<T>(pg, claims, sql, params);
   let cache = preparedByDb.get(pg);
   if (!cache) {
     cache = new Map();

@@ -403,6 +403,9 @@ export function storageRoutes(ctx: BackendContext): Hono {
     let deleted: ObjectRow[];
     try {
       deleted = await runAs(ctx.pg, who.claims, async (tx) => {
+        // Storage's delete guard refuses DELETE on storage tables unless this is set; the Storage
+        // API sets it for its own transaction because it removes the bytes too (below).
+        await tx.query(`select set_config('storage.allow_delete_query', 'true', true)`);
         const r = await tx.query<ObjectRow>(
           `delete from storage.objects where bucket_id = $1 and name in (select jsonb_array_elements_text($2::text::jsonb))
            returning id, name, metadata, updated_at, created_at, last_accessed_at`,

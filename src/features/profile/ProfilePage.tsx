@@ -3,8 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { supabase } from '../../auth/supabase';
 import { useAuth } from '../../auth/useAuth';
 import { finishAccountDeletion } from '../../auth/authLifecycle';
+import { isOnline } from '../../auth/localSession';
 import { Spinner } from '../../app/Spinner';
-import { profileRepo, useProfile, type ProfileRow } from '../../data';
+import { deleteAccountOnServer, profileRepo, useDeadLetters, usePendingOps, useProfile, type ProfileRow } from '../../data';
 import { formatPhone } from '../../domain/projectRules';
 import { PhoneInput } from '../../app/ui/PhoneInput';
 import { formatBytes, useStorageEstimate } from './useStorageEstimate';
@@ -13,6 +14,16 @@ import { AppVersion } from '../../pwa/AppVersion';
 
 /** Spec §5: the account deletion prompt. */
 const DELETE_PROMPT = 'Are you sure you want to delete your account? This action cannot be undone.';
+/** Spec §9 (account delete failure). */
+const DELETE_FAILED = 'Failed to delete account. Please contact support.';
+/** Deleting needs the server (files, then the account); offline nothing is deleted. */
+const DELETE_OFFLINE = "You're offline. Connect to the internet to delete your account; nothing was deleted.";
+
+/** The warning shown (and put before the prompt) while this device holds changes the server does not have. */
+export function unsyncedDeleteWarning(count: number): string {
+  return `${count} change${count === 1 ? '' : 's'} on this device ${count === 1 ? 'has' : 'have'} not synced yet. Deleting your account discards ${count === 1 ? 'it' : 'them'}.`;
+}
+
 /** Spec §9: profile success banner 3 s. */
 const SUCCESS_MS = 3_000;
 
@@ -49,6 +60,9 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
   const [busy, setBusy] = useState(false);
   const uid = useId();
   const estimate = useStorageEstimate();
+  const pending = usePendingOps();
+  const deadLetters = useDeadLetters();
+  const unsynced = (pending?.length ?? 0) + (deadLetters?.length ?? 0);
 
   useEffect(() => {
     if (!success) return undefined;
@@ -82,13 +96,20 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
   }
 
   async function deleteAccount() {
-    if (!user || !window.confirm(DELETE_PROMPT)) return;
+    if (!user) return;
     setError(null);
+    if (!isOnline()) {
+      setError(DELETE_OFFLINE);
+      return;
+    }
+    const prompt = unsynced > 0 ? `${unsyncedDeleteWarning(unsynced)}\n\n${DELETE_PROMPT}` : DELETE_PROMPT;
+    if (!window.confirm(prompt)) return;
     setBusy(true);
-    const { error: rpcError } = await supabase.rpc('delete_my_account');
-    if (rpcError) {
+    // Files through the Storage API first, then the account, all with the user's own session.
+    const result = await deleteAccountOnServer(supabase);
+    if (!result.ok) {
       setBusy(false);
-      setError('Failed to delete account. Please contact support.');
+      setError(result.reason === 'offline' ? DELETE_OFFLINE : DELETE_FAILED);
       return;
     }
     await finishAccountDeletion(user.id);
@@ -172,6 +193,11 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
       <section className="card" style={{ marginTop: '1rem' }} aria-labelledby={id('danger')}>
         <h2 id={id('danger')}>Delete account</h2>
         <p className="muted">Deletes your account, your projects and files. This cannot be undone.</p>
+        {unsynced > 0 ? (
+          <div className="alert alert-warn" role="status">
+            {unsyncedDeleteWarning(unsynced)}
+          </div>
+        ) : null}
         <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void deleteAccount()}>
           Delete my account
         </button>
@@ -183,8 +209,9 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
 /**
  * /profile (spec §2, §8): avatar initial, name and email; first name, last
  * name, email, phone, address; Cancel (reloads), Save ('Profile updated
- * successfully!' for 3 s) and 'Delete my account' (server-side deletion via
- * `rpc('delete_my_account')`, never an admin key in the browser).
+ * successfully!' for 3 s) and 'Delete my account' (the account's files through the Storage API, then
+ * `rpc('delete_my_account')`, never an admin key in the browser; refused
+ * offline, with a warning while changes are unsynced).
  */
 export function ProfilePage() {
   const profile = useProfile();

@@ -1,24 +1,40 @@
 /**
  * CLI of the local backend:
  *   tsx server/main.ts [--port 54321] [--data ./.data] [--static dist] [--no-seed] [--migrations dir]
- * Env: PORT, DATA_DIR, JWT_SECRET, SMTP_URL, SITE_URL, HOST.
+ *                      [--database-url postgresql://…]
+ * Env: PORT, DATA_DIR, JWT_SECRET, SMTP_URL, SITE_URL, HOST, DATABASE_URL.
+ * With a database URL the backend runs on that PostgreSQL server (pooled)
+ * instead of PGlite in the data directory (which then keeps mail and Storage
+ * bytes only); see README "DATABASE_URL mode".
  * Prints one URL to open, the anon key and where mail goes; closes PGlite
  * cleanly on SIGINT/SIGTERM so the data directory stays consistent.
  */
 import { resolve } from 'node:path';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { createLocalBackend } from './createServer.ts';
 import { DEFAULT_JWT_SECRET } from './jwt.ts';
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
+const { values: cli } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    data: { type: 'string' },
+    static: { type: 'string' },
+    'no-seed': { type: 'boolean' },
+    migrations: { type: 'string' },
+    'database-url': { type: 'string' },
+  },
+  allowPositionals: false,
+});
+
+function arg(name: 'port' | 'data' | 'static' | 'migrations' | 'database-url'): string | undefined {
+  return cli[name];
 }
 
 /** The `-- demo-login:` lines of supabase/seed.sql (what a newcomer signs in with). */
 function demoLogins(): string[] {
   const seedFile = resolve(import.meta.dirname, '../supabase/seed.sql');
-  if (process.argv.includes('--no-seed') || !existsSync(seedFile)) return [];
+  if (cli['no-seed'] === true || !existsSync(seedFile)) return [];
   return readFileSync(seedFile, 'utf8')
     .split('\n')
     .filter((line) => line.startsWith('-- demo-login:'))
@@ -29,11 +45,13 @@ async function main(): Promise<void> {
   const port = Number(arg('port') ?? process.env.PORT ?? 54321);
   const dataDir = resolve(arg('data') ?? process.env.DATA_DIR ?? './.data');
   const staticDir = arg('static');
-  const seed = !process.argv.includes('--no-seed');
+  const seed = cli['no-seed'] !== true;
+  const databaseUrl = arg('database-url') ?? process.env.DATABASE_URL;
   const jwtSecret = process.env.JWT_SECRET ?? DEFAULT_JWT_SECRET;
   mkdirSync(dataDir, { recursive: true });
   const backend = await createLocalBackend({
     dataDir,
+    databaseUrl,
     jwtSecret,
     seed,
     migrationsDir: arg('migrations') ? resolve(arg('migrations')!) : undefined,
@@ -48,6 +66,7 @@ async function main(): Promise<void> {
   console.log(staticDir ? `  Open the app:   ${url}` : `  Backend URL:    ${url}`);
   console.log(`  Anon key:       ${backend.anonKey}`);
   if (jwtSecret !== DEFAULT_JWT_SECRET) console.log(`  Service key:    ${backend.serviceKey}`);
+  if (databaseUrl) console.log('  Database:       PostgreSQL (DATABASE_URL); mail and Storage bytes in the data directory');
   console.log(`  Data directory: ${dataDir}`);
   for (const login of demoLogins()) console.log(`  Demo login:     ${login}`);
   console.log(
@@ -75,6 +94,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
+  // A second backend on the same database: the message says it all.
+  if ((e as { code?: unknown }).code === 'BACKEND_LOCKED') {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
   console.error(e);
   process.exit(1);
 });

@@ -132,8 +132,11 @@ export async function holdBackendLock(db: PostgresDatabase): Promise<() => Promi
   const r = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::bigint) as ok', [BACKEND_LOCK_KEY.toString()]);
   if (!r.rows[0]?.ok) {
     client.release();
-    throw new Error(
-      'Another local backend is already serving this database (it holds the backend advisory lock). Stop it first, or point DATABASE_URL at another database.',
+    throw Object.assign(
+      new Error(
+        'Another local backend is already serving this database (it holds the backend advisory lock). Stop it first, or point DATABASE_URL at another database.',
+      ),
+      { code: 'BACKEND_LOCKED' },
     );
   }
   return async () => {

@@ -270,6 +270,11 @@ grant usage on schema public to postgres, anon, authenticated, service_role;
 alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
 alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
 alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
+-- The same for whoever runs this (hosted does it for supabase_admin): a superuser that also
+-- applies the migrations gets the grants the API roles need.
+alter default privileges in schema public grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to postgres, anon, authenticated, service_role;
 
 -- ── migration bookkeeping, as the Supabase CLI keeps it (as postgres) ──
 create schema if not exists supabase_migrations authorization postgres;

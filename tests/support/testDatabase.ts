@@ -76,3 +76,14 @@ export async function createPostgresDb(options: { seed?: boolean } = {}): Promis
     },
   });
 }
+
+/** An empty database on the lane (no bootstrap, no migrations) and a superuser URL to it. */
+export async function createEmptyLaneDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const l = lane();
+  const name = `e_${randomBytes(6).toString('hex')}`;
+  await asSuperuser((c) => c.query(`create database ${name}`));
+  return {
+    url: `postgresql://${l.superuser}@localhost:${l.port}/${name}?host=${encodeURIComponent(l.socketDir)}`,
+    drop: () => asSuperuser((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+  };
+}

@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { PG_BIN, postgresAvailable } from './tests/support/postgresLane';
 
 /**
  * Two projects: "pglite" runs every unit and integration test on in-process
@@ -9,8 +8,7 @@ import { defineConfig } from 'vitest/config';
  * Supabase (tests/support/postgresLane.ts). Without PostgreSQL binaries the
  * second project is left out, and says so.
  */
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
-const hasPostgres = existsSync(join(PG_BIN, 'postgres')) && existsSync(join(PG_BIN, 'initdb'));
+const hasPostgres = postgresAvailable();
 if (!hasPostgres) {
   console.warn(`[postgres lane] skipped: no PostgreSQL binaries at ${PG_BIN} (apt-get install postgresql, or set PG_BIN)`);
 }

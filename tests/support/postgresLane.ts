@@ -31,8 +31,19 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-/** Where Debian installs PostgreSQL 15 (override with PG_BIN). */
-export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/**
+ * The PostgreSQL binaries: PG_BIN, else Debian's 15 (hosted's oldest
+ * supported major), else the newest Debian major installed.
+ */
+export const PG_BIN = process.env.PG_BIN ?? findDebianPostgres();
+
+function findDebianPostgres(): string {
+  const base = '/usr/lib/postgresql';
+  if (existsSync(join(base, '15', 'bin', 'postgres'))) return join(base, '15', 'bin');
+  const majors = existsSync(base) ? readdirSync(base).filter((d) => /^\d+$/.test(d) && existsSync(join(base, d, 'bin', 'postgres'))) : [];
+  majors.sort((a, b) => Number(b) - Number(a));
+  return join(base, majors[0] ?? '15', 'bin');
+}
 export const TEMPLATE_DB = 'hosted_template';
 export const SUPERUSER = 'supabase_admin';
 

@@ -25,7 +25,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -95,6 +95,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('postgresLane', null);
     return async () => {};
   }
+  const { lane, stop } = await startPostgresLane();
+  console.log(`[postgres lane] PostgreSQL ${lane.version} on ${lane.socketDir} (port ${lane.port}), migrations applied as postgres`);
+  project.provide('postgresLane', lane);
+  return stop;
+}
+
+/**
+ * Start the throwaway server, prepare it as hosted and migrate the template
+ * (see the file comment). `stop()` stops it and removes its directory.
+ * Errors: a failed start or migration rejects (the server is stopped).
+ */
+export async function startPostgresLane(): Promise<{ lane: PostgresLane; stop: () => Promise<void> }> {
   const runAs = process.getuid?.() === 0 ? 'postgres' : null;
   const dir = mkdtempSync(join(tmpdir(), 'pglane-'));
   if (runAs) {
@@ -166,11 +178,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     } finally {
       await tpl.end();
     }
-    console.log(`[postgres lane] PostgreSQL ${version} on ${dir} (port ${port}), migrations applied as postgres (${userInfo().username} → ${runAs ?? 'self'})`);
-    project.provide('postgresLane', { socketDir: dir, port, template: TEMPLATE_DB, superuser: SUPERUSER, version });
+    return { lane: { socketDir: dir, port, template: TEMPLATE_DB, superuser: SUPERUSER, version }, stop };
   } catch (e) {
     await stop();
     throw e;
   }
-  return stop;
 }

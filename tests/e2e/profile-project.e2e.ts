@@ -3,10 +3,12 @@
  * edit the profile ('Profile updated successfully!'), the project detail
  * page with files — upload, image thumbnail, pending until synced, download
  * (also on a second device), delete — 'Project not found', and deleting the
- * account with the spec's prompt.
+ * account: refused offline, a warning about unsynced changes, the spec's
+ * prompt, the account's files removed from Storage before the account.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { appSuite } from './support/suite';
 import { newContext } from './support/browser';
 import { LoginPage, SignupPage, TopBar, newUser } from './pages/AuthPages';
@@ -15,6 +17,13 @@ import { ProfilePage } from './pages/ProfilePage';
 import { ProjectPage } from './pages/ProjectPage';
 
 const e2e = appSuite({ seed: false });
+
+/** Screenshots to look at (outside the repository). */
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-e2e';
+function shot(name: string): string {
+  mkdirSync(SHOTS, { recursive: true });
+  return join(SHOTS, name);
+}
 
 /** A 2×2 PNG (red), for the thumbnail. */
 const PNG = Buffer.from(
@@ -122,27 +131,70 @@ describe('project detail and files', () => {
 });
 
 describe('account deletion', () => {
-  it('asks with the spec prompt, deletes the account server-side and signs out', async () => {
+  it('is refused offline, warns about unsynced changes, then removes the files and the account and signs out', async () => {
     const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await ctx.newPage();
     const u = newUser('homeowner', 'Dee');
     await new SignupPage(page).signUpAndConfirm(e2e.server, u);
-    const profile = new ProfilePage(page);
-    await profile.open();
+    const dash = new DashboardPage(page);
+    await page.getByRole('button', { name: 'Create New Project' }).click();
+    await dash.fill({ name: 'Leaving kitchen', projectType: 'kitchen', description: 'Shaker doors' });
+    await dash.submitDialog();
+    await dash.card('Leaving kitchen').getByRole('link', { name: 'Leaving kitchen', exact: true }).click();
+    await page.getByRole('heading', { name: 'Leaving kitchen' }).waitFor();
+    const projectId = new URL(page.url()).pathname.split('/').pop()!;
+    const project = new ProjectPage(page);
+    // The project must be on the server before its file can be (storage RLS follows the project).
+    await page.getByRole('link', { name: /^Sync status: Online, Synced/ }).waitFor({ timeout: 30_000 });
+    await project.upload([{ name: 'wall.png', mimeType: 'image/png', buffer: PNG }]);
+    await project.file('wall.png').waitFor();
+    await page.getByText('Pending upload').first().waitFor({ state: 'detached', timeout: 30_000 });
+    const folder = join(e2e.server.dataDir, 'storage', 'project-files', 'projects', projectId);
+    expect(readdirSync(folder)).toHaveLength(1);
 
+    // Offline (requests to the backend fail, and the browser knows): a change waits in the outbox.
+    await ctx.route(`${e2e.server.url}/{auth,rest,storage}/v1/**`, (route) => route.abort('internetdisconnected'));
+    await ctx.setOffline(true);
+    await dash.open().catch(() => undefined);
+    await page.getByRole('button', { name: 'Create New Project' }).click();
+    await dash.fill({ name: 'Offline bath', projectType: 'bathroom', description: 'Made offline' });
+    await dash.submitDialog();
+    await new TopBar(page).goToProfile();
+    const warning = page.getByText(/^1 change on this device has not synced yet\. Deleting your account discards it\.$/);
+    await warning.waitFor();
+    // The browser may still believe it is online: the prompt (with the warning first) comes, and the
+    // failed requests then say offline. Either way nothing is deleted.
     const prompts: string[] = [];
-    page.once('dialog', (d) => {
+    page.on('dialog', (d) => {
       prompts.push(d.message());
-      void d.dismiss();
+      void d.accept();
+    });
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('alert').getByText("You're offline. Connect to the internet to delete your account; nothing was deleted.").waitFor();
+    const warned = `${(await warning.textContent()) ?? ''}\n\nAre you sure you want to delete your account? This action cannot be undone.`;
+    expect(prompts.every((p) => p === warned)).toBe(true);
+    expect(page.url()).toMatch(/\/profile$/);
+    await page.screenshot({ path: shot('account-delete-offline.png'), fullPage: true });
+
+    // Online again: the change syncs, the warning goes, and the prompt is the spec's.
+    await ctx.unroute(`${e2e.server.url}/{auth,rest,storage}/v1/**`);
+    await ctx.setOffline(false);
+    await warning.waitFor({ state: 'detached', timeout: 30_000 });
+    page.removeAllListeners('dialog');
+    prompts.length = 0;
+    page.on('dialog', (d) => {
+      prompts.push(d.message());
+      void (prompts.length === 1 ? d.dismiss() : d.accept());
     });
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForFunction(() => true);
     expect(prompts).toEqual(['Are you sure you want to delete your account? This action cannot be undone.']);
     expect(page.url()).toMatch(/\/profile$/);
 
-    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    // Nothing of the account's files is left on the server: rows and bytes went through Storage.
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
 
     const login = new LoginPage(page);
     await login.open();

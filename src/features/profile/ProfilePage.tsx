@@ -57,6 +57,8 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
   const [fields, setFields] = useState<Fields>(() => initialFields(profile, meta, user?.email ?? ''));
   const [success, setSuccess] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Shown in the Delete account section, next to the button the user just pressed. */
+  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const uid = useId();
   const estimate = useStorageEstimate();
@@ -97,9 +99,9 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
 
   async function deleteAccount() {
     if (!user) return;
-    setError(null);
+    setDeleteError(null);
     if (!isOnline()) {
-      setError(DELETE_OFFLINE);
+      setDeleteError(DELETE_OFFLINE);
       return;
     }
     const prompt = unsynced > 0 ? `${unsyncedDeleteWarning(unsynced)}\n\n${DELETE_PROMPT}` : DELETE_PROMPT;
@@ -109,7 +111,7 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
     const result = await deleteAccountOnServer(supabase);
     if (!result.ok) {
       setBusy(false);
-      setError(result.reason === 'offline' ? DELETE_OFFLINE : DELETE_FAILED);
+      setDeleteError(result.reason === 'offline' ? DELETE_OFFLINE : DELETE_FAILED);
       return;
     }
     await finishAccountDeletion(user.id);
@@ -196,6 +198,11 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
         {unsynced > 0 ? (
           <div className="alert alert-warn" role="status">
             {unsyncedDeleteWarning(unsynced)}
+          </div>
+        ) : null}
+        {deleteError ? (
+          <div className="alert alert-error" role="alert">
+            {deleteError}
           </div>
         ) : null}
         <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void deleteAccount()}>

@@ -83,7 +83,7 @@ function runPg(bin: string, args: string[], runAs: string | null): string {
  */
 export function migrationAsPostgres(sql: string): string {
   const elevated = sql.replace(
-    /^[ \t]*(create|alter|drop)\s+policy\b[^;]*?\bon\s+storage\.\w+[^;]*;/gim,
+    /^[ \t]*(create|alter|drop)\s+policy\b[^;]*?\bon\s+"?storage"?\."?\w+"?[^;]*;/gim,
     (stmt) => `reset role;\n${stmt}\nset role postgres;`,
   );
   return `set role postgres;\nset search_path = "$user", public, extensions;\n${elevated}\nreset role;`;

@@ -15,17 +15,29 @@ import { parseArgs } from 'node:util';
 import { createLocalBackend } from './createServer.ts';
 import { DEFAULT_JWT_SECRET } from './jwt.ts';
 
-const { values: cli } = parseArgs({
-  options: {
-    port: { type: 'string' },
-    data: { type: 'string' },
-    static: { type: 'string' },
-    'no-seed': { type: 'boolean' },
-    migrations: { type: 'string' },
-    'database-url': { type: 'string' },
-  },
-  allowPositionals: false,
-});
+const USAGE =
+  'usage: tsx server/main.ts [--port 54321] [--data ./.data] [--static dist] [--no-seed] [--migrations dir] [--database-url postgresql://…]';
+
+function parseCli() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string' },
+        data: { type: 'string' },
+        static: { type: 'string' },
+        'no-seed': { type: 'boolean' },
+        migrations: { type: 'string' },
+        'database-url': { type: 'string' },
+      },
+      allowPositionals: false,
+    }).values;
+  } catch (e) {
+    console.error(`${(e as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const cli = parseCli();
 
 function arg(name: 'port' | 'data' | 'static' | 'migrations' | 'database-url'): string | undefined {
   return cli[name];

@@ -66,6 +66,7 @@ describe('checkOrder', () => {
     expect(codes(job(['Base Full Ht 2/0'], { '0_0': item('14', '30'), '0_1': item('14', '30') }))).toEqual([]);
     const fol = { overlaySelect: 'fol', stdOption: 1.5 };
     expect(codes(job(['Base Full Ht 2/0'], { '0_0': item('14', '30', { nextToWall: true }), '0_1': item('14', '30') }, fol))).toEqual([]);
+    expect(codes(job(['Base Full Ht 2/0'], { '0_0': item('14', '30'), '0_1': item('14', '30', { splitDoor: true }) }))).toEqual([]);
   });
 
   it('a reveal of 1/2" is a job warning', () => {

@@ -90,7 +90,7 @@ function measurementCheck(raw: string | undefined, kind: MeasurementKind, what: 
  * or 0), not a size, or over 120"; a finished size ≤ 0; an unknown cabinet
  * type. Warnings: an opening over 60" wide; a single door wider than 24"; a
  * door taller than 60"; a drawer front under 4" high; the two doors of a
- * pair that differ at 1/16" (width is not compared when only one is next to
+ * pair (neither split) that differ at 1/16" (width is not compared when only one is next to
  * a wall, where the formula narrows it on purpose); a side or vertical
  * reveal of 1/2" or more. Never throws.
  */
@@ -160,6 +160,8 @@ export function checkOrder(data: CabinetData): JobChecks {
         if (!sa?.ok || !sb?.ok) continue;
         const ia = data.itemState[itemKey(row.id, a)];
         const ib = data.itemState[itemKey(row.id, b)];
+        // A split door is already two matching leaves; it is not one leaf of the pair.
+        if ((ia?.splitDoor ?? false) || (ib?.splitDoor ?? false)) continue;
         const compareWidth = (ia?.nextToWall ?? false) === (ib?.nextToWall ?? false);
         const sixteenths = (n: number) => Math.round(roundHalfUp(n * 16, 0));
         const widthDiffers = compareWidth && sixteenths(sa.widthIn) !== sixteenths(sb.widthIn);

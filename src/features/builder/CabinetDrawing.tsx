@@ -16,6 +16,7 @@ import { formatFraction } from '../../domain/fractions';
 import { itemSize, type SizeContext } from '../../domain/itemSize';
 import { parseMeasurement } from '../../domain/measurementInput';
 import { useBuilderStore } from './builderStore';
+import './cabinetDrawing.css';
 
 /** The id of a part's measurement input (the drawing focuses the width when a part is tapped). */
 export function measureInputId(key: string, field: 'width' | 'height'): string {
@@ -91,14 +92,16 @@ export const CabinetElevation = memo(function CabinetElevation({ type, rowId, it
     const leaves = size.quantity;
     const leafW = size.widthIn;
     const leafH = size.heightIn;
-    const span = leaves === 2 ? 2 * leafW + LEAF_GAP : leafW;
+    // The leaves' gap is drawn at least 3 px wide so a split reads as two doors at any scale.
+    const gap = Math.max(LEAF_GAP, px(3));
+    const span = leaves === 2 ? 2 * leafW + gap : leafW;
     // Full overlay next to a wall: the wall side keeps a 1/2" overlay (spec §9), the rest overlays the far side.
     let left = o.x + o.w / 2 - span / 2;
     if (nextToWall && leaves === 1 && ctx.overlayMode === 'fol') left = wallSide === 'left' ? o.x - 0.5 : o.x + o.w + 0.5 - span;
     const top = o.y + o.h / 2 - leafH / 2;
-    const fs = Math.min(px(11), leafW / 4.6, leafH / 2.6);
+    const fs = Math.min(px(11), leafW / 5.6, leafH / 2.6);
     const rects = Array.from({ length: leaves }, (_, k) => {
-      const x = left + k * (leafW + LEAF_GAP);
+      const x = left + k * (leafW + gap);
       // Hinges: a pair on its outer edges; a single door on the wall side when next to a wall, else the left (decision).
       const hingeSide: 'left' | 'right' = leaves === 2 ? (k === 0 ? 'left' : 'right') : nextToWall ? wallSide : 'left';
       const hx = hingeSide === 'left' ? x + px(2) : x + leafW - px(2) - px(4);

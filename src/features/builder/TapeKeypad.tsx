@@ -122,7 +122,16 @@ export function TapeKeypad() {
       <div className="tk-body">
       <div className="tk-fractions">
         {fractions.map((f) => (
-          <Key key={f} label={f} onPress={() => press(f)} className="tk-frac" />
+          <Key
+            key={f}
+            label={f}
+            className="tk-frac"
+            onPress={() => {
+              press(f);
+              // Like a shift key: after one sixteenth the common eighths are back.
+              if (sixteenths) useTapeKeypad.setState({ sixteenths: false });
+            }}
+          />
         ))}
         <Key label="1/16 steps" name="Sixteenths" pressed={sixteenths} className="tk-toggle" onPress={() => useTapeKeypad.setState({ sixteenths: !sixteenths })} />
       </div>

@@ -13,6 +13,7 @@ import { PHONE, TABLET, artifactPath, newContext } from './support/browser';
 import { SignupPage, newUser } from './pages/AuthPages';
 import { DashboardPage } from './pages/DashboardPage';
 import { BuilderScreen } from './pages/BuilderScreen';
+import { horizontalOverflow, smallTouchTargets } from './pages/screenChecks';
 
 const e2e = appSuite({ seed: false });
 
@@ -225,6 +226,8 @@ describe.each([
     const save = await b.actionBar().getByRole('button', { name: 'Save', exact: true }).boundingBox();
     expect(save && save.y >= 0 && save.y + save.height <= viewport.height).toBe(true);
     await page.screenshot({ path: artifactPath('builder', `site-bottom-${device}.png`) });
+    expect(await horizontalOverflow(page)).toEqual([]);
+    expect(await smallTouchTargets(page)).toEqual([]);
 
     // Remove comes after the cabinet's fields; a removal can be undone with everything in it
     const order = await b.cabinet(2).evaluate((card) =>

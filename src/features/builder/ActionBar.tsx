@@ -4,12 +4,16 @@
  * navigator (one entry per cabinet: number, type, state; a tap jumps to it).
  * The checks run on a deferred copy of the draft, so typing stays instant.
  */
-import { memo, useDeferredValue, useMemo } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { emptyCabinetData } from '../../domain/cabinetData';
-import { checkOrder, type CabinetCheckState, type JobChecks } from '../../domain/orderChecks';
+import { partsOf, itemKey } from '../../domain/cabinetTypes';
+import { sizeContext } from '../../domain/itemSize';
+import { checkCabinet, checkJobSettings, combineChecks, type CabinetCheckState, type JobChecks } from '../../domain/orderChecks';
 import { useBuilderStore, type SaveState } from './builderStore';
 import { cabinetElementId } from './CabinetCard';
+import { publishNotes } from './cabinetNotes';
+import { showAllCabinets } from './cardWindow';
 
 const EMPTY = emptyCabinetData();
 
@@ -33,17 +37,49 @@ export function SaveStatus() {
   );
 }
 
-/** The job's checks, recomputed on a deferred copy of the draft. */
+type CabinetResult = ReturnType<typeof checkCabinet>;
+interface CacheEntry {
+  /** What the result was computed from: position, type, job sizes and the cabinet's item objects (immutable). */
+  inputs: unknown[];
+  result: CabinetResult;
+}
+
+/**
+ * The job's checks on a deferred copy of the draft. A keystroke changes one
+ * item object; only cabinets whose inputs changed are checked again, so a
+ * 250-cabinet job costs one cabinet's checks per keystroke.
+ */
 export function useJobChecks(): JobChecks {
   const data = useBuilderStore((s) => s.data) ?? EMPTY;
   const deferred = useDeferredValue(data);
-  return useMemo(() => checkOrder(deferred), [deferred]);
+  const cache = useMemo(() => new Map<number, CacheEntry>(), []);
+  return useMemo(() => {
+    const ctx = sizeContext(deferred);
+    const seen = new Set<number>();
+    const cabinets = deferred.cabinetRows.map((row, i) => {
+      seen.add(row.id);
+      const count = partsOf(row.type)?.length ?? 0;
+      const inputs: unknown[] = [i, row.type, deferred.form, deferred.stileRail];
+      for (let k = 0; k < count; k++) inputs.push(deferred.itemState[itemKey(row.id, k)]);
+      const hit = cache.get(row.id);
+      if (hit && hit.inputs.length === inputs.length && hit.inputs.every((v, k) => v === inputs[k])) return { rowId: row.id, ...hit.result };
+      const result = checkCabinet(ctx, row, i + 1, deferred.itemState);
+      cache.set(row.id, { inputs, result });
+      return { rowId: row.id, ...result };
+    });
+    for (const id of cache.keys()) if (!seen.has(id)) cache.delete(id);
+    return combineChecks(checkJobSettings(deferred.form), cabinets);
+  }, [deferred, cache]);
 }
 
 /** Scrolls a cabinet's card into view (under the sticky bar) and moves focus to its heading. */
-export function jumpToCabinet(rowId: number): void {
+export function jumpToCabinet(rowId: number, tries = 10): void {
   const card = document.getElementById(cabinetElementId(rowId));
-  if (!card) return;
+  if (!card) {
+    showAllCabinets();
+    if (tries > 0) requestAnimationFrame(() => jumpToCabinet(rowId, tries - 1));
+    return;
+  }
   card.scrollIntoView({ block: 'start', behavior: 'instant' });
   card.querySelector<HTMLElement>('h3')?.focus({ preventScroll: true });
 }
@@ -93,6 +129,7 @@ function plural(n: number, one: string, many: string): string {
 /** The sticky bar: save status, checks count, Save, Order, navigator. */
 export function ActionBar({ projectId, onSave }: { projectId: string; onSave: () => void }) {
   const checks = useJobChecks();
+  useEffect(() => publishNotes(checks), [checks]);
   const first = checks.checks.find((c) => c.rowId !== null);
   const total = checks.errors + checks.warnings;
   return (

@@ -9,6 +9,7 @@ import { BuilderSummary } from './BuilderSummary';
 import { ActionBar } from './ActionBar';
 import { useBuilderStore } from './builderStore';
 import { CabinetCard } from './CabinetCard';
+import { useCardCount } from './cardWindow';
 import { TapeKeypad } from './TapeKeypad';
 import { UndoToast, useUndoShortcuts } from './UndoToast';
 import { useBuilderSave } from './useBuilderSave';
@@ -52,6 +53,7 @@ export function BuilderPage() {
   const load = useBuilderStore((s) => s.load);
   const { save } = useBuilderSave(project?.details);
   useUndoShortcuts();
+  const cardCount = useCardCount(cabinetRows?.length ?? 0, projectId ?? '');
 
   // On entering the page, reload from the local database unless the draft of
   // this project still has changes being saved (then the draft is newer).
@@ -92,7 +94,7 @@ export function BuilderPage() {
       <AddCabinetSection />
       <section aria-label="Cabinets" className={cabinetRows.length > BIG_JOB_CABINETS ? 'bld-cabinets bld-cabinets-big' : 'bld-cabinets'}>
         {cabinetRows.length === 0 ? <p className="muted">No cabinets yet. Pick a type above and add one.</p> : null}
-        {cabinetRows.map((row, i) => (
+        {(cardCount < cabinetRows.length ? cabinetRows.slice(0, cardCount) : cabinetRows).map((row, i) => (
           <CabinetCard key={row.id} row={row} number={i + 1} ctx={ctx} />
         ))}
       </section>

@@ -6,6 +6,7 @@ import { OVERLAY_MODE_LABELS, REVEAL_OPTIONS, STD_OPTIONS } from '../../domain/o
 import { useBuilderStore } from './builderStore';
 import { measureInputId } from './CabinetDrawing';
 import { cabinetElementId } from './CabinetCard';
+import { showAllCabinets } from './cardWindow';
 import { MeasurementField } from './MeasurementField';
 
 function TextField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
@@ -159,6 +160,7 @@ export const AddCabinetSection = memo(function AddCabinetSection() {
             setError('Select a cabinet type first.');
             return;
           }
+          showAllCabinets();
           const rowId = addCabinet(type);
           setError('');
           if (rowId !== null) focusNewCabinet(rowId);

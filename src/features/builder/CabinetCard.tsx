@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { CabinetRow } from '../../domain/cabinetData';
 import { itemKey, partsOf } from '../../domain/cabinetTypes';
 import type { SizeContext } from '../../domain/itemSize';
+import { useCabinetNotes } from './cabinetNotes';
 import { useBuilderStore } from './builderStore';
 import { CabinetDrawing } from './CabinetDrawing';
 import { PartRow } from './PartRow';
@@ -27,6 +28,7 @@ export function cabinetElementId(rowId: number): string {
  */
 export const CabinetCard = memo(function CabinetCard({ row, number, ctx }: Props) {
   const remove = useBuilderStore((s) => s.removeCabinet);
+  const notes = useCabinetNotes((s) => s.byRow.get(row.id) ?? '');
   const parts = partsOf(row.type);
   const title = `Cabinet ${number}`;
   const removeButton = (
@@ -57,6 +59,15 @@ export const CabinetCard = memo(function CabinetCard({ row, number, ctx }: Props
           {title} · <span className="bld-type">{row.type}</span>
         </h3>
       </header>
+      {notes ? (
+        <ul className="bld-cabinet-notes" aria-label={`${title} checks`}>
+          {notes.split('\n').map((line) => (
+            <li key={line} className={line.startsWith('✗') ? 'bld-note-error' : 'bld-note-warn'}>
+              {line}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div className="bld-cabinet-body">
         <div className="bld-cabinet-parts">
           {parts.map((part, index) => (

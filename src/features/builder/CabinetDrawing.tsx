@@ -7,7 +7,7 @@
  * unmeasured parts dashed. The builder draws it live beside the inputs (and
  * only once it scrolls into view); the order page prints it.
  */
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { CabinetRow, ItemState } from '../../domain/cabinetData';
 import { layoutFrame } from '../../domain/cabinetLayout';
@@ -189,11 +189,13 @@ export function focusPartWidth(key: string): void {
 function LiveDrawing({ row, number, ctx }: { row: CabinetRow; number: number; ctx: SizeContext }) {
   const count = partsOf(row.type)?.length ?? 0;
   const items = useBuilderStore(useShallow((s) => Array.from({ length: count }, (_, i) => s.data?.itemState[itemKey(row.id, i)])));
+  // The finished size beside the field updates with the keystroke; the drawing follows right after, at lower priority.
+  const deferredItems = useDeferredValue(items);
   return (
     <CabinetElevation
       type={row.type}
       rowId={row.id}
-      items={items}
+      items={deferredItems}
       ctx={ctx}
       title={`Cabinet ${number}`}
       maxWidth={260}
@@ -201,6 +203,33 @@ function LiveDrawing({ row, number, ctx }: { row: CabinetRow; number: number; ct
       onPart={(index) => focusPartWidth(itemKey(row.id, index))}
     />
   );
+}
+
+/** One IntersectionObserver for every drawing on the page (250 observers would slow the opening). */
+let sharedObserver: IntersectionObserver | null = null;
+const onVisible = new Map<Element, () => void>();
+function observeOnce(el: Element, cb: () => void): () => void {
+  if (typeof IntersectionObserver === 'undefined') {
+    cb();
+    return () => {};
+  }
+  sharedObserver ??= new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) {
+        if (!e.isIntersecting) continue;
+        onVisible.get(e.target)?.();
+        onVisible.delete(e.target);
+        sharedObserver?.unobserve(e.target);
+      }
+    },
+    { rootMargin: '300px 0px' },
+  );
+  onVisible.set(el, cb);
+  sharedObserver.observe(el);
+  return () => {
+    onVisible.delete(el);
+    sharedObserver?.unobserve(el);
+  };
 }
 
 /**
@@ -214,21 +243,7 @@ export const CabinetDrawing = memo(function CabinetDrawing({ row, number, ctx }:
   useEffect(() => {
     const el = ref.current;
     if (!el || shown) return undefined;
-    if (typeof IntersectionObserver === 'undefined') {
-      setShown(true);
-      return undefined;
-    }
-    const io = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          setShown(true);
-          io.disconnect();
-        }
-      },
-      { rootMargin: '300px 0px' },
-    );
-    io.observe(el);
-    return () => io.disconnect();
+    return observeOnce(el, () => setShown(true));
   }, [shown]);
   return (
     <div ref={ref} className="cd-wrap">

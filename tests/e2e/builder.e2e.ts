@@ -122,6 +122,9 @@ describe('cabinet builder', () => {
     const fronts = (await page.getByRole('region', { name: /^Drawer Fronts/ }).getByRole('row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
     expect(fronts.slice(1)).toEqual(['1 29 7/8" 29.876 × 7 3/16" 7.156 #1 Base 2/1 Front 3']);
     await page.getByText('Ada Byron').first().waitFor();
+    // The checks and a drawing per cabinet are on the order (and so on the print)
+    await page.getByRole('region', { name: 'Checks before ordering' }).getByText('nothing to look at').waitFor();
+    await page.getByRole('region', { name: 'Cabinet drawings' }).getByRole('group', { name: 'Cabinet 2 drawing: Wall' }).waitFor();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     const csvPath = artifactPath('builder', 'order.csv');

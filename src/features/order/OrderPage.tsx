@@ -8,6 +8,7 @@ import { computeDoorOrder, type OrderLine } from '../../domain/doorOrder';
 import { formatDecimal, formatFraction } from '../../domain/fractions';
 import { OVERLAY_MODE_LABELS, STD_OPTIONS } from '../../domain/overlay';
 import { HingeTable } from '../builder/HingeTable';
+import { OrderChecks, OrderDrawings } from '../builder/OrderExtras';
 import { lineRefs, orderCsv } from './orderText';
 import './order.css';
 
@@ -177,6 +178,7 @@ export function OrderPage() {
             </ul>
           </section>
         ) : null}
+        <OrderChecks data={data} />
         <LinesTable title="Doors" lines={order.doors} id="ord-doors" />
         <LinesTable title="Drawer Fronts" lines={order.drawerFronts} id="ord-fronts" />
         <section className="ord-section" aria-labelledby="ord-hinges">
@@ -184,6 +186,7 @@ export function OrderPage() {
           <HingeTable hinges={order.hinges} />
         </section>
         <p className="ord-foot muted">Sizes are finished door and drawer-front sizes, width × height, in inches: fraction to the nearest 1/16″ and exact decimal.</p>
+        <OrderDrawings data={data} />
       </article>
     </main>
   );

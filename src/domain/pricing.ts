@@ -13,8 +13,8 @@ export const DEFAULT_MIN_DOOR_SQFT = 1.5;
 /** Minimum billable area of one drawer front, square feet. */
 export const DEFAULT_MIN_DRAWER_FRONT_SQFT = 0.5;
 
-const money = z.number({ invalid_type_error: 'Enter a price, e.g. 12.50' }).finite().min(0, 'A price cannot be negative').max(100_000, 'That price is too high');
-const area = z.number({ invalid_type_error: 'Enter an area in square feet' }).finite().min(0, 'An area cannot be negative').max(100, 'That area is too large');
+const money = z.number({ required_error: 'Enter a price, e.g. 12.50', invalid_type_error: 'Enter a price, e.g. 12.50' }).finite().min(0, 'A price cannot be negative').max(100_000, 'That price is too high');
+const area = z.number({ required_error: 'Enter an area in square feet', invalid_type_error: 'Enter an area in square feet' }).finite().min(0, 'An area cannot be negative').max(100, 'That area is too large');
 
 /** The price list as stored (`profiles.price_list`, jsonb). Prices in `currency`, areas in sq ft. */
 export const priceListSchema = z.object({

@@ -72,7 +72,7 @@ describe('project detail and files', () => {
     await dash.card('Bath vanity').getByRole('link', { name: 'Bath vanity', exact: true }).click();
     await page.getByRole('heading', { name: 'Bath vanity' }).waitFor();
     await page.getByText('Two-door vanity', { exact: true }).waitFor();
-    await page.getByRole('heading', { name: 'Raw data' }).waitFor();
+    await page.getByText('Technical details').waitFor();
     const projectUrl = page.url();
 
     // A second device signs in and sees the project: it has reached the server.
@@ -109,8 +109,10 @@ describe('project detail and files', () => {
     expect(readFileSync((await (await download2Event).path())!, 'utf8')).toBe('W 14.5 x H 30');
     await ctx2.close();
 
-    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete measurements.txt' }).click();
+    const confirmFile = page.getByRole('dialog', { name: 'Delete “measurements.txt”?' });
+    await confirmFile.getByText('The file “measurements.txt” (13 B) is removed from this project on every device.', { exact: false }).waitFor();
+    await confirmFile.getByRole('button', { name: 'Delete file' }).click();
     await project.file('measurements.txt').waitFor({ state: 'detached' });
     expect(await project.files().count()).toBe(1);
 
@@ -130,19 +132,24 @@ describe('account deletion', () => {
     const profile = new ProfilePage(page);
     await profile.open();
 
-    const prompts: string[] = [];
-    page.once('dialog', (d) => {
-      prompts.push(d.message());
+    // The app's dialog (never the browser's confirm()), naming the account, with the spec prompt.
+    let browserDialogs = 0;
+    page.on('dialog', (d) => {
+      browserDialogs += 1;
       void d.dismiss();
     });
     await page.getByRole('button', { name: 'Delete my account' }).click();
-    await page.waitForFunction(() => true);
-    expect(prompts).toEqual(['Are you sure you want to delete your account? This action cannot be undone.']);
+    const confirm = page.getByRole('dialog', { name: `Delete the account ${u.email}?` });
+    await confirm.getByText('Are you sure you want to delete your account? This action cannot be undone.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
     expect(page.url()).toMatch(/\/profile$/);
 
-    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete my account' }).click();
+    await confirm.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('status').getByText('Your account and its projects and files have been deleted.').waitFor();
+    expect(browserDialogs).toBe(0);
 
     const login = new LoginPage(page);
     await login.open();

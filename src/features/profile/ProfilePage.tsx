@@ -10,6 +10,11 @@ import { PhoneInput } from '../../app/ui/PhoneInput';
 import { formatBytes, useStorageEstimate } from './useStorageEstimate';
 import { InstallButton } from '../../pwa/InstallButton';
 import { AppVersion } from '../../pwa/AppVersion';
+import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
+import { PriceListForm } from './PriceListForm';
+
+/** What the landing page says after the account is gone (router state). */
+export const ACCOUNT_DELETED_NOTICE = 'Your account and its projects and files have been deleted.';
 
 /** Spec §5: the account deletion prompt. */
 const DELETE_PROMPT = 'Are you sure you want to delete your account? This action cannot be undone.';
@@ -47,6 +52,7 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
   const [success, setSuccess] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const uid = useId();
   const estimate = useStorageEstimate();
 
@@ -82,7 +88,7 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
   }
 
   async function deleteAccount() {
-    if (!user || !window.confirm(DELETE_PROMPT)) return;
+    if (!user) return;
     setError(null);
     setBusy(true);
     const { error: rpcError } = await supabase.rpc('delete_my_account');
@@ -92,7 +98,7 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
       return;
     }
     await finishAccountDeletion(user.id);
-    void navigate('/', { replace: true });
+    void navigate('/', { replace: true, state: { notice: ACCOUNT_DELETED_NOTICE } });
   }
 
   const displayName = [fields.first_name, fields.last_name].filter(Boolean).join(' ');
@@ -163,19 +169,41 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
         </p>
         <div className="btn-row" style={{ marginTop: '0.75rem', alignItems: 'center' }}>
           <InstallButton />
-          <span className="muted">
-            <AppVersion />
-          </span>
         </div>
       </section>
+
+      {(str(profile?.role) || str(meta.role) || 'homeowner') !== 'homeowner' ? (
+        <section className="card" style={{ marginTop: '1rem' }} aria-labelledby={id('prices')}>
+          <h2 id={id('prices')}>Price list</h2>
+          <p className="muted">Optional. With prices here, each door order shows the area and price of every line and a total.</p>
+          <PriceListForm stored={profile?.price_list} />
+        </section>
+      ) : null}
 
       <section className="card" style={{ marginTop: '1rem' }} aria-labelledby={id('danger')}>
         <h2 id={id('danger')}>Delete account</h2>
         <p className="muted">Deletes your account, your projects and files. This cannot be undone.</p>
-        <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void deleteAccount()}>
+        <button type="button" className="btn btn-danger" disabled={busy} onClick={() => setConfirmDelete(true)}>
           Delete my account
         </button>
       </section>
+      {confirmDelete ? (
+        <ConfirmDialog
+          title={`Delete the account ${user?.email ?? fields.email}?`}
+          message={DELETE_PROMPT}
+          confirmLabel="Delete my account"
+          danger
+          onClose={() => setConfirmDelete(false)}
+          onConfirm={async () => {
+            await deleteAccount();
+            return null;
+          }}
+        />
+      ) : null}
+
+      <p className="muted about-line">
+        About: Refacing · <AppVersion />
+      </p>
     </main>
   );
 }

@@ -52,10 +52,10 @@ describe('project page for the field', () => {
 
     const project = new ProjectPage(page);
     await project.upload([
-      { name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('Check sink base, 2 hinges.\n') },
+      { name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('Sink base: check 2 hinges. \n') },
       { name: 'sink-wall.png', mimeType: 'image/png', buffer: photo },
     ]);
-    expect(Buffer.from('Check sink base, 2 hinges.\n').length).toBe(28);
+    expect(Buffer.from('Sink base: check 2 hinges. \n').length).toBe(28);
     await project.file('note.txt').getByText(/^28 B/).waitFor();
     const thumb = project.file('sink-wall.png').getByRole('img', { name: 'Preview of sink-wall.png' });
     await thumb.waitFor();

@@ -10,8 +10,16 @@ import { parseInches } from '../../domain/fractions';
  */
 export function HingeRuleSetting({ rule, onSave }: { rule: HingeRule | undefined; onSave: (rule: HingeRule) => Promise<string | null> }) {
   const id = useId();
-  const byHeight = rule?.mode === 'byHeight';
+  const storedMode = rule?.mode ?? 'perDoor';
   const stored = rule?.mode === 'byHeight' ? rule.upTo : DEFAULT_HINGE_HEIGHT_LIMITS;
+  // The choice shows at once; the stored rule (also changed by sync) wins when it changes.
+  const [mode, setMode] = useState<HingeRule['mode']>(storedMode);
+  const [seenMode, setSeenMode] = useState(storedMode);
+  if (seenMode !== storedMode) {
+    setSeenMode(storedMode);
+    setMode(storedMode);
+  }
+  const byHeight = mode === 'byHeight';
   const [draft, setDraft] = useState<string[]>(() => stored.map(String));
   const [error, setError] = useState<string | null>(null);
 
@@ -20,9 +28,10 @@ export function HingeRuleSetting({ rule, onSave }: { rule: HingeRule | undefined
     setError(failure);
   }
 
-  function chooseMode(mode: HingeRule['mode']) {
+  function chooseMode(next: HingeRule['mode']) {
     setError(null);
-    if (mode === 'perDoor') void save({ mode: 'perDoor' });
+    setMode(next);
+    if (next === 'perDoor') void save({ mode: 'perDoor' });
     else {
       const limits = draft.map((d) => parseInches(d) ?? Number.NaN);
       const ok = hingeLimitsError(limits) === null;

@@ -201,7 +201,7 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
         />
       ) : null}
 
-      <p className="muted about-line">
+      <p className="muted about-line" style={{ marginTop: '1rem' }}>
         About: Refacing · <AppVersion />
       </p>
     </main>

@@ -30,6 +30,22 @@ export function mapsHref(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
 
+const ICON_PATHS = {
+  phone: 'M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z',
+  mail: 'M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm1 2.2V17h16V7.2l-8 5.3zM5.3 7 12 11.4 18.7 7z',
+  pin: 'M12 2a7 7 0 0 1 7 7c0 5.2-7 13-7 13S5 14.2 5 9a7 7 0 0 1 7-7zm0 4.5A2.5 2.5 0 1 0 12 11.5 2.5 2.5 0 0 0 12 6.5z',
+} as const;
+
+function Icon({ name }: { name: keyof typeof ICON_PATHS }) {
+  return (
+    <span className="prj-link-icon" aria-hidden="true">
+      <svg viewBox="0 0 24 24" width="20" height="20" fill="currentColor" focusable="false">
+        <path d={ICON_PATHS[name]} fillRule="evenodd" />
+      </svg>
+    </span>
+  );
+}
+
 /**
  * /project/:projectId (spec §2, §8), laid out for the job site: the client's
  * contact as tap-to-call, email and map links; status, type and scopes; the
@@ -102,9 +118,7 @@ export function ProjectDetailPage() {
               {phone ? (
                 <li>
                   <a className="prj-link" href={telHref(phone)} aria-label={`Call ${phone}`}>
-                    <span className="prj-link-icon" aria-hidden="true">
-                      ☎
-                    </span>
+                    <Icon name="phone" />
                     <span>
                       <span className="prj-link-label">Call</span>
                       <span className="prj-link-value">{phone}</span>
@@ -115,9 +129,7 @@ export function ProjectDetailPage() {
               {email ? (
                 <li>
                   <a className="prj-link" href={`mailto:${email}`} aria-label={`Email ${email}`}>
-                    <span className="prj-link-icon" aria-hidden="true">
-                      ✉
-                    </span>
+                    <Icon name="mail" />
                     <span>
                       <span className="prj-link-label">Email</span>
                       <span className="prj-link-value">{email}</span>
@@ -128,9 +140,7 @@ export function ProjectDetailPage() {
               {address ? (
                 <li>
                   <a className="prj-link" href={mapsHref(address)} target="_blank" rel="noopener noreferrer" aria-label={`Map of ${address}`}>
-                    <span className="prj-link-icon" aria-hidden="true">
-                      ⌖
-                    </span>
+                    <Icon name="pin" />
                     <span>
                       <span className="prj-link-label">Map</span>
                       <span className="prj-link-value">{address}</span>

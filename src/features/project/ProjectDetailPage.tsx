@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { format } from 'date-fns';
 import { useAuth } from '../../auth/useAuth';
@@ -59,6 +60,7 @@ export function ProjectDetailPage() {
   const { projectId } = useParams();
   const user = useAuth((s) => s.user);
   const project = useProject(projectId);
+  const [techOpen, setTechOpen] = useState(false);
 
   if (!user) {
     return (
@@ -204,13 +206,16 @@ export function ProjectDetailPage() {
 
       <ProjectFiles projectId={project.id} />
 
-      <details className="card section-card prj-tech">
+      <details className="card section-card prj-tech" onToggle={(e) => setTechOpen(e.currentTarget.open)}>
         <summary>
           <h2>Technical details</h2>
         </summary>
-        <pre className="json" tabIndex={0} aria-label="Project as JSON">
-          {JSON.stringify(project, null, 2)}
-        </pre>
+        {/* Rendered only when open: a closed disclosure holds nothing to tab to. */}
+        {techOpen ? (
+          <pre className="json" tabIndex={0} aria-label="Project as JSON">
+            {JSON.stringify(project, null, 2)}
+          </pre>
+        ) : null}
       </details>
     </main>
   );

@@ -1,5 +1,5 @@
 /**
- * The door order (issue 3 §3): one piece per measured part in cabinet order,
+ * The door order: one piece per measured part in cabinet order,
  * identical sizes merged into lines (doors and drawer fronts separately) with
  * summed quantities and references back to their cabinets, the hinge summary,
  * and a warning for every part left out. Lengths are inches, unrounded.
@@ -165,7 +165,7 @@ export function hingesPerPiece(order: Pick<DoorOrder, 'hingeRule'>, line: Pick<O
   return line.kind === 'door' ? hingesPerLeaf(order.hingeRule, line.height) : 0;
 }
 
-/** The CLI's `--format json` object (issue 3 §3): exactly these keys, unrounded numbers. */
+/** The CLI's `--format json` object: exactly these keys, unrounded numbers. */
 export interface OrderJson {
   overlay: number;
   pieces: { row: number; cabinetType: string; index: number; part: string; quantity: 1 | 2; width: number; height: number }[];

@@ -115,30 +115,32 @@ describe('cabinet builder', () => {
     const doors = page.getByRole('region', { name: /^Doors/ }).getByRole('row');
     const doorRows = (await doors.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
     expect(doorRows.slice(1)).toEqual([
-      '1 14 7/16" 14.438 × 24 3/16" 24.156 #1 Base 2/1 Door 1',
-      '1 15 3/8" 15.376 × 24 3/16" 24.156 #1 Base 2/1 Door 2',
-      '2 16 3/8" 16.376 × 30 3/16" 30.156 #2 Wall Door 1 (split ×2)',
+      '1 14 7/16" 14.438 × 24 3/16" 24.156 2 #1 Base 2/1 Door 1',
+      '1 15 3/8" 15.376 × 24 3/16" 24.156 2 #1 Base 2/1 Door 2',
+      '2 16 3/8" 16.376 × 30 3/16" 30.156 2 #2 Wall Door 1 (split ×2)',
     ]);
     const fronts = (await page.getByRole('region', { name: /^Drawer Fronts/ }).getByRole('row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
     expect(fronts.slice(1)).toEqual(['1 29 7/8" 29.876 × 7 3/16" 7.156 #1 Base 2/1 Front 3']);
     await page.getByText('Ada Byron').first().waitFor();
     // The checks and a drawing per cabinet are on the order (and so on the print)
-    await page.getByRole('region', { name: 'Checks before ordering' }).getByText('nothing to look at').waitFor();
+    await page.getByText('Every measured part is on this order.').waitFor();
     await page.getByRole('region', { name: 'Cabinet drawings' }).getByRole('group', { name: 'Cabinet 2 drawing: Wall' }).waitFor();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     const csvPath = artifactPath('builder', 'order.csv');
     await download.saveAs(csvPath);
     const csv = readFileSync(csvPath, 'utf8');
-    expect(csv.split(/\r\n/)[0]).toBe('Item,Quantity,Width,Width (in),Height,Height (in),Hinge size,Hinge size (in),Cabinets');
-    expect(csv).toContain('Door,2,"16 3/8""",16.376,"30 3/16""",30.156,,,#2 Wall Door 1 (split ×2)');
+    expect(csv.split(/\r\n/)[0]).toBe(
+      'Item,Qty,Width (in),Width (fraction),Height (in),Height (fraction),Door style,Drawer-front style,Color,NRS,Overlay,Hinges per piece,Cabinets,Customer,Job address,Order date',
+    );
+    expect(csv).toMatch(/\r\nDoor,2,16\.376,"16 3\/8""",30\.156,"30 3\/16""",,,,,"Full Overlay STD 1 1\/2"": 1 7\/16"" \(1\.438\)",2,#2 Wall Door 1 \(split ×2\),Ada Byron,"12 Oak Street, Springfield",\d{4}-\d{2}-\d{2}\r\n/);
 
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: artifactPath('builder', 'order-phone.png'), fullPage: true });
     await page.setViewportSize({ width: 1024, height: 768 });
 
     await page.emulateMedia({ media: 'print' });
-    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Print / PDF' }).isVisible()).toBe(false);
     await page.screenshot({ path: artifactPath('builder', 'order-print.png'), fullPage: true });
     await page.pdf({ path: artifactPath('builder', 'order.pdf'), format: 'Letter', printBackground: true });
     await page.emulateMedia({ media: 'screen' });

@@ -81,7 +81,7 @@ describe('project detail and files', () => {
     await dash.card('Bath vanity').getByRole('link', { name: 'Bath vanity', exact: true }).click();
     await page.getByRole('heading', { name: 'Bath vanity' }).waitFor();
     await page.getByText('Two-door vanity', { exact: true }).waitFor();
-    await page.getByRole('heading', { name: 'Raw data' }).waitFor();
+    await page.getByText('Technical details').waitFor();
     const projectUrl = page.url();
 
     // A second device signs in and sees the project: it has reached the server.
@@ -118,8 +118,10 @@ describe('project detail and files', () => {
     expect(readFileSync((await (await download2Event).path())!, 'utf8')).toBe('W 14.5 x H 30');
     await ctx2.close();
 
-    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete measurements.txt' }).click();
+    const confirmFile = page.getByRole('dialog', { name: 'Delete “measurements.txt”?' });
+    await confirmFile.getByText('The file “measurements.txt” (13 B) is removed from this project on every device.', { exact: false }).waitFor();
+    await confirmFile.getByRole('button', { name: 'Delete file' }).click();
     await project.file('measurements.txt').waitFor({ state: 'detached' });
     expect(await project.files().count()).toBe(1);
 
@@ -160,19 +162,31 @@ describe('account deletion', () => {
     await dash.fill({ name: 'Offline bath', projectType: 'bathroom', description: 'Made offline' });
     await dash.submitDialog();
     await new TopBar(page).goToProfile();
-    const warning = page.getByText(/^1 change on this device has not synced yet\. Deleting your account discards it\.$/);
+    const warningText = /^1 change on this device has not synced yet\. Deleting your account discards it\.$/;
+    const warning = page.getByText(warningText);
     await warning.waitFor();
-    // The browser may still believe it is online: the prompt (with the warning first) comes, and the
-    // failed requests then say offline. Either way nothing is deleted.
-    const prompts: string[] = [];
+    // The app's dialog only, never the browser's confirm().
+    let browserDialogs = 0;
     page.on('dialog', (d) => {
-      prompts.push(d.message());
-      void d.accept();
+      browserDialogs += 1;
+      void d.dismiss();
     });
+    const offlineText = "You're offline. Connect to the internet to delete your account; nothing was deleted.";
+    const confirm = page.getByRole('dialog', { name: `Delete the account ${u.email}?` });
     await page.getByRole('button', { name: 'Delete my account' }).click();
-    await page.getByRole('alert').getByText("You're offline. Connect to the internet to delete your account; nothing was deleted.").waitFor();
-    const warned = `${(await warning.textContent()) ?? ''}\n\nAre you sure you want to delete your account? This action cannot be undone.`;
-    expect(prompts.every((p) => p === warned)).toBe(true);
+    // Where the browser knows it is offline, the app says so at once; where it still believes it is
+    // online, the dialog (warning first) comes, and the failed requests then say offline. Either way
+    // nothing is deleted.
+    const first = await Promise.race([
+      page.getByRole('alert').getByText(offlineText).waitFor().then(() => 'alert' as const),
+      confirm.waitFor().then(() => 'dialog' as const),
+    ]);
+    if (first === 'dialog') {
+      await confirm.getByText(/1 change on this device has not synced yet/).waitFor();
+      await confirm.getByRole('button', { name: 'Delete my account' }).click();
+      await confirm.getByText(offlineText).waitFor();
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+    }
     expect(page.url()).toMatch(/\/profile$/);
     await page.screenshot({ path: shot('account-delete-offline.png'), fullPage: true });
 
@@ -180,21 +194,19 @@ describe('account deletion', () => {
     await ctx.unroute(`${e2e.server.url}/{auth,rest,storage}/v1/**`);
     await ctx.setOffline(false);
     await warning.waitFor({ state: 'detached', timeout: 30_000 });
-    page.removeAllListeners('dialog');
-    prompts.length = 0;
-    page.on('dialog', (d) => {
-      prompts.push(d.message());
-      void (prompts.length === 1 ? d.dismiss() : d.accept());
-    });
     await page.getByRole('button', { name: 'Delete my account' }).click();
-    await page.waitForFunction(() => true);
-    expect(prompts).toEqual(['Are you sure you want to delete your account? This action cannot be undone.']);
+    await confirm.getByText('Are you sure you want to delete your account? This action cannot be undone.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
     expect(page.url()).toMatch(/\/profile$/);
 
     await page.getByRole('button', { name: 'Delete my account' }).click();
+    await confirm.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     // Nothing of the account's files is left on the server: rows and bytes went through Storage.
     expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+    await page.getByRole('status').getByText('Your account and its projects and files have been deleted.').waitFor();
+    expect(browserDialogs).toBe(0);
 
     const login = new LoginPage(page);
     await login.open();

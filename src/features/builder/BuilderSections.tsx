@@ -48,7 +48,7 @@ export const OverlaySection = memo(function OverlaySection({ form }: { form: Cab
     <section className="card section-card" aria-labelledby="bld-overlay">
       <h2 id="bld-overlay">Overlay &amp; Reveal Options</h2>
       <div className="bld-grid-4">
-        <div className="field">
+        <div className="field bld-overlay-mode">
           <label htmlFor={`${id}-mode`}>Overlay</label>
           <select id={`${id}-mode`} value={form.overlaySelect} onChange={(e) => s.setOverlayMode(e.target.value === 'fol' ? 'fol' : 'sol')}>
             <option value="sol">{OVERLAY_MODE_LABELS.sol}</option>

@@ -1,41 +1,14 @@
 /**
- * What the builder adds to the door order page: the checks before ordering
- * (`OrderChecks`) and a drawing of every cabinet (`OrderDrawings`), both
- * printed with the order. Each is one component the order page places.
+ * What the builder adds to the door order page: a drawing of every cabinet
+ * (`OrderDrawings`), printed with the order. (The checks before ordering come
+ * from `checkOrder` and are listed by the order page itself.)
  */
 import { memo, useMemo } from 'react';
 import type { CabinetData } from '../../domain/cabinetData';
 import { itemKey, partsOf } from '../../domain/cabinetTypes';
 import { sizeContext } from '../../domain/itemSize';
-import { checkOrder } from '../../domain/orderChecks';
 import { CabinetElevation } from './CabinetDrawing';
 import './orderExtras.css';
-
-/** The job's checks on the order: red errors (not on the order) and yellow warnings with the door maker's reason. */
-export function OrderChecks({ data }: { data: CabinetData }) {
-  const checks = useMemo(() => checkOrder(data), [data]);
-  if (checks.checks.length === 0) {
-    return (
-      <section className="oc-checks oc-checks-ok" aria-label="Checks before ordering">
-        <strong>Checks before ordering:</strong> ✓ nothing to look at.
-      </section>
-    );
-  }
-  return (
-    <section className="oc-checks" aria-labelledby="oc-checks-h">
-      <h2 id="oc-checks-h">
-        Checks before ordering: {checks.errors} {checks.errors === 1 ? 'error' : 'errors'}, {checks.warnings} {checks.warnings === 1 ? 'warning' : 'warnings'}
-      </h2>
-      <ul>
-        {checks.checks.map((c, i) => (
-          <li key={i} className={c.level === 'error' ? 'oc-error' : 'oc-warning'}>
-            <span className="oc-level">{c.level === 'error' ? '✗ Error' : '⚠ Warning'}</span> {c.message}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
 
 /** A small scale drawing per cabinet, as an appendix of the printed order. */
 export const OrderDrawings = memo(function OrderDrawings({ data }: { data: CabinetData }) {

@@ -11,6 +11,11 @@ import { PhoneInput } from '../../app/ui/PhoneInput';
 import { formatBytes, useStorageEstimate } from './useStorageEstimate';
 import { InstallButton } from '../../pwa/InstallButton';
 import { AppVersion } from '../../pwa/AppVersion';
+import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
+import { PriceListForm } from './PriceListForm';
+
+/** What the landing page says after the account is gone (router state). */
+export const ACCOUNT_DELETED_NOTICE = 'Your account and its projects and files have been deleted.';
 
 /** Spec §5: the account deletion prompt. */
 const DELETE_PROMPT = 'Are you sure you want to delete your account? This action cannot be undone.';
@@ -60,6 +65,7 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
   /** Shown in the Delete account section, next to the button the user just pressed. */
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const uid = useId();
   const estimate = useStorageEstimate();
   const pending = usePendingOps();
@@ -97,25 +103,30 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
     }
   }
 
-  async function deleteAccount() {
-    if (!user) return;
+  /** Offline the server cannot delete anything: say so next to the button instead of asking. */
+  function askToDelete() {
     setDeleteError(null);
     if (!isOnline()) {
       setDeleteError(DELETE_OFFLINE);
       return;
     }
-    const prompt = unsynced > 0 ? `${unsyncedDeleteWarning(unsynced)}\n\n${DELETE_PROMPT}` : DELETE_PROMPT;
-    if (!window.confirm(prompt)) return;
+    setConfirmDelete(true);
+  }
+
+  /** Deletes on the server, then on this device; resolves to the message to show in the dialog, or null when done. */
+  async function deleteAccount(): Promise<string | null> {
+    if (!user) return null;
+    setDeleteError(null);
     setBusy(true);
     // Files through the Storage API first, then the account, all with the user's own session.
     const result = await deleteAccountOnServer(supabase);
     if (!result.ok) {
       setBusy(false);
-      setDeleteError(result.reason === 'offline' ? DELETE_OFFLINE : DELETE_FAILED);
-      return;
+      return result.reason === 'offline' ? DELETE_OFFLINE : DELETE_FAILED;
     }
     await finishAccountDeletion(user.id);
-    void navigate('/', { replace: true });
+    void navigate('/', { replace: true, state: { notice: ACCOUNT_DELETED_NOTICE } });
+    return null;
   }
 
   const displayName = [fields.first_name, fields.last_name].filter(Boolean).join(' ');
@@ -186,11 +197,16 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
         </p>
         <div className="btn-row" style={{ marginTop: '0.75rem', alignItems: 'center' }}>
           <InstallButton />
-          <span className="muted">
-            <AppVersion />
-          </span>
         </div>
       </section>
+
+      {(str(profile?.role) || str(meta.role) || 'homeowner') !== 'homeowner' ? (
+        <section className="card" style={{ marginTop: '1rem' }} aria-labelledby={id('prices')}>
+          <h2 id={id('prices')}>Price list</h2>
+          <p className="muted">Optional. With prices here, each door order shows the area and price of every line and a total.</p>
+          <PriceListForm stored={profile?.price_list} />
+        </section>
+      ) : null}
 
       <section className="card" style={{ marginTop: '1rem' }} aria-labelledby={id('danger')}>
         <h2 id={id('danger')}>Delete account</h2>
@@ -205,10 +221,24 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
             {deleteError}
           </div>
         ) : null}
-        <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void deleteAccount()}>
+        <button type="button" className="btn btn-danger" disabled={busy} onClick={askToDelete}>
           Delete my account
         </button>
       </section>
+      {confirmDelete ? (
+        <ConfirmDialog
+          title={`Delete the account ${user?.email ?? fields.email}?`}
+          message={unsynced > 0 ? `${unsyncedDeleteWarning(unsynced)} ${DELETE_PROMPT}` : DELETE_PROMPT}
+          confirmLabel="Delete my account"
+          danger
+          onClose={() => setConfirmDelete(false)}
+          onConfirm={deleteAccount}
+        />
+      ) : null}
+
+      <p className="muted about-line" style={{ marginTop: '1rem' }}>
+        About: Refacing · <AppVersion />
+      </p>
     </main>
   );
 }

@@ -95,27 +95,109 @@ export async function applyMigrations(pg: PGlite, dir: string, log: (line: strin
   return applied;
 }
 
+/**
+ * Longest a statement of an API request may run. Postgres enforces it; PGlite
+ * (one wasm thread, no timer signals) ignores it, so there the request bounds
+ * checked before any work are what keep one request from holding the database.
+ */
+export const API_STATEMENT_TIMEOUT = '15s';
+
 const SET_CLAIMS_SQL = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
   set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
-  set_config('request.jwt.claim.email', $4, true)`;
+  set_config('request.jwt.claim.email', $4, true), set_config('statement_timeout', '${API_STATEMENT_TIMEOUT}', true)`;
+
+/**
+ * The database broke (PGlite reported an internal error, its wasm aborted, or a
+ * statement that must return one row returned none). Nothing it answers now can
+ * be trusted; the server answers 503 until it has reopened the database.
+ */
+export class DatabaseFailure extends Error {
+  constructor(readonly reason: string) {
+    super(`database failure: ${reason}`);
+    this.name = 'DatabaseFailure';
+  }
+}
+
+const failureListeners = new WeakMap<PGlite, (reason: string) => void>();
+
+/** Call `listener` (once per failure) when a query on `pg` shows the database broke. */
+export function onDatabaseFailure(pg: PGlite, listener: (reason: string) => void): void {
+  failureListeners.set(pg, listener);
+}
+
+/** XX000 (internal error) or a wasm trap: the database process state is no longer sound. */
+export function isFatalDatabaseError(e: unknown): boolean {
+  if (e instanceof DatabaseFailure) return true;
+  if (typeof e !== 'object' || e === null) return false;
+  const err = e as { code?: unknown; name?: unknown; message?: unknown };
+  if (err.code === 'XX000') return true;
+  if (err.name === 'RuntimeError') return true;
+  return typeof err.message === 'string' && /ERRORDATA_STACK_SIZE|memory access out of bounds|unreachable/.test(err.message);
+}
+
+/** Report the failure of `pg` to its listener and throw {@link DatabaseFailure}. */
+function failed(pg: PGlite, reason: string): never {
+  failureListeners.get(pg)?.(reason);
+  throw new DatabaseFailure(reason);
+}
+
+/** Rethrow `e`, first reporting it when it shows the database broke. */
+function rethrow(pg: PGlite, e: unknown): never {
+  if (isFatalDatabaseError(e)) failed(pg, e instanceof Error ? e.message : String(e));
+  throw e;
+}
 
 /**
  * Run `fn` in one transaction as the caller: `SET LOCAL ROLE <claims.role>` (via
- * `set_config('role', …, true)`, the same thing in one round trip) and the
- * claims in `request.jwt.claims` (and the older per-claim settings). Commits
- * when `fn` resolves, rolls back when it throws (the error is rethrown).
- * Everything is local to the transaction, so nothing leaks to the next one.
+ * `set_config('role', …, true)`, the same thing in one round trip), the claims in
+ * `request.jwt.claims` (and the older per-claim settings) and the API's
+ * `statement_timeout`. Commits when `fn` resolves, rolls back when it throws (the
+ * error is rethrown). Everything is local to the transaction, so nothing leaks to
+ * the next one. A sentinel row checked at the start and the end catches a
+ * database that broke silently (PGlite may answer empty results after an
+ * internal error): then {@link DatabaseFailure} is thrown instead of a result.
  */
 export async function runAs<T>(pg: PGlite, claims: Claims, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return pg.transaction(async (tx) => {
-    await tx.query(SET_CLAIMS_SQL, [claims.role, JSON.stringify(claims), claims.sub ?? '', claims.email ?? '']);
-    return fn(tx);
-  });
+  try {
+    return await pg.transaction(async (tx) => {
+      const set = await tx.query(SET_CLAIMS_SQL, [claims.role, JSON.stringify(claims), claims.sub ?? '', claims.email ?? '']);
+      if (set.rows.length !== 1) failed(pg, 'the claims statement returned no row');
+      const out = await fn(tx);
+      await sentinel(pg, tx);
+      return out;
+    });
+  } catch (e) {
+    rethrow(pg, e);
+  }
 }
 
 /** Run `fn` in one transaction as the database owner (the auth service's own work). */
 export async function runAsOwner<T>(pg: PGlite, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return pg.transaction(fn);
+  try {
+    return await pg.transaction(async (tx) => {
+      const out = await fn(tx);
+      await sentinel(pg, tx);
+      return out;
+    });
+  } catch (e) {
+    rethrow(pg, e);
+  }
+}
+
+async function sentinel(pg: PGlite, tx: Tx): Promise<void> {
+  if (tx.closed) return; // rolled back on purpose by the caller
+  const r = await tx.query<{ ok: number }>('select 1 as ok');
+  if (r.rows.length !== 1 || r.rows[0]!.ok !== 1) failed(pg, 'the sentinel query returned no row');
+}
+
+/** Is the database answering correctly? (The health check; also run after a restart.) */
+export async function probeDatabase(pg: PGlite): Promise<boolean> {
+  try {
+    const r = await pg.query<{ ok: number }>('select 1 as ok');
+    return r.rows.length === 1 && r.rows[0]!.ok === 1;
+  } catch {
+    return false;
+  }
 }
 
 /** A SQL string literal that is safe whatever `standard_conforming_strings` says (E'…' escaping). */
@@ -124,59 +206,6 @@ export function literal(v: unknown): string {
   const s = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
   if (s.includes('\0')) throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
   return `E'${s.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
-}
-
-/**
- * Replace `$n` placeholders with literals, outside quoted identifiers and
- * string literals (the SQL is ours; only values come from the request).
- */
-export function inlineParams(sql: string, params: readonly unknown[]): string {
-  if (params.length === 0) return sql;
-  let out = '';
-  let i = 0;
-  while (i < sql.length) {
-    const ch = sql[i]!;
-    if (ch === '"' || ch === "'") {
-      const end = sql.indexOf(ch, i + 1);
-      const stop = end < 0 ? sql.length : end + 1;
-      out += sql.slice(i, stop);
-      i = stop;
-      continue;
-    }
-    if (ch === '$') {
-      const m = /^\$(\d+)/.exec(sql.slice(i, i + 12));
-      if (m) {
-        const idx = Number(m[1]) - 1;
-        if (idx < 0 || idx >= params.length) throw new Error(`no value for $${m[1]}`);
-        out += literal(params[idx]);
-        i += m[0].length;
-        continue;
-      }
-    }
-    out += ch;
-    i++;
-  }
-  return out;
-}
-
-/**
- * One statement as the caller in ONE round trip: a simple-protocol query
- * string `SET LOCAL ROLE …; SELECT set_config(…); <statement>` runs as one
- * implicit transaction, so the role and claims apply to the statement only
- * and are gone afterwards; an error rolls everything back. The hot path of
- * `/rest/v1` reads (issue 2 bench). Values are inlined as escaped literals.
- */
-export async function queryAs<T>(pg: PGlite, claims: Claims, sql: string, params: readonly unknown[] = []): Promise<{ rows: T[]; affectedRows?: number }> {
-  if (claims.role !== 'anon' && claims.role !== 'authenticated' && claims.role !== 'service_role') throw new Error('bad role');
-  const prologue =
-    `set local role ${claims.role}; select ` +
-    `set_config('request.jwt.claims', ${literal(JSON.stringify(claims))}, true), ` +
-    `set_config('request.jwt.claim.sub', ${literal(claims.sub ?? '')}, true), ` +
-    `set_config('request.jwt.claim.role', ${literal(claims.role)}, true), ` +
-    `set_config('request.jwt.claim.email', ${literal(claims.email ?? '')}, true);\n`;
-  const results = await pg.exec(prologue + inlineParams(sql, params));
-  const last = results[results.length - 1]!;
-  return { rows: last.rows as T[], affectedRows: last.affectedRows };
 }
 
 /** Role-and-claims prologues by claims object (the verifier caches claims per token, so this hits). */
@@ -190,7 +219,8 @@ function prologueOf(claims: Claims): string {
       `set_config('request.jwt.claims', ${literal(JSON.stringify(claims))}, true), ` +
       `set_config('request.jwt.claim.sub', ${literal(claims.sub ?? '')}, true), ` +
       `set_config('request.jwt.claim.role', ${literal(claims.role)}, true), ` +
-      `set_config('request.jwt.claim.email', ${literal(claims.email ?? '')}, true);\n`;
+      `set_config('request.jwt.claim.email', ${literal(claims.email ?? '')}, true), ` +
+      `set_config('statement_timeout', '${API_STATEMENT_TIMEOUT}', true);\n`;
     prologues.set(claims, p);
   }
   return p;
@@ -203,9 +233,10 @@ const MAX_PREPARED = 256;
 let preparedSeq = 0;
 
 /**
- * {@link queryAs} with the statement prepared once per SQL shape (PREPARE as
- * the owner, then `EXECUTE name(literals…)` inside the caller's implicit
- * transaction). Postgres re-checks a cached plan against the current role
+ * One statement as the caller in ONE round trip, prepared once per SQL shape
+ * (PREPARE as the owner, then a simple-protocol string `SET LOCAL ROLE …;
+ * SELECT set_config(…); EXECUTE name(literals…)`, one implicit transaction,
+ * so the role and claims apply to that statement only). Postgres re-checks a cached plan against the current role
  * (RLS) and the schema, so the plan is shared safely; claims are read at
  * execution. Every `$n` must be typed by its context (`$1::text`). On an
  * error the statement is deallocated so the next call prepares afresh.
@@ -225,17 +256,17 @@ export async function queryAsPrepared<T>(pg: PGlite, claims: Claims, sql: string
     }
     preparedSeq += 1;
     const fresh = `_local_read_${preparedSeq}`;
-    await pg.exec(`prepare ${fresh} as ${sql}`);
+    await pg.exec(`prepare ${fresh} as ${sql}`).catch((e: unknown) => rethrow(pg, e));
     cache.set(sql, fresh);
     name = fresh;
   }
   const prologue = prologueOf(claims);
   const args = params.length ? `(${params.map(literal).join(', ')})` : '';
+  let results;
   try {
-    const results = await pg.exec(`${prologue}execute ${name}${args}`);
-    const last = results[results.length - 1]!;
-    return { rows: last.rows as T[], affectedRows: last.affectedRows };
+    results = await pg.exec(`${prologue}execute ${name}${args}`);
   } catch (e) {
+    if (isFatalDatabaseError(e)) rethrow(pg, e);
     // Errors about the data or the caller's rights leave the plan valid; anything else may mean the
     // schema moved under it (dropped column, changed type), so prepare afresh next time.
     const code = (e as { code?: unknown }).code;
@@ -246,4 +277,8 @@ export async function queryAsPrepared<T>(pg: PGlite, claims: Claims, sql: string
     }
     throw e;
   }
+  // results: SET LOCAL ROLE, the claims row, the statement. No claims row = the database broke silently.
+  if (results.length !== 3 || results[1]!.rows.length !== 1) failed(pg, 'the claims statement returned no row');
+  const last = results[results.length - 1]!;
+  return { rows: last.rows as T[], affectedRows: last.affectedRows };
 }

@@ -6,7 +6,7 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { PGlite } from '@electric-sql/pglite';
-import { createLocalBackend, type LocalBackendOptions } from '../../server/createServer.ts';
+import { createLocalBackend, type LocalBackend, type LocalBackendOptions } from '../../server/createServer.ts';
 import type { MailMessage } from '../../server/mail.ts';
 import { NO_REALTIME } from './noRealtime.ts';
 
@@ -14,8 +14,10 @@ export interface StartedBackend {
   url: string;
   anonKey: string;
   serviceKey: string;
-  /** The backend's database (superuser): for assertions and setup only. */
-  pg: PGlite;
+  /** The backend's database (superuser): for assertions and setup only. The current instance, after a supervised restart too. */
+  readonly pg: PGlite;
+  /** The backend itself (health, restarts, schema reload). */
+  backend: LocalBackend;
   stop(): Promise<void>;
   /** A fresh anon client (no persisted session, no auto refresh). */
   client(): SupabaseClient;
@@ -56,7 +58,10 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     url,
     anonKey: backend.anonKey,
     serviceKey: backend.serviceKey,
-    pg: backend.pg,
+    get pg() {
+      return backend.pg;
+    },
+    backend,
     stop: () => backend.close(),
     client: () => makeClient(backend.anonKey),
     serviceClient: () => makeClient(backend.serviceKey),

@@ -7,9 +7,10 @@
  * memory: a restart forgets, as on a dev box.
  */
 
-/** One limit: at most `max` attempts per key within `windowMs` milliseconds. */
+/** One limit: at most `max` attempts per email (`maxPerAddress` per client address, default `max`) within `windowMs` ms. */
 export interface Limit {
   max: number;
+  maxPerAddress?: number;
   windowMs: number;
 }
 
@@ -23,8 +24,8 @@ export interface AuthRateLimits {
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   signIn: { max: 10, windowMs: 5 * 60_000 },
-  signUp: { max: 30, windowMs: 15 * 60_000 },
-  recover: { max: 5, windowMs: 15 * 60_000 },
+  signUp: { max: 5, maxPerAddress: 30, windowMs: 15 * 60_000 },
+  recover: { max: 5, maxPerAddress: 30, windowMs: 15 * 60_000 },
 };
 
 /** Keys remembered at most; past this the least recently used key is forgotten. */
@@ -32,12 +33,12 @@ export const MAX_KEYS = 10_000;
 
 export interface RateLimiter {
   /**
-   * Count one attempt for every key; false (and nothing counted) when any key
-   * has already reached the limit within the window.
+   * Count one attempt for the email and the address; false (and nothing
+   * counted) when either has already reached its limit within the window.
    */
-  attempt(keys: readonly string[]): boolean;
-  /** Give back the last attempt of each key (a sign-in that succeeded). */
-  refund(keys: readonly string[]): void;
+  attempt(email: string, address: string): boolean;
+  /** Give back the last attempt of both (a sign-in that succeeded). */
+  refund(email: string, address: string): void;
 }
 
 /** A limiter of `limit`, remembering at most `maxKeys` keys (least recently used forgotten first). */
@@ -54,23 +55,26 @@ export function createRateLimiter(limit: Limit, maxKeys = MAX_KEYS): RateLimiter
     attempts.set(key, list);
     while (attempts.size > maxKeys) attempts.delete(attempts.keys().next().value!);
   }
+  function tryKeys(keys: readonly [string, number][]): boolean {
+    const now = Date.now();
+    const lists = keys.map(([k]) => recent(k, now));
+    const limited = lists.some((l, i) => l.length >= keys[i]![1]);
+    keys.forEach(([k], i) => {
+      const list = lists[i]!;
+      if (!limited) list.push(now);
+      keep(k, list);
+    });
+    return !limited;
+  }
   return {
-    attempt(keys) {
-      const now = Date.now();
-      const lists = keys.map((k) => recent(k, now));
-      const limited = lists.some((l) => l.length >= limit.max);
-      keys.forEach((k, i) => {
-        const list = lists[i]!;
-        if (!limited) list.push(now);
-        keep(k, list);
-      });
-      return !limited;
+    attempt(email, address) {
+      return tryKeys([
+        [`email:${email}`, limit.max],
+        [`addr:${address}`, limit.maxPerAddress ?? limit.max],
+      ]);
     },
-    refund(keys) {
-      for (const k of keys) {
-        const list = attempts.get(k);
-        if (list) list.pop();
-      }
+    refund(email, address) {
+      for (const k of [`email:${email}`, `addr:${address}`]) attempts.get(k)?.pop();
     },
   };
 }

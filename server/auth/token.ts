@@ -24,14 +24,14 @@ export function tokenRoutes(ctx: BackendContext): Hono<ApiEnv> {
   async function passwordGrant(c: Ctx, body: z.output<typeof tokenBody>): Promise<Response> {
     const email = body.email?.trim().toLowerCase() ?? '';
     const password = body.password ?? '';
-    const keys = [`email:${email}`, `addr:${clientAddress(c)}`];
+    const address = clientAddress(c);
     // Counted before any await, so parallel attempts see each other.
-    if (!limiter.attempt(keys)) return authError(c, 429, 'over_request_rate_limit', 'Request rate limit reached');
+    if (!limiter.attempt(email, address)) return authError(c, 429, 'over_request_rate_limit', 'Request rate limit reached');
     const user = email.length <= 254 && !email.includes('\0') ? await runAsOwner(ctx.pg, (tx) => userByEmail(tx, email)) : null;
     const fits = Buffer.byteLength(password, 'utf8') <= MAX_PASSWORD_BYTES;
     const good = fits && !!user?.encrypted_password && (await bcrypt.compare(password, user.encrypted_password));
     if (!user || !good) return authError(c, 400, 'invalid_credentials', 'Invalid login credentials');
-    limiter.refund(keys);
+    limiter.refund(email, address);
     if (!user.email_confirmed_at) return authError(c, 400, 'email_not_confirmed', 'Email not confirmed');
     if (user.banned_until && user.banned_until.getTime() > Date.now()) return authError(c, 400, 'user_banned', 'User is banned');
     const session = await runAsOwner(ctx.pg, async (tx) => {

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const port = Number(args.port ?? process.env.PORT ?? 54321);
   const dataDir = resolve(args.data ?? process.env.DATA_DIR ?? './.data');
   const staticDir = args.static;
-  const host = process.env.HOST ?? '127.0.0.1';
+  const host = process.env.HOST || '127.0.0.1';
   mkdirSync(dataDir, { recursive: true });
   const lock = lockDataDir(dataDir);
   const { secret: jwtSecret, source } = jwtSecretFor(dataDir, host, process.env.JWT_SECRET || undefined);

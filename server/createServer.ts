@@ -27,8 +27,6 @@ import { mailViewer } from './mailViewer.ts';
 import { superviseDatabase } from './supervisor.ts';
 import { ALLOW_HEADERS, EXPOSE_HEADERS, allowedOrigins, runtimeConfigScript } from './webConfig.ts';
 
-export { isLoopback } from './mailViewer.ts';
-
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 /** Storage's default upload limit (Supabase's default, 50 MB). */
 const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;

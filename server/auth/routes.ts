@@ -14,8 +14,6 @@ import { signupRoutes } from './signup.ts';
 import { tokenRoutes } from './token.ts';
 import { verifyRoutes } from './verify.ts';
 
-export { clientAddress } from './shared.ts';
-
 /** Build the `/auth/v1` routes (expects the claims middleware in front). */
 export function authRoutes(ctx: BackendContext): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();

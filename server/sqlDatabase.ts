@@ -25,6 +25,8 @@ export interface SqlRunner {
 /** An open transaction (BEGIN issued). `rollback()` ends it early; no COMMIT follows. */
 export interface SqlTx extends SqlRunner {
   rollback(): Promise<void>;
+  /** True once the transaction has ended (PGlite tracks it; the pool adapter may not). */
+  readonly closed?: boolean;
 }
 
 /** A database: statements outside a transaction, transactions, and closing. */

@@ -7,7 +7,7 @@
  * through the real HTTP endpoints (signup → mail → verify link → sign in).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { createLocalBackend, type LocalBackendOptions } from '../../server/createServer.ts';
+import { createLocalBackend, type LocalBackend, type LocalBackendOptions } from '../../server/createServer.ts';
 import type { SqlDatabase } from '../../server/sqlDatabase.ts';
 import { createLaneDatabase, dbBackend } from './testDatabase.ts';
 import type { MailMessage } from '../../server/mail.ts';
@@ -17,8 +17,10 @@ export interface StartedBackend {
   url: string;
   anonKey: string;
   serviceKey: string;
-  /** The backend's database as its owner (PGlite: superuser; PostgreSQL: `postgres`, BYPASSRLS): for assertions and setup only. */
-  pg: SqlDatabase;
+  /** The backend's database as its owner (PGlite: superuser; PostgreSQL: `postgres`, BYPASSRLS): for assertions and setup only. The current instance, after a supervised restart too. */
+  readonly pg: SqlDatabase;
+  /** The backend itself (health, restarts, schema reload). */
+  backend: LocalBackend;
   stop(): Promise<void>;
   /** A fresh anon client (no persisted session, no auto refresh). */
   client(): SupabaseClient;
@@ -67,7 +69,10 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     url,
     anonKey: backend.anonKey,
     serviceKey: backend.serviceKey,
-    pg: backend.pg,
+    get pg() {
+      return backend.pg;
+    },
+    backend,
     stop: async () => {
       await backend.close();
       await dropDatabase();

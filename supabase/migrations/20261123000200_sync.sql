@@ -731,6 +731,7 @@ declare
   v_uid uuid := auth.uid();
   v_ops jsonb;
   v_bad int[] := '{}';
+  v_bad_op uuid[] := '{}';
   v_elem json;
   v_n int;
   v_op jsonb;
@@ -776,21 +777,18 @@ begin
       exception when untranslatable_character then
         v_ops := v_ops || '[null]'::jsonb;
         v_bad := v_bad || v_i::int;
+        -- its op_id read from the text: json operators would de-escape the \u0000 and fail again
+        v_bad_op := v_bad_op || substring(v_elem::text
+          from '"op_id"\s*:\s*"([0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12})"')::uuid;
       end;
     end loop;
   end;
   perform private.sync_check_limits(v_ops);
   v_n := jsonb_array_length(v_ops);
   v_pre := array_fill(null::jsonb, array[v_n]);
-  foreach k in array v_bad loop
-    v_op_id := null;
-    begin
-      v_op_id := (json_array_element(p_ops, k - 1) ->> 'op_id')::uuid;
-    exception when others then
-      v_op_id := null;
-    end;
-    v_pre[k] := jsonb_build_object(
-      'op_id', v_op_id, 'status', 'rejected', 'code', '22P05',
+  for k in 1 .. cardinality(v_bad) loop
+    v_pre[v_bad[k]] := jsonb_build_object(
+      'op_id', v_bad_op[k], 'status', 'rejected', 'code', '22P05',
       'message', 'text must not contain the NUL character (\u0000)', 'conflicts', '[]'::jsonb, 'row', null);
   end loop;
   v_out := v_pre;

@@ -1,5 +1,5 @@
 /**
- * push_changes' set-based fast path (migration 20261122217000_push_fast_path):
+ * push_changes' set-based fast path (supabase/migrations/20261123000200_sync.sql):
  * the same batches applied with the fast path and with it forced off
  * (`sync.fast_path = 'off'`, the test/diagnostic switch) give the same
  * results, rows, change log, recorded ops and conflicts. A spy trigger in

@@ -730,6 +730,7 @@ as $$
 declare
   v_uid uuid := auth.uid();
   v_ops jsonb;
+  v_list jsonb[];
   v_bad int[] := '{}';
   v_bad_op uuid[] := '{}';
   v_elem json;
@@ -766,22 +767,27 @@ begin
   if json_typeof(p_ops) is distinct from 'array' then
     raise exception 'p_ops must be an array' using errcode = '22023';
   end if;
+  -- counted before any parsing into jsonb, so the op-by-op fallback below stays bounded
+  if json_array_length(p_ops) > (private.sync_limits() ->> 'ops_per_call')::int then
+    raise exception 'at most % ops per call', private.sync_limits() ->> 'ops_per_call' using errcode = '54000';
+  end if;
   begin
     v_ops := p_ops::jsonb;
   exception when untranslatable_character then
     -- one op at a time: those jsonb cannot hold become null and are rejected below
-    v_ops := '[]'::jsonb;
+    v_list := '{}';
     for v_elem, v_i in select e, i from json_array_elements(p_ops) with ordinality x(e, i) loop
       begin
-        v_ops := v_ops || jsonb_build_array(v_elem::jsonb);
+        v_list := array_append(v_list, v_elem::jsonb);
       exception when untranslatable_character then
-        v_ops := v_ops || '[null]'::jsonb;
+        v_list := array_append(v_list, null::jsonb);
         v_bad := v_bad || v_i::int;
         -- its op_id read from the text: json operators would de-escape the \u0000 and fail again
         v_bad_op := v_bad_op || substring(v_elem::text
           from '"op_id"\s*:\s*"([0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12})"')::uuid;
       end;
     end loop;
+    v_ops := to_jsonb(v_list);
   end;
   perform private.sync_check_limits(v_ops);
   v_n := jsonb_array_length(v_ops);

@@ -66,6 +66,9 @@ describe('push_changes limits (whole call refused, nothing applied)', () => {
   it('more than 1,000 ops per call (54000)', async () => {
     const ops = Array.from({ length: 1001 }, () => update({ name: 'x' }));
     expect(await pushText(owner, JSON.stringify(ops))).toMatchObject({ ok: false, code: '54000', message: 'at most 1000 ops per call' });
+    // counted before the op-by-op reading a NUL would need
+    const withNul = [update({ name: '\u0000' }), ...ops];
+    expect(await pushText(owner, JSON.stringify(withNul))).toMatchObject({ ok: false, code: '54000', message: 'at most 1000 ops per call' });
   });
 
   it('more than 1,000 patch entries in one op (54000)', async () => {

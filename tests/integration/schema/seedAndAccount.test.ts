@@ -98,7 +98,7 @@ describe('delete_my_account()', () => {
       await tx.query(`insert into projects (id, name, status, user_id, owner_user_id) values ($1, 'Mine', 'active', $2, $2)`, [project, victim]);
       await tx.query(`insert into project_files (project_id, file_name, file_path, user_id) values ($1, 'a.jpg', $2, $3)`, [project, `projects/${project}/1.jpg`, victim]);
       await tx.query(`insert into storage.objects (bucket_id, name, owner) values ('project-files', $1, $2)`, [`projects/${project}/1.jpg`, victim]);
-      await tx.query(`select push_changes($1::jsonb)`, [
+      await tx.query(`select push_changes($1::json)`, [
         JSON.stringify([{ op_id: crypto.randomUUID(), table: 'projects', id: project, kind: 'update', base_version: 1, changes: { name: 'Renamed' } }]),
       ]);
     });

@@ -1,17 +1,38 @@
--- Account deletion on hosted Supabase: Storage refuses direct DELETEs on its
--- tables (its delete guard, storage.allow_delete_query), and deleting object
--- rows would orphan the bytes anyway. So the client removes the account's
--- files through the Storage API first (it lists them with
--- my_account_storage_paths()), then calls delete_my_account(), which no
--- longer touches storage tables and refuses while any of those files remain,
--- so nothing is left behind. Contract: docs/sync-protocol.md.
+-- Baseline 4/5: Storage and account deletion.
+--
+-- The private bucket `project-files`, objects at projects/{projectId}/…,
+-- readable and writable by exactly those who can read the project. Policies
+-- on storage.objects need the supautils extension's policy grants (present
+-- on hosted Supabase and in `supabase start`); on plain PostgreSQL without
+-- it `create policy` fails with "must be owner of table objects".
+
+insert into storage.buckets (id, name, public, file_size_limit)
+values ('project-files', 'project-files', false, 52428800)
+on conflict (id) do nothing;
+
+create policy project_files_objects_select on storage.objects for select to authenticated
+  using (bucket_id = 'project-files' and private.can_read_project_path(name));
+create policy project_files_objects_insert on storage.objects for insert to authenticated
+  with check (bucket_id = 'project-files' and private.can_read_project_path(name));
+create policy project_files_objects_update on storage.objects for update to authenticated
+  using (bucket_id = 'project-files' and private.can_read_project_path(name))
+  with check (bucket_id = 'project-files' and private.can_read_project_path(name));
+create policy project_files_objects_delete on storage.objects for delete to authenticated
+  using (bucket_id = 'project-files' and private.can_read_project_path(name));
+
+-- Account deletion. Hosted Storage refuses direct DELETEs on its tables (its
+-- delete guard, storage.allow_delete_query), and deleting object rows would
+-- orphan the bytes anyway. So the client removes the account's files through
+-- the Storage API first (listed by my_account_storage_paths()), then calls
+-- delete_my_account(), which never touches storage tables and refuses while
+-- any of those files remain, so nothing is left behind.
 
 /**
  * The Storage object names (bucket project-files) of the projects the caller
  * created or owns: what delete_my_account() will refuse to leave behind.
  * Sorted. Errors: 42501 when not signed in.
  */
-create or replace function public.my_account_storage_paths() returns setof text
+create function public.my_account_storage_paths() returns setof text
 language plpgsql stable security definer
 set search_path = ''
 as $$
@@ -33,8 +54,6 @@ begin
 end
 $$;
 
-revoke execute on function public.my_account_storage_paths() from public, anon;
-grant execute on function public.my_account_storage_paths() to authenticated;
 
 /**
  * Deletes the caller's account and data: the projects they created or own
@@ -45,7 +64,7 @@ grant execute on function public.my_account_storage_paths() to authenticated;
  * 400) 'Remove the account''s files first' while my_account_storage_paths()
  * is not empty (nothing is deleted then).
  */
-create or replace function public.delete_my_account() returns void
+create function public.delete_my_account() returns void
 language plpgsql security definer
 set search_path = ''
 as $$
@@ -94,6 +113,3 @@ begin
   delete from auth.users where id = v_uid;
 end
 $$;
-
-revoke execute on function public.delete_my_account() from public, anon;
-grant execute on function public.delete_my_account() to authenticated;

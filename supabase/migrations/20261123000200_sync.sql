@@ -347,8 +347,9 @@ $$;
  * tombstones included, with txid >= p_cursor — or (txid, id) > (p_cursor,
  * p_after_id) when paging — ordered by (txid, id), at most p_limit (1..5000).
  * Returns { rows, cursor: pg_snapshot_xmin of this call, has_more }.
- * Errors: 22023 unknown table, or a cursor that is not 1–20 digits (checked
- * as text: PostgreSQL 15 reads 'yesterday' as xid8 0 and '12abc' as 12).
+ * Errors: 22023 unknown table, or a cursor that is not 1–20 digits within
+ * xid8's range (checked as text: PostgreSQL 15 reads 'yesterday' as xid8 0
+ * and '12abc' as 12).
  */
 create function public.pull_changes(
   p_table text,
@@ -368,7 +369,9 @@ begin
   if not private.is_sync_table(p_table) then
     raise exception 'unknown table: %', left(p_table, 64) using errcode = '22023';
   end if;
-  if coalesce(p_cursor, '') <> '' and (length(p_cursor) > 20 or p_cursor !~ '^[0-9]{1,20}$') then
+  -- xid8 is an unsigned 64-bit number: PostgreSQL 15 wraps a larger one instead of refusing it.
+  if coalesce(p_cursor, '') <> ''
+     and (length(p_cursor) > 20 or p_cursor !~ '^[0-9]{1,20}$' or p_cursor::numeric > 18446744073709551615) then
     raise exception 'bad cursor: %', left(p_cursor, 64) using errcode = '22023';
   end if;
   begin

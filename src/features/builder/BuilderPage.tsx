@@ -6,8 +6,9 @@ import { useProject } from '../../data';
 import { sizeContext } from '../../domain/itemSize';
 import { AddCabinetSection, DetailsSection, NotesSection, OverlaySection, StileRailSection } from './BuilderSections';
 import { BuilderSummary } from './BuilderSummary';
-import { useBuilderStore, type SaveState } from './builderStore';
+import { useBuilderStore } from './builderStore';
 import { CabinetCard } from './CabinetCard';
+import { SaveStatus } from './SaveStatus';
 import { useBuilderSave } from './useBuilderSave';
 import './builder.css';
 
@@ -27,25 +28,6 @@ function BuilderError({ message }: { message: string }) {
 
 /** From this many cabinets on, off-screen cards skip layout (CSS content-visibility) so typing stays fast. */
 const BIG_JOB_CABINETS = 40;
-
-/** Spec §4 save-status texts (saving/saved texts are ours; see docs/decisions.md). */
-const SAVE_TEXT: Record<SaveState, string> = {
-  idle: '',
-  saving: 'Saving…',
-  saved: '✓ Saved',
-  error: '✗ Save failed',
-};
-
-function SaveStatus() {
-  const saveState = useBuilderStore((s) => s.saveState);
-  const dirty = useBuilderStore((s) => s.revision > s.savedRevision);
-  const text = SAVE_TEXT[saveState] || (dirty ? 'Unsaved changes' : '');
-  return (
-    <span className={`bld-status bld-status-${saveState}`} role="status" aria-live="polite" data-dirty={dirty ? 'true' : 'false'}>
-      {text}
-    </span>
-  );
-}
 
 /**
  * /cabinet-builder/:projectId (spec §2 "Cabinet builder", issue 3 §2): the

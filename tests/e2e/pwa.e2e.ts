@@ -77,15 +77,20 @@ async function waitControlled(page: Page): Promise<void> {
 }
 
 async function waitAllSynced(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const el = document.querySelector('a[aria-label^="Sync status: "]');
-      const label = el?.getAttribute('aria-label') ?? '';
-      return label.startsWith('Sync status: Online') && !label.includes('saved on this device');
-    },
-    undefined,
-    { timeout: 60_000 },
-  );
+  try {
+    await page.waitForFunction(
+      () => {
+        const el = document.querySelector('a[aria-label^="Sync status: "]');
+        const label = el?.getAttribute('aria-label') ?? '';
+        return label.startsWith('Sync status: Online') && !label.includes('saved on this device');
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
+  } catch (error) {
+    // Say what the app showed instead.
+    throw new Error(`not synced; the top bar says "${await syncStatusText(page).catch(() => '?')}"`, { cause: error });
+  }
 }
 
 beforeAll(async () => {

@@ -137,15 +137,24 @@ export function createConnection(options: ConnectionOptions): Connection {
   async function probeOnce(): Promise<ConnectionState> {
     const base = options.fetch ?? globalThis.fetch.bind(globalThis);
     const controller = new AbortController();
-    const timeout = timers.setTimeout(() => controller.abort(), probeTimeoutMs);
+    let timeout: unknown = null;
+    // The probe ends by the timeout even where an aborted fetch never settles (a request queued behind a starting service worker).
+    const timedOut = new Promise<never>((_resolve, reject) => {
+      timeout = timers.setTimeout(() => {
+        controller.abort();
+        reject(new Error('probe timed out'));
+      }, probeTimeoutMs);
+    });
     let evidence: Evidence;
     try {
-      const res = await base(options.probeUrl as string, {
+      const request = base(options.probeUrl as string, {
         method: 'GET',
         headers: options.probeHeaders,
         cache: 'no-store',
         signal: controller.signal,
       });
+      request.catch(() => undefined);
+      const res = await Promise.race([request, timedOut]);
       evidence = UNREACHABLE_STATUSES.has(res.status) ? 'unreachable' : 'answered';
     } catch {
       evidence = 'unreachable';

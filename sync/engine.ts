@@ -251,7 +251,9 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     leader = true;
     if (manageAutoRefresh) void supabase.auth.startAutoRefresh().catch(() => {});
     intervalTimer = timers.setInterval(() => {
-      if (clock.now() >= nextRetryAt) void syncNow();
+      // Out of reach: ask the server whether it is back (an answer starts a sync), whatever the probe schedule says.
+      if (connection.state() !== 'online' && connection.probing()) void connection.probeNow();
+      else if (clock.now() >= nextRetryAt) void syncNow();
     }, options.intervalMs ?? SYNC_INTERVAL_MS);
     void syncNow();
   });

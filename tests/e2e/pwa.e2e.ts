@@ -89,7 +89,18 @@ async function waitAllSynced(page: Page): Promise<void> {
     );
   } catch (error) {
     // Say what the app showed instead.
-    throw new Error(`not synced; the top bar says "${await syncStatusText(page).catch(() => '?')}"`, { cause: error });
+    const probe = await page
+      .evaluate(async () => {
+        const started = Date.now();
+        try {
+          const r = await fetch('/auth/v1/health', { cache: 'no-store' });
+          return `health ${r.status} in ${Date.now() - started} ms, onLine ${navigator.onLine}, controller ${Boolean(navigator.serviceWorker.controller)}`;
+        } catch (e) {
+          return `health failed: ${String(e)} in ${Date.now() - started} ms, onLine ${navigator.onLine}`;
+        }
+      })
+      .catch((e: unknown) => String(e));
+    throw new Error(`not synced; the top bar says "${await syncStatusText(page).catch(() => '?')}" (${probe})`, { cause: error });
   }
 }
 

@@ -10,32 +10,13 @@ import { emptyCabinetData } from '../../domain/cabinetData';
 import { partsOf, itemKey } from '../../domain/cabinetTypes';
 import { sizeContext } from '../../domain/itemSize';
 import { checkCabinet, checkJobSettings, combineChecks, type CabinetCheckState, type JobChecks } from '../../domain/orderChecks';
-import { useBuilderStore, type SaveState } from './builderStore';
+import { useBuilderStore } from './builderStore';
 import { cabinetElementId } from './CabinetCard';
 import { publishNotes } from './cabinetNotes';
 import { showAllCabinets } from './cardWindow';
+import { SaveStatus } from './SaveStatus';
 
 const EMPTY = emptyCabinetData();
-
-/** Spec §4 save-status texts (saving/saved texts are ours; see docs/decisions.md). */
-const SAVE_TEXT: Record<SaveState, string> = {
-  idle: '',
-  saving: 'Saving…',
-  saved: '✓ Saved',
-  error: '✗ Save failed',
-};
-
-/** The save status: one element, fed by the builder's save state. */
-export function SaveStatus() {
-  const saveState = useBuilderStore((s) => s.saveState);
-  const dirty = useBuilderStore((s) => s.revision > s.savedRevision);
-  const text = SAVE_TEXT[saveState] || (dirty ? 'Unsaved changes' : '');
-  return (
-    <span className={`bld-status bld-status-${saveState}`} role="status" aria-live="polite" data-dirty={dirty ? 'true' : 'false'}>
-      {text}
-    </span>
-  );
-}
 
 type CabinetResult = ReturnType<typeof checkCabinet>;
 interface CacheEntry {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { supabase } from '../../auth/supabase';
 import { useAuth } from '../../auth/useAuth';
 import { finishAccountDeletion } from '../../auth/authLifecycle';
-import { isOnline } from '../../auth/localSession';
+import { syncStatus } from '../../../sync';
 import { Spinner } from '../../app/Spinner';
 import { deleteAccountOnServer, profileRepo, useDeadLetters, usePendingOps, useProfile, type ProfileRow } from '../../data';
 import { formatPhone } from '../../domain/projectRules';
@@ -23,6 +23,7 @@ const DELETE_PROMPT = 'Are you sure you want to delete your account? This action
 const DELETE_FAILED = 'Failed to delete account. Please contact support.';
 /** Deleting needs the server (files, then the account); offline nothing is deleted. */
 const DELETE_OFFLINE = "You're offline. Connect to the internet to delete your account; nothing was deleted.";
+const DELETE_UNREACHABLE = "Can't reach the server. Try again when it answers; nothing was deleted.";
 
 /** The warning shown (and put before the prompt) while this device holds changes the server does not have. */
 export function unsyncedDeleteWarning(count: number): string {
@@ -106,8 +107,9 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
   /** Offline the server cannot delete anything: say so next to the button instead of asking. */
   function askToDelete() {
     setDeleteError(null);
-    if (!isOnline()) {
-      setDeleteError(DELETE_OFFLINE);
+    const connection = syncStatus.get().connection;
+    if (connection !== 'online') {
+      setDeleteError(connection === 'offline' ? DELETE_OFFLINE : DELETE_UNREACHABLE);
       return;
     }
     setConfirmDelete(true);
@@ -122,7 +124,8 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
     const result = await deleteAccountOnServer(supabase);
     if (!result.ok) {
       setBusy(false);
-      return result.reason === 'offline' ? DELETE_OFFLINE : DELETE_FAILED;
+      if (result.reason === 'offline') return syncStatus.get().connection === 'offline' ? DELETE_OFFLINE : DELETE_UNREACHABLE;
+      return DELETE_FAILED;
     }
     await finishAccountDeletion(user.id);
     void navigate('/', { replace: true, state: { notice: ACCOUNT_DELETED_NOTICE } });

@@ -1,5 +1,5 @@
 /**
- * Builder figures for `npm run bench` (issue 3 §4):
+ * Builder figures for `npm run bench`:
  * 1. door-order computation for a 250-cabinet job (target < 2 ms), against a
  *    baseline empty loop over the same cabinets and parts;
  * 2. keystroke-to-updated-size latency in Chromium on a 250-cabinet job

@@ -1,5 +1,5 @@
 /**
- * Issue 4 figures, in headless Chromium against the production build: the
+ * Dashboard figures, in headless Chromium against the production build: the
  * contractor dashboard with 5,000 projects in IndexedDB — time to render the
  * list (switching the chip from an empty status to All) and to filter it by
  * a search term, each from the click/keystroke until the DOM shows the

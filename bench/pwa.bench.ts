@@ -1,5 +1,5 @@
 /**
- * Issue 6 figures, in headless Chromium against the production build served
+ * Installable-app figures, in headless Chromium against the production build served
  * by the local backend (as `npm start`):
  * - cold start offline from the service-worker cache to the dashboard
  *   rendered (target ≤ 1 s), against a static hello-world page served and

@@ -1,5 +1,5 @@
 /**
- * Local backend figures (issue 2, section 4): authenticated `select`
+ * Local backend figures: authenticated `select`
  * throughput and p50/p99 latency at concurrency 20 over HTTP against the
  * server running in its own process (as `npm start` runs it), and the same
  * request's database work (one implicit transaction: role, claims, the same
@@ -20,7 +20,7 @@ import { loadavg } from 'node:os';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const MIGRATIONS = join(ROOT, 'tests', 'integration', 'server', 'fixtures', 'migrations');
-/** Issue 2: at least 1,000 requests/s at concurrency 20 on this 2-core machine. */
+/** Target: at least 1,000 requests/s at concurrency 20 on this 2-core machine. */
 const TARGET_RPS = 1000;
 const CONCURRENCY = 20;
 /** Measured window. */

@@ -1,5 +1,5 @@
 /**
- * Sync benchmarks (issue 5 §4): initial sync of 10,000 projects vs a raw Dexie
+ * Sync benchmarks: initial sync of 10,000 projects vs a raw Dexie
  * bulkPut of the same rows; incremental sync of one changed row among 10,000
  * (rows and bytes over the wire); pushing 1,000 queued ops vs 1,000
  * single-row PostgREST updates. Measured in real Chromium (Debian's, via

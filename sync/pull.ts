@@ -2,7 +2,7 @@
  * Pulling server changes (sync-protocol.md, pull_changes): per table from the
  * stored cursor, paging by (txid, id), storing the FIRST call's cursor at the
  * end (never the last row's txid), so a transaction that commits late is
- * still pulled (issue 5 §4.1). Rows are applied idempotently by version.
+ * still pulled. Rows are applied idempotently by version.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { applyServerRows } from '../src/data/applyServerRows';

@@ -4,7 +4,7 @@
  * earlier one's result and is rebased on its version). File inserts upload the
  * blob first. Results: applied/merged/duplicate remove the op and apply the
  * returned row; merged conflicts are logged; rejected ops become dead letters
- * and never block the rest (issue 5 §3).
+ * and never block the rest.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { applyServerRows, toProjectRecord } from '../src/data/applyServerRows';

@@ -1,7 +1,7 @@
 /**
  * Session wiring of the local database: which user's database is open. One
  * database per signed-in user (`refacing-<userId>`); `setActiveUser(null)`
- * closes it so another user of the same browser never sees it (issue 5 §1).
+ * closes it so another user of the same browser never sees it.
  */
 import { RefacingDb } from './db';
 

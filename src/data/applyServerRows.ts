@@ -2,7 +2,7 @@
  * Applying server rows (pulled, or returned by a push) to the local database:
  * idempotent by `version` (an older or equal version is ignored), tombstones
  * included, and with the row's pending local ops re-applied on top so the UI
- * keeps showing the user's unsynced edits (issue 5 §1).
+ * keeps showing the user's unsynced edits.
  */
 import Dexie from 'dexie';
 import type { ProjectRecord, RefacingDb } from './db';

@@ -30,7 +30,7 @@ export interface ProjectRecord extends ProjectRow {
   _st?: string;
 }
 
-/** Database name of one user (per-user isolation, issue 5 §1). */
+/** Database name of one user (one database per user, so another user of the same browser never sees it). */
 export function dbNameFor(userId: string): string {
   return `refacing-${userId}`;
 }
@@ -65,7 +65,7 @@ export class RefacingDb extends Dexie {
         'id, created_at, _st, [_own+status], [_asg+status], [_own+created_at], [_asg+created_at], *_words, [_own+status+created_at], [_asg+status+created_at], [_st+created_at]',
     });
     // Version 3: fewer index entries per project, so a 10,000-project first
-    // sync writes less (issue 5 bench): the status counts read the
+    // sync writes less (bench/sync.bench.ts): the status counts read the
     // date-ordered compound indexes, which make `_st`, `[_own+status]` and
     // `[_asg+status]` redundant; search words lose those that prefix another
     // and gain the phone's digits without the area code.

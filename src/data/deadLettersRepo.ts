@@ -1,7 +1,8 @@
 /**
  * Dead letters: ops the server rejected (RLS, constraint, deleted elsewhere,
  * bad op). The user retries one (re-queued with a new op_id) or discards it
- * (local row restored from the server copy on the next sync) — issue 5 §3.
+ * (local row restored from the server copy on the next sync), so one refused
+ * op never blocks the rest of the queue.
  */
 import { applyOpToRow, toProjectRecord } from './applyServerRows';
 import { enqueueOp } from './outbox';

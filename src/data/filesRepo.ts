@@ -2,7 +2,8 @@
  * Project files repository: the only writer of local file rows and blobs.
  * `attach` keeps the blob in IndexedDB and queues its upload; the engine
  * uploads to `projects/{projectId}/{timestamp}.{ext}` and only then pushes the
- * `project_files` insert (issue 5 §3). Deleting works offline.
+ * `project_files` insert, so no row points at a missing object. Deleting
+ * works offline.
  */
 import { getFileDownloader, type FileDownloader } from './fileTransfer';
 import { enqueueOp, newId } from './outbox';

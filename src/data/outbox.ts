@@ -1,6 +1,6 @@
 /**
  * The outbox: queued wire operations with local bookkeeping, and the coalescing
- * rule for autosave (issue 5 §1: one pending op per row, not one per keystroke).
+ * rule for autosave (one pending op per row, not one per keystroke).
  * Call `enqueueOp` inside the repository's rw transaction that writes the row
  * (its scope must include `outbox` and `sync_state`).
  */

@@ -1,5 +1,5 @@
 /**
- * Dashboard queries on IndexedDB indexes (issue 5 §1): the project list
+ * Dashboard queries on IndexedDB indexes: the project list
  * (filter, search, newest first) and the per-status counts. Tombstones are
  * kept out of the `_own`/`_asg`/`_st` indexes, so counts are index counts.
  */

@@ -1,7 +1,7 @@
 /**
  * Projects repository: the only writer of local projects. Each create, update
- * and delete writes the row and its outbox op in one rw transaction (issue 5
- * §1); updates diff `details` into leaf-path patches and coalesce per row.
+ * and delete writes the row and its outbox op in one rw transaction (so a
+ * closed tab never leaves a row without its op); updates diff `details` into leaf-path patches and coalesce per row.
  */
 import { applyOpToRow, toProjectRecord } from './applyServerRows';
 import type { ProjectRecord } from './db';

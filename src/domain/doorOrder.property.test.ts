@@ -1,5 +1,5 @@
 /**
- * Property tests (issue 3 §4): for any inputs in range, every finished size is
+ * Property tests: for any inputs in range, every finished size is
  * finite and positive, every part is on the order, and the hinge total equals
  * 2 × the hinged leaves of the input; for any inputs at all, nothing on the
  * order is NaN, Infinity, zero or negative.

@@ -141,8 +141,8 @@ export function computeDoorOrder(data: CabinetData): DoorOrder {
         part,
         kind: PART_INFO[part].kind,
         quantity: size.quantity,
-        width: size.widthIn,
-        height: size.heightIn,
+        width: size.finishedWidthIn,
+        height: size.finishedHeightIn,
         nextToWall: item?.nextToWall ?? false,
         splitDoor: item?.splitDoor ?? false,
       });

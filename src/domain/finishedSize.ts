@@ -16,7 +16,7 @@ export interface WidthInput {
   /** Overlay size in inches (0.5 for sol). */
   overlayIn: number;
   /** Measured opening width, inches. */
-  widthIn: number;
+  openingWidthIn: number;
   nextToWall: boolean;
   splitDoor: boolean;
 }
@@ -30,11 +30,11 @@ export interface WidthInput {
  * No rounding. Garbage in (NaN) gives NaN out; `itemSize` guards that.
  */
 export function finishedWidth(input: WidthInput): Inches {
-  const { overlayMode, overlayIn, widthIn, nextToWall, splitDoor } = input;
+  const { overlayMode, overlayIn, openingWidthIn, nextToWall, splitDoor } = input;
   if (overlayMode === 'sol') {
-    return inches(splitDoor ? (widthIn + 1) / 2 - SPLIT_GAP_IN : widthIn + 1);
+    return inches(splitDoor ? (openingWidthIn + 1) / 2 - SPLIT_GAP_IN : openingWidthIn + 1);
   }
-  const full = 2 * overlayIn + widthIn;
+  const full = 2 * overlayIn + openingWidthIn;
   if (splitDoor) {
     return inches(full / 2 - SPLIT_GAP_IN - (nextToWall ? SPLIT_WALL_REDUCTION_IN : 0));
   }
@@ -44,7 +44,7 @@ export function finishedWidth(input: WidthInput): Inches {
 export interface HeightInput {
   part: PartName;
   /** Measured opening height, inches. */
-  heightIn: number;
+  openingHeightIn: number;
   /** The item's stile/rail override when present, else the job's. */
   stileRail: Pick<StileRail, 'topRail' | 'botRail' | 'midRail1'>;
   /** Vertical reveal in effect, inches. */
@@ -59,13 +59,13 @@ export interface HeightInput {
  * No rounding.
  */
 export function finishedHeight(input: HeightInput): Inches {
-  const { part, heightIn, stileRail, verticalRevealIn: vr } = input;
+  const { part, openingHeightIn, stileRail, verticalRevealIn: vr } = input;
   switch (PART_INFO[part].heightFormula) {
     case 'standard':
-      return inches(stileRail.botRail - vr + (stileRail.midRail1 / 2 - vr / 2) + heightIn);
+      return inches(stileRail.botRail - vr + (stileRail.midRail1 / 2 - vr / 2) + openingHeightIn);
     case 'bottomFixed':
-      return inches(stileRail.botRail - 0.25 + (stileRail.midRail1 / 2 - 0.125) + heightIn);
+      return inches(stileRail.botRail - 0.25 + (stileRail.midRail1 / 2 - 0.125) + openingHeightIn);
     case 'topFixed':
-      return inches(stileRail.topRail - 0.25 + (stileRail.midRail1 / 2 - 0.125) + heightIn);
+      return inches(stileRail.topRail - 0.25 + (stileRail.midRail1 / 2 - 0.125) + openingHeightIn);
   }
 }

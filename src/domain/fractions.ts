@@ -1,7 +1,7 @@
 /**
  * Tape-measure display of finished sizes: the nearest 1/16", reduced
  * (`15 7/16"`, `15 1/2"`, `15"`), and the decimal to 3 places (`15.438`).
- * Issue 3: an order sheet must make it impossible to misread a size, so the
+ * An order sheet must make it impossible to misread a size, so the
  * only denominators ever printed are 2, 4, 8 and 16, and the decimal always
  * has exactly 3 places.
  */

@@ -58,9 +58,9 @@ export function normalizeHingeRule(raw: unknown): HingeRule | undefined {
  * `perDoor` → 2; `byHeight` → 2 up to `upTo[0]`, 3 up to `upTo[1]`, 4 up to
  * `upTo[2]`, 5 above ("up to" includes the limit). A missing height counts 2.
  */
-export function hingesPerLeaf(rule: HingeRule | undefined, heightIn: number | undefined): number {
-  if (!rule || rule.mode === 'perDoor' || heightIn === undefined || !Number.isFinite(heightIn)) return HINGES_PER_LEAF;
-  const h = roundHalfUp(heightIn, 3);
+export function hingesPerLeaf(rule: HingeRule | undefined, finishedHeightIn: number | undefined): number {
+  if (!rule || rule.mode === 'perDoor' || finishedHeightIn === undefined || !Number.isFinite(finishedHeightIn)) return HINGES_PER_LEAF;
+  const h = roundHalfUp(finishedHeightIn, 3);
   const [a, b, c] = rule.upTo;
   if (h <= a) return 2;
   if (h <= b) return 3;

@@ -10,7 +10,7 @@ function item(patch: Partial<ItemState>): ItemState {
   return { width: '', height: '', nextToWall: false, splitDoor: false, type: 'Door', ...patch };
 }
 
-describe('itemSize: guards (issue 3: never NaN, Infinity or negative)', () => {
+describe('itemSize: guards (never NaN, Infinity or negative)', () => {
   it.each<[string, ItemState | undefined, ItemSize]>([
     ['never touched', undefined, { ok: false, error: 'missing-width' }],
     ['empty width', item({ height: '30' }), { ok: false, error: 'missing-width' }],
@@ -33,14 +33,14 @@ describe('itemSize: guards (issue 3: never NaN, Infinity or negative)', () => {
 
 describe('itemSize: sizes', () => {
   it('sol door 14.5 × 30: w 15.5, h 1.5 + 0.75 + 30 = 32.25', () => {
-    expect(itemSize(sol, 'Door', item({ width: '14.5', height: '30' }))).toEqual({ ok: true, widthIn: 15.5, heightIn: 32.25, quantity: 1 });
+    expect(itemSize(sol, 'Door', item({ width: '14.5', height: '30' }))).toEqual({ ok: true, finishedWidthIn: 15.5, finishedHeightIn: 32.25, quantity: 1 });
   });
 
   it('fol split next to wall door: (3 + 30)/2 − 0.0625 − 1.25 = 15.1875, quantity 2', () => {
     expect(itemSize(fol, 'Door', item({ width: '30', height: '30', splitDoor: true, nextToWall: true }))).toEqual({
       ok: true,
-      widthIn: 15.1875,
-      heightIn: 32.25,
+      finishedWidthIn: 15.1875,
+      finishedHeightIn: 32.25,
       quantity: 2,
     });
   });
@@ -48,10 +48,10 @@ describe('itemSize: sizes', () => {
   it('uses the item override: botRail 2, midRail1 1 → 2 + 0.5 + 30 = 32.5', () => {
     const override = { ...stileRailFor(1.5), botRail: 2, midRail1: 1 };
     const r = itemSize(sol, 'Door', item({ width: '10', height: '30', stileRailOverride: override }));
-    expect(r).toEqual({ ok: true, widthIn: 11, heightIn: 32.5, quantity: 1 });
+    expect(r).toEqual({ ok: true, finishedWidthIn: 11, finishedHeightIn: 32.5, quantity: 1 });
   });
 
   it('accepts fraction text from imports: "14 1/2" → 15.5', () => {
-    expect(itemSize(sol, 'Front', item({ width: '14 1/2', height: '6' }))).toMatchObject({ ok: true, widthIn: 15.5, heightIn: 8.25 });
+    expect(itemSize(sol, 'Front', item({ width: '14 1/2', height: '6' }))).toMatchObject({ ok: true, finishedWidthIn: 15.5, finishedHeightIn: 8.25 });
   });
 });

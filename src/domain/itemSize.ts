@@ -1,6 +1,6 @@
 /**
- * One part's finished size from its item state, with the guard of issue 3:
- * bad input never yields NaN, Infinity or a negative size; it yields an error
+ * One part's finished size from its item state, guarded so that a wrong
+ * number never reaches a door order: bad input never yields NaN, Infinity or a negative size; it yields an error
  * value instead, and the part is shown as "—" and left out of the order.
  */
 import type { CabinetData, ItemState, OverlayMode, StileRail } from './cabinetData';
@@ -41,8 +41,8 @@ export type ItemSizeError =
 export type ItemSize =
   | {
       ok: true;
-      widthIn: Inches;
-      heightIn: Inches;
+      finishedWidthIn: Inches;
+      finishedHeightIn: Inches;
       /** 2 for a split item (two leaves of this width), else 1. */
       quantity: 1 | 2;
     }
@@ -63,23 +63,23 @@ function measure(raw: string | undefined, missing: ItemSizeError, invalid: ItemS
  * Errors are values: see `ItemSizeError`.
  */
 export function itemSize(ctx: SizeContext, part: PartName, item: ItemState | undefined): ItemSize {
-  const w = measure(item?.width, 'missing-width', 'invalid-width');
-  if (typeof w === 'string') return { ok: false, error: w };
-  const h = measure(item?.height, 'missing-height', 'invalid-height');
-  if (typeof h === 'string') return { ok: false, error: h };
+  const openingWidthIn = measure(item?.width, 'missing-width', 'invalid-width');
+  if (typeof openingWidthIn === 'string') return { ok: false, error: openingWidthIn };
+  const openingHeightIn = measure(item?.height, 'missing-height', 'invalid-height');
+  if (typeof openingHeightIn === 'string') return { ok: false, error: openingHeightIn };
   const nextToWall = item?.nextToWall ?? false;
   const splitDoor = item?.splitDoor ?? false;
-  const widthIn = finishedWidth({ overlayMode: ctx.overlayMode, overlayIn: ctx.overlayIn, widthIn: w, nextToWall, splitDoor });
-  const heightIn = finishedHeight({
+  const finishedWidthIn = finishedWidth({ overlayMode: ctx.overlayMode, overlayIn: ctx.overlayIn, openingWidthIn, nextToWall, splitDoor });
+  const finishedHeightIn = finishedHeight({
     part,
-    heightIn: h,
+    openingHeightIn,
     stileRail: item?.stileRailOverride ?? ctx.stileRail,
     verticalRevealIn: ctx.verticalRevealIn,
   });
-  if (!Number.isFinite(widthIn) || !Number.isFinite(heightIn) || widthIn <= 0 || heightIn <= 0) {
+  if (!Number.isFinite(finishedWidthIn) || !Number.isFinite(finishedHeightIn) || finishedWidthIn <= 0 || finishedHeightIn <= 0) {
     return { ok: false, error: 'invalid-size' };
   }
-  return { ok: true, widthIn, heightIn, quantity: splitDoor ? 2 : 1 };
+  return { ok: true, finishedWidthIn, finishedHeightIn, quantity: splitDoor ? 2 : 1 };
 }
 
 /** Short user-facing text for an item error (not in the spec; see docs/decisions.md). */

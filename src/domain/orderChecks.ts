@@ -140,14 +140,14 @@ export function checkCabinet(
         return;
       }
       const kind = PART_INFO[part].kind;
-      if (kind === 'door' && !(item?.splitDoor ?? false) && size.widthIn > WIDE_DOOR_IN) {
-        add('warning', 'wide-door', `door ${formatFraction(size.widthIn)} wide — a single door over 24" sags and swings far into the room; consider a split pair`);
+      if (kind === 'door' && !(item?.splitDoor ?? false) && size.finishedWidthIn > WIDE_DOOR_IN) {
+        add('warning', 'wide-door', `door ${formatFraction(size.finishedWidthIn)} wide — a single door over 24" sags and swings far into the room; consider a split pair`);
       }
-      if (kind === 'door' && size.heightIn > TALL_DOOR_IN) {
-        add('warning', 'tall-door', `door ${formatFraction(size.heightIn)} tall — over 60" needs 3 or more hinges per leaf (the hinge count has 2)`);
+      if (kind === 'door' && size.finishedHeightIn > TALL_DOOR_IN) {
+        add('warning', 'tall-door', `door ${formatFraction(size.finishedHeightIn)} tall — over 60" needs 3 or more hinges per leaf (the hinge count has 2)`);
       }
-      if (kind === 'drawerFront' && size.heightIn < LOW_DRAWER_FRONT_IN) {
-        add('warning', 'low-drawer-front', `drawer front ${formatFraction(size.heightIn)} high — under 4" is too short for most five-piece fronts; expect a slab`);
+      if (kind === 'drawerFront' && size.finishedHeightIn < LOW_DRAWER_FRONT_IN) {
+        add('warning', 'low-drawer-front', `drawer front ${formatFraction(size.finishedHeightIn)} high — under 4" is too short for most five-piece fronts; expect a slab`);
       }
     });
     for (const [a, b] of doorPairsOf(row.type)) {
@@ -160,8 +160,8 @@ export function checkCabinet(
       if ((ia?.splitDoor ?? false) || (ib?.splitDoor ?? false)) continue;
       const compareWidth = (ia?.nextToWall ?? false) === (ib?.nextToWall ?? false);
       const sixteenths = (n: number) => Math.round(roundHalfUp(n * 16, 0));
-      const widthDiffers = compareWidth && sixteenths(sa.widthIn) !== sixteenths(sb.widthIn);
-      const heightDiffers = sixteenths(sa.heightIn) !== sixteenths(sb.heightIn);
+      const widthDiffers = compareWidth && sixteenths(sa.finishedWidthIn) !== sixteenths(sb.finishedWidthIn);
+      const heightDiffers = sixteenths(sa.finishedHeightIn) !== sixteenths(sb.finishedHeightIn);
       if (widthDiffers || heightDiffers) {
         mine.push({
           level: 'warning',
@@ -170,7 +170,7 @@ export function checkCabinet(
           cabinetNumber: number,
           index: b,
           part: parts[b],
-          message: `${title} ${parts[a]} ${a + 1} and ${b + 1}: the pair differs (${formatFraction(sa.widthIn)} × ${formatFraction(sa.heightIn)} vs ${formatFraction(sb.widthIn)} × ${formatFraction(sb.heightIn)}) — a pair should match; re-measure both openings`,
+          message: `${title} ${parts[a]} ${a + 1} and ${b + 1}: the pair differs (${formatFraction(sa.finishedWidthIn)} × ${formatFraction(sa.finishedHeightIn)} vs ${formatFraction(sb.finishedWidthIn)} × ${formatFraction(sb.finishedHeightIn)}) — a pair should match; re-measure both openings`,
         });
       }
     }

@@ -54,13 +54,13 @@ export interface PricedLine {
 }
 
 /**
- * Prices one line of `quantity` identical pieces of finished `widthIn` ×
- * `heightIn` inches. Throws nothing; non-finite sizes price at the minimum.
+ * Prices one line of `quantity` identical pieces of finished `finishedWidthIn` ×
+ * `finishedHeightIn` inches. Throws nothing; non-finite sizes price at the minimum.
  */
-export function priceLine(list: PriceList, kind: 'door' | 'drawerFront', quantity: number, widthIn: number, heightIn: number): PricedLine {
+export function priceLine(list: PriceList, kind: 'door' | 'drawerFront', quantity: number, finishedWidthIn: number, finishedHeightIn: number): PricedLine {
   const rate = kind === 'door' ? list.doorPerSqFt : list.drawerFrontPerSqFt;
   const min = kind === 'door' ? list.minDoorSqFt : list.minDrawerFrontSqFt;
-  const actual = (widthIn * heightIn) / 144;
+  const actual = (finishedWidthIn * finishedHeightIn) / 144;
   const pieceSqFt = Number.isFinite(actual) ? Math.max(actual, min) : min;
   const lineSqFt = pieceSqFt * quantity;
   return { pieceSqFt, lineSqFt, ratePerSqFt: rate, price: roundCents(lineSqFt * rate) };

@@ -11,7 +11,7 @@ import { flushAllBeforeReload } from './flushBeforeReload';
 import { usePwaStore, type BeforeInstallPromptEvent } from './pwaStore';
 import { syncStatus } from '../../sync/status';
 
-/** Issue 6: check for updates hourly. */
+/** Check for updates hourly, so an app left open for days still gets fixes. */
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 let registered = false;

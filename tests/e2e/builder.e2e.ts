@@ -1,5 +1,5 @@
 /**
- * The cabinet builder end to end (issue 3 §4): a contractor builds a small
+ * The cabinet builder end to end: a contractor builds a small
  * full-overlay job through the UI, sees the live finished sizes and the hinge
  * table, waits for the autosave, reloads and finds it all again; then opens
  * the door order, downloads the CSV and prints it. Screenshots of the builder

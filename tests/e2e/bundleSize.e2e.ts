@@ -1,5 +1,5 @@
 /**
- * JS weight of the first screens (issue 4 targets): the landing page renders
+ * JS weight of the first screens: the landing page renders
  * with ≤ 100 KB of gzipped JS, the dashboard with ≤ 200 KB. Counts every
  * script the browser fetched until the screen's heading showed, gzipped here
  * with zlib (the figure a compressing host would send).

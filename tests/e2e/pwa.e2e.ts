@@ -1,5 +1,5 @@
 /**
- * Issue 6 proof: the installable app works with no network, end to end,
+ * The installable app works with no network, end to end,
  * against the production build served by the local backend (as `npm start`).
  * 1. online sign-in, then offline reload: shell, dashboard, builder and
  *    project pages load from the service worker and IndexedDB;

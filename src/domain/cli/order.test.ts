@@ -1,4 +1,4 @@
-/** Runs the order CLI as a child process (issue 3 §3) against the fixture jobs and bad input. */
+/** Runs the order CLI as a child process against the fixture jobs and bad input. */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * `npm run --silent order -- <cabinetData.json> [--format json|csv]` (issue 3 §3):
+ * `npm run --silent order -- <cabinetData.json> [--format json|csv]`:
  * prints the door order of a job.
  *
  * Input: a JSON file holding a cabinetData object (`form`, `stileRail`,

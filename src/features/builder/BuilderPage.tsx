@@ -33,7 +33,7 @@ function BuilderError({ message }: { message: string }) {
 const BIG_JOB_CABINETS = 40;
 
 /**
- * /cabinet-builder/:projectId (spec §2 "Cabinet builder", issue 3 §2): the
+ * /cabinet-builder/:projectId (spec §2 "Cabinet builder"): the
  * project's `details.cabinetData` edited in a draft store, saved through the
  * local data layer (works offline), autosaved 1.5 s after the last change.
  */

@@ -90,8 +90,8 @@ export const CabinetElevation = memo(function CabinetElevation({ type, rowId, it
       );
     }
     const leaves = size.quantity;
-    const leafW = size.widthIn;
-    const leafH = size.heightIn;
+    const leafW = size.finishedWidthIn;
+    const leafH = size.finishedHeightIn;
     // The leaves' gap is drawn at least 3 px wide so a split reads as two doors at any scale.
     const gap = Math.max(LEAF_GAP, px(3));
     const span = leaves === 2 ? 2 * leafW + gap : leafW;

@@ -68,11 +68,11 @@ export const PartRow = memo(function PartRow({ itemKeyValue, part, label, partNu
           onCommit={(height) => setItem(itemKeyValue, { height })}
         />
         <div className="bld-finished" aria-live="polite" aria-label={`${label} finished size`} role="group">
-          <Size label="W" value={size.ok ? size.widthIn : null} />
+          <Size label="W" value={size.ok ? size.finishedWidthIn : null} />
           <span className="bld-times" aria-hidden="true">
             ×
           </span>
-          <Size label="H" value={size.ok ? size.heightIn : null} />
+          <Size label="H" value={size.ok ? size.finishedHeightIn : null} />
           {size.ok && size.quantity === 2 ? <span className="bld-qty">× 2 leaves</span> : null}
           {!size.ok ? <span className="bld-size-error">{ITEM_SIZE_ERROR_TEXT[size.error]}</span> : null}
         </div>

@@ -69,7 +69,7 @@ export interface BuilderState {
   undo(): boolean;
   redo(): boolean;
   setItem(key: string, patch: Partial<ItemState>): void;
-  setItemOverride(key: string, key2: StileRailKey, value: number): void;
+  setItemOverride(key: string, field: StileRailKey, value: number): void;
   setOverrideEnabled(key: string, on: boolean): void;
   setNotes(notes: string): void;
   setShowNotes(show: boolean): void;

@@ -28,7 +28,8 @@ function chipLabel(f: StatusFilter): string {
 
 /**
  * Cards shown at first and added by "Show more": a page the tablet renders in
- * one frame, whether the contractor has 5 projects or 5,000 (issue 4 bench).
+ * one frame, whether the contractor has 5 projects or 5,000
+ * (bench/dashboard.bench.ts).
  */
 export const PROJECTS_PAGE_SIZE = 50;
 

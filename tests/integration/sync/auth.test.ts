@@ -1,5 +1,5 @@
 /**
- * Issue 5 §4.6: the access token expires while offline with two tabs open —
+ * The access token expires while offline with two tabs open —
  * no sign-out, one refresh (by the leader tab), sync resumes. And a refresh
  * token the server rejects asks for sign-in while keeping every unsynced op.
  */

@@ -1,5 +1,5 @@
 /**
- * Property (issue 5 §4): random interleavings of edits on two clients with
+ * Property: random interleavings of edits on two clients with
  * random disconnections and lost responses converge — after both come back
  * online and sync, each client's projects equal the server's.
  */

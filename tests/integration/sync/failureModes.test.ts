@@ -1,5 +1,7 @@
 /**
- * Issue 5 §4, failure modes 1–5, 7 and 8 against the real local backend:
+ * Sync failure modes against the real local backend (late txid, clock skew,
+ * lost push reply, rejected op, offline restart, concurrent edits, delete vs
+ * edit):
  * each shows nothing lost and nothing duplicated.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

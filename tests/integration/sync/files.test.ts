@@ -1,5 +1,5 @@
 /**
- * Issue 5 §4.9: a file attached offline reaches Storage and its row appears
+ * A file attached offline reaches Storage and its row appears
  * on a second device; the second device caches it for offline viewing; a
  * delete made offline removes the row (tombstone) and the object.
  */

@@ -2,7 +2,7 @@
  * The auth lifecycle (spec §4): feeds `useAuth` from supabase-js's
  * `onAuthStateChange` and attempts the profile upsert on SIGNED_IN (spec §7).
  * An expired session is kept while the server cannot be reached; only the
- * server refusing the refresh token signs the user out (ARCHITECTURE.md
+ * server refusing the refresh token signs the user out (docs/architecture.md
  * "Auth offline"). What a sign-in opens and starts (the local database,
  * sync) is wired in `src/app/session.ts`.
  */

@@ -29,7 +29,7 @@ export function setSignedOut(): void {
  * Cold start on a protected screen: signs in from the session supabase-js
  * stored on this device when it is still valid, or when the server cannot be
  * reached (offline, or online without an answer): an expired one then keeps
- * the user signed in for local data (ARCHITECTURE.md "Auth offline"). With
+ * the user signed in for local data (docs/architecture.md "Auth offline"). With
  * the server answering and the session expired, nothing is assumed: the
  * refresh decides. supabase-js confirms or corrects this when it starts.
  * Returns true when it signed the user in.

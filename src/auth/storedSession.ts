@@ -2,7 +2,7 @@
  * Reads the session supabase-js keeps in localStorage without asking the
  * network. Used when the device is offline and the access token has expired:
  * supabase-js then reports no session (its refresh fails), but the user must
- * stay signed in for local data (ARCHITECTURE.md "Auth offline").
+ * stay signed in for local data (docs/architecture.md "Auth offline").
  */
 import type { Session } from '@supabase/supabase-js';
 

@@ -1,7 +1,8 @@
 /**
- * The one supabase-js client of the app (ARCHITECTURE.md: supabase-js is the
- * only client). Session in localStorage, refreshed automatically, detected in
- * the URL after email-confirmation and password-recovery redirects (spec §1).
+ * The one supabase-js client of the app: the app's only client of the
+ * backend, so one place sees every request. Session in localStorage,
+ * refreshed automatically, detected in the URL after email-confirmation and
+ * password-recovery redirects (spec §1).
  * Every request it makes is evidence for the connection state (answered, or
  * the server could not be reached).
  */

@@ -15,7 +15,7 @@ export interface AuthState {
   session: Session | null;
   /**
    * True when the access token has expired while the device is offline: the
-   * user stays signed in for local data (ARCHITECTURE.md "Auth offline"); sync
+   * user stays signed in for local data (docs/architecture.md "Auth offline"); sync
    * refreshes the token once back online.
    */
   offlineExpired: boolean;

@@ -1,7 +1,7 @@
 /**
  * UI state of the installable app: a waiting service-worker update, the
  * browser's deferred install prompt, and whether storage ran out. Zustand
- * holds UI state only (STYLE.md); nothing here is persisted.
+ * holds UI state only (data lives in IndexedDB); nothing here is persisted.
  */
 import { create } from 'zustand';
 

@@ -1,5 +1,5 @@
 /**
- * Offline use of the screens (ARCHITECTURE.md "Auth offline"): with the
+ * Offline use of the screens (docs/architecture.md "Auth offline"): with the
  * network gone the dashboard keeps working from IndexedDB, and an access
  * token that expires while offline does not sign the user out; back online
  * the token is refreshed and the offline edits reach the server. Lie-fi (the

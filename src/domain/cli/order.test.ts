@@ -24,7 +24,7 @@ interface Json {
 }
 
 describe('order CLI', () => {
-  it('--format json prints exactly one JSON object of the issue shape', () => {
+  it('--format json prints exactly one JSON object { overlay, pieces, hinges }', () => {
     const r = run(kitchen, '--format', 'json');
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');

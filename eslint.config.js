@@ -38,7 +38,7 @@ const featureRules = features.map((name) => ({
 export default tseslint.config(
   { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', '.data/**', 'coverage/**', 'artifacts/**'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: {

@@ -1,48 +1,32 @@
 /**
- * The sync engine (issue 5 §3): pushes the outbox in batches, then pulls every
- * table to its cursor. Runs on start, on `online`, when the page becomes
- * visible, ~1 s after local writes and on an interval; retries network
- * failures and 5xx with capped exponential backoff. One tab leads (Web Locks
- * `refacing-sync-<userId>`; leader when locks are unavailable); followers only
- * write locally and mirror the status. Framework-free: transport (supabase-js),
- * clock, timers, randomness, locks and event targets are injected.
+ * The sync engine: one leader tab (leadership.ts) runs sync (run.ts) on
+ * start, when the server is reachable again (connection.ts), when the page
+ * becomes visible, ~1 s after local writes and on an interval; it retries
+ * failures with capped exponential backoff. Every tab mirrors the status
+ * (statusMirror.ts). Framework-free: transport (supabase-js), clock, timers,
+ * randomness, locks and event targets are injected.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { isAuthRetryableFetchError } from '@supabase/supabase-js';
-import { liveQuery } from 'dexie';
 import type { RefacingDb } from '../src/data/db';
 import { setFileDownloader } from '../src/data/fileTransfer';
 import { SYNC_TABLES, type SyncTable } from '../src/data/types';
 import { backoffDelay } from './backoff';
+import { createConnection, UNREACHABLE_STATUSES, type Connection } from './connection';
 import type { Failure } from './errors';
-import { pullTable, startPull } from './pull';
-import { FILES_BUCKET, pushOutbox } from './push';
-import { processRefetch } from './refetch';
-import { registerSyncNow, syncStatus as defaultStatus, type SyncStatusStore } from './status';
+import { electLeader } from './leadership';
+import { defaultDocument, defaultLocks, defaultWindow, realTimers, type EventTargetLike, type LockManagerLike, type TimersLike } from './platform';
+import { FILES_BUCKET } from './push';
+import { runSync } from './run';
+import { syncStatus as defaultStatus, type SyncProblem, type SyncStatusStore } from './status';
+import { AUTH_REQUIRED_KEY, LAST_SYNCED_KEY, mirrorStatus } from './statusMirror';
+
+export { AUTH_REQUIRED_KEY, LAST_SYNCED_KEY } from './statusMirror';
+export type { EventTargetLike, LockManagerLike, TimersLike } from './platform';
 
 /** Spec-silent: poll every 30 s so other devices' changes arrive without a reload. */
 export const SYNC_INTERVAL_MS = 30_000;
 /** Push ~1 s after the last local write (autosave already waits 1.5 s). */
 export const LOCAL_WRITE_DEBOUNCE_MS = 1_000;
-/** sync_state keys shared by every tab. */
-export const LAST_SYNCED_KEY = 'lastSyncedAt';
-export const AUTH_REQUIRED_KEY = 'authRequired';
-
-export interface TimersLike {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-  setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
-}
-
-export interface LockManagerLike {
-  request(name: string, callback: (lock: unknown) => Promise<unknown>): Promise<unknown>;
-}
-
-export interface EventTargetLike {
-  addEventListener(type: string, listener: () => void): void;
-  removeEventListener(type: string, listener: () => void): void;
-}
 
 export interface StartSyncOptions {
   supabase: SupabaseClient;
@@ -50,6 +34,12 @@ export interface StartSyncOptions {
   getDb: () => RefacingDb | null;
   /** Lock name suffix; defaults to the database's user. */
   userId?: string;
+  /**
+   * The device's connection (the app passes its one monitor, which also
+   * observes supabase-js's requests). Default: one made for this engine,
+   * fed only by the engine's own runs, that does not probe.
+   */
+  connection?: Connection;
   /** Epoch ms; only for local bookkeeping and display (the server orders by txid). */
   clock?: { now(): number };
   timers?: TimersLike;
@@ -59,7 +49,7 @@ export interface StartSyncOptions {
   locks?: LockManagerLike | null;
   /** Default `navigator.onLine` (true when unknown). */
   isOnline?: () => boolean;
-  /** Receives `online`/`offline`; default `window`. */
+  /** Receives `online`; default `window`. */
   windowTarget?: EventTargetLike | null;
   /** Receives `visibilitychange`; default `document`. */
   documentTarget?: (EventTargetLike & { visibilityState?: string }) | null;
@@ -92,16 +82,11 @@ export interface SyncHandle {
   leadership: Promise<void>;
 }
 
-const realTimers: TimersLike = {
-  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-  clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
-  setInterval: (fn, ms) => globalThis.setInterval(fn, ms),
-  clearInterval: (h) => globalThis.clearInterval(h as ReturnType<typeof setInterval>),
-};
-
-function defaultLocks(): LockManagerLike | null {
-  const nav = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator;
-  return nav?.locks ?? null;
+/** The kind of problem a failure shows, and whether it says the server was not reached. */
+function problemOf(failure: Failure, browserOnline: boolean): { problem: SyncProblem; unreachable: boolean } {
+  if (failure.kind === 'network') return { problem: browserOnline ? 'no-answer' : 'no-network', unreachable: true };
+  if (failure.kind === 'server' && UNREACHABLE_STATUSES.has(Number(failure.code))) return { problem: 'no-answer', unreachable: true };
+  return { problem: 'server-error', unreachable: false };
 }
 
 /**
@@ -116,18 +101,18 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   const locks = options.locks === undefined ? defaultLocks() : options.locks;
   const isOnline =
     options.isOnline ?? (() => (typeof navigator === 'undefined' ? true : (navigator as { onLine?: boolean }).onLine !== false));
-  const win = options.windowTarget === undefined ? ((globalThis as { window?: EventTargetLike }).window ?? null) : options.windowTarget;
-  const doc =
-    options.documentTarget === undefined
-      ? ((globalThis as { document?: EventTargetLike & { visibilityState?: string } }).document ?? null)
-      : options.documentTarget;
+  const win = options.windowTarget === undefined ? defaultWindow() : options.windowTarget;
+  const doc = options.documentTarget === undefined ? defaultDocument() : options.documentTarget;
   const status = options.status ?? defaultStatus;
+  const connection =
+    options.connection ??
+    createConnection({ probeUrl: null, status, clock, timers, random, browserOnline: isOnline, windowTarget: null, documentTarget: null });
   const tables = options.tables ?? SYNC_TABLES;
   const manageAutoRefresh = options.manageAutoRefresh ?? true;
   const userId = options.userId ?? getDb()?.userId ?? 'anonymous';
 
-  let leader = false;
   let stopped = false;
+  let leader = false;
   let failures = 0;
   let nextRetryAt = 0;
   let retryTimer: unknown = null;
@@ -135,17 +120,14 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   let intervalTimer: unknown = null;
   let current: Promise<SyncRunReport> | null = null;
   let queued: Promise<SyncRunReport> | null = null;
-  let releaseLock: () => void = () => {};
-  const lockHeld = new Promise<void>((resolve) => (releaseLock = resolve));
-  let resolveLeadership: () => void = () => {};
-  const leadership = new Promise<void>((resolve) => (resolveLeadership = resolve));
-  const subscriptions: { unsubscribe(): void }[] = [];
 
-  const nowIso = () => new Date(clock.now()).toISOString();
+  const report = (r: Omit<SyncRunReport, 'pushed' | 'pulled'> & Partial<SyncRunReport>): SyncRunReport => ({ pushed: 0, pulled: 0, ...r });
 
-  async function setShared(key: string, value: unknown): Promise<void> {
-    const db = getDb();
-    if (db) await db.sync_state.put({ key, value });
+  function clearRetry(): void {
+    failures = 0;
+    nextRetryAt = 0;
+    if (retryTimer !== null) timers.clearTimeout(retryTimer);
+    retryTimer = null;
   }
 
   function scheduleRetry(failure: Failure): void {
@@ -157,98 +139,54 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       retryTimer = null;
       void syncNow();
     }, delay);
-    status.set({ error: failure.message, online: failure.kind === 'network' ? status.get().online : true });
-  }
-
-  /** Session for the network: refreshed by supabase-js when expired. */
-  async function ensureSession(forceRefresh: boolean): Promise<Failure | 'auth-required' | null> {
-    try {
-      const { data, error } = forceRefresh ? await supabase.auth.refreshSession() : await supabase.auth.getSession();
-      if (data.session) return null;
-      if (error && isAuthRetryableFetchError(error)) return { kind: 'network', code: 'network', message: error.message };
-      const s = (error as { status?: number } | null)?.status;
-      if (error && typeof s === 'number' && s >= 500) return { kind: 'server', code: String(s), message: error.message };
-      return 'auth-required';
-    } catch (error) {
-      return { kind: 'network', code: 'network', message: error instanceof Error ? error.message : String(error) };
-    }
-  }
-
-  async function markAuthRequired(): Promise<SyncRunReport> {
-    // The shared record first: the status mirror re-reads it, so the in-memory flag is never overwritten by an older read.
-    await setShared(AUTH_REQUIRED_KEY, true);
-    status.set({ authRequired: true });
-    return { ran: true, ok: false, pushed: 0, pulled: 0, reason: 'auth-required' };
+    const { problem, unreachable } = problemOf(failure, isOnline());
+    // Reported before the retry time is shown: a connection probe may plan an earlier try.
+    connection.report(unreachable ? 'unreachable' : 'answered');
+    const probeAt = status.get().nextRetryAt;
+    status.set({ problem, error: failure.message, nextRetryAt: probeAt !== null && unreachable ? Math.min(probeAt, nextRetryAt) : nextRetryAt });
   }
 
   async function runOnce(): Promise<SyncRunReport> {
-    if (stopped) return { ran: false, ok: false, pushed: 0, pulled: 0, reason: 'stopped' };
-    if (!leader) return { ran: false, ok: false, pushed: 0, pulled: 0, reason: 'follower' };
+    if (stopped) return report({ ran: false, ok: false, reason: 'stopped' });
+    if (!leader) return report({ ran: false, ok: false, reason: 'follower' });
     if (!isOnline()) {
-      status.set({ online: false });
-      return { ran: false, ok: false, pushed: 0, pulled: 0, reason: 'offline' };
+      connection.report('unreachable');
+      status.set({ problem: 'no-network' });
+      return report({ ran: false, ok: false, reason: 'offline' });
     }
+    // The server does not answer and the probes will say when it does (then this engine syncs at once):
+    // a run now would only fail, and an expired token's refresh would hold supabase-js's lock retrying.
+    if (connection.state() !== 'online' && connection.probing()) return report({ ran: false, ok: false, reason: 'offline' });
     const db = getDb();
-    if (!db) return { ran: false, ok: false, pushed: 0, pulled: 0, reason: 'no-db' };
+    if (!db) return report({ ran: false, ok: false, reason: 'no-db' });
     status.set({ syncing: true });
-    const fail = (failure: Failure, pushed = 0, pulled = 0): SyncRunReport => {
-      scheduleRetry(failure);
-      return { ran: true, ok: false, pushed, pulled, reason: 'failed', failure };
-    };
     try {
-      let refreshed = false;
-      const session = await ensureSession(false);
-      if (session === 'auth-required') return await markAuthRequired();
-      if (session) return fail(session);
-
-      const refetch = await processRefetch(db, supabase, nowIso());
-      if (refetch) return fail(refetch);
-
-      // Every table's first pull page is requested at once, as soon as the
-      // server has answered the push (it is committed there), while the
-      // push's last answers are still being written; pages apply in order.
-      const pullDeps = { db, supabase, now: clock.now, pageSize: options.pageSize };
-      const pulls = new Map<SyncTable, ReturnType<typeof startPull>>();
-      const startPulls = (): void => {
-        if (pulls.size === 0) for (const t of tables) pulls.set(t, startPull(pullDeps, t));
-      };
-      const pushDeps = { db, supabase, now: clock.now, batchSize: options.batchSize, onDrained: startPulls };
-      let push = await pushOutbox(pushDeps);
-      if (!push.ok && push.failure.kind === 'auth' && !refreshed) {
-        refreshed = true;
-        const again = await ensureSession(true);
-        if (again === 'auth-required') return await markAuthRequired();
-        if (again) return fail(again);
-        push = await pushOutbox(pushDeps);
+      const outcome = await runSync({ db, supabase, now: clock.now, tables, batchSize: options.batchSize, pageSize: options.pageSize });
+      if ('authRequired' in outcome) {
+        connection.report('answered');
+        // The shared record first: the status mirror re-reads it, so the in-memory flag is never overwritten by an older read.
+        await db.sync_state.put({ key: AUTH_REQUIRED_KEY, value: true });
+        status.set({ authRequired: true });
+        return report({ ran: true, ok: false, reason: 'auth-required', pushed: outcome.pushed, pulled: outcome.pulled });
       }
-      if (!push.ok) return fail(push.failure);
-
-      startPulls();
-      let pulled = 0;
-      for (const table of tables) {
-        let result = await pullTable(pullDeps, table, pulls.get(table));
-        if (result.failure?.kind === 'auth' && !refreshed) {
-          refreshed = true;
-          const again = await ensureSession(true);
-          if (again === 'auth-required') return await markAuthRequired();
-          if (again) return fail(again, push.pushed, pulled);
-          result = await pullTable(pullDeps, table);
-        }
-        pulled += result.applied;
-        if (result.failure) return fail(result.failure, push.pushed, pulled);
+      if (!outcome.ok) {
+        scheduleRetry(outcome.failure);
+        return report({ ran: true, ok: false, reason: 'failed', failure: outcome.failure, pushed: outcome.pushed, pulled: outcome.pulled });
       }
-      failures = 0;
-      nextRetryAt = 0;
-      const at = nowIso();
+      clearRetry();
+      connection.report('answered');
+      const at = new Date(clock.now()).toISOString();
       await db.sync_state.bulkPut([
         { key: LAST_SYNCED_KEY, value: at },
         { key: AUTH_REQUIRED_KEY, value: false },
       ]);
-      status.set({ lastSyncedAt: at, error: null, authRequired: false, online: true });
-      return { ran: true, ok: true, pushed: push.pushed, pulled };
+      status.set({ lastSyncedAt: at, error: null, problem: null, authRequired: false, nextRetryAt: null });
+      return report({ ran: true, ok: true, pushed: outcome.pushed, pulled: outcome.pulled });
     } catch (error) {
       // Unexpected (a bug or IndexedDB failure): report it and retry later; nothing is dropped.
-      return fail({ kind: 'server', code: 'unexpected', message: error instanceof Error ? error.message : String(error) });
+      const failure: Failure = { kind: 'server', code: 'unexpected', message: error instanceof Error ? error.message : String(error) };
+      scheduleRetry(failure);
+      return report({ ran: true, ok: false, reason: 'failed', failure });
     } finally {
       status.set({ syncing: false });
     }
@@ -268,6 +206,12 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     return queued;
   }
 
+  /** Runs now and forgets the retry wait (the user or the network says now is a good time). */
+  function syncAtOnce(): void {
+    clearRetry();
+    void syncNow();
+  }
+
   function scheduleSoon(): void {
     if (!leader || stopped) return;
     if (debounceTimer !== null) timers.clearTimeout(debounceTimer);
@@ -277,62 +221,23 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     }, options.debounceMs ?? LOCAL_WRITE_DEBOUNCE_MS);
   }
 
-  const onOnline = () => {
-    status.set({ online: true });
-    failures = 0;
-    nextRetryAt = 0;
-    if (retryTimer !== null) timers.clearTimeout(retryTimer);
-    retryTimer = null;
-    void syncNow();
-  };
-  const onOffline = () => status.set({ online: false });
-  const onVisibility = () => {
+  const onOnline = (): void => syncAtOnce();
+  const onVisibility = (): void => {
     if (!doc || doc.visibilityState === undefined || doc.visibilityState === 'visible') void syncNow();
   };
+  // The server answers again (a probe, or a request outside a run): sync at once. A run's own answers need no second run.
+  const offConnection = connection.onChange((next, previous) => {
+    if (next === 'online' && previous !== 'online' && !stopped && !current) syncAtOnce();
+  });
 
-  // Status mirror, in every tab: counts and shared state from the database.
-  subscriptions.push(
-    liveQuery(async () => {
-      const db = getDb();
-      if (!db) return null;
-      const [unsynced, deadLetters, conflicts, last, auth] = await Promise.all([
-        db.outbox.count(),
-        db.dead_letters.count(),
-        db.conflicts.where('seen').equals(0).count(),
-        db.sync_state.get(LAST_SYNCED_KEY),
-        db.sync_state.get(AUTH_REQUIRED_KEY),
-      ]);
-      return {
-        unsynced,
-        deadLetters,
-        conflicts,
-        lastSyncedAt: typeof last?.value === 'string' ? last.value : null,
-        authRequired: auth?.value === true,
-      };
-    }).subscribe({
-      next: (v) => {
-        if (v && !stopped) status.set(v);
-      },
-      error: () => {},
-    }),
+  const offMirror = mirrorStatus(
+    getDb,
+    (patch) => {
+      if (!stopped) status.set(patch);
+    },
+    scheduleSoon,
   );
-  // Local writes (any tab): new outbox entries → push ~1 s later.
-  let lastSeq = -1;
-  subscriptions.push(
-    liveQuery(async () => {
-      const db = getDb();
-      return db ? ((await db.outbox.orderBy('seq').lastKey()) as number | undefined) ?? 0 : 0;
-    }).subscribe({
-      next: (seq) => {
-        if (lastSeq >= 0 && seq > lastSeq) scheduleSoon();
-        lastSeq = seq;
-      },
-      error: () => {},
-    }),
-  );
-  status.set({ online: isOnline() });
   win?.addEventListener('online', onOnline);
-  win?.addEventListener('offline', onOffline);
   doc?.addEventListener('visibilitychange', onVisibility);
   const previousDownloader = setFileDownloader(async (path) => {
     const { data, error } = await supabase.storage.from(FILES_BUCKET).download(path);
@@ -340,46 +245,34 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     return data;
   });
 
-  const previousSyncNow = status === defaultStatus ? registerSyncNow(() => syncNow()) : null;
-
-  async function becomeLeader(): Promise<void> {
+  if (locks && manageAutoRefresh) void supabase.auth.stopAutoRefresh().catch(() => {});
+  const leadership = electLeader(locks, userId, () => {
     if (stopped) return;
     leader = true;
     if (manageAutoRefresh) void supabase.auth.startAutoRefresh().catch(() => {});
     intervalTimer = timers.setInterval(() => {
-      if (clock.now() >= nextRetryAt) void syncNow();
+      // Out of reach: ask the server whether it is back (an answer starts a sync), whatever the probe schedule says.
+      if (connection.state() !== 'online' && connection.probing()) void connection.probeNow();
+      else if (clock.now() >= nextRetryAt) void syncNow();
     }, options.intervalMs ?? SYNC_INTERVAL_MS);
-    resolveLeadership();
     void syncNow();
-  }
-
-  if (!locks) void becomeLeader();
-  else {
-    if (manageAutoRefresh) void supabase.auth.stopAutoRefresh().catch(() => {});
-    void locks
-      .request(`refacing-sync-${userId}`, async () => {
-        await becomeLeader();
-        await lockHeld;
-      })
-      .catch(() => {});
-  }
+  });
 
   return {
     syncNow,
     isLeader: () => leader,
-    leadership,
+    leadership: leadership.ready,
     async stop() {
       stopped = true;
       leader = false;
-      for (const s of subscriptions) s.unsubscribe();
+      offMirror();
+      offConnection();
       win?.removeEventListener('online', onOnline);
-      win?.removeEventListener('offline', onOffline);
       doc?.removeEventListener('visibilitychange', onVisibility);
       for (const t of [retryTimer, debounceTimer]) if (t !== null) timers.clearTimeout(t);
       if (intervalTimer !== null) timers.clearInterval(intervalTimer);
       setFileDownloader(previousDownloader);
-      if (status === defaultStatus) registerSyncNow(previousSyncNow);
-      releaseLock();
+      leadership.release();
       await current?.catch(() => undefined);
       // Signed out or switched user: the next user's status starts clean.
       status.reset();

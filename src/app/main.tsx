@@ -9,6 +9,7 @@ import { AppErrorBoundary } from './ErrorScreen';
 import { PwaBanners } from '../pwa/PwaBanners';
 import { ensureAuthStarted } from '../auth/ensureAuthStarted';
 import { signInFromStoredSession } from '../auth/localSession';
+import { appSession } from './session';
 import './theme.css';
 
 /** Public pages render without a session: auth (supabase-js) starts when the user leaves them. */
@@ -18,6 +19,9 @@ const isPublic = PUBLIC_PATHS.has(window.location.pathname) && !window.location.
 /** The auth screens: supabase-js alone decides there (a reset link carries a new session). */
 const AUTH_PATHS = new Set(['/login', '/signup', '/forgot-password', '/reset-password']);
 const isProtected = !isPublic && !AUTH_PATHS.has(window.location.pathname) && !window.location.hash;
+
+// Sign-in → local database → sync, and the connection monitor (src/app/session.ts).
+appSession.start();
 
 // A protected screen opened on a device with a stored session renders from
 // IndexedDB at once; supabase-js confirms the session when it has loaded.

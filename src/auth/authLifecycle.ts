@@ -1,25 +1,28 @@
 /**
  * The auth lifecycle (spec §4): feeds `useAuth` from supabase-js's
- * `onAuthStateChange`, opens the signed-in user's local database
- * (`setActiveUser`), starts and stops the sync engine, and attempts the
- * profile upsert on SIGNED_IN (spec §7). Offline with an expired access
- * token the user stays signed in for local data (ARCHITECTURE.md).
+ * `onAuthStateChange` and attempts the profile upsert on SIGNED_IN (spec §7).
+ * An expired session is kept while the server cannot be reached; only the
+ * server refusing the refresh token signs the user out (ARCHITECTURE.md
+ * "Auth offline"). What a sign-in opens and starts (the local database,
+ * sync) is wired in `src/app/session.ts`.
  */
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { supabase } from './supabase';
 import { useAuth } from './useAuth';
 import { isExpired, readStoredSession } from './storedSession';
-import { loadData, loadSync } from './layers';
 import { ensureProfile } from './profileSetup';
-import { activeSync, isOnline, setSignedIn, setSignedOut, setSyncStarter, signInFromStoredSession, wiringSettled } from './localSession';
+import { connection } from './connection';
+import { serverReachable, setSignedIn, setSignedOut, signInFromStoredSession } from './localSession';
 
 let started = false;
 const profileAttempted = new Set<string>();
 
 /**
  * Applies one auth event to the store. Spec §4: a session whose expiry has
- * passed counts as signed out — except offline, where the stored session
- * keeps the user signed in for local data.
+ * passed counts as signed out — unless its refresh could not reach the
+ * server: supabase-js removes the stored session only when the server
+ * refuses the refresh token, so a stored session still there keeps the user
+ * signed in for local data.
  */
 function apply(event: AuthChangeEvent, session: Session | null): void {
   if (event === 'PASSWORD_RECOVERY') useAuth.setState({ recovery: true });
@@ -27,8 +30,7 @@ function apply(event: AuthChangeEvent, session: Session | null): void {
     setSignedOut();
     return;
   }
-  const now = Date.now();
-  if (session && !isExpired(session, now)) {
+  if (session && !isExpired(session, Date.now())) {
     setSignedIn(session, false);
     if (event === 'SIGNED_IN' && !profileAttempted.has(session.user.id)) {
       profileAttempted.add(session.user.id);
@@ -37,41 +39,35 @@ function apply(event: AuthChangeEvent, session: Session | null): void {
     }
     return;
   }
-  // No session, or an expired one.
-  if (!isOnline()) {
-    const stored = session ?? readStoredSession();
-    if (stored) {
-      setSignedIn(stored, true);
-      return;
-    }
+  // No session, or an expired one, and the server did not refuse it.
+  const stored = readStoredSession() ?? session;
+  if (stored && (event === 'INITIAL_SESSION' || !serverReachable())) {
+    setSignedIn(stored, true);
+    return;
   }
   setSignedOut();
 }
 
-/**
- * Starts listening to supabase-js auth events once per page. Also re-checks
- * when the device comes back online so an offline-kept session is refreshed
- * (or dropped when the server rejects it).
- */
+/** Once the server answers again, an expired session kept meanwhile is refreshed (or dropped when the server refuses it). */
+function refreshKeptSession(): void {
+  if (!useAuth.getState().offlineExpired) return;
+  void supabase.auth.refreshSession().then(({ data, error }) => {
+    if (data.session) apply('TOKEN_REFRESHED', data.session);
+    else if (error && error.status && error.status >= 400 && error.status < 500) apply('SIGNED_OUT', null);
+  });
+}
+
+/** Starts listening to supabase-js auth events once per page. */
 export function startAuth(): void {
   if (started) return;
   started = true;
-  // Offline cold start: supabase-js spends up to 30 s retrying the token
-  // refresh before it reports anything; the local data need not wait for it.
-  if (!isOnline()) signInFromStoredSession();
-  setSyncStarter(async (userId) => {
-    const [data, sync] = await Promise.all([loadData(), loadSync()]);
-    // Signed in with data worth keeping: ask the browser not to evict it (issue 6).
-    void import('../pwa/storage').then(({ requestPersistentStorage }) => requestPersistentStorage());
-    return sync.startSync({ supabase, getDb: data.getActiveDb, userId });
-  });
+  // Server out of reach on a cold start: supabase-js spends up to 30 s
+  // retrying the token refresh before it reports anything; the local data
+  // need not wait for it.
+  if (!serverReachable()) signInFromStoredSession();
   supabase.auth.onAuthStateChange((event, session) => apply(event, session));
-  window.addEventListener('online', () => {
-    if (!useAuth.getState().offlineExpired) return;
-    void supabase.auth.refreshSession().then(({ data, error }) => {
-      if (data.session) apply('TOKEN_REFRESHED', data.session);
-      else if (error && error.status && error.status >= 400 && error.status < 500) apply('SIGNED_OUT', null);
-    });
+  connection.onChange((next) => {
+    if (next === 'online') refreshKeptSession();
   });
 }
 
@@ -79,26 +75,21 @@ export type SignOutResult = { ok: true } | { ok: false; error: 'cancelled' | str
 
 /**
  * Signs out (spec §7). When the local database still holds unsynced changes
- * the user is warned first (`confirmLoss` decides); offline, the session is
- * dropped locally only.
+ * the user is warned first (`confirmLoss` decides); while the server cannot
+ * be reached, the session is dropped on this device only.
  */
 export async function signOut(confirmLoss: (message: string) => boolean): Promise<SignOutResult> {
-  const data = await loadData();
-  const unsynced = await data.hasUnsyncedChanges().catch(() => false);
+  const { hasUnsyncedChanges } = await import('../data');
+  const unsynced = await hasUnsyncedChanges().catch(() => false);
   if (unsynced && !confirmLoss('You have changes that have not synced yet. If you log out now they stay on this device and sync the next time you sign in here. Log out anyway?')) {
     return { ok: false, error: 'cancelled' };
   }
-  const { error } = await supabase.auth.signOut({ scope: isOnline() ? 'global' : 'local' });
+  const { error } = await supabase.auth.signOut({ scope: serverReachable() ? 'global' : 'local' });
   if (error) {
     await supabase.auth.signOut({ scope: 'local' });
   }
   setSignedOut();
   return { ok: true };
-}
-
-/** Asks the sync engine for a sync now (after a write the user wants pushed at once). No-op without sync. */
-export function syncNow(): void {
-  void activeSync()?.syncNow();
 }
 
 /**
@@ -109,10 +100,6 @@ export function syncNow(): void {
 export async function finishAccountDeletion(userId: string): Promise<void> {
   await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
   setSignedOut();
-  await wiringSettled();
-  const data = await loadData();
-  await new Promise<void>((resolve) => {
-    const req = indexedDB.deleteDatabase(data.dbNameFor(userId));
-    req.onsuccess = req.onerror = req.onblocked = () => resolve();
-  });
+  const { appSession } = await import('../app/session');
+  await appSession.forgetDevice(userId);
 }

@@ -8,6 +8,7 @@
 import type { User } from '@supabase/supabase-js';
 import { supabase } from './supabase';
 import { permissionsFor, resolveRole } from './roles';
+import { syncStatus } from '../../sync/status';
 
 export type ProfileSetupResult = { ok: true } | { ok: false; error: string };
 
@@ -22,7 +23,7 @@ function text(value: unknown): string | null {
  * again on the next sign in). Errors come back as `{ ok: false, error: message }`.
  */
 export async function ensureProfile(user: User): Promise<ProfileSetupResult> {
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return { ok: true };
+  if (syncStatus.get().connection === 'offline') return { ok: true };
   const meta = (user.user_metadata ?? {}) as Record<string, unknown>;
   const role = resolveRole(undefined, meta.role);
   const now = new Date().toISOString();

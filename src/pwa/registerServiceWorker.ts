@@ -9,6 +9,7 @@
 import { Workbox } from 'workbox-window';
 import { flushAllBeforeReload } from './flushBeforeReload';
 import { usePwaStore, type BeforeInstallPromptEvent } from './pwaStore';
+import { syncStatus } from '../../sync/status';
 
 /** Issue 6: check for updates hourly. */
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -37,7 +38,8 @@ export function registerServiceWorker(): void {
     .then((registration) => {
       if (!registration) return;
       window.setInterval(() => {
-        if (navigator.onLine) registration.update().catch(() => undefined);
+        // Only when the server answers: an update check in lie-fi would just fail.
+        if (syncStatus.get().connection === 'online') registration.update().catch(() => undefined);
       }, UPDATE_CHECK_INTERVAL_MS);
     })
     .catch((error: unknown) => {

@@ -1,7 +1,9 @@
 /**
- * The sync page, route /sync (issue 5 §3): unsynced changes waiting to be
- * sent, changes the server refused (dead letters) with Retry and Discard, and
- * the conflicts log listing what was overwritten, in plain words.
+ * The sync page, route /sync: the connection in plain words (never a raw
+ * transport error), the last successful sync, the next try with "Try now",
+ * changes saved on this device waiting to be sent, changes the server refused
+ * (dead letters) with Retry and Discard, and the conflicts log listing what
+ * was overwritten.
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -16,9 +18,11 @@ import {
   type DeadLetter,
   type OutboxEntry,
 } from '../../data';
-import { requestSyncNow } from '../../../sync/status';
+import { appSession } from '../../app/session';
+import { connection } from '../../auth/connection';
+import type { SyncStatus } from '../../../sync/status';
 import { describePath, describeValue } from './describePath';
-import { lastSyncedText, opKindText, rejectionText, tableText } from './syncTexts';
+import { CONNECTION_TEXT, PROBLEM_TEXT, lastSuccessText, nextRetryText, opKindText, rejectionText, savedOnDeviceText, tableText } from './syncTexts';
 import { useNow } from './useNow';
 import { useSyncStatus } from './useSyncStatus';
 import './sync.css';
@@ -47,7 +51,7 @@ function PendingItem({ op }: { op: OutboxEntry }) {
         {fields && <span className="muted"> — {fields}</span>}
         {op.upload && !op.upload.uploaded && <span className="muted"> (file waiting to upload)</span>}
       </span>
-      {op.attempts > 0 && <span className="muted">Tried {op.attempts}×{op.lastError ? `: ${op.lastError}` : ''}</span>}
+      {op.attempts > 0 && <span className="muted">Tried {op.attempts}×, not sent yet</span>}
     </li>
   );
 }
@@ -59,7 +63,7 @@ function DeadLetterItem({ letter }: { letter: DeadLetter }) {
     setBusy(true);
     try {
       if (letter.id !== undefined) await (kind === 'retry' ? deadLettersRepo.retry(letter.id) : deadLettersRepo.discard(letter.id));
-      requestSyncNow();
+      appSession.syncNow();
     } finally {
       setBusy(false);
     }
@@ -102,10 +106,46 @@ function ConflictItem({ conflict }: { conflict: ConflictRecord }) {
   );
 }
 
+/** What the connection means for the user's changes. */
+function connectionSentence(s: SyncStatus): string {
+  if (s.connection === 'offline') return 'No network. Changes are kept on this device and sent when you are back online.';
+  if (s.connection === 'unreachable') return 'The server did not answer. Changes are kept on this device and sent as soon as it does.';
+  return s.unsynced > 0 ? 'Connected to the server. Changes on this device are being sent.' : 'Connected to the server.';
+}
+
+/** Probes the server and syncs at once (the retry wait is skipped). */
+function tryNow(): void {
+  void connection.probeNow();
+  appSession.syncNow();
+}
+
+/** The connection block: state, last success, why the last try failed, the next try and "Try now". */
+function ConnectionBlock({ status, now }: { status: SyncStatus; now: number }) {
+  const notOk = status.connection !== 'online' || status.problem !== null;
+  return (
+    <div className="sync-connection" aria-live="polite">
+      <span className="sync-connection-state">
+        <span className={`sync-dot is-${status.connection}`} aria-hidden="true" />
+        {CONNECTION_TEXT[status.connection]}
+        {status.unsynced > 0 ? ` · ${savedOnDeviceText(status.unsynced)}` : ''}
+      </span>
+      <span>{connectionSentence(status)}</span>
+      <span className="muted">{lastSuccessText(status.lastSyncedAt)}</span>
+      {status.problem && !status.authRequired && <span>Last try: {PROBLEM_TEXT[status.problem]}.</span>}
+      {notOk && status.nextRetryAt !== null && <span className="muted">{nextRetryText(status.nextRetryAt, now)}</span>}
+      <span>
+        <button type="button" className="btn btn-primary" disabled={status.syncing} onClick={tryNow}>
+          {status.syncing ? 'Syncing…' : notOk ? 'Try now' : 'Sync now'}
+        </button>
+      </span>
+    </div>
+  );
+}
+
 /** Route /sync. */
 export function SyncPage() {
   const status = useSyncStatus();
-  const now = useNow();
+  const now = useNow(1_000);
   const pending = usePendingOps();
   const letters = useDeadLetters();
   const conflicts = useConflicts();
@@ -120,19 +160,12 @@ export function SyncPage() {
     <main className="container sync-page">
       <div className="card">
         <h1>Sync</h1>
-        <p>
-          {status.online ? 'Online' : 'Offline — changes are kept on this device and sent when you are back online.'}{' '}
-          <span className="muted">{lastSyncedText(status.lastSyncedAt, now)}</span>
-        </p>
+        <ConnectionBlock status={status} now={now} />
         {status.authRequired && (
           <p className="sync-alert" role="alert">
             Your session has ended. Your unsynced changes are kept on this device. <Link to="/login">Sign in again</Link> to send them.
           </p>
         )}
-        {status.error && !status.authRequired && <p className="muted">Last attempt: {status.error}</p>}
-        <button type="button" className="btn btn-primary" disabled={!status.online || status.syncing} onClick={() => requestSyncNow()}>
-          {status.syncing ? 'Syncing…' : 'Sync now'}
-        </button>
 
         <section aria-labelledby="sync-pending">
           <h2 id="sync-pending">Waiting to sync ({pending?.length ?? 0})</h2>

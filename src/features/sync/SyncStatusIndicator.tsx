@@ -1,27 +1,39 @@
 /**
- * Compact top-bar sync widget (issue 5 §3): online/offline, "N unsynced",
- * last synced time, and a warning badge when something needs attention
- * (dead letters, unseen conflicts, sign in again). Links to /sync.
+ * Compact top-bar sync widget: the connection ("Online", "Offline", "Can't
+ * reach the server"), how many changes are saved only on this device (or
+ * the last sync), and a warning badge when something needs attention (dead
+ * letters, unseen conflicts, sign in again). Links to /sync. The dot is
+ * green only when the server answers; on a phone the count stays visible.
  */
 import { Link } from 'react-router-dom';
-import { lastSyncedText } from './syncTexts';
+import { CONNECTION_TEXT, lastSyncedText, savedOnDeviceShortText, savedOnDeviceText } from './syncTexts';
 import { useNow } from './useNow';
 import { useSyncStatus } from './useSyncStatus';
 import './sync.css';
 
-/** The widget; the screens work places it in the top bar. */
+/** The widget; the top bar places it. */
 export function SyncStatusIndicator() {
   const s = useSyncStatus();
   const now = useNow();
   const attention = s.deadLetters + s.conflicts + (s.authRequired ? 1 : 0);
-  const state = s.online ? (s.syncing ? 'Syncing…' : 'Online') : 'Offline';
-  const detail = s.unsynced > 0 ? `${s.unsynced} unsynced` : lastSyncedText(s.lastSyncedAt, now);
-  const label = [state, detail, attention > 0 ? `${attention} need${attention === 1 ? 's' : ''} attention` : ''].filter(Boolean).join(', ');
+  const state = s.connection === 'online' && s.syncing ? 'Syncing…' : CONNECTION_TEXT[s.connection];
+  const detail = s.unsynced > 0 ? savedOnDeviceText(s.unsynced) : lastSyncedText(s.lastSyncedAt, now);
+  const text = `${state} · ${detail}`;
+  const label = [text, attention > 0 ? `${attention} need${attention === 1 ? 's' : ''} attention` : ''].filter(Boolean).join(', ');
   return (
-    <Link to="/sync" className="sync-indicator btn btn-ghost btn-sm" aria-label={`Sync status: ${label}`} title={label}>
-      <span className={`sync-dot ${s.online ? 'is-online' : 'is-offline'}`} aria-hidden="true" />
-      <span className="sync-state">{state}</span>
-      <span className="sync-detail hide-sm">{detail}</span>
+    <Link to="/sync" className={`sync-indicator btn btn-ghost btn-sm is-${s.connection}`} aria-label={`Sync status: ${label}`} title={label}>
+      <span className={`sync-dot is-${s.connection}`} aria-hidden="true" data-connection={s.connection} />
+      <span className="sync-text" aria-hidden="true">
+        <span className="sync-state">{state}</span>
+        {s.unsynced > 0 ? (
+          <>
+            <span className="sync-detail sync-wide"> · {detail}</span>
+            <span className="sync-detail sync-narrow">{savedOnDeviceShortText(s.unsynced)}</span>
+          </>
+        ) : (
+          <span className="sync-detail sync-wide"> · {detail}</span>
+        )}
+      </span>
       {attention > 0 && (
         <span className="badge sync-warn" aria-hidden="true">
           {s.authRequired ? 'Sign in' : `! ${attention}`}

@@ -2,7 +2,63 @@
  * Words of the sync indicator and page (the spec is silent on sync texts;
  * see docs/decisions.md, data/sync). Rejection codes map to plain reasons.
  */
-import { formatDistanceStrict } from 'date-fns';
+import { format, formatDistanceStrict } from 'date-fns';
+import type { ConnectionState, SyncProblem, SyncStatus } from '../../../sync/status';
+
+/** The connection in the top bar's words. */
+export const CONNECTION_TEXT: Record<ConnectionState, string> = {
+  offline: 'Offline',
+  unreachable: "Can't reach the server",
+  online: 'Online',
+};
+
+/** Why the last attempt failed, in plain words (never the transport's own message). */
+export const PROBLEM_TEXT: Record<SyncProblem, string> = {
+  'no-network': 'No network',
+  'no-answer': 'The server did not answer',
+  'server-error': 'The server could not take the changes right now',
+};
+
+/** "1 change saved on this device" / "12 changes saved on this device". */
+export function savedOnDeviceText(count: number): string {
+  return `${count} ${count === 1 ? 'change' : 'changes'} saved on this device`;
+}
+
+/** "3 on this device": the count when the top bar is phone-narrow. */
+export function savedOnDeviceShortText(count: number): string {
+  return `${count} on this device`;
+}
+
+/** Changes wait this long without reaching the server before a banner (not only the dot) says so. */
+export const STALE_CHANGES_MS = 5 * 60_000;
+
+/** True when changes have waited on this device for more than STALE_CHANGES_MS. */
+export function changesAreStale(status: Pick<SyncStatus, 'unsynced' | 'oldestUnsyncedAt'>, nowMs: number): boolean {
+  if (status.unsynced === 0 || !status.oldestUnsyncedAt) return false;
+  const since = new Date(status.oldestUnsyncedAt).getTime();
+  return Number.isFinite(since) && nowMs - since > STALE_CHANGES_MS;
+}
+
+/** The banner's words: how many changes, for how long, and that the server does not have them yet. */
+export function staleChangesText(status: Pick<SyncStatus, 'unsynced' | 'oldestUnsyncedAt'>, nowMs: number): string {
+  const since = new Date(status.oldestUnsyncedAt ?? nowMs).getTime();
+  const waited = formatDistanceStrict(since, nowMs);
+  return `${savedOnDeviceText(status.unsynced)} for ${waited} have not reached the server yet. Keep this device until they are sent.`;
+}
+
+/** "Next try at 10:42:05 (in 12 s)" for an epoch ms, or "Trying now". */
+export function nextRetryText(atMs: number, nowMs: number): string {
+  const seconds = Math.round((atMs - nowMs) / 1000);
+  if (seconds <= 0) return 'Trying again now';
+  return `Next try at ${format(atMs, 'h:mm:ss a')} (in ${seconds} s)`;
+}
+
+/** "Last successful sync: today at 9:41 AM" or "Never synced yet". */
+export function lastSuccessText(lastSyncedAt: string | null): string {
+  const at = lastSyncedAt ? new Date(lastSyncedAt).getTime() : NaN;
+  if (!Number.isFinite(at)) return 'No successful sync yet';
+  return `Last successful sync: ${format(at, 'MMM d, h:mm:ss a')}`;
+}
 
 /** "Synced 3 minutes ago" / "Synced just now" / "Not synced yet". */
 export function lastSyncedText(lastSyncedAt: string | null, nowMs: number): string {

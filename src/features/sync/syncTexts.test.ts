@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { CONNECTION_TEXT, PROBLEM_TEXT, changesAreStale, nextRetryText, savedOnDeviceText, staleChangesText } from './syncTexts';
+import { saveStatusText } from '../builder/SaveStatus';
+
+const NOW = new Date('2026-11-23T10:00:00Z').getTime();
+const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
+
+describe('connection words', () => {
+  it('name the three states and never a transport error', () => {
+    expect(CONNECTION_TEXT).toEqual({ offline: 'Offline', unreachable: "Can't reach the server", online: 'Online' });
+    expect(Object.values(PROBLEM_TEXT).join(' ')).not.toMatch(/TypeError|fetch/i);
+    expect(PROBLEM_TEXT['no-answer']).toBe('The server did not answer');
+    expect(PROBLEM_TEXT['no-network']).toBe('No network');
+  });
+
+  it('count the changes saved on this device', () => {
+    expect(savedOnDeviceText(1)).toBe('1 change saved on this device');
+    expect(savedOnDeviceText(12)).toBe('12 changes saved on this device');
+  });
+
+  it('give the next try as a clock time and a countdown', () => {
+    expect(nextRetryText(NOW + 12_000, NOW)).toMatch(/^Next try at \d{1,2}:\d{2}:\d{2} [AP]M \(in 12 s\)$/);
+    expect(nextRetryText(NOW - 1, NOW)).toBe('Trying again now');
+  });
+});
+
+describe('the banner for changes that wait', () => {
+  it('shows after more than 5 minutes without reaching the server, not before', () => {
+    expect(changesAreStale({ unsynced: 3, oldestUnsyncedAt: minutesAgo(5) }, NOW)).toBe(false);
+    expect(changesAreStale({ unsynced: 3, oldestUnsyncedAt: minutesAgo(6) }, NOW)).toBe(true);
+    expect(changesAreStale({ unsynced: 0, oldestUnsyncedAt: null }, NOW)).toBe(false);
+    expect(staleChangesText({ unsynced: 3, oldestUnsyncedAt: minutesAgo(12) }, NOW)).toBe(
+      '3 changes saved on this device for 12 minutes have not reached the server yet. Keep this device until they are sent.',
+    );
+  });
+});
+
+describe('the builder save status', () => {
+  it('tells saved on this device apart from synced', () => {
+    expect(saveStatusText('saved', false, true)).toBe('✓ Saved on this device · not synced yet');
+    expect(saveStatusText('idle', false, true)).toBe('✓ Saved on this device · not synced yet');
+    expect(saveStatusText('saved', false, false)).toBe('✓ Saved and synced');
+    expect(saveStatusText('idle', false, false)).toBe('✓ Synced');
+    expect(saveStatusText('idle', true, true)).toBe('Unsaved changes');
+    expect(saveStatusText('saving', true, true)).toBe('Saving…');
+    expect(saveStatusText('error', true, true)).toBe('✗ Save failed');
+  });
+});

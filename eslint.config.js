@@ -38,7 +38,7 @@ const featureRules = features.map((name) => ({
 export default tseslint.config(
   { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', '.data/**', 'coverage/**', 'artifacts/**'] },
   js.configs.recommended,
-  ...tseslint.configs.recommendedTypeChecked,
+  ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: {

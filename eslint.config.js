@@ -1,6 +1,6 @@
 // ESLint flat config: typescript-eslint with the type-checked rules that matter
 // most around Dexie and sync (no-floating-promises), react-hooks, and the layer
-// rules of ARCHITECTURE.md (domain ← data ← sync ← features/app).
+// rules of docs/architecture.md (domain ← data ← sync ← features/app).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -9,6 +9,31 @@ import globals from 'globals';
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
+
+// Import patterns for a layer folder: both its index (`'../data'`) and any
+// file inside it (`'../data/db'`); a bare `**/data/**` glob misses the index.
+const layer = (...names) => names.flatMap((n) => [`**/${n}`, `**/${n}/**`]);
+
+const features = ['auth', 'builder', 'dashboard', 'landing', 'legal', 'order', 'profile', 'project', 'sync'];
+
+/** A feature imports no other feature: what two features share lives in src/app/ui. */
+const featureRules = features.map((name) => ({
+  files: [`src/features/${name}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./(?!${name}/|\\.\\./)[^/]+|.*/features/(?!${name}/)[^/]+)`,
+            message: 'A feature imports no other feature: move what both use to src/app/ui.',
+          },
+          { group: layer('app/router', 'app/main'), message: 'Features sit below the app shell.' },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', '.data/**', 'coverage/**', 'artifacts/**'] },
@@ -35,27 +60,40 @@ export default tseslint.config(
     ignores: ['src/domain/cli/**'],
     rules: restrict([
       { group: ['react', 'react-dom', 'dexie', 'dexie-react-hooks', '@supabase/*', 'zustand'], message: 'src/domain is pure: no React, Dexie, network or stores.' },
-      { group: ['**/data/**', '**/sync/**', '**/features/**', '**/app/**', '**/auth/**', '**/state/**'], message: 'src/domain imports nothing above it.' },
+      { group: layer('data', 'sync', 'features', 'app', 'auth', 'state', 'hooks'), message: 'src/domain imports nothing above it.' },
     ]),
   },
   {
     files: ['src/data/**/*.ts'],
     rules: restrict([
-      { group: ['react-dom', '**/sync/**', '**/features/**', '**/app/**'], message: 'src/data sits below sync and features.' },
+      { group: ['react', 'react-dom', 'dexie-react-hooks', ...layer('sync', 'features', 'app', 'auth', 'state', 'hooks')], message: 'src/data sits below sync and features.' },
     ]),
   },
   {
     files: ['sync/**/*.ts'],
     rules: restrict([
-      { group: ['react', 'react-dom', 'dexie-react-hooks', 'zustand', '**/features/**', '**/app/**'], message: 'sync/ is framework-free.' },
+      { group: ['react', 'react-dom', 'dexie-react-hooks', 'zustand', ...layer('features', 'app', 'auth', 'state', 'hooks')], message: 'sync/ is framework-free.' },
     ]),
   },
   {
     files: ['server/**/*.ts'],
     rules: restrict([
-      { group: ['**/src/**', '**/sync/**'], message: 'server/ shares nothing with src/ but SQL and wire contracts.' },
+      { group: layer('src', 'sync'), message: 'server/ shares nothing with src/ but SQL and wire contracts.' },
     ]),
   },
+  {
+    files: ['src/auth/**/*.{ts,tsx}'],
+    rules: restrict([
+      { group: layer('features', 'app', 'state'), message: 'src/auth sits below features and the app shell.' },
+    ]),
+  },
+  {
+    files: ['src/app/ui/**/*.{ts,tsx}'],
+    rules: restrict([
+      { group: layer('features', 'data', 'sync', 'auth', 'state'), message: 'src/app/ui is a leaf: shared presentational pieces only.' },
+    ]),
+  },
+  ...featureRules,
   { files: ['**/*.{js,mjs,cjs}'], ...tseslint.configs.disableTypeChecked },
   { files: ['**/*.{js,mjs,cjs}'], languageOptions: { globals: { ...globals.node } } },
 );

@@ -1,4 +1,4 @@
-import { useProfile } from '../data';
+import { useProfile } from '../hooks';
 import { useAuth } from './useAuth';
 import { resolveRole, uiRole, type Role } from './roles';
 

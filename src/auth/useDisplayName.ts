@@ -1,4 +1,4 @@
-import { useProfile } from '../data';
+import { useProfile } from '../hooks';
 import { useAuth } from './useAuth';
 
 function str(v: unknown): string {

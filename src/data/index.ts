@@ -1,21 +1,11 @@
 /**
  * Public API of the local data layer (docs/app-contracts.md, src/data).
- * Screens import from here: types, session wiring, hooks and repositories.
+ * Screens import from here: types, session wiring and repositories (their
+ * React read hooks are in src/hooks).
  */
 export type * from './types';
 export { SYNC_TABLES } from './types';
 export { setActiveUser, getActiveDb, getActiveUserId, hasUnsyncedChanges, setDexieOptions } from './activeUser';
-export { useActiveUserId } from './useActiveUserId';
-export {
-  useProjects,
-  useProjectCounts,
-  useProject,
-  useProfile,
-  useProjectFiles,
-  useDeadLetters,
-  useConflicts,
-  usePendingOps,
-} from './hooks';
 export { projectsRepo, createProjectsRepo, type CreateProjectInput, type ProjectChanges } from './projectsRepo';
 export { profileRepo, createProfileRepo, type ProfileChanges } from './profileRepo';
 export { filesRepo, createFilesRepo } from './filesRepo';

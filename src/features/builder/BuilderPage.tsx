@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../../app/Spinner';
 import { useAuth } from '../../auth/useAuth';
-import { useProject } from '../../data';
+import { useProject } from '../../hooks';
 import { sizeContext } from '../../domain/itemSize';
 import { AddCabinetSection, DetailsSection, NotesSection, OverlaySection, StileRailSection } from './BuilderSections';
 import { BuilderSummary } from './BuilderSummary';

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import type { ProjectRow } from '../../data';
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { projectTypeLabel } from '../../domain/projectLabels';
-import { StatusBadge, StatusEditor } from './StatusEditor';
+import { StatusBadge } from '../../app/ui/StatusBadge';
+import { StatusEditor } from './StatusEditor';
 
 /** The project's type line: the type, else (contractors) the scopes. */
 function typeLine(project: ProjectRow): string {

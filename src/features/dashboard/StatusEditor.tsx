@@ -1,11 +1,7 @@
 import { useId, useState } from 'react';
 import { projectsRepo, type ProjectStatus } from '../../data';
+import { StatusBadge } from '../../app/ui/StatusBadge';
 import { PROJECT_STATUSES, STATUS_LABELS, statusLabel } from '../../domain/projectLabels';
-
-/** A status badge. */
-export function StatusBadge({ status }: { status: string }) {
-  return <span className={`badge status-${status}`}>{statusLabel(status)}</span>;
-}
 
 /**
  * Contractor's inline status editor (spec §4): click the badge, choose Draft,

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { PublicLayout } from './PublicLayout';
+import { PublicLayout } from '../../app/PublicLayout';
 
 const FEATURES = [
   { title: 'Measure on site, even offline', text: 'Enter door and drawer-front openings on a tablet in the kitchen. Everything is saved on the device and syncs when you are back online.' },

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
 import { Modal } from '../../app/ui/Modal';
-import { filesRepo, useDeadLetters, useProjectFiles, type LocalProjectFile } from '../../data';
-import { formatBytes } from '../profile/useStorageEstimate';
+import { filesRepo, type LocalProjectFile } from '../../data';
+import { useDeadLetters, useProjectFiles } from '../../hooks';
+import { formatBytes } from '../../app/ui/formatBytes';
 import { FileThumb, isImage } from './FileThumb';
 import { removeThumbnail, storeThumbnail } from './thumbnails';
 

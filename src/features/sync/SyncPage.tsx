@@ -7,17 +7,8 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  conflictsRepo,
-  deadLettersRepo,
-  useConflicts,
-  useDeadLetters,
-  usePendingOps,
-  useProject,
-  type ConflictRecord,
-  type DeadLetter,
-  type OutboxEntry,
-} from '../../data';
+import { conflictsRepo, deadLettersRepo, type ConflictRecord, type DeadLetter, type OutboxEntry } from '../../data';
+import { useConflicts, useDeadLetters, usePendingOps, useProject } from '../../hooks';
 import { appSession } from '../../app/session';
 import { connection } from '../../auth/connection';
 import type { SyncStatus } from '../../../sync/status';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { CONNECTION_TEXT, PROBLEM_TEXT, changesAreStale, nextRetryText, savedOnDeviceText, staleChangesText } from './syncTexts';
-import { saveStatusText } from '../builder/SaveStatus';
 
 const NOW = new Date('2026-11-23T10:00:00Z').getTime();
 const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
@@ -32,17 +31,5 @@ describe('the banner for changes that wait', () => {
     expect(staleChangesText({ unsynced: 3, oldestUnsyncedAt: minutesAgo(12) }, NOW)).toBe(
       '3 changes saved on this device for 12 minutes have not reached the server yet. Keep this device until they are sent.',
     );
-  });
-});
-
-describe('the builder save status', () => {
-  it('tells saved on this device apart from synced', () => {
-    expect(saveStatusText('saved', false, true)).toBe('✓ Saved on this device · not synced yet');
-    expect(saveStatusText('idle', false, true)).toBe('✓ Saved on this device · not synced yet');
-    expect(saveStatusText('saved', false, false)).toBe('✓ Saved and synced');
-    expect(saveStatusText('idle', false, false)).toBe('✓ Synced');
-    expect(saveStatusText('idle', true, true)).toBe('Unsaved changes');
-    expect(saveStatusText('saving', true, true)).toBe('Saving…');
-    expect(saveStatusText('error', true, true)).toBe('✗ Save failed');
   });
 });

@@ -4,9 +4,9 @@
  * read only through these; they update across tabs and after every sync.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { getActiveDb } from './activeUser';
-import { countProjects, queryProjects, type ProjectQuery } from './projectQueries';
-import type { ConflictRecord, DataRole, DeadLetter, LocalProjectFile, OutboxEntry, ProfileRow, ProjectCounts, ProjectRow } from './types';
+import { getActiveDb } from '../data/activeUser';
+import { countProjects, queryProjects, type ProjectQuery } from '../data/projectQueries';
+import type { ConflictRecord, DataRole, DeadLetter, LocalProjectFile, OutboxEntry, ProfileRow, ProjectCounts, ProjectRow } from '../data/types';
 import { useActiveUserId } from './useActiveUserId';
 
 /** Dashboard list: live projects of the role, newest first, optional status and search. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../auth/useAuth';
-import { readStoredSession } from '../../auth/storedSession';
-import { InstallButton } from '../../pwa/InstallButton';
+import { useAuth } from '../auth/useAuth';
+import { readStoredSession } from '../auth/storedSession';
+import { InstallButton } from '../pwa/InstallButton';
 
 /** Footer of the public pages (spec §1): /privacy, /terms, /contact. */
 export function PublicFooter() {

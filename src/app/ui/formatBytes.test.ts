@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from './useStorageEstimate';
+import { formatBytes } from './formatBytes';
 
 describe('formatBytes', () => {
   it('small files in bytes, never "0 KB"', () => {

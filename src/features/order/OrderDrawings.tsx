@@ -1,14 +1,13 @@
 /**
- * What the builder adds to the door order page: a drawing of every cabinet
- * (`OrderDrawings`), printed with the order. (The checks before ordering come
- * from `checkOrder` and are listed by the order page itself.)
+ * A drawing of every cabinet on the door order page (an appendix of the
+ * printed order), from the shared cabinet elevation.
  */
 import { memo, useMemo } from 'react';
 import type { CabinetData } from '../../domain/cabinetData';
 import { itemKey, partsOf } from '../../domain/cabinetTypes';
 import { sizeContext } from '../../domain/itemSize';
-import { CabinetElevation } from './CabinetDrawing';
-import './orderExtras.css';
+import { CabinetElevation } from '../../app/ui/CabinetElevation';
+import './orderDrawings.css';
 
 /** A small scale drawing per cabinet, as an appendix of the printed order. */
 export const OrderDrawings = memo(function OrderDrawings({ data }: { data: CabinetData }) {

@@ -127,7 +127,14 @@ describe('door order', () => {
     // Every part on screen as left out is in the file, with its cabinet and part.
     expect(notOrdered).toHaveLength(leftOutItems.length);
     for (const [i, n] of notOrdered!.entries()) expect(leftOutItems[i]).toContain(`Cabinet ${n.Cabinet} (${n['Cabinet type']})`);
-    expect(checks).toEqual([{ 'Order checks': 'None', Level: '', Cabinet: '', Message: '' }]);
+    // The builder's checks before ordering: on screen before the download, and in the file.
+    const onScreenChecks = rowsText(await page.getByRole('region', { name: 'Order checks' }).getByRole('listitem').allInnerTexts());
+    expect(checks).toEqual([
+      { 'Order checks': 'Check', Level: 'error', Cabinet: '9', Message: 'Cabinet 9 Door 1: width not measured' },
+      { 'Order checks': 'Check', Level: 'error', Cabinet: '9', Message: 'Cabinet 9 Door 1: height not measured' },
+      { 'Order checks': 'Check', Level: 'error', Cabinet: '10', Message: 'Cabinet 10: unknown cabinet type “Hutch 9/9” — not on the order' },
+    ]);
+    expect(onScreenChecks).toEqual(checks!.map((c) => `Error — ${c.Message}`));
 
     const { text: json } = await downloadText(page, 'Download JSON', 'demo-order.json');
     const parsed = JSON.parse(json) as { lines: unknown[]; notOrdered: unknown[]; job: { customer: string } };

@@ -147,7 +147,7 @@ describe('account deletion', () => {
     const projectId = new URL(page.url()).pathname.split('/').pop()!;
     const project = new ProjectPage(page);
     // The project must be on the server before its file can be (storage RLS follows the project).
-    await page.getByRole('link', { name: /^Sync status: Online, Synced/ }).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: /^Sync status: Online · Synced/ }).waitFor({ timeout: 30_000 });
     await project.upload([{ name: 'wall.png', mimeType: 'image/png', buffer: PNG }]);
     await project.file('wall.png').waitFor();
     await page.getByText('Pending upload').first().waitFor({ state: 'detached', timeout: 30_000 });

@@ -147,7 +147,7 @@ describe('installable app with no network', () => {
     const seededId = page.url().split('/').pop() ?? '';
     await page.goto(`/project/${seededId}`);
     await page.getByRole('heading', { name: 'Files' }).waitFor();
-    await page.getByRole('heading', { name: 'Raw data' }).waitFor();
+    await page.getByText('Technical details').waitFor();
     await page.screenshot({ path: artifactPath('pwa', 'offline-project.png') });
   });
 

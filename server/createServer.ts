@@ -20,6 +20,7 @@ import { authRoutes, clientAddress } from './auth/routes.ts';
 import { restRoutes } from './rest/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
 import { staticRoutes } from './static.ts';
+import { inviteRoutes } from './invites.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 /** Storage's default upload limit (Supabase's default, 50 MB). */
@@ -131,6 +132,7 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
   app.route('/auth/v1', authRoutes(ctx));
   app.route('/rest/v1', restRoutes(ctx));
   app.route('/storage/v1', storageRoutes(ctx));
+  app.route('/functions/v1', inviteRoutes(ctx));
   // The mail viewer shows confirmation and reset links: only to this machine,
   // even when the backend listens on the shop's network (HOST=0.0.0.0).
   app.get('/_local/mail', (c) => {

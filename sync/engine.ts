@@ -18,6 +18,7 @@ import type { Failure } from './errors';
 import { pullTable, startPull } from './pull';
 import { FILES_BUCKET, pushOutbox } from './push';
 import { processRefetch } from './refetch';
+import { fetchSharedProjects } from './members';
 import { registerSyncNow, syncStatus as defaultStatus, type SyncStatusStore } from './status';
 
 /** Spec-silent: poll every 30 s so other devices' changes arrive without a reload. */
@@ -237,6 +238,10 @@ export function startSync(options: StartSyncOptions): SyncHandle {
         pulled += result.applied;
         if (result.failure) return fail(result.failure, push.pushed, pulled);
       }
+      // Projects shared with the user since the last run come whole, by id.
+      const shared = await fetchSharedProjects(db, supabase, nowIso());
+      pulled += shared.applied;
+      if (shared.failure) return fail(shared.failure, push.pushed, pulled);
       failures = 0;
       nextRetryAt = 0;
       const at = nowIso();

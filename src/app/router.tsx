@@ -18,6 +18,7 @@ const ForgotPasswordPage = lazy(async () => ({ default: (await import('../featur
 const ResetPasswordPage = lazy(async () => ({ default: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage }));
 const PrivacyPage = lazy(async () => ({ default: (await import('../features/legal/PrivacyPage')).PrivacyPage }));
 const TermsPage = lazy(async () => ({ default: (await import('../features/legal/TermsPage')).TermsPage }));
+const InvitePage = lazy(async () => ({ default: (await import('../features/project/InvitePage')).InvitePage }));
 const ContactPage = lazy(async () => ({ default: (await import('../features/legal/ContactPage')).ContactPage }));
 const loadAppLayout = () => import('./AppLayout');
 const loadDashboardPage = () => import('../features/dashboard/DashboardPage');
@@ -53,6 +54,7 @@ export function AppRoutes() {
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/terms" element={<TermsPage />} />
           <Route path="/contact" element={<ContactPage />} />
+          <Route path="/invite" element={<InvitePage />} />
           <Route element={<RequireAuth />}>
             <Route element={<AppLayout />}>
               <Route path="/dashboard" element={<DashboardPage />} />

@@ -23,3 +23,4 @@ export { deadLettersRepo, createDeadLettersRepo } from './deadLettersRepo';
 export { conflictsRepo, createConflictsRepo } from './conflictsRepo';
 export { queryProjects, countProjects, type ProjectQuery } from './projectQueries';
 export { RefacingDb, dbNameFor } from './db';
+export { useMyMembership, useProjectMembers, useSharedProjects, type SharedProject } from './membershipHooks';

@@ -10,6 +10,7 @@ import { useDashboardFilters } from '../../state/dashboardFilters';
 import { DialogLoadBoundary, LoadErrorAlert, LoadErrorBoundary } from './LoadErrorBoundary';
 import { useLoadTimedOut } from './LoadTimeout';
 import { ProjectCard } from './ProjectCard';
+import { SharedProjects } from './SharedProjects';
 
 /** The form (and zod) loads when a create/edit dialog first opens, keeping the dashboard's first JS small. */
 const loadProjectForm = () => import('./ProjectFormModal');
@@ -154,6 +155,7 @@ export function DashboardPage() {
       {variant === 'contractor' ? <Filters role={role} /> : null}
       <LoadErrorBoundary>
         <ProjectList role={role} onDialog={setDialog} />
+        <SharedProjects />
       </LoadErrorBoundary>
 
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (

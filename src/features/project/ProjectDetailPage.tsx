@@ -6,6 +6,8 @@ import { useProject } from '../../data';
 import { StatusBadge } from '../dashboard/StatusEditor';
 import { statusLabel } from '../../domain/projectLabels';
 import { ProjectFiles } from './ProjectFiles';
+import { ProjectMembers } from './ProjectMembers';
+import { SharedProjectView } from './SharedProjectView';
 
 function when(iso: string | null | undefined): string {
   if (!iso) return '—';
@@ -34,6 +36,7 @@ export function ProjectDetailPage() {
     );
   }
   if (project === undefined) return <Spinner label="Loading project…" />;
+  if (project && project.user_id !== user.id) return <SharedProjectView project={project} />;
   if (project === null || project.user_id !== user.id) {
     return (
       <main className="container container-narrow">
@@ -78,6 +81,7 @@ export function ProjectDetailPage() {
           <dd>{when(project.updated_at)}</dd>
         </dl>
       </section>
+      <ProjectMembers project={project} />
       <ProjectFiles projectId={project.id} />
       <section className="card section-card" aria-labelledby="json-heading">
         <h2 id="json-heading">Raw data</h2>

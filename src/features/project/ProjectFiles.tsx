@@ -12,9 +12,18 @@ function errorText(err: unknown): string {
  * The project's file list (spec §2, §7): upload (any file, or a photo from
  * the tablet camera), download, delete; image thumbnails; files attached
  * offline show 'Pending upload' until sync has stored them. Upload and
- * download errors show their message (spec §8).
+ * download errors show their message (spec §8). On a shared project,
+ * `canUpload` false (a viewer) hides upload, and `canDelete` decides per file.
  */
-export function ProjectFiles({ projectId }: { projectId: string }) {
+export function ProjectFiles({
+  projectId,
+  canUpload = true,
+  canDelete = () => true,
+}: {
+  projectId: string;
+  canUpload?: boolean;
+  canDelete?: (file: LocalProjectFile) => boolean;
+}) {
   const files = useProjectFiles(projectId);
   const deadLetters = useDeadLetters();
   const failed = new Map((deadLetters ?? []).filter((d) => d.op.table === 'project_files').map((d) => [d.op.id, d.message]));
@@ -68,7 +77,7 @@ export function ProjectFiles({ projectId }: { projectId: string }) {
         <h2 id="files-heading" style={{ margin: 0 }}>
           Files
         </h2>
-        <div className="btn-row">
+        <div className="btn-row" hidden={!canUpload}>
           <input ref={fileInput} id="file-upload" type="file" multiple className="visually-hidden" tabIndex={-1} onChange={(e) => void attach(e)} />
           <input
             ref={cameraInput}
@@ -118,9 +127,11 @@ export function ProjectFiles({ projectId }: { projectId: string }) {
                 <button type="button" className="btn btn-sm" onClick={() => void download(f)} aria-label={`Download ${f.file_name}`}>
                   Download
                 </button>
-                <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => void remove(f)} aria-label={`Delete ${f.file_name}`}>
-                  Delete
-                </button>
+                {canDelete(f) ? (
+                  <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => void remove(f)} aria-label={`Delete ${f.file_name}`}>
+                    Delete
+                  </button>
+                ) : null}
               </div>
             </li>
           ))}

@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSharedProjects, type SharedProject } from '../../data';
+import { cabinetSummary } from '../../domain/cabinetSummary';
+import { MEMBER_ROLE_LABELS, acceptPendingInvite, pendingInviteToken } from '../project/invites';
+import { StatusBadge } from './StatusEditor';
+import '../project/sharing.css';
+
+function SharedCard({ item }: { item: SharedProject }) {
+  const { project, membership } = item;
+  const name = project.name?.trim() || 'Untitled Project';
+  const c = membership.contact ?? {};
+  const headingId = `shared-${project.id}`;
+  return (
+    <article className="card project-card" aria-labelledby={headingId}>
+      <div className="card-top">
+        <h3 id={headingId}>
+          <Link to={`/project/${project.id}`}>{name}</Link>
+        </h3>
+        <StatusBadge status={project.status} />
+      </div>
+      <p className="meta">Contractor: {[c.name, c.phone ?? c.email].filter(Boolean).join(' · ') || '—'}</p>
+      <p className="meta">{cabinetSummary(project.details?.cabinetData)}</p>
+      <div className="actions">
+        <span className="badge">{MEMBER_ROLE_LABELS[membership.role]}</span>
+        <Link to={`/project/${project.id}`} className="btn btn-sm btn-primary" aria-label={`Open ${name}`}>
+          Open
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/**
+ * "Shared with you" on the dashboard: projects the user was invited to, next
+ * to their own (from the device, so offline too). Also accepts an invitation
+ * opened before signing in, once the user is signed in here.
+ */
+export function SharedProjects() {
+  const shared = useSharedProjects();
+  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  useEffect(() => {
+    if (!pendingInviteToken()) return;
+    let live = true;
+    void acceptPendingInvite().then((r) => {
+      if (!live || !r) return;
+      setNotice(r.ok ? { kind: 'success', text: 'You joined the project. It appears below as soon as it has synced.' } : { kind: 'error', text: r.message });
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!notice && (!shared || shared.length === 0)) return null;
+  return (
+    <section className="shared-section" aria-labelledby="shared-heading">
+      <h2 id="shared-heading">Shared with you</h2>
+      {notice ? (
+        <div className={`alert alert-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}
+        </div>
+      ) : null}
+      {shared && shared.length > 0 ? (
+        <div className="projects">
+          {shared.map((s) => (
+            <SharedCard key={s.project.id} item={s} />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -26,6 +26,9 @@ export function ProjectMembers({ project }: { project: ProjectRow }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
 
+  // The server must have the project before anyone can join it.
+  const unsynced = project.version === 0;
+
   const refresh = useCallback(async () => {
     const r = await listInvites(project.id);
     if (r.ok) {
@@ -120,15 +123,16 @@ export function ProjectMembers({ project }: { project: ProjectRow }) {
         <div className="field">
           <label htmlFor="invite-role">Role</label>
           <select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as MemberRole)}>
-            <option value="owner">Homeowner — sees the job, adds photos</option>
-            <option value="contractor">Contractor — edits like you</option>
-            <option value="viewer">Viewer — read-only</option>
+            <option value="owner">Homeowner (adds photos)</option>
+            <option value="contractor">Contractor (edits)</option>
+            <option value="viewer">Viewer (read-only)</option>
           </select>
         </div>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <button type="submit" className="btn btn-primary" disabled={busy || unsynced}>
           {busy ? 'Sending…' : 'Send invitation'}
         </button>
       </form>
+      {unsynced ? <p className="muted">You can invite people once this project has synced.</p> : null}
     </section>
   );
 }

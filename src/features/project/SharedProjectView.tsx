@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { format } from 'date-fns';
 import './sharing.css';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../app/Spinner';
@@ -11,6 +12,11 @@ import { statusLabel } from '../../domain/projectLabels';
 import { StatusBadge } from '../dashboard/StatusEditor';
 import { ProjectFiles } from './ProjectFiles';
 import { MEMBER_ROLE_LABELS } from './invites';
+
+function updated(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : format(d, 'PP');
+}
 
 function Lines({ title, lines }: { title: string; lines: readonly OrderLine[] }) {
   const total = lines.reduce((s, l) => s + l.quantity, 0);
@@ -94,6 +100,21 @@ export function SharedProjectView({ project }: { project: ProjectRow }) {
           ) : null}
         </div>
       </div>
+      <section className="card section-card" aria-labelledby="job-heading">
+        <h2 id="job-heading">Job</h2>
+        <dl className="dl">
+          <dt>Status</dt>
+          <dd>{statusLabel(project.status)}</dd>
+          {address ? (
+            <>
+              <dt>Address</dt>
+              <dd>{address}</dd>
+            </>
+          ) : null}
+          <dt>Updated</dt>
+          <dd>{updated(project.updated_at)}</dd>
+        </dl>
+      </section>
       <section className="card section-card" aria-labelledby="contact-heading">
         <h2 id="contact-heading">Your contractor</h2>
         {contact.name || contact.email || contact.phone ? (
@@ -124,16 +145,6 @@ export function SharedProjectView({ project }: { project: ProjectRow }) {
         ) : (
           <p className="muted">No contact details yet.</p>
         )}
-        <dl className="dl">
-          <dt>Status</dt>
-          <dd>{statusLabel(project.status)}</dd>
-          {address ? (
-            <>
-              <dt>Address</dt>
-              <dd>{address}</dd>
-            </>
-          ) : null}
-        </dl>
       </section>
       <ProjectFiles projectId={project.id} canUpload={role !== 'viewer'} canDelete={(f) => role !== 'viewer' && f.user_id === membership.user_id} />
       <section className="card section-card" aria-labelledby="cabinets-heading">

@@ -1,5 +1,5 @@
 /**
- * `POST /functions/v1/project-invite`: invites a person to a project by email
+ * `POST /functions/v1/project-invite` (and `/org-invite`, below): invites a person to a project by email
  * (a send, or a resend that replaces the pending link). The database cannot
  * send mail, so this endpoint makes the token, stores only its SHA-256
  * through `create_project_invite` (run as the caller, so the database checks
@@ -85,6 +85,47 @@ export function inviteRoutes(ctx: BackendContext): Hono {
       links: [link],
     });
     return c.json({ id: result.id, project_id: result.project_id, email: result.email, role: result.role, expires_at: result.expires_at });
+  });
+
+  /**
+   * `POST /functions/v1/org-invite` `{ email }`: an org_admin invites a
+   * contractor into its organization (send or resend), same token and mail
+   * path. Answers 200 `{ id, email, role, expires_at }`; 403 not an
+   * org_admin, 400 bad email, 409 already in the organization.
+   */
+  app.post('/org-invite', async (c) => {
+    const t = await claimsOf(ctx, c.req.raw);
+    if (!t.ok || t.claims.role !== 'authenticated') {
+      return c.json(pgrst('PGRST301', t.ok ? 'Please sign in to invite someone' : t.message), 401);
+    }
+    const raw = await readBody(c.req.raw, 16 * 1024);
+    if (!raw.ok) return c.json(pgrst('PGRST102', raw.error === 'too_large' ? 'Payload Too Large' : 'Request body aborted'), raw.error === 'too_large' ? 413 : 400);
+    const parsed = parseJson(raw.bytes);
+    const body = parsed.ok && typeof parsed.value === 'object' && parsed.value !== null ? (parsed.value as Record<string, unknown>) : null;
+    if (!body) return c.json(pgrst('PGRST102', 'Empty or invalid json'), 400);
+    const email = typeof body.email === 'string' ? body.email : '';
+    const token = randomToken(32);
+    let result: Omit<InviteResult, 'project_id' | 'project_name'>;
+    try {
+      result = await runAs(ctx.pg, t.claims, async (tx) => {
+        const r = await tx.query<{ r: typeof result }>('select public.create_org_invite($1, $2) as r', [email, hashToken(token)]);
+        return r.rows[0]!.r;
+      });
+    } catch (e) {
+      if (isPgError(e)) return c.json(pgErrorBody(e), statusForSqlState(e.code, false) as 400);
+      throw e;
+    }
+    const link = inviteLink(site(c), token);
+    const who = result.inviter.name || result.inviter.email || 'Your organization';
+    await ctx.mailer.send({
+      to: result.email,
+      subject: `${who} invited you to join their team`,
+      text:
+        `${who} invited you to join their organization on Refacing as a contractor: they can then assign you projects.\n\n` +
+        `Open this link to sign up (as a contractor) or sign in and join (it works once and expires in 7 days):\n\n${link}\n`,
+      links: [link],
+    });
+    return c.json({ id: result.id, email: result.email, role: result.role, expires_at: result.expires_at });
   });
 
   return app;

@@ -1,8 +1,9 @@
 /**
  * Shared projects the device must fetch whole (after a membership arrived,
- * see src/data/membership.ts): the project row and its file rows by id, as
- * the user is now allowed to read them. Their versions are older than the
- * pull cursors, so the ordinary pull would never bring them.
+ * see src/data/membership.ts): the project rows and their file rows by id,
+ * as the user is now allowed to read them, 100 projects per request. Their
+ * versions are older than the pull cursors, so the ordinary pull would never
+ * bring them; rows the device already has are ignored by version.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { applyServerRows } from '../src/data/applyServerRows';
@@ -10,20 +11,25 @@ import type { RefacingDb } from '../src/data/db';
 import { MEMBERS_FETCH_KEY, pendingSharedFetches } from '../src/data/membership';
 import { classifyPostgrest, networkFailure, type Failure } from './errors';
 
-/** Fetches each queued shared project and its files; a project no longer readable is simply dropped from the queue. */
+/** Projects per fetch request (keeps the URL of the `in.(…)` filter short). */
+const FETCH_CHUNK = 100;
+
+/** Fetches the queued shared projects and their files; projects no longer readable are simply dropped from the queue. */
 export async function fetchSharedProjects(
   db: RefacingDb,
   supabase: SupabaseClient,
   nowIso: string,
 ): Promise<{ failure: Failure | null; applied: number }> {
   let applied = 0;
-  for (const projectId of await pendingSharedFetches(db)) {
+  const queued = await pendingSharedFetches(db);
+  for (let i = 0; i < queued.length; i += FETCH_CHUNK) {
+    const chunk = queued.slice(i, i + FETCH_CHUNK);
     let projects: Record<string, unknown>[];
     let files: Record<string, unknown>[];
     try {
       const [p, f] = await Promise.all([
-        supabase.from('projects').select('*').eq('id', projectId),
-        supabase.from('project_files').select('*').eq('project_id', projectId),
+        supabase.from('projects').select('*').in('id', chunk),
+        supabase.from('project_files').select('*').in('project_id', chunk),
       ]);
       const failure = classifyPostgrest(p.error, p.status) ?? classifyPostgrest(f.error, f.status);
       if (failure) return { failure, applied };
@@ -33,9 +39,10 @@ export async function fetchSharedProjects(
       return { failure: networkFailure(error), applied };
     }
     applied += await applyServerRows(db, 'projects', projects, nowIso);
-    if (projects.length) applied += await applyServerRows(db, 'project_files', files, nowIso);
+    applied += await applyServerRows(db, 'project_files', files, nowIso);
     await db.transaction('rw', db.sync_state, async () => {
-      const left = (await pendingSharedFetches(db)).filter((id) => id !== projectId);
+      const done = new Set(chunk);
+      const left = (await pendingSharedFetches(db)).filter((id) => !done.has(id));
       await db.sync_state.put({ key: MEMBERS_FETCH_KEY, value: left });
     });
   }

@@ -2,13 +2,14 @@
  * Project memberships on the device (shared projects). Pulled member rows are
  * stored like other synced rows; the signed-in user's own rows also change
  * which projects the device holds:
- * - a live row for a project the device does not have queues the project
- *   for a fetch by id (`MEMBERS_FETCH_KEY`): its rows are older than the
- *   pull cursors, so the ordinary pull would never bring them;
- * - a tombstone (the member was removed) drops the project from the device
- *   with its files, cached blobs, queued ops, dead letters and conflicts, so
- *   no stale copy stays editable — unless the user is still the project's
- *   owner or assigned contractor.
+ * - a membership new to the device (joined, assigned by an org admin, or
+ *   invited again) queues the project for a fetch by id
+ *   (`MEMBERS_FETCH_KEY`): its rows and files are older than the pull
+ *   cursors, so the ordinary pull would never bring them;
+ * - a tombstone (removed, or the project was reassigned away) drops the
+ *   project from the device with its files, cached blobs, queued ops, dead
+ *   letters and conflicts, so no stale copy stays editable — unless the user
+ *   is the project's owner (the server never revokes an owner).
  */
 import type { RefacingDb } from './db';
 import type { MemberRole, ProjectMemberRow } from './types';
@@ -24,14 +25,15 @@ export async function pendingSharedFetches(db: RefacingDb): Promise<string[]> {
 
 /**
  * Removes a project the user lost access to, and everything of it on this
- * device. Keeps it when the user is its owner or assigned contractor. Runs
+ * device. Keeps it when the user is its owner. Runs
  * inside the caller's transaction (tables: projects, project_files,
  * file_blobs, outbox, dead_letters, conflicts).
  */
 export async function dropSharedProject(db: RefacingDb, projectId: string): Promise<boolean> {
   const me = db.userId;
   const project = await db.projects.get(projectId);
-  if (project && (project.owner_user_id === me || project.assigned_contractor_id === me)) return false;
+  // The homeowner who owns it never loses it; a contractor's local assignment may be stale (reassigned).
+  if (project && project.owner_user_id === me) return false;
   const fileIds = (await db.project_files.where('project_id').equals(projectId).primaryKeys()) as string[];
   const rowKeys: [string, string][] = [['projects', projectId], ...fileIds.map((id) => ['project_files', id] as [string, string])];
   await db.outbox.where('[table+id]').anyOf(rowKeys).delete();
@@ -69,7 +71,8 @@ export async function applyMemberRows(db: RefacingDb, rows: readonly Record<stri
       if (row.deleted_at) {
         fetch.delete(row.project_id);
         await dropSharedProject(db, row.project_id);
-      } else if (!(await db.projects.get(row.project_id))) {
+      } else if (!local || local.deleted_at) {
+        // New to this device (joined, assigned, or re-invited): fetch it whole.
         fetch.add(row.project_id);
       }
     }

@@ -48,9 +48,12 @@ create trigger project_members_20_stamp_insert before insert on public.project_m
 create trigger project_members_20_stamp_update before update on public.project_members
   for each row execute function public.sync_stamp_update();
 
+-- An invitation to a project (project_id) or, sent by an org_admin, into its
+-- organization as a contractor (organization_id): exactly one of the two.
 create table public.project_invites (
   id uuid primary key default gen_random_uuid(),
-  project_id uuid not null references public.projects (id) on delete cascade,
+  project_id uuid references public.projects (id) on delete cascade,
+  organization_id uuid,
   email text not null check (length(email) between 3 and 320),
   role text not null check (role in ('owner', 'contractor', 'viewer')),
   token_hash text not null unique check (token_hash ~ '^[0-9a-f]{64}$'),
@@ -59,7 +62,8 @@ create table public.project_invites (
   expires_at timestamptz not null default now() + interval '7 days',
   accepted_at timestamptz,
   accepted_by uuid,
-  revoked_at timestamptz
+  revoked_at timestamptz,
+  check ((project_id is null) <> (organization_id is null))
 );
 create index project_invites_project_idx on public.project_invites (project_id);
 
@@ -377,13 +381,15 @@ set search_path = ''
 as $$
 declare
   v_project uuid;
+  v_org uuid;
 begin
-  select project_id into v_project from public.project_invites
+  select project_id, organization_id into v_project, v_org from public.project_invites
   where id = p_invite_id and accepted_at is null and revoked_at is null;
   if not found then
     raise exception 'invitation not found' using errcode = 'P0002';
   end if;
-  if not public.can_manage_project(v_project) then
+  if (v_project is not null and not public.can_manage_project(v_project))
+     or (v_org is not null and v_org is distinct from public.my_admin_organization()) then
     raise exception 'only the project''s owner or contractor can revoke an invitation' using errcode = '42501';
   end if;
   update public.project_invites set revoked_at = now() where id = p_invite_id;
@@ -395,9 +401,11 @@ $$;
  * once: the invitation must be pending, unexpired (7 days) and addressed to
  * the caller's account email. Re-joining after removal revives the member
  * row (new version and txid, so the device fetches the project again).
- * Returns { project_id, role }. Errors (22023 / 42501 / P0002, message in the
- * user's words): invalid, used, revoked, expired, another account's, or the
- * project was deleted.
+ * An organization invitation instead puts the caller (a contractor account
+ * without another organization) into the inviting org_admin's organization.
+ * Returns { project_id, role } or { organization_id, role }. Errors (22023 /
+ * 42501 / P0002, message in the user's words): invalid, used, revoked,
+ * expired, another account's, not a contractor, or the project was deleted.
  */
 create or replace function public.accept_project_invite(p_token text) returns jsonb
 language plpgsql volatile security definer
@@ -435,6 +443,19 @@ begin
   if v_email is distinct from lower(v_inv.email) then
     raise exception 'This invitation was sent to another email address' using errcode = '42501';
   end if;
+  if v_inv.organization_id is not null then
+    -- Into an organization: only a contractor account, and only one organization.
+    if (select p.role from public.profiles p where p.id = v_uid) is distinct from 'contractor' then
+      raise exception 'Only a contractor account can join an organization' using errcode = '42501';
+    end if;
+    if (select p.organization_id from public.profiles p where p.id = v_uid) is distinct from null
+       and (select p.organization_id from public.profiles p where p.id = v_uid) <> v_inv.organization_id then
+      raise exception 'You already belong to another organization' using errcode = '42501';
+    end if;
+    update public.profiles set organization_id = v_inv.organization_id where id = v_uid;
+    update public.project_invites set accepted_at = now(), accepted_by = v_uid where id = v_inv.id;
+    return jsonb_build_object('organization_id', v_inv.organization_id, 'role', 'contractor');
+  end if;
   select * into v_project from public.projects where id = v_inv.project_id;
   if not found or v_project.deleted_at is not null then
     raise exception 'This project no longer exists' using errcode = 'P0002';
@@ -468,8 +489,12 @@ language plpgsql volatile security definer
 set search_path = ''
 as $$
 begin
-  if auth.uid() is null or not (public.can_manage_project(p_project_id) or p_user_id = auth.uid()) then
+  if auth.uid() is null or not coalesce(public.can_manage_project(p_project_id) or p_user_id = auth.uid(), false) then
     raise exception 'only the project''s owner or contractor can remove a member' using errcode = '42501';
+  end if;
+  if exists (select 1 from public.projects p where p.id = p_project_id
+             and (p.owner_user_id = p_user_id or p.assigned_contractor_id = p_user_id)) then
+    raise exception 'The project''s owner or assigned contractor cannot be removed' using errcode = '42501';
   end if;
   update public.project_members set deleted_at = now()
   where project_id = p_project_id and user_id = p_user_id and deleted_at is null;
@@ -479,15 +504,198 @@ begin
 end
 $$;
 
+
+-- ── organizations: contractors, invitations, assignment ─────────────────
+
+/** The caller's organization when the caller is an org_admin, else null. */
+create or replace function public.my_admin_organization() returns uuid
+language sql stable security definer
+set search_path = ''
+as $$
+  select p.organization_id from public.profiles p
+  where p.id = auth.uid() and p.role = 'org_admin' and p.deleted_at is null
+$$;
+
+/**
+ * Gives a project to another contractor (trusted: callers check rights):
+ * assigned_contractor_id changes, the new contractor gets a live membership
+ * row (so their device fetches the project and its files whole), and the
+ * previous contractor gets a membership tombstone (so their device drops it).
+ */
+create or replace function public.sync_assign_project(p_project_id uuid, p_contractor_id uuid) returns void
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+declare
+  v_old uuid;
+begin
+  select assigned_contractor_id into v_old from public.projects where id = p_project_id for update;
+  if v_old is not distinct from p_contractor_id then
+    return;
+  end if;
+  update public.projects set assigned_contractor_id = p_contractor_id where id = p_project_id;
+  insert into public.project_members (project_id, user_id, role, email)
+  values (p_project_id, p_contractor_id, 'contractor', (select u.email from auth.users u where u.id = p_contractor_id))
+  on conflict (project_id, user_id) do update set role = 'contractor', deleted_at = null;
+  if v_old is not null then
+    insert into public.project_members (project_id, user_id, role, email, deleted_at)
+    values (p_project_id, v_old, 'contractor', (select u.email from auth.users u where u.id = v_old), now())
+    on conflict (project_id, user_id) do update set deleted_at = now();
+  end if;
+end
+$$;
+
+/**
+ * The org_admin assigns (or reassigns) one of its organization's projects to
+ * a contractor of its organization. Errors: 42501 not an org_admin, or the
+ * project is not the organization's; 22023 the person is not a contractor
+ * of the organization; P0002 no such live project.
+ */
+create or replace function public.assign_project(p_project_id uuid, p_contractor_id uuid) returns void
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+declare
+  v_org uuid := public.my_admin_organization();
+  v_project public.projects;
+begin
+  if v_org is null then
+    raise exception 'only an organization admin can assign projects' using errcode = '42501';
+  end if;
+  select * into v_project from public.projects where id = p_project_id and deleted_at is null;
+  if not found then
+    raise exception 'project not found' using errcode = 'P0002';
+  end if;
+  if not coalesce(v_project.assigned_contractor_id in (select public.org_member_ids())
+                  or v_project.owner_user_id in (select public.org_member_ids()), false) then
+    raise exception 'this project is not in your organization' using errcode = '42501';
+  end if;
+  if not exists (
+    select 1 from public.profiles p
+    where p.id = p_contractor_id and p.organization_id = v_org and p.role in ('contractor', 'org_admin') and p.deleted_at is null
+  ) then
+    raise exception 'That person is not a contractor of your organization' using errcode = '22023';
+  end if;
+  perform public.sync_assign_project(p_project_id, p_contractor_id);
+end
+$$;
+
+/**
+ * A contractor leaves the organization (by itself, or removed by its
+ * org_admin): its organization_id is cleared and every project assigned to
+ * it goes to the organization's admin, so it loses them like a removed
+ * member (its devices drop them). Errors: 42501 not allowed; P0002 not a
+ * contractor of the organization.
+ */
+create or replace function public.remove_org_member(p_user_id uuid) returns void
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+declare
+  v_org uuid;
+  v_admin uuid;
+  v_project uuid;
+begin
+  select p.organization_id into v_org from public.profiles p
+  where p.id = p_user_id and p.role = 'contractor' and p.organization_id is not null;
+  if not found then
+    raise exception 'not a contractor of an organization' using errcode = 'P0002';
+  end if;
+  if not (p_user_id = auth.uid() or v_org is not distinct from public.my_admin_organization()) then
+    raise exception 'only the organization''s admin can remove a contractor' using errcode = '42501';
+  end if;
+  v_admin := coalesce(
+    case when public.my_admin_organization() = v_org then auth.uid() end,
+    (select p.id from public.profiles p where p.organization_id = v_org and p.role = 'org_admin' order by p.created_at limit 1));
+  for v_project in select id from public.projects where assigned_contractor_id = p_user_id and deleted_at is null loop
+    perform public.sync_assign_project(v_project, v_admin);
+  end loop;
+  update public.profiles set organization_id = null where id = p_user_id;
+end
+$$;
+
+/** The contractors of the caller's organization (org_admin only; [] otherwise): id, name, email, role. */
+create or replace function public.org_contractors() returns jsonb
+language sql stable security definer
+set search_path = ''
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'id', p.id, 'name', nullif(trim(concat_ws(' ', p.first_name, p.last_name)), ''),
+           'email', p.email, 'role', p.role) order by p.role desc, p.first_name, p.email), '[]'::jsonb)
+  from public.profiles p
+  where p.organization_id = public.my_admin_organization() and p.deleted_at is null
+$$;
+
+/**
+ * Creates (or renews, a resend) an invitation into the caller's organization
+ * as a contractor; same token rules as project invitations. Returns { id,
+ * email, role, expires_at, inviter }. Errors: 42501 not an org_admin; 22023
+ * bad email or hash; 23505 already in the organization.
+ */
+create or replace function public.create_org_invite(p_email text, p_token_hash text) returns jsonb
+language plpgsql volatile security definer
+set search_path = ''
+as $$
+declare
+  v_org uuid := public.my_admin_organization();
+  v_email text := lower(trim(coalesce(p_email, '')));
+  v_inv public.project_invites;
+  v_inviter jsonb;
+begin
+  if v_org is null then
+    raise exception 'only an organization admin can invite contractors' using errcode = '42501';
+  end if;
+  if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or length(v_email) > 320 then
+    raise exception 'Please enter a valid email address' using errcode = '22023';
+  end if;
+  if p_token_hash is null or p_token_hash !~ '^[0-9a-f]{64}$' then
+    raise exception 'bad token hash' using errcode = '22023';
+  end if;
+  if exists (select 1 from public.profiles p where p.organization_id = v_org and lower(p.email) = v_email) then
+    raise exception 'This person is already in your organization' using errcode = '23505';
+  end if;
+  update public.project_invites i
+     set token_hash = p_token_hash, invited_by = auth.uid(), created_at = now(), expires_at = now() + interval '7 days'
+   where i.organization_id = v_org and lower(i.email) = v_email and i.accepted_at is null and i.revoked_at is null
+  returning * into v_inv;
+  if not found then
+    insert into public.project_invites (organization_id, email, role, token_hash, invited_by)
+    values (v_org, v_email, 'contractor', p_token_hash, auth.uid())
+    returning * into v_inv;
+  end if;
+  select jsonb_build_object('name', nullif(trim(concat_ws(' ', p.first_name, p.last_name)), ''), 'email', p.email)
+    into v_inviter from public.profiles p where p.id = auth.uid();
+  return jsonb_build_object('id', v_inv.id, 'email', v_inv.email, 'role', v_inv.role,
+    'expires_at', v_inv.expires_at, 'inviter', coalesce(v_inviter, '{}'::jsonb));
+end
+$$;
+
+/** Pending invitations into the caller's organization (org_admin only; [] otherwise). */
+create or replace function public.org_invites_of() returns jsonb
+language sql stable security definer
+set search_path = ''
+as $$
+  select coalesce(jsonb_agg(jsonb_build_object(
+           'id', i.id, 'email', i.email, 'role', i.role, 'created_at', i.created_at,
+           'expires_at', i.expires_at, 'expired', i.expires_at <= now()) order by i.created_at desc), '[]'::jsonb)
+  from public.project_invites i
+  where i.organization_id = public.my_admin_organization() and i.accepted_at is null and i.revoked_at is null
+$$;
+
 -- ── grants ──────────────────────────────────────────────────────────────
 
 revoke execute on function public.my_project_ids(), public.project_member_role(uuid), public.can_manage_project(uuid),
   public.can_read_project(uuid), public.can_write_project(uuid), public.can_write_project_path(text),
   public.create_project_invite(uuid, text, text, text), public.project_invites_of(uuid),
-  public.revoke_project_invite(uuid), public.accept_project_invite(text), public.remove_project_member(uuid, uuid)
+  public.revoke_project_invite(uuid), public.accept_project_invite(text), public.remove_project_member(uuid, uuid),
+  public.my_admin_organization(), public.assign_project(uuid, uuid), public.remove_org_member(uuid),
+  public.org_contractors(), public.create_org_invite(text, text), public.org_invites_of()
   from public, anon;
+revoke execute on function public.sync_assign_project(uuid, uuid) from public, anon, authenticated;
 grant execute on function public.my_project_ids(), public.project_member_role(uuid), public.can_manage_project(uuid),
   public.can_read_project(uuid), public.can_write_project(uuid), public.can_write_project_path(text),
   public.create_project_invite(uuid, text, text, text), public.project_invites_of(uuid),
-  public.revoke_project_invite(uuid), public.accept_project_invite(text), public.remove_project_member(uuid, uuid)
+  public.revoke_project_invite(uuid), public.accept_project_invite(text), public.remove_project_member(uuid, uuid),
+  public.my_admin_organization(), public.assign_project(uuid, uuid), public.remove_org_member(uuid),
+  public.org_contractors(), public.create_org_invite(text, text), public.org_invites_of()
   to authenticated, service_role;

@@ -102,4 +102,32 @@ describe('shared projects on devices', () => {
 
     await Promise.all([joe.close(), home.close(), vic.close()]);
   });
+
+  it('an org admin reassigns a project: the new contractor\'s device gets it with its files, the old one drops it', async () => {
+    const carl = { email: 'carl-org@example.com', password: 'Secret-pass-4' };
+    const dana = { email: 'dana-org@example.com', password: 'Secret-pass-5' };
+    const boss = await backend.signUpConfirmed('boss-org@example.com', 'Secret-pass-6', { role: 'org_admin' });
+    await backend.signUpConfirmed(carl.email, carl.password, { role: 'contractor' });
+    await backend.signUpConfirmed(dana.email, dana.password, { role: 'contractor' });
+    await backend.pg.query(`update profiles set organization_id = (select organization_id from profiles where id = $1) where email = any($2)`, [
+      boss.userId,
+      [carl.email, dana.email],
+    ]);
+    const c = await openDevice(backend, 'carl', carl);
+    const d = await openDevice(backend, 'dana', dana);
+    const p = await c.projects.create({ name: 'Lee kitchen', status: 'active', details: {}, role: 'contractor' });
+    await c.files.attach(p.id, new Blob(['sketch'], { type: 'image/jpeg' }), 'sketch.jpg');
+    expect(await c.sync()).toMatchObject({ ok: true });
+    expect(await d.sync()).toMatchObject({ ok: true });
+    expect(await d.db.projects.get(p.id)).toBeUndefined();
+
+    expect((await boss.client.rpc('assign_project', { p_project_id: p.id, p_contractor_id: d.userId })).error).toBeNull();
+    expect(await d.sync()).toMatchObject({ ok: true });
+    expect((await d.db.projects.get(p.id))?.assigned_contractor_id).toBe(d.userId);
+    expect((await d.db.project_files.where('project_id').equals(p.id).toArray()).map((f) => f.file_name)).toEqual(['sketch.jpg']);
+    expect(await c.sync()).toMatchObject({ ok: true });
+    expect(await c.db.projects.get(p.id)).toBeUndefined();
+    expect(await c.db.project_files.count()).toBe(0);
+    await Promise.all([c.close(), d.close()]);
+  });
 });

@@ -26,6 +26,7 @@ const loadProjectDetailPage = () => import('../features/project/ProjectDetailPag
 const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
 const DashboardPage = lazy(async () => ({ default: (await loadDashboardPage()).DashboardPage }));
 const ProfilePage = lazy(async () => ({ default: (await import('../features/profile/ProfilePage')).ProfilePage }));
+const OrganizationPage = lazy(async () => ({ default: (await import('../features/organization/OrganizationPage')).OrganizationPage }));
 const ProjectDetailPage = lazy(async () => ({ default: (await loadProjectDetailPage()).ProjectDetailPage }));
 
 /**
@@ -63,6 +64,7 @@ export function AppRoutes() {
               <Route path="/cabinet-builder/:projectId" element={<BuilderPage />} />
               <Route path="/order/:projectId" element={<OrderPage />} />
               <Route path="/sync" element={<SyncPage />} />
+              <Route path="/organization" element={<OrganizationPage />} />
               <Route path="*" element={<Navigate to="/dashboard" replace />} />
             </Route>
           </Route>

@@ -11,6 +11,7 @@ import { DialogLoadBoundary, LoadErrorAlert, LoadErrorBoundary } from './LoadErr
 import { useLoadTimedOut } from './LoadTimeout';
 import { ProjectCard } from './ProjectCard';
 import { SharedProjects } from './SharedProjects';
+import { OrganizationLink } from '../organization/OrganizationLink';
 
 /** The form (and zod) loads when a create/edit dialog first opens, keeping the dashboard's first JS small. */
 const loadProjectForm = () => import('./ProjectFormModal');
@@ -152,6 +153,7 @@ export function DashboardPage() {
           {variant === 'homeowner' ? 'Create New Project' : 'Add Client Project'}
         </button>
       </div>
+      {role === 'org_admin' ? <OrganizationLink /> : null}
       {variant === 'contractor' ? <Filters role={role} /> : null}
       <LoadErrorBoundary>
         <ProjectList role={role} onDialog={setDialog} />

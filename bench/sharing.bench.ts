@@ -16,6 +16,11 @@ const MINE = 500;
 const RUNS = 5;
 const TARGET_RATIO = 1.6;
 
+interface PullPage {
+  rows: { id: string; txid: string }[];
+  has_more: boolean;
+}
+
 async function pullAll(db: PGlite, userId: string, tables: string[]): Promise<{ ms: number; rows: number }> {
   const started = performance.now();
   let rows = 0;
@@ -24,13 +29,13 @@ async function pullAll(db: PGlite, userId: string, tables: string[]): Promise<{ 
       let cursor = '0';
       let after: string | null = null;
       for (;;) {
-        const r = await tx.query<{ r: { rows: { id: string; txid: string }[]; has_more: boolean } }>(
+        const r: { rows: { r: PullPage }[] } = await tx.query<{ r: PullPage }>(
           'select pull_changes($1, $2, $3, 1000) as r',
           [table, cursor, after],
         );
-        const page = r.rows[0]!.r;
+        const page: PullPage = r.rows[0]!.r;
         rows += page.rows.length;
-        const last = page.rows[page.rows.length - 1];
+        const last: { id: string; txid: string } | undefined = page.rows[page.rows.length - 1];
         if (!page.has_more || !last) break;
         cursor = String(last.txid);
         after = last.id;

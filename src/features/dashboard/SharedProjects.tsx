@@ -44,7 +44,9 @@ export function SharedProjects() {
     let live = true;
     void acceptPendingInvite().then((r) => {
       if (!live || !r) return;
-      setNotice(r.ok ? { kind: 'success', text: 'You joined the project. It appears below as soon as it has synced.' } : { kind: 'error', text: r.message });
+      if (!r.ok) setNotice({ kind: 'error', text: r.message });
+      else if (r.value.organizationId) setNotice({ kind: 'success', text: 'You joined the organization. Projects assigned to you appear on your dashboard.' });
+      else setNotice({ kind: 'success', text: 'You joined the project. It appears below as soon as it has synced.' });
     });
     return () => {
       live = false;

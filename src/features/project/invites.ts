@@ -106,7 +106,7 @@ export function pendingInviteToken(): string | null {
  * project arrives. The token is forgotten once the server has answered
  * (joined, or refused it for good); kept when the device is offline.
  */
-export async function acceptPendingInvite(): Promise<Outcome<{ projectId: string }> | null> {
+export async function acceptPendingInvite(): Promise<Outcome<{ projectId: string | null; organizationId: string | null }> | null> {
   const token = pendingInviteToken();
   if (!token) return null;
   try {
@@ -118,7 +118,8 @@ export async function acceptPendingInvite(): Promise<Outcome<{ projectId: string
     }
     localStorage.removeItem(PENDING_KEY);
     requestSyncNow();
-    return { ok: true, value: { projectId: (data as { project_id: string }).project_id } };
+    const joined = data as { project_id?: string; organization_id?: string };
+    return { ok: true, value: { projectId: joined.project_id ?? null, organizationId: joined.organization_id ?? null } };
   } catch (e) {
     return failed(e as Error, 'The invitation could not be accepted');
   }

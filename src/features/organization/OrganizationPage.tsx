@@ -186,7 +186,7 @@ export function OrganizationPage() {
       <section className="card section-card" aria-labelledby="counts-heading">
         <h2 id="counts-heading">Projects by contractor</h2>
         <div style={{ overflowX: 'auto' }}>
-          <table className="shared-order-table" style={{ maxWidth: 'none' }} aria-label="Projects per contractor and status">
+          <table className="shared-order-table org-counts" aria-label="Projects per contractor and status">
             <thead>
               <tr>
                 <th scope="col">Contractor</th>

@@ -53,7 +53,8 @@ export function useSharedProjects(): SharedProject[] | undefined {
     const projects = await db.projects.bulkGet(mine.map((m) => m.project_id));
     const out: SharedProject[] = [];
     projects.forEach((p, i) => {
-      if (!p || p.deleted_at) return;
+      // Projects the user owns or is assigned to are listed as their own.
+      if (!p || p.deleted_at || p.owner_user_id === db.userId || p.assigned_contractor_id === db.userId) return;
       const { _words: _w, _own: _o, _asg: _a, _st: _s, ...row } = p;
       out.push({ project: row, membership: mine[i]! });
     });

@@ -36,7 +36,7 @@ export function ProjectDetailPage() {
     );
   }
   if (project === undefined) return <Spinner label="Loading project…" />;
-  if (project && project.user_id !== user.id) return <SharedProjectView project={project} />;
+  if (project && project.user_id !== user.id && project.owner_user_id !== user.id && project.assigned_contractor_id !== user.id) return <SharedProjectView project={project} />;
   if (project === null || project.user_id !== user.id) {
     return (
       <main className="container container-narrow">

@@ -18,7 +18,8 @@ function day(iso: string): string {
  * network and say so.
  */
 export function ProjectMembers({ project }: { project: ProjectRow }) {
-  const members = useProjectMembers(project.id);
+  // The assigned contractor and the owner are the project's own people, not removable members.
+  const members = useProjectMembers(project.id)?.filter((m) => m.user_id !== project.assigned_contractor_id && m.user_id !== project.owner_user_id);
   const [invites, setInvites] = useState<PendingInvite[] | null>(null);
   const [listError, setListError] = useState<string | null>(null);
   const [email, setEmail] = useState(typeof project.details?.email === 'string' ? project.details.email : '');

@@ -38,7 +38,7 @@ function SharedCard({ item }: { item: SharedProject }) {
  */
 export function SharedProjects() {
   const shared = useSharedProjects();
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string; projectId?: string } | null>(null);
   useEffect(() => {
     if (!pendingInviteToken()) return;
     let live = true;
@@ -46,19 +46,21 @@ export function SharedProjects() {
       if (!live || !r) return;
       if (!r.ok) setNotice({ kind: 'error', text: r.message });
       else if (r.value.organizationId) setNotice({ kind: 'success', text: 'You joined the organization. Projects assigned to you appear on your dashboard.' });
-      else setNotice({ kind: 'success', text: 'You joined the project. It appears below as soon as it has synced.' });
+      else setNotice({ kind: 'success', text: 'You joined the project. It appears below as soon as it has synced.', projectId: r.value.projectId ?? undefined });
     });
     return () => {
       live = false;
     };
   }, []);
   if (!notice && (!shared || shared.length === 0)) return null;
+  const joined = notice?.projectId ? shared?.find((x) => x.project.id === notice.projectId) : undefined;
+  const noticeText = joined ? `You joined ${joined.project.name?.trim() || 'the project'}.` : notice?.text;
   return (
     <section className="shared-section" aria-labelledby="shared-heading">
       <h2 id="shared-heading">Shared with you</h2>
       {notice ? (
         <div className={`alert alert-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-          {notice.text}
+          {noticeText}
         </div>
       ) : null}
       {shared && shared.length > 0 ? (

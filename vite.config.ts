@@ -24,7 +24,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/auth\//, /^\/rest\//, /^\/storage\//, /^\/_local\//],
-        runtimeCaching: [],
+        // The local backend's runtime config (its anon key): fresh when online, the cached copy offline.
+        runtimeCaching: [{ urlPattern: /\/local-config\.js$/, handler: 'NetworkFirst', options: { cacheName: 'local-config', networkTimeoutSeconds: 3 } }],
         cleanupOutdatedCaches: true,
         // First visit: take control at once so every route's chunks come from the cache offline.
         // Updates still wait for the user (no skipWaiting; registerType 'prompt').
@@ -34,5 +35,6 @@ export default defineConfig({
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
   build: { target: 'es2022', sourcemap: false },
-  server: { port: 5173 },
+  // The dev server asks the local backend for its runtime config (the anon key of its data folder).
+  server: { port: 5173, proxy: { '/local-config.js': 'http://localhost:54321' } },
 });

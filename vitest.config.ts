@@ -1,12 +1,50 @@
 import { defineConfig } from 'vitest/config';
+import { PG_BIN, postgresAvailable } from './tests/support/postgresLane';
+
+/**
+ * Two projects: "pglite" runs every unit and integration test on in-process
+ * PGlite; "postgres" runs the schema tests, the RLS matrix and the sync
+ * integration tests again on a throwaway PostgreSQL 15 prepared as hosted
+ * Supabase (tests/support/postgresLane.ts). Without PostgreSQL binaries the
+ * second project is left out, and says so.
+ */
+const hasPostgres = postgresAvailable();
+if (!hasPostgres) {
+  console.warn(`[postgres lane] skipped: no PostgreSQL binaries at ${PG_BIN} (apt-get install postgresql, or set PG_BIN)`);
+}
+
+/** The tests that run on both backends. */
+const BOTH_BACKENDS = ['tests/integration/schema/**/*.test.ts', 'tests/integration/rls/**/*.test.ts', 'tests/integration/sync/**/*.test.ts'];
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify('test') },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'sync/**/*.test.ts', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'pglite',
+          include: ['src/**/*.test.{ts,tsx}', 'sync/**/*.test.ts', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          provide: { dbBackend: 'pglite' },
+        },
+      },
+      ...(hasPostgres
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                include: BOTH_BACKENDS,
+                globalSetup: ['tests/support/postgresLane.ts'],
+                provide: { dbBackend: 'postgres' as const },
+              },
+            },
+          ]
+        : []),
+    ],
   },
 });

@@ -15,6 +15,7 @@ import { createServer } from 'node:net';
 import type { BenchFigure } from './types';
 import { createLocalBackend } from '../server/createServer.ts';
 import { queryAsPrepared } from '../server/db.ts';
+import { DEFAULT_JWT_SECRET as DEMO_JWT_SECRET } from '../server/jwt.ts';
 import { loadavg } from 'node:os';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -47,6 +48,8 @@ async function freePort(): Promise<number> {
 async function startChild(dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts'), '--port', String(port), '--data', dataDir, '--no-seed', '--migrations', MIGRATIONS], {
     cwd: ROOT,
+    // The demo secret, so the keys above are valid (loopback only; without it the server makes its own).
+    env: { ...process.env, JWT_SECRET: DEMO_JWT_SECRET },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((res, rej) => {

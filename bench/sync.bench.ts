@@ -20,13 +20,12 @@ import type { StartedBackend } from '../tests/support/localBackend';
 import { NO_REALTIME } from '../tests/support/noRealtime';
 import { startAppServer, type AppServer } from '../tests/e2e/support/appServer';
 import { signedInClient } from '../tests/e2e/support/serverClient';
-import { LOCAL_ANON_KEY } from '../src/auth/config';
 import type { BenchFigure } from './types';
 import type { BrowserBenchResult } from '../sync/bench/chromiumPage';
 
 /** Sign up through /auth/v1 and follow the mailed confirmation link. */
 async function signUpConfirmed(server: AppServer, email: string, password: string): Promise<void> {
-  const anon = createClient(server.url, LOCAL_ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false }, realtime: NO_REALTIME });
+  const anon = createClient(server.url, server.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: NO_REALTIME });
   const { error } = await anon.auth.signUp({ email, password, options: { data: { role: 'contractor' } } });
   if (error) throw new Error(error.message);
   await fetch(await server.waitForMailLink(email, /./), { redirect: 'manual' });
@@ -127,7 +126,7 @@ function figuresOf(r: BrowserBenchResult, env: string): BenchFigure[] {
 export default async function syncBench(): Promise<BenchFigure[]> {
   // The app server `npm start` runs (built app, local backend, fresh data dir), with no demo data.
   const server = await startAppServer({ seed: false });
-  const backend = { url: server.url, anonKey: LOCAL_ANON_KEY } as StartedBackend;
+  const backend = { url: server.url, anonKey: server.anonKey } as StartedBackend;
   const figures: BenchFigure[] = [];
   try {
     const creds = { email: 'bench-sync@example.com', password: 'Secret-pass-1' };
@@ -146,7 +145,7 @@ export default async function syncBench(): Promise<BenchFigure[]> {
     }
 
     try {
-      return figuresOf(await inChromium(server.url, LOCAL_ANON_KEY, creds), 'Chromium');
+      return figuresOf(await inChromium(server.url, server.anonKey, creds), 'Chromium');
     } catch (error) {
       console.log(`Chromium unavailable, measuring in node: ${error instanceof Error ? error.message : String(error)}`);
     }

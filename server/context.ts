@@ -2,14 +2,16 @@
  * What every route of the local backend shares: the database, keys, JWT
  * verifier, mailer, options, and how a request's token becomes claims.
  */
-import type { PGlite } from '@electric-sql/pglite';
-import type { Claims } from './db.ts';
+import type { MiddlewareHandler } from 'hono';
+import type { Claims, SqlDatabase } from './db.ts';
 import type { Keys, VerifyResult } from './jwt.ts';
 import type { Mailer } from './mail.ts';
 import type { Catalog } from './rest/catalog.ts';
+import type { AuthRateLimits } from './auth/rateLimit.ts';
+import type { RedirectAllowList } from './auth/redirect.ts';
 
 export interface BackendContext {
-  pg: PGlite;
+  pg: SqlDatabase;
   keys: Keys;
   verify: (token: string) => Promise<VerifyResult>;
   mailer: Mailer;
@@ -19,7 +21,10 @@ export interface BackendContext {
   /** Limit for JSON bodies of /rest and /auth. */
   maxJsonBytes: number;
   accessTokenTtlSeconds: number;
-  signInRateLimit: { max: number; windowMs: number };
+  /** Per email and per client address: sign-in failures, signups and recovery mails. */
+  rateLimits: AuthRateLimits;
+  /** Where auth links may send the browser: SITE_URL's origin and the operator's list. */
+  redirectAllowList: RedirectAllowList;
   catalog: Catalog;
   log: (line: string) => void;
 }
@@ -39,4 +44,21 @@ export async function claimsOf(ctx: BackendContext, req: Request): Promise<Token
   const r = await ctx.verify(token);
   if (!r.ok) return { ok: false, message: r.error };
   return { ok: true, claims: r.claims, token };
+}
+
+/** Hono environment of the API groups: the caller's token, verified once by {@link claimsMiddleware}. */
+export interface ApiEnv {
+  Variables: { auth: TokenResult };
+}
+
+/**
+ * The one claims middleware: turns the request's token into claims once and
+ * keeps the result (good or not) on the context as `auth`; each route decides
+ * what a missing or bad token means for it.
+ */
+export function claimsMiddleware(ctx: BackendContext): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    c.set('auth', await claimsOf(ctx, c.req.raw));
+    await next();
+  };
 }

@@ -1,26 +1,32 @@
 /**
  * The local Supabase-compatible backend: one Node HTTP server on PGlite with
  * `/auth/v1` (GoTrue subset), `/rest/v1` (PostgREST subset), `/storage/v1`
- * (storage subset), the local mail viewer `/_local/mail`, and optionally the
- * built app (same origin, SPA fallback). Issue 2, section 3.
+ * (storage subset), the local mail viewer `/_local/mail`, the app's runtime
+ * configuration `/local-config.js`, and optionally the built app (same
+ * origin, SPA fallback).
  */
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import { serve, type ServerType } from '@hono/node-server';
-import type { PGlite } from '@electric-sql/pglite';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { openDatabase, prepareDatabase } from './db.ts';
+import { openDatabase, prepareDatabase, type SqlDatabase } from './db.ts';
+import { holdBackendLock, openPostgres } from './postgres.ts';
 import { DEFAULT_JWT_SECRET, makeKeys, makeVerifier } from './jwt.ts';
 import { createMailer } from './mail.ts';
 import { emptyCatalog, loadCatalog } from './rest/catalog.ts';
-import type { BackendContext } from './context.ts';
-import { authRoutes, clientAddress } from './auth/routes.ts';
+import { claimsMiddleware, type ApiEnv, type BackendContext } from './context.ts';
+import { authRoutes } from './auth/routes.ts';
+import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './auth/rateLimit.ts';
 import { restRoutes } from './rest/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
 import { staticRoutes } from './static.ts';
 import { inviteRoutes } from './invites.ts';
+import { mailViewer } from './mailViewer.ts';
+import { superviseDatabase } from './supervisor.ts';
+import { ALLOW_HEADERS, EXPOSE_HEADERS, allowedOrigins, runtimeConfigScript } from './webConfig.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 /** Storage's default upload limit (Supabase's default, 50 MB). */
@@ -29,8 +35,10 @@ const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 const DEFAULT_MAX_JSON_BYTES = 10 * 1024 * 1024;
 
 export interface LocalBackendOptions {
-  /** Data directory; undefined = in memory (tests). */
+  /** Data directory; undefined = in memory (tests). Mail and Storage bytes live here with DATABASE_URL too. */
   dataDir?: string;
+  /** A PostgreSQL server to use instead of PGlite (pooled `pg`); see README "DATABASE_URL mode". */
+  databaseUrl?: string;
   jwtSecret?: string;
   /** Default `<repo>/supabase/migrations`. */
   migrationsDir?: string;
@@ -39,8 +47,12 @@ export interface LocalBackendOptions {
   seedFile?: string;
   /** Built app to serve on the same origin (SPA fallback). */
   staticDir?: string;
-  /** Where confirmation links redirect by default (SITE_URL). */
+  /** Where auth links redirect by default (SITE_URL); its origin may also call the API. */
   siteUrl?: string;
+  /** More origins allowed to call the API from a browser (CORS_ORIGINS). The dev server's are always allowed. */
+  corsOrigins?: readonly string[];
+  /** More redirect targets for auth links (REDIRECT_URLS): exact URLs or prefixes ending in `*`. */
+  redirectUrls?: readonly string[];
   /** Mail outbox directory; default `<dataDir>/mail` (a temp dir in memory). */
   mailDir?: string;
   smtpUrl?: string;
@@ -50,6 +62,8 @@ export interface LocalBackendOptions {
   accessTokenTtlSeconds?: number;
   /** Sign-in failures allowed per email and per address per window (default 10 / 5 min). */
   signInRateLimit?: { max: number; windowMs: number };
+  /** Signup and recovery limits (per email and per address); defaults in `auth/rateLimit.ts`. */
+  rateLimits?: Partial<AuthRateLimits>;
   /** Console lines (default: none for in-memory, console.log otherwise). */
   log?: (line: string) => void;
 }
@@ -59,7 +73,12 @@ export interface LocalBackend {
   port: number;
   listen(port?: number, host?: string): Promise<{ url: string; port: number }>;
   close(): Promise<void>;
-  pg: PGlite;
+  /** The current database instance (a new one after a supervised restart). */
+  readonly pg: SqlDatabase;
+  /** False while the database is being reopened after a failure. */
+  readonly healthy: boolean;
+  /** Resolves when no database restart is under way. */
+  settled(): Promise<void>;
   anonKey: string;
   serviceKey: string;
   jwtSecret: string;
@@ -77,21 +96,38 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
   const log = opts.log ?? (opts.dataDir ? (l: string) => console.log(l) : () => {});
   const jwtSecret = opts.jwtSecret ?? DEFAULT_JWT_SECRET;
   const keys = await makeKeys(jwtSecret);
-  const pg = await openDatabase(opts.dataDir);
-  const temps: string[] = [];
-  try {
-    await prepareDatabase(pg, {
-      migrationsDir: opts.migrationsDir ?? join(REPO_ROOT, 'supabase', 'migrations'),
-      seedFile: opts.seed ? (opts.seedFile ?? join(REPO_ROOT, 'supabase', 'seed.sql')) : undefined,
-      log,
-    });
-  } catch (e) {
-    await pg.close();
-    throw e;
-  }
   const catalog = emptyCatalog();
-  await loadCatalog(pg, catalog);
+  const migrationsDir = opts.migrationsDir ?? join(REPO_ROOT, 'supabase', 'migrations');
+  const seedFile = opts.seed ? (opts.seedFile ?? join(REPO_ROOT, 'supabase', 'seed.sql')) : undefined;
+  // On a PostgreSQL server one backend holds an advisory lock for as long as it runs (one pool,
+  // never reopened: a server's internal error does not poison the pool as it does PGlite).
+  let releaseLock: (() => Promise<void>) | null = null;
+  let postgres: SqlDatabase | null = null;
+  if (opts.databaseUrl) {
+    const server = openPostgres(opts.databaseUrl);
+    try {
+      releaseLock = await holdBackendLock(server);
+    } catch (e) {
+      await server.close();
+      throw e;
+    }
+    postgres = server;
+  }
+  async function open(): Promise<SqlDatabase> {
+    const pg = postgres ?? (await openDatabase(opts.dataDir));
+    try {
+      await prepareDatabase(pg, { migrationsDir, seedFile, log });
+      await loadCatalog(pg, catalog);
+    } catch (e) {
+      await releaseLock?.();
+      await pg.close();
+      throw e;
+    }
+    return pg;
+  }
+  const db = superviseDatabase(await open(), postgres ? null : open, log);
 
+  const temps: string[] = [];
   function tempDir(prefix: string): string {
     const d = mkdtempSync(join(tmpdir(), prefix));
     temps.push(d);
@@ -99,9 +135,12 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
   }
   const mailDir = opts.mailDir ?? (opts.dataDir ? join(opts.dataDir, 'mail') : tempDir('local-backend-mail-'));
   const storageDir = opts.dataDir ? join(opts.dataDir, 'storage') : tempDir('local-backend-storage-');
+  const redirectEntries = [...allowedOrigins(opts.siteUrl, opts.corsOrigins).map((o) => `${o}/*`), ...(opts.redirectUrls ?? [])];
 
   const ctx: BackendContext = {
-    pg,
+    get pg() {
+      return db.pg;
+    },
     keys,
     verify: makeVerifier(keys.secret),
     mailer: createMailer(mailDir, opts.smtpUrl, log),
@@ -110,48 +149,67 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
     maxUploadBytes: opts.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     maxJsonBytes: opts.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES,
     accessTokenTtlSeconds: opts.accessTokenTtlSeconds ?? 3600,
-    signInRateLimit: opts.signInRateLimit ?? { max: 10, windowMs: 5 * 60_000 },
+    rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...(opts.signInRateLimit ? { signIn: opts.signInRateLimit } : {}), ...opts.rateLimits },
+    redirectAllowList: { siteUrl: opts.siteUrl, entries: redirectEntries },
     catalog,
     log,
   };
 
-  const app = new Hono();
-  app.use('*', async (c, next) => {
-    const origin = c.req.header('origin');
-    if (c.req.method === 'OPTIONS') {
-      return new Response(null, { status: 204, headers: corsHeaders(origin, c.req.header('access-control-request-headers')) });
-    }
-    await next();
-    for (const [k, v] of Object.entries(corsHeaders(origin, undefined))) c.res.headers.set(k, v);
-    return undefined;
-  });
+  const origins = new Set(allowedOrigins(opts.siteUrl, opts.corsOrigins));
+  const app = new Hono<ApiEnv>();
   app.onError((err, c) => {
     log(`unhandled: ${err.stack ?? err.message}`);
-    return c.json({ code: 'PGRST000', message: 'Internal server error', details: err.message, hint: null }, 500);
+    return c.json({ code: 'PGRST000', message: 'Internal server error', details: null, hint: null }, 500);
   });
-  app.route('/auth/v1', authRoutes(ctx));
-  app.route('/rest/v1', restRoutes(ctx));
-  app.route('/storage/v1', storageRoutes(ctx));
-  app.route('/functions/v1', inviteRoutes(ctx));
-  // The mail viewer shows confirmation and reset links: only to this machine,
-  // even when the backend listens on the shop's network (HOST=0.0.0.0).
-  app.get('/_local/mail', (c) => {
-    if (!isLoopback(clientAddress(c))) return c.json({ code: 'PGRST301', message: 'The mail viewer is only served to this machine', details: null, hint: null }, 403);
-    return c.json(ctx.mailer.list(c.req.query('to')));
+  const api = new Hono<ApiEnv>();
+  api.use(
+    '*',
+    cors({
+      origin: (origin) => (origins.has(origin) ? origin : null),
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ALLOW_HEADERS,
+      exposeHeaders: EXPOSE_HEADERS,
+      maxAge: 86400,
+    }),
+  );
+  // While the database is being reopened every API answer is 503; an answer computed when it broke is replaced.
+  api.use('*', async (c, next) => {
+    if (!db.healthy) return unavailable();
+    await next();
+    if (!db.healthy) c.res = unavailable();
+    return undefined;
   });
+  api.use('*', claimsMiddleware(ctx));
+  api.route('/auth/v1', authRoutes(ctx));
+  api.route('/rest/v1', restRoutes(ctx));
+  api.route('/storage/v1', storageRoutes(ctx));
+  api.route('/functions/v1', inviteRoutes(ctx));
+  app.get('/_local/mail', mailViewer(() => ctx.mailer));
+  app.get('/local-config.js', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    return c.body(runtimeConfigScript(keys.anonKey));
+  });
+  app.route('/', api);
   if (opts.staticDir) app.route('/', staticRoutes(resolve(opts.staticDir)));
 
   let server: ServerType | null = null;
   const backend: LocalBackend = {
     url: '',
     port: 0,
-    pg,
+    get pg() {
+      return db.pg;
+    },
+    get healthy() {
+      return db.healthy;
+    },
+    settled: () => db.settled(),
     anonKey: keys.anonKey,
     serviceKey: keys.serviceKey,
     jwtSecret,
     mailDir,
     async reloadSchema() {
-      await loadCatalog(pg, catalog);
+      await loadCatalog(db.pg, catalog);
     },
     async listen(port = 0, host = '127.0.0.1') {
       await new Promise<void>((resolveListen, reject) => {
@@ -165,7 +223,7 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
       });
       const addr = server!.address() as AddressInfo;
       backend.port = addr.port;
-      backend.url = `http://${host === '0.0.0.0' ? 'localhost' : host === '127.0.0.1' ? 'localhost' : host}:${addr.port}`;
+      backend.url = `http://${host === '0.0.0.0' || host === '127.0.0.1' || host === '::' ? 'localhost' : host}:${addr.port}`;
       return { url: backend.url, port: backend.port };
     },
     async close() {
@@ -177,29 +235,19 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
           (s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         });
       }
-      await pg.close();
+      await releaseLock?.();
+      await db.close();
       for (const d of temps) rmSync(d, { recursive: true, force: true });
     },
   };
   return backend;
 }
 
-const ALLOW_HEADERS =
-  'authorization, apikey, x-client-info, content-type, prefer, accept-profile, content-profile, range, range-unit, x-upsert, cache-control, x-supabase-api-version, x-metadata, accept';
-
-function corsHeaders(origin: string | undefined, requested: string | undefined): Record<string, string> {
-  return {
-    'access-control-allow-origin': origin ?? '*',
-    'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-    'access-control-allow-headers': requested ? `${ALLOW_HEADERS}, ${requested}` : ALLOW_HEADERS,
-    'access-control-expose-headers': 'Content-Range, Content-Location, X-Supabase-Api-Version, Range-Unit',
-    'access-control-max-age': '86400',
-    vary: 'Origin',
-  };
-}
-
-/** 127.0.0.0/8, ::1, and IPv4-mapped loopback. */
-export function isLoopback(address: string): boolean {
-  const a = address.replace(/^::ffff:/, '');
-  return a === '::1' || a.startsWith('127.');
+/** The answer while the database restarts: GoTrue's and PostgREST's fields both, and a retry hint. */
+function unavailable(): Response {
+  const message = 'The database is restarting after an internal error; try again in a moment';
+  return Response.json(
+    { code: 'PGRST503', error_code: 'database_unavailable', msg: message, message, details: null, hint: null },
+    { status: 503, headers: { 'retry-after': '2' } },
+  );
 }

@@ -1,24 +1,56 @@
 /**
  * CLI of the local backend:
  *   tsx server/main.ts [--port 54321] [--data ./.data] [--static dist] [--no-seed] [--migrations dir]
- * Env: PORT, DATA_DIR, JWT_SECRET, SMTP_URL, SITE_URL, HOST.
- * Prints one URL to open, the anon key and where mail goes; closes PGlite
- * cleanly on SIGINT/SIGTERM so the data directory stays consistent.
+ *                      [--database-url postgresql://…]
+ * Env: PORT, DATA_DIR, JWT_SECRET, SMTP_URL, SITE_URL, HOST, CORS_ORIGINS,
+ * REDIRECT_URLS (both comma-separated), DATABASE_URL.
+ * With a database URL the backend runs on that PostgreSQL server (pooled)
+ * instead of PGlite in the data directory (which then keeps mail and Storage
+ * bytes only); see README "DATABASE_URL mode".
+ * Takes the data folder's lock, prints one URL to open, the anon key and where
+ * mail goes; closes PGlite cleanly on SIGINT/SIGTERM so the data directory
+ * stays consistent.
  */
 import { resolve } from 'node:path';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { createLocalBackend } from './createServer.ts';
-import { DEFAULT_JWT_SECRET } from './jwt.ts';
+import { DataDirInUse, lockDataDir } from './dataLock.ts';
+import { jwtSecretFor } from './secret.ts';
+import { parseUrlList } from './auth/redirect.ts';
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
+const USAGE =
+  'usage: tsx server/main.ts [--port 54321] [--data ./.data] [--static dist] [--no-seed] [--migrations dir] [--database-url postgresql://…]';
+
+function parseCli() {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string' },
+        data: { type: 'string' },
+        static: { type: 'string' },
+        'no-seed': { type: 'boolean' },
+        migrations: { type: 'string' },
+        'database-url': { type: 'string' },
+      },
+      allowPositionals: false,
+    }).values;
+  } catch (e) {
+    console.error(`${(e as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const cli = parseCli();
+
+function arg(name: 'port' | 'data' | 'static' | 'migrations' | 'database-url'): string | undefined {
+  return cli[name];
 }
 
 /** The `-- demo-login:` lines of supabase/seed.sql (what a newcomer signs in with). */
 function demoLogins(): string[] {
   const seedFile = resolve(import.meta.dirname, '../supabase/seed.sql');
-  if (process.argv.includes('--no-seed') || !existsSync(seedFile)) return [];
+  if (cli['no-seed'] === true || !existsSync(seedFile)) return [];
   return readFileSync(seedFile, 'utf8')
     .split('\n')
     .filter((line) => line.startsWith('-- demo-login:'))
@@ -29,25 +61,32 @@ async function main(): Promise<void> {
   const port = Number(arg('port') ?? process.env.PORT ?? 54321);
   const dataDir = resolve(arg('data') ?? process.env.DATA_DIR ?? './.data');
   const staticDir = arg('static');
-  const seed = !process.argv.includes('--no-seed');
-  const jwtSecret = process.env.JWT_SECRET ?? DEFAULT_JWT_SECRET;
+  const databaseUrl = arg('database-url') ?? process.env.DATABASE_URL;
+  const host = process.env.HOST || '127.0.0.1';
   mkdirSync(dataDir, { recursive: true });
+  const lock = lockDataDir(dataDir);
+  const { secret: jwtSecret, source } = jwtSecretFor(dataDir, host, process.env.JWT_SECRET || undefined);
   const backend = await createLocalBackend({
     dataDir,
+    databaseUrl,
     jwtSecret,
-    seed,
+    seed: cli['no-seed'] !== true,
     migrationsDir: arg('migrations') ? resolve(arg('migrations')!) : undefined,
     staticDir: staticDir ? resolve(staticDir) : undefined,
-    siteUrl: process.env.SITE_URL,
+    siteUrl: process.env.SITE_URL || undefined,
+    corsOrigins: parseUrlList(process.env.CORS_ORIGINS),
+    redirectUrls: parseUrlList(process.env.REDIRECT_URLS),
     smtpUrl: process.env.SMTP_URL,
     log: (line) => console.log(line),
   });
-  const host = process.env.HOST ?? '127.0.0.1';
   const { url } = await backend.listen(port, host);
+  lock.setPort(backend.port);
   console.log('');
   console.log(staticDir ? `  Open the app:   ${url}` : `  Backend URL:    ${url}`);
   console.log(`  Anon key:       ${backend.anonKey}`);
-  if (jwtSecret !== DEFAULT_JWT_SECRET) console.log(`  Service key:    ${backend.serviceKey}`);
+  console.log(`  Service key:    ${backend.serviceKey}`);
+  console.log(`  JWT secret:     ${source === 'env' ? 'from JWT_SECRET' : `${resolve(dataDir, 'jwt-secret')}${source === 'new' ? ' (new)' : ''}`}`);
+  if (databaseUrl) console.log('  Database:       PostgreSQL (DATABASE_URL); mail and Storage bytes in the data directory');
   console.log(`  Data directory: ${dataDir}`);
   for (const login of demoLogins()) console.log(`  Demo login:     ${login}`);
   console.log(
@@ -63,7 +102,10 @@ async function main(): Promise<void> {
     closing = true;
     console.log(`\n${signal}: closing…`);
     backend.close().then(
-      () => process.exit(0),
+      () => {
+        lock.release();
+        process.exit(0);
+      },
       (e: unknown) => {
         console.error(e);
         process.exit(1);
@@ -75,6 +117,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((e: unknown) => {
+  // A second backend on the same data folder or database: the message says it all.
+  if (e instanceof DataDirInUse || (e as { code?: unknown }).code === 'BACKEND_LOCKED') {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
   console.error(e);
   process.exit(1);
 });

@@ -32,6 +32,7 @@ export function statusForSqlState(code: string, anon: boolean): number {
       return 409;
     case '42883':
     case '42P01':
+    case 'P0002':
       return 404;
     case '25006':
       return 405;

@@ -1,34 +1,80 @@
 /**
- * Sign-in failure rate limit, per email and per client address (GoTrue's
- * `over_request_rate_limit`). In memory: a restart forgets, as on a dev box.
+ * Rate limits of the local GoTrue (its `over_request_rate_limit`), per email
+ * and per client address. An attempt is counted when it starts, before any
+ * password hashing, so parallel attempts cannot all slip past the check. Keys
+ * live in a bounded map that forgets the least recently used key first, so a
+ * flood of fresh keys never wipes the counts of the keys under attack. In
+ * memory: a restart forgets, as on a dev box.
  */
 
-export interface RateLimiter {
-  /** True when `key` has reached the limit within the window. */
-  isLimited(key: string): boolean;
-  /** Count one failure for `key`. */
-  fail(key: string): void;
+/** One limit: at most `max` attempts per email (`maxPerAddress` per client address, default `max`) within `windowMs` ms. */
+export interface Limit {
+  max: number;
+  maxPerAddress?: number;
+  windowMs: number;
 }
 
-/** At most `max` failures per key within `windowMs` milliseconds. */
-export function createRateLimiter(max: number, windowMs: number): RateLimiter {
-  const failures = new Map<string, number[]>();
-  function recent(key: string): number[] {
-    const now = Date.now();
-    const list = (failures.get(key) ?? []).filter((t) => now - t < windowMs);
-    if (list.length === 0) failures.delete(key);
-    else failures.set(key, list);
+/** The limits of the auth endpoints (each applied per email and per address). */
+export interface AuthRateLimits {
+  /** Failed sign-ins (a successful one gives its attempt back). */
+  signIn: Limit;
+  signUp: Limit;
+  recover: Limit;
+}
+
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
+  signIn: { max: 10, windowMs: 5 * 60_000 },
+  signUp: { max: 5, maxPerAddress: 30, windowMs: 15 * 60_000 },
+  recover: { max: 5, maxPerAddress: 30, windowMs: 15 * 60_000 },
+};
+
+/** Keys remembered at most; past this the least recently used key is forgotten. */
+export const MAX_KEYS = 10_000;
+
+export interface RateLimiter {
+  /**
+   * Count one attempt for the email and the address; false (and nothing
+   * counted) when either has already reached its limit within the window.
+   */
+  attempt(email: string, address: string): boolean;
+  /** Give back the last attempt of both (a sign-in that succeeded). */
+  refund(email: string, address: string): void;
+}
+
+/** A limiter of `limit`, remembering at most `maxKeys` keys (least recently used forgotten first). */
+export function createRateLimiter(limit: Limit, maxKeys = MAX_KEYS): RateLimiter {
+  // Map keeps insertion order: re-inserting a key on use makes the first key the least recently used.
+  const attempts = new Map<string, number[]>();
+  function recent(key: string, now: number): number[] {
+    const list = (attempts.get(key) ?? []).filter((t) => now - t < limit.windowMs);
+    attempts.delete(key);
     return list;
   }
+  function keep(key: string, list: number[]): void {
+    if (list.length === 0) return;
+    attempts.set(key, list);
+    while (attempts.size > maxKeys) attempts.delete(attempts.keys().next().value!);
+  }
+  function tryKeys(keys: readonly [string, number][]): boolean {
+    const now = Date.now();
+    const lists = keys.map(([k]) => recent(k, now));
+    const limited = lists.some((l, i) => l.length >= keys[i]![1]);
+    keys.forEach(([k], i) => {
+      const list = lists[i]!;
+      if (!limited) list.push(now);
+      keep(k, list);
+    });
+    return !limited;
+  }
   return {
-    isLimited(key) {
-      return recent(key).length >= max;
+    attempt(email, address) {
+      return tryKeys([
+        [`email:${email}`, limit.max],
+        [`addr:${address}`, limit.maxPerAddress ?? limit.max],
+      ]);
     },
-    fail(key) {
-      const list = recent(key);
-      list.push(Date.now());
-      failures.set(key, list);
-      if (failures.size > 10_000) failures.clear();
+    refund(email, address) {
+      for (const k of [`email:${email}`, `addr:${address}`]) attempts.get(k)?.pop();
     },
   };
 }

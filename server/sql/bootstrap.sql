@@ -1,31 +1,80 @@
--- What a hosted Supabase project provides before any migration runs:
--- the API roles, the auth schema (users, uid/role/jwt/email helpers) and
--- the storage schema (buckets, objects with RLS, foldername/filename/extension).
--- The local backend runs this once on a new data directory, then applies
--- supabase/migrations in order. Only the parts this app relies on are here,
--- with Supabase's names and semantics, so the migrations run unchanged on both.
+-- What a hosted Supabase project provides before any migration runs, written
+-- after Supabase's published database set-up (roles, auth and storage
+-- schemas) and kept to the parts this app relies on, with the same names,
+-- columns, signatures, owners and grants, so a migration that passes here
+-- also passes on hosted:
+--   * the API roles anon, authenticated, service_role (INHERIT, as hosted),
+--     authenticator (the API's login role) and the statement/lock timeouts;
+--   * the auth schema owned by supabase_auth_admin, the storage schema owned
+--     by supabase_storage_admin, with Storage's delete guard: a direct DELETE
+--     on storage.objects / storage.buckets is refused unless the transaction
+--     set storage.allow_delete_query = 'true' (the Storage API does);
+--   * pgcrypto in schema extensions, on postgres' search_path;
+--   * the grants the migration role `postgres` has on auth, storage and the
+--     default grants in public.
+-- Run once, as a superuser, before the migrations: by the local backend on a
+-- new PGlite data directory (where `postgres` is that superuser), by the
+-- PostgreSQL test lane, and by the backend in DATABASE_URL mode when the
+-- auth schema is missing. Idempotent.
 
 do $$
 begin
   if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
+    create role anon nologin;
   end if;
   if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
+    create role authenticated nologin;
   end if;
   if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
+    create role service_role nologin bypassrls;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    create role authenticator login noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin login noinherit createrole;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
+    create role supabase_storage_admin login noinherit createrole;
   end if;
   if not exists (select 1 from pg_roles where rolname = 'supabase_admin') then
     create role supabase_admin nologin bypassrls;
   end if;
+  if not exists (select 1 from pg_roles where rolname = 'postgres') then
+    create role postgres login createdb createrole bypassrls;
+  end if;
 end
 $$;
 
-create extension if not exists pgcrypto;
+-- Hosted created the API roles NOINHERIT and later switched them to INHERIT.
+alter role anon inherit;
+alter role authenticated inherit;
+alter role service_role inherit;
+
+-- The API logs in as authenticator and switches to the caller's role;
+-- postgres (dashboard, migrations) may switch to them too.
+grant anon, authenticated, service_role to authenticator;
+grant anon, authenticated, service_role to postgres;
+grant authenticator to supabase_storage_admin;
+
+-- Hosted's timeouts for API requests. Role settings apply at login; an API
+-- server that switches roles per request applies them itself.
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+alter role authenticator set lock_timeout = '8s';
+
+-- ── extensions ──────────────────────────────────────────────────────────
+create schema if not exists extensions;
+create extension if not exists pgcrypto with schema extensions;
+grant usage on schema extensions to postgres, anon, authenticated, service_role;
+grant all on schema extensions to postgres;
+alter role postgres set search_path = "$user", public, extensions;
+-- This session too (the seed, run right after, calls crypt()/gen_salt()).
+select set_config('search_path', '"$user", public, extensions', false);
 
 -- ── auth ────────────────────────────────────────────────────────────────
-create schema if not exists auth;
+create schema if not exists auth authorization supabase_auth_admin;
 grant usage on schema auth to anon, authenticated, service_role;
 
 create table if not exists auth.users (
@@ -57,6 +106,7 @@ create table if not exists auth.users (
   deleted_at timestamptz,
   is_anonymous boolean not null default false
 );
+alter table auth.users owner to supabase_auth_admin;
 
 create or replace function auth.uid() returns uuid
 language sql stable
@@ -94,11 +144,15 @@ as $$
   )::jsonb
 $$;
 
+alter function auth.uid() owner to supabase_auth_admin;
+alter function auth.role() owner to supabase_auth_admin;
+alter function auth.email() owner to supabase_auth_admin;
+alter function auth.jwt() owner to supabase_auth_admin;
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
 
 -- ── storage ─────────────────────────────────────────────────────────────
-create schema if not exists storage;
-grant usage on schema storage to anon, authenticated, service_role;
+create schema if not exists storage authorization supabase_storage_admin;
+grant usage on schema storage to postgres, anon, authenticated, service_role;
 
 create table if not exists storage.buckets (
   id text primary key,
@@ -130,6 +184,8 @@ create table if not exists storage.objects (
 
 alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
+alter table storage.buckets owner to supabase_storage_admin;
+alter table storage.objects owner to supabase_storage_admin;
 
 create or replace function storage.foldername(name text) returns text[]
 language plpgsql immutable
@@ -166,20 +222,65 @@ begin
 end
 $$;
 
+-- Storage's delete guard. Deleting rows of storage.objects without the bytes
+-- (or a bucket under its objects) orphans files, so only the Storage API,
+-- which removes both and sets storage.allow_delete_query for its own
+-- transaction, may delete. Statement-level: it fires even when no row
+-- matches, exactly as on hosted.
+create or replace function storage.protect_delete() returns trigger
+language plpgsql
+as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), '') is distinct from 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using errcode = '42501',
+            hint = 'Remove files through the Storage API (storage.from(bucket).remove(paths)), which deletes the bytes too.';
+  end if;
+  return null;
+end
+$$;
+
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+
+alter function storage.foldername(text) owner to supabase_storage_admin;
+alter function storage.filename(text) owner to supabase_storage_admin;
+alter function storage.extension(text) owner to supabase_storage_admin;
+alter function storage.protect_delete() owner to supabase_storage_admin;
+
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
 
--- ── public: Supabase's default grants; RLS is what guards rows ──────────
-grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+-- ── what the migration role may do on auth and storage (hosted's grants) ─
+grant all on schema auth, storage to postgres;
+grant all on all tables in schema auth to postgres;
+grant all on all tables in schema storage to postgres;
+grant all on all sequences in schema auth to postgres;
+grant all on all sequences in schema storage to postgres;
+grant all on all routines in schema auth to postgres;
+grant all on all routines in schema storage to postgres;
 
--- ── migration bookkeeping, as the Supabase CLI keeps it ─────────────────
-create schema if not exists supabase_migrations;
+-- ── public: Supabase's default grants; RLS is what guards rows ──────────
+grant usage on schema public to postgres, anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
+-- The same for whoever runs this (hosted does it for supabase_admin): a superuser that also
+-- applies the migrations gets the grants the API roles need.
+alter default privileges in schema public grant all on tables to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to postgres, anon, authenticated, service_role;
+
+-- ── migration bookkeeping, as the Supabase CLI keeps it (as postgres) ──
+create schema if not exists supabase_migrations authorization postgres;
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,
   name text,
   statements text[]
 );
+alter table supabase_migrations.schema_migrations owner to postgres;

@@ -6,8 +6,8 @@
  */
 
 /**
- * The local backend's default anon key: a JWT `{role: "anon", iss: "supabase-demo"}`
- * signed with the default local JWT secret (the same well-known demo values the
+ * The demo anon key: a JWT `{role: "anon", iss: "supabase-demo"}`
+ * signed with the Supabase CLI's demo JWT secret (the same well-known demo values the
  * Supabase CLI uses for local development). Not a secret: it grants only what
  * RLS grants to `anon`, which is nothing.
  */
@@ -28,4 +28,27 @@ function resolveUrl(): string {
 }
 
 export const backendUrl: string = resolveUrl();
-export const anonKey: string = (env.VITE_SUPABASE_ANON_KEY as string | undefined) ?? LOCAL_ANON_KEY;
+/** Where `/local-config.js` keeps its copy (the same key the server writes; see server/webConfig.ts). */
+const RUNTIME_CONFIG_STORAGE_KEY = 'refacing.localBackend';
+
+/**
+ * The local backend's anon key for this data folder. The backend signs with
+ * its own random secret, so it serves the key at `/local-config.js` (loaded by
+ * index.html before the app) and that script keeps a copy in localStorage for
+ * an offline cold start. Falls back to the demo key (a backend started with
+ * the demo secret, or a node script).
+ */
+function localAnonKey(): string {
+  if (typeof window === 'undefined') return LOCAL_ANON_KEY;
+  const fromScript = (window as { __REFACING_LOCAL__?: { anonKey?: unknown } }).__REFACING_LOCAL__?.anonKey;
+  if (typeof fromScript === 'string' && fromScript) return fromScript;
+  try {
+    const saved = JSON.parse(window.localStorage.getItem(RUNTIME_CONFIG_STORAGE_KEY) ?? 'null') as { anonKey?: unknown } | null;
+    if (typeof saved?.anonKey === 'string' && saved.anonKey) return saved.anonKey;
+  } catch {
+    // no storage or a damaged copy: the demo key
+  }
+  return LOCAL_ANON_KEY;
+}
+
+export const anonKey: string = (env.VITE_SUPABASE_ANON_KEY as string | undefined) ?? localAnonKey();

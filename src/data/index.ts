@@ -24,3 +24,4 @@ export { conflictsRepo, createConflictsRepo } from './conflictsRepo';
 export { queryProjects, countProjects, type ProjectQuery } from './projectQueries';
 export { RefacingDb, dbNameFor } from './db';
 export { useMyMembership, useProjectMembers, useSharedProjects, type SharedProject } from './membershipHooks';
+export { deleteAccountOnServer, unsyncedChangeCount, type AccountDeletionResult } from './accountDeletion';

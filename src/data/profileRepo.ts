@@ -7,7 +7,26 @@ import { enqueueOp } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import type { ProfileRow, Result } from './types';
 
-export type ProfileChanges = Partial<Pick<ProfileRow, 'first_name' | 'last_name' | 'email' | 'phone' | 'address'>>;
+export type ProfileChanges = Partial<Pick<ProfileRow, 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'price_list'>>;
+
+/** JSON with object keys sorted (Postgres jsonb does not keep key order). */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (typeof v === 'object' && v !== null) {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'undefined';
+}
+
+/** Equal column values (the price list is a JSON object: compared by content). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  return typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && canonical(a) === canonical(b);
+}
 
 /** Builds the profile repository over a context (the app uses `profileRepo`). */
 export function createProfileRepo(ctx: RepoContext) {
@@ -25,7 +44,7 @@ export function createProfileRepo(ctx: RepoContext) {
         const current = await db.profiles.get(me);
         const columns: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(changes)) {
-          if (v !== undefined && (!current || (current as unknown as Record<string, unknown>)[k] !== v)) columns[k] = v;
+          if (v !== undefined && (!current || !sameValue((current as unknown as Record<string, unknown>)[k], v))) columns[k] = v;
         }
         const base: ProfileRow = current ?? {
           id: me,

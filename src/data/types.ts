@@ -57,6 +57,8 @@ export interface ProfileRow extends SyncedColumns {
   last_name: string | null;
   phone: string | null;
   address: string | null;
+  /** The contractor's price list (see domain/pricing.ts); null or absent = no prices. */
+  price_list?: unknown;
   role: string | null;
   organization_id: string | null;
   permissions: unknown;

@@ -6,6 +6,7 @@
  */
 import type { CabinetTypeName } from './cabinetTypes';
 import { parseInches } from './fractions';
+import { normalizeHingeRule, type HingeRule } from './hingeSummary';
 import { roundHalfUp } from './inches';
 
 /** Spec §3: overlay mode — sol (standard overlay) or fol (full overlay). */
@@ -93,6 +94,8 @@ export interface CabinetData {
   itemState: Record<string, ItemState>;
   notes: string;
   showNotes: boolean;
+  /** The job's hinge count rule; absent means the spec's 2 per door. */
+  hingeRule?: HingeRule;
 }
 
 /** Spec §9: full-overlay standard option default. */
@@ -186,7 +189,8 @@ export function overlayFor(mode: OverlayMode, stdOption: number, sideReveal: num
  * missing stile/rail values fall back to 1.5, mid stile 3 (spec §5); a missing
  * std option to 1.5; reveals must be 0…0.5 else 0; the overlay size is derived
  * again from mode, option and side reveal (spec §4); the vertical reveal equals
- * the side reveal unless overridden. Cabinet rows keep unknown types (callers
+ * the side reveal unless overridden; a stored hinge rule is kept (see
+ * `normalizeHingeRule`). Cabinet rows keep unknown types (callers
  * flag them with `isCabinetType`); rows without a usable id get the next free
  * one. Item width/height are kept as text ("" when missing). Never throws.
  */
@@ -262,7 +266,7 @@ export function normalizeCabinetData(raw: unknown): CabinetData {
     }
   }
 
-  return {
+  const out: CabinetData = {
     form,
     stileRail,
     cabinetRows,
@@ -270,6 +274,10 @@ export function normalizeCabinetData(raw: unknown): CabinetData {
     notes: text(r.notes),
     showNotes: r.showNotes === undefined ? base.showNotes : bool(r.showNotes),
   };
+  // Only a job that chose a rule carries one, so older jobs keep their exact shape.
+  const hingeRule = normalizeHingeRule(r.hingeRule);
+  if (hingeRule) out.hingeRule = hingeRule;
+  return out;
 }
 
 /** The id for the next added cabinet: one more than the largest id (0 when none). */

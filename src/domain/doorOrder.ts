@@ -1,12 +1,12 @@
 /**
- * The door order (issue 3 §3): one piece per measured part in cabinet order,
+ * The door order: one piece per measured part in cabinet order,
  * identical sizes merged into lines (doors and drawer fronts separately) with
  * summed quantities and references back to their cabinets, the hinge summary,
  * and a warning for every part left out. Lengths are inches, unrounded.
  */
 import type { CabinetData } from './cabinetData';
 import { PART_INFO, itemKey, partsOf, type PartKind, type PartName } from './cabinetTypes';
-import { hingeSummary, type HingeLine } from './hingeSummary';
+import { hingeSummary, hingesPerLeaf, type HingeLine, type HingeRule } from './hingeSummary';
 import { roundHalfUp, type Inches } from './inches';
 import { ITEM_SIZE_ERROR_TEXT, itemSize, sizeContext, type ItemSizeError } from './itemSize';
 
@@ -68,6 +68,8 @@ export interface DoorOrder {
   doors: OrderLine[];
   drawerFronts: OrderLine[];
   hinges: HingeLine[];
+  /** The job's hinge rule in effect (absent: 2 per door, spec §9). */
+  hingeRule?: HingeRule;
   warnings: OrderWarning[];
 }
 
@@ -152,12 +154,18 @@ export function computeDoorOrder(data: CabinetData): DoorOrder {
     pieces,
     doors: mergeLines(pieces, 'door'),
     drawerFronts: mergeLines(pieces, 'drawerFront'),
-    hinges: hingeSummary(pieces, ctx.overlayIn),
+    hinges: hingeSummary(pieces, ctx.overlayIn, data.hingeRule),
+    ...(data.hingeRule ? { hingeRule: data.hingeRule } : {}),
     warnings,
   };
 }
 
-/** The CLI's `--format json` object (issue 3 §3): exactly these keys, unrounded numbers. */
+/** Hinges on each piece of a merged line under the order's rule: 0 for drawer fronts. */
+export function hingesPerPiece(order: Pick<DoorOrder, 'hingeRule'>, line: Pick<OrderLine, 'kind' | 'height'>): number {
+  return line.kind === 'door' ? hingesPerLeaf(order.hingeRule, line.height) : 0;
+}
+
+/** The CLI's `--format json` object: exactly these keys, unrounded numbers. */
 export interface OrderJson {
   overlay: number;
   pieces: { row: number; cabinetType: string; index: number; part: string; quantity: 1 | 2; width: number; height: number }[];

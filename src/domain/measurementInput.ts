@@ -1,47 +1,87 @@
 /**
- * Spec §5: builder width and height accept only digits and a decimal point.
- * What a contractor types (decimals, or a fraction off the tape) becomes that.
+ * The one reader of a measurement as a contractor types it off the tape
+ * measure, for every measurement field of the builder (opening width and
+ * height, the job's stiles and rails, a cabinet's stile/rail override).
+ *
+ * Accepted (inches): decimals ("14.375", ".5", "14,5"), whole + fraction
+ * ("14 3/8", "14-3/8", `14 3/8"`, "14 3/8 in"), a fraction alone ("3/8").
+ * The value is stored as digits and a decimal point (spec §5 "width and height
+ * accept only digits and a decimal point"): "14 3/8" is stored as "14.375".
+ * Nothing is ever guessed: text that is not one of these shapes is an error
+ * and the caller keeps the text on screen with the message.
  */
-/** What the field shows while the user types, and the decimal to store (null: not a whole number yet). */
-export interface TypedMeasurement {
-  /** The typed text with only digits, one decimal point, spaces, "/" and "-" kept. */
-  text: string;
-  /** The measurement as digits and a decimal point (spec §5), or null while a fraction is incomplete. */
-  value: string | null;
-}
+
+/** Spec-free bound, decided with the trade: no cabinet opening or frame part is over 10 feet. */
+export const MAX_MEASUREMENT_IN = 120;
+/** An opening wider than this is almost always a typo (or two cabinets); warn, do not refuse. */
+export const WIDE_OPENING_WARN_IN = 60;
+
+/** The message for anything that is not a size (negative, zero, letters, "1/0", "14 3/"). */
+export const MEASUREMENT_FORMAT_ERROR = 'Enter a size like 14 3/8 or 14.375';
+/** The message for a size above `MAX_MEASUREMENT_IN`. */
+export const MEASUREMENT_TOO_BIG_ERROR = `Enter a size of ${MAX_MEASUREMENT_IN}" or less`;
+/** The warning for an opening wider than `WIDE_OPENING_WARN_IN`. */
+export const WIDE_OPENING_WARNING = `Over ${WIDE_OPENING_WARN_IN}" wide: check the measurement`;
+
+/** Which field is read: an opening width gets the wide-opening warning; frame parts may be 0 (spec §5: minimum 0). */
+export type MeasurementKind = 'openingWidth' | 'openingHeight' | 'frame';
+
+export type ParsedMeasurement =
+  | {
+      ok: true;
+      /** Inches, exact as typed (a fraction's decimal to 5 places). */
+      value: number;
+      /** What is stored: digits and a decimal point, e.g. "14.375" (spec §5). */
+      stored: string;
+      /** Set when the size is accepted but implausible (shown on the field, the part stays on the order). */
+      warning?: string;
+    }
+  | {
+      ok: false;
+      /** True for empty input: "not measured yet", not an error on the field. */
+      empty: boolean;
+      /** The message shown on the field (empty string when `empty`). */
+      error: string;
+    };
 
 /** Up to 5 decimals, no trailing zeros: every tape fraction down to 1/32 is exact. */
 function decimalText(n: number): string {
   return String(Number(n.toFixed(5)));
 }
 
+const DECIMAL = /^(\d+(?:[.,]\d*)?|[.,]\d+)$/;
+const FRACTION = /^(?:(\d+)(?:\s+|\s*-\s*))?(\d+)\/(\d+)$/;
+
 /**
- * Reads an opening measurement as a contractor types it off the tape:
- * decimals ("14.5", "14,5") or a fraction ("14 1/2", "14-1/2", "3/8"),
- * stored as its decimal ("14.5", "0.375") so the value keeps to spec §5's
- * digits and a decimal point. Before, "14 1/2" became 1412 (the space and
- * slash were dropped and the digits ran together), a size no one meant.
- * An incomplete fraction ("14 1", "14 1/") has value null: keep the last
- * value until it is complete. A zero denominator never completes.
+ * Parses one measurement. Empty (or only spaces) → `{ ok: false, empty: true }`.
+ * Negative, zero (unless `kind` is 'frame'), unparseable, a zero denominator,
+ * a fraction of 1 or more after a whole number ("14 9/8") → the
+ * `MEASUREMENT_FORMAT_ERROR`; above 120" → `MEASUREMENT_TOO_BIG_ERROR`; an
+ * opening width above 60" is accepted with `WIDE_OPENING_WARNING`. Never throws.
  */
-export function measurementFromTyped(typed: string): TypedMeasurement {
-  let text = '';
-  let seenPoint = false;
-  for (const ch of typed) {
-    if (ch >= '0' && ch <= '9') text += ch;
-    else if ((ch === '.' || ch === ',') && !seenPoint) {
-      seenPoint = true;
-      text += '.';
-    } else if (ch === ' ' || ch === '/' || ch === '-') text += ch;
+export function parseMeasurement(typed: string, kind: MeasurementKind = 'openingWidth'): ParsedMeasurement {
+  const text = typed
+    .trim()
+    .replace(/\s*(?:"|''|”|″|in\.?|inch(?:es)?)$/i, '')
+    .trim();
+  if (text === '') return { ok: false, empty: true, error: '' };
+  const bad = { ok: false, empty: false, error: MEASUREMENT_FORMAT_ERROR } as const;
+  let value: number;
+  if (DECIMAL.test(text)) {
+    value = Number(text.replace(',', '.'));
+  } else {
+    const m = FRACTION.exec(text);
+    if (!m) return bad;
+    const num = Number(m[2]);
+    const den = Number(m[3]);
+    if (den === 0) return bad;
+    if (m[1] !== undefined && num >= den) return bad;
+    value = (m[1] !== undefined ? Number(m[1]) : 0) + num / den;
   }
-  const t = text.replace(/\s*-\s*/g, ' ').replace(/\s+/g, ' ').trim();
-  if (/^\d*\.?\d*$/.test(t)) return { text, value: t };
-  const mixed = /^(\d+) (\d+)\/(\d+)$/.exec(t) ?? /^()(\d+)\/(\d+)$/.exec(t);
-  if (mixed) {
-    const whole = mixed[1] ? Number(mixed[1]) : 0;
-    const num = Number(mixed[2]);
-    const den = Number(mixed[3]);
-    if (den > 0) return { text, value: decimalText(whole + num / den) };
-  }
-  return { text, value: null };
+  if (!Number.isFinite(value) || value < 0) return bad;
+  if (value === 0 && kind !== 'frame') return bad;
+  if (value > MAX_MEASUREMENT_IN) return { ok: false, empty: false, error: MEASUREMENT_TOO_BIG_ERROR };
+  const stored = decimalText(value);
+  const warning = kind === 'openingWidth' && value > WIDE_OPENING_WARN_IN ? WIDE_OPENING_WARNING : undefined;
+  return warning ? { ok: true, value: Number(stored), stored, warning } : { ok: true, value: Number(stored), stored };
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { SIGNUP_ROLES, type SignupRole } from './projectLabels';
+import { EMAIL_PATTERN } from '../../shared/emailRule';
 
 export * from './projectLabels';
 
@@ -43,8 +44,6 @@ function collect<K extends string>(error: z.ZodError): FieldErrors<K> {
 const REQUIRED = 'Please fill in all required fields';
 const required = z.string().trim().min(1, REQUIRED);
 
-/** Spec §5 "basic pattern with no spaces, an @ and a dot". */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface SignInInput {
   email: string;

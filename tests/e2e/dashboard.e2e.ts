@@ -73,7 +73,7 @@ describe('contractor dashboard', () => {
     await page.getByRole('button', { name: 'Add Client Project' }).click();
     await dash.dialog().getByRole('heading', { name: 'Add Client Project' }).waitFor();
     expect(await dash.dialog().getByLabel('Status').inputValue()).toBe('draft'); // contractor default
-    await expect(dash.dialog().getByLabel('Status').locator('option').allTextContents()).resolves.toContain('Pending');
+    await expect(dash.dialog().getByLabel('Status').locator('option').allTextContents()).resolves.toContain('Pending (saved as Draft)');
     await dash.submitDialog();
     expect(await errorsIn(page)).toEqual([
       'Customer name is required',

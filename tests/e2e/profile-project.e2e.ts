@@ -3,10 +3,12 @@
  * edit the profile ('Profile updated successfully!'), the project detail
  * page with files — upload, image thumbnail, pending until synced, download
  * (also on a second device), delete — 'Project not found', and deleting the
- * account with the spec's prompt.
+ * account: refused offline, a warning about unsynced changes, the spec's
+ * prompt, the account's files removed from Storage before the account.
  */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { appSuite } from './support/suite';
 import { newContext } from './support/browser';
 import { LoginPage, SignupPage, TopBar, newUser } from './pages/AuthPages';
@@ -15,6 +17,13 @@ import { ProfilePage } from './pages/ProfilePage';
 import { ProjectPage } from './pages/ProjectPage';
 
 const e2e = appSuite({ seed: false });
+
+/** Screenshots to look at (outside the repository). */
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-e2e';
+function shot(name: string): string {
+  mkdirSync(SHOTS, { recursive: true });
+  return join(SHOTS, name);
+}
 
 /** A 2×2 PNG (red), for the thumbnail. */
 const PNG = Buffer.from(
@@ -72,7 +81,7 @@ describe('project detail and files', () => {
     await dash.card('Bath vanity').getByRole('link', { name: 'Bath vanity', exact: true }).click();
     await page.getByRole('heading', { name: 'Bath vanity' }).waitFor();
     await page.getByText('Two-door vanity', { exact: true }).waitFor();
-    await page.getByRole('heading', { name: 'Raw data' }).waitFor();
+    await page.getByText('Technical details').waitFor();
     const projectUrl = page.url();
 
     // A second device signs in and sees the project: it has reached the server.
@@ -109,8 +118,10 @@ describe('project detail and files', () => {
     expect(readFileSync((await (await download2Event).path())!, 'utf8')).toBe('W 14.5 x H 30');
     await ctx2.close();
 
-    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete measurements.txt' }).click();
+    const confirmFile = page.getByRole('dialog', { name: 'Delete “measurements.txt”?' });
+    await confirmFile.getByText('The file “measurements.txt” (13 B) is removed from this project on every device.', { exact: false }).waitFor();
+    await confirmFile.getByRole('button', { name: 'Delete file' }).click();
     await project.file('measurements.txt').waitFor({ state: 'detached' });
     expect(await project.files().count()).toBe(1);
 
@@ -122,27 +133,80 @@ describe('project detail and files', () => {
 });
 
 describe('account deletion', () => {
-  it('asks with the spec prompt, deletes the account server-side and signs out', async () => {
+  it('is refused offline, warns about unsynced changes, then removes the files and the account and signs out', async () => {
     const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await ctx.newPage();
     const u = newUser('homeowner', 'Dee');
     await new SignupPage(page).signUpAndConfirm(e2e.server, u);
-    const profile = new ProfilePage(page);
-    await profile.open();
+    const dash = new DashboardPage(page);
+    await page.getByRole('button', { name: 'Create New Project' }).click();
+    await dash.fill({ name: 'Leaving kitchen', projectType: 'kitchen', description: 'Shaker doors' });
+    await dash.submitDialog();
+    await dash.card('Leaving kitchen').getByRole('link', { name: 'Leaving kitchen', exact: true }).click();
+    await page.getByRole('heading', { name: 'Leaving kitchen' }).waitFor();
+    const projectId = new URL(page.url()).pathname.split('/').pop()!;
+    const project = new ProjectPage(page);
+    // The project must be on the server before its file can be (storage RLS follows the project).
+    await page.getByRole('link', { name: /^Sync status: Online, Synced/ }).waitFor({ timeout: 30_000 });
+    await project.upload([{ name: 'wall.png', mimeType: 'image/png', buffer: PNG }]);
+    await project.file('wall.png').waitFor();
+    await page.getByText('Pending upload').first().waitFor({ state: 'detached', timeout: 30_000 });
+    const folder = join(e2e.server.dataDir, 'storage', 'project-files', 'projects', projectId);
+    expect(readdirSync(folder)).toHaveLength(1);
 
-    const prompts: string[] = [];
-    page.once('dialog', (d) => {
-      prompts.push(d.message());
+    // Offline (requests to the backend fail, and the browser knows): a change waits in the outbox.
+    await ctx.route(`${e2e.server.url}/{auth,rest,storage}/v1/**`, (route) => route.abort('internetdisconnected'));
+    await ctx.setOffline(true);
+    await dash.open().catch(() => undefined);
+    await page.getByRole('button', { name: 'Create New Project' }).click();
+    await dash.fill({ name: 'Offline bath', projectType: 'bathroom', description: 'Made offline' });
+    await dash.submitDialog();
+    await new TopBar(page).goToProfile();
+    const warningText = /^1 change on this device has not synced yet\. Deleting your account discards it\.$/;
+    const warning = page.getByText(warningText);
+    await warning.waitFor();
+    // The app's dialog only, never the browser's confirm().
+    let browserDialogs = 0;
+    page.on('dialog', (d) => {
+      browserDialogs += 1;
       void d.dismiss();
     });
+    const offlineText = "You're offline. Connect to the internet to delete your account; nothing was deleted.";
+    const confirm = page.getByRole('dialog', { name: `Delete the account ${u.email}?` });
     await page.getByRole('button', { name: 'Delete my account' }).click();
-    await page.waitForFunction(() => true);
-    expect(prompts).toEqual(['Are you sure you want to delete your account? This action cannot be undone.']);
+    // Where the browser knows it is offline, the app says so at once; where it still believes it is
+    // online, the dialog (warning first) comes, and the failed requests then say offline. Either way
+    // nothing is deleted.
+    const first = await Promise.race([
+      page.getByRole('alert').getByText(offlineText).waitFor().then(() => 'alert' as const),
+      confirm.waitFor().then(() => 'dialog' as const),
+    ]);
+    if (first === 'dialog') {
+      await confirm.getByText(/1 change on this device has not synced yet/).waitFor();
+      await confirm.getByRole('button', { name: 'Delete my account' }).click();
+      await confirm.getByText(offlineText).waitFor();
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+    }
+    expect(page.url()).toMatch(/\/profile$/);
+    await page.screenshot({ path: shot('account-delete-offline.png'), fullPage: true });
+
+    // Online again: the change syncs, the warning goes, and the prompt is the spec's.
+    await ctx.unroute(`${e2e.server.url}/{auth,rest,storage}/v1/**`);
+    await ctx.setOffline(false);
+    await warning.waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await confirm.getByText('Are you sure you want to delete your account? This action cannot be undone.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
     expect(page.url()).toMatch(/\/profile$/);
 
-    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Delete my account' }).click();
+    await confirm.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    // Nothing of the account's files is left on the server: rows and bytes went through Storage.
+    expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+    await page.getByRole('status').getByText('Your account and its projects and files have been deleted.').waitFor();
+    expect(browserDialogs).toBe(0);
 
     const login = new LoginPage(page);
     await login.open();

@@ -92,7 +92,7 @@ describe.each(Object.keys(viewports) as (keyof typeof viewports)[])('screens at 
     await dash.dialog().getByRole('button', { name: 'Cancel' }).click();
 
     await first.getByRole('heading').getByRole('link').click();
-    await page.getByRole('heading', { name: 'Raw data' }).waitFor();
+    await page.getByRole('heading', { name: 'Technical details' }).waitFor();
     await check(page, 'project-detail', size, { keyboard: true });
 
     await page.goto('/project/00000000-0000-4000-8000-000000000000');

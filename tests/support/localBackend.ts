@@ -1,12 +1,15 @@
 /**
  * Test helper shared by every integration test that needs a backend: the
  * local Supabase-compatible server (`server/`) in-process on a random port
- * with in-memory PGlite, plus shortcuts to make confirmed, signed-in users
+ * with in-memory PGlite (vitest project "pglite") or, in the project
+ * "postgres", in DATABASE_URL mode on a fresh database of the throwaway
+ * PostgreSQL 15 lane (tests/support/postgresLane.ts), plus shortcuts to make confirmed, signed-in users
  * through the real HTTP endpoints (signup → mail → verify link → sign in).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { PGlite } from '@electric-sql/pglite';
-import { createLocalBackend, type LocalBackendOptions } from '../../server/createServer.ts';
+import { createLocalBackend, type LocalBackend, type LocalBackendOptions } from '../../server/createServer.ts';
+import type { SqlDatabase } from '../../server/sqlDatabase.ts';
+import { createLaneDatabase, dbBackend } from './testDatabase.ts';
 import type { MailMessage } from '../../server/mail.ts';
 import { NO_REALTIME } from './noRealtime.ts';
 
@@ -14,8 +17,10 @@ export interface StartedBackend {
   url: string;
   anonKey: string;
   serviceKey: string;
-  /** The backend's database (superuser): for assertions and setup only. */
-  pg: PGlite;
+  /** The backend's database as its owner (PGlite: superuser; PostgreSQL: `postgres`, BYPASSRLS): for assertions and setup only. The current instance, after a supervised restart too. */
+  readonly pg: SqlDatabase;
+  /** The backend itself (health, restarts, schema reload). */
+  backend: LocalBackend;
   stop(): Promise<void>;
   /** A fresh anon client (no persisted session, no auto refresh). */
   client(): SupabaseClient;
@@ -37,7 +42,15 @@ export interface StartedBackend {
  * memory, migrations from `supabase/migrations`, no seed).
  */
 export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise<StartedBackend> {
-  const backend = await createLocalBackend(opts);
+  let dropDatabase = async (): Promise<void> => {};
+  let options = opts;
+  if (dbBackend() === 'postgres' && !opts.dataDir && !opts.databaseUrl && !opts.migrationsDir) {
+    // The lane's template is migrated; the seed goes in before the backend starts, as on a new PGlite.
+    const created = await createLaneDatabase({ seed: opts.seed === true });
+    dropDatabase = created.drop;
+    options = { ...opts, databaseUrl: created.url, seed: false };
+  }
+  const backend = await createLocalBackend(options);
   const { url } = await backend.listen(0);
 
   function makeClient(key: string): SupabaseClient {
@@ -56,8 +69,14 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     url,
     anonKey: backend.anonKey,
     serviceKey: backend.serviceKey,
-    pg: backend.pg,
-    stop: () => backend.close(),
+    get pg() {
+      return backend.pg;
+    },
+    backend,
+    stop: async () => {
+      await backend.close();
+      await dropDatabase();
+    },
     client: () => makeClient(backend.anonKey),
     serviceClient: () => makeClient(backend.serviceKey),
     readMail,

@@ -1,15 +1,19 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Modal } from './Modal';
 
 /**
- * A confirmation dialog: message, Cancel and a confirm button. `onConfirm`
- * resolves to an error message to show, or null when done (the dialog then closes).
+ * The app's one confirmation dialog (deleting a project, a file, the
+ * account): a title naming what is at stake, the message, Cancel and the
+ * confirm button. `onConfirm` resolves to an error message to show, or null
+ * when done (the dialog then closes). While it runs the buttons are disabled,
+ * so a double tap cannot delete twice.
  */
 export function ConfirmDialog({
   title,
   message,
   confirmLabel,
   danger = false,
+  children,
   onConfirm,
   onClose,
 }: {
@@ -17,6 +21,8 @@ export function ConfirmDialog({
   message: string;
   confirmLabel: string;
   danger?: boolean;
+  /** Extra content under the message (e.g. the name of the thing deleted). */
+  children?: ReactNode;
   onConfirm: () => Promise<string | null>;
   onClose: () => void;
 }) {
@@ -24,7 +30,7 @@ export function ConfirmDialog({
   const [error, setError] = useState<string | null>(null);
   async function confirm() {
     setBusy(true);
-    const failure = await onConfirm();
+    const failure = await onConfirm().catch((e: unknown) => (e instanceof Error && e.message ? e.message : 'Something went wrong'));
     setBusy(false);
     if (failure) setError(failure);
     else onClose();
@@ -37,8 +43,9 @@ export function ConfirmDialog({
         </div>
       ) : null}
       <p>{message}</p>
+      {children}
       <div className="modal-foot">
-        <button type="button" className="btn" onClick={onClose}>
+        <button type="button" className="btn" disabled={busy} onClick={onClose}>
           Cancel
         </button>
         <button type="button" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} disabled={busy} onClick={() => void confirm()}>

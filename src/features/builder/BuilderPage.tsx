@@ -6,8 +6,12 @@ import { useProject } from '../../data';
 import { sizeContext } from '../../domain/itemSize';
 import { AddCabinetSection, DetailsSection, NotesSection, OverlaySection, StileRailSection } from './BuilderSections';
 import { BuilderSummary } from './BuilderSummary';
-import { useBuilderStore, type SaveState } from './builderStore';
+import { ActionBar } from './ActionBar';
+import { useBuilderStore } from './builderStore';
 import { CabinetCard } from './CabinetCard';
+import { useCardCount } from './cardWindow';
+import { TapeKeypad } from './TapeKeypad';
+import { UndoToast, useUndoShortcuts } from './UndoToast';
 import { useBuilderSave } from './useBuilderSave';
 import './builder.css';
 
@@ -27,25 +31,6 @@ function BuilderError({ message }: { message: string }) {
 
 /** From this many cabinets on, off-screen cards skip layout (CSS content-visibility) so typing stays fast. */
 const BIG_JOB_CABINETS = 40;
-
-/** Spec §4 save-status texts (saving/saved texts are ours; see docs/decisions.md). */
-const SAVE_TEXT: Record<SaveState, string> = {
-  idle: '',
-  saving: 'Saving…',
-  saved: '✓ Saved',
-  error: '✗ Save failed',
-};
-
-function SaveStatus() {
-  const saveState = useBuilderStore((s) => s.saveState);
-  const dirty = useBuilderStore((s) => s.revision > s.savedRevision);
-  const text = SAVE_TEXT[saveState] || (dirty ? 'Unsaved changes' : '');
-  return (
-    <span className={`bld-status bld-status-${saveState}`} role="status" aria-live="polite" data-dirty={dirty ? 'true' : 'false'}>
-      {text}
-    </span>
-  );
-}
 
 /**
  * /cabinet-builder/:projectId (spec §2 "Cabinet builder", issue 3 §2): the
@@ -67,6 +52,8 @@ export function BuilderPage() {
   const showNotes = useBuilderStore((s) => s.data?.showNotes ?? false);
   const load = useBuilderStore((s) => s.load);
   const { save } = useBuilderSave(project?.details);
+  useUndoShortcuts();
+  const cardCount = useCardCount(cabinetRows?.length ?? 0, projectId ?? '');
 
   // On entering the page, reload from the local database unless the draft of
   // this project still has changes being saved (then the draft is newer).
@@ -94,35 +81,27 @@ export function BuilderPage() {
   return (
     <main className="container bld">
       <header className="bld-head">
-        <div>
-          <p className="muted bld-eyebrow">Cabinet Builder</p>
-          <h1>{address}</h1>
-        </div>
-        <div className="btn-row bld-actions">
-          <SaveStatus />
-          <button type="button" className="btn btn-primary" onClick={() => void save()}>
-            Save
-          </button>
-          <Link to={`/order/${projectId}`} className="btn">
-            Order
-          </Link>
-          <Link to="/dashboard" className="btn">
-            Back to Dashboard
-          </Link>
-        </div>
+        <Link to="/dashboard" className="bld-back">
+          ← Back to Dashboard
+        </Link>
+        <p className="muted bld-eyebrow">Cabinet Builder</p>
+        <h1>{address}</h1>
       </header>
+      <ActionBar projectId={projectId} onSave={() => void save()} />
       <DetailsSection form={form} />
       <OverlaySection form={form} />
       <StileRailSection stileRail={stileRail} />
       <AddCabinetSection />
       <section aria-label="Cabinets" className={cabinetRows.length > BIG_JOB_CABINETS ? 'bld-cabinets bld-cabinets-big' : 'bld-cabinets'}>
         {cabinetRows.length === 0 ? <p className="muted">No cabinets yet. Pick a type above and add one.</p> : null}
-        {cabinetRows.map((row, i) => (
+        {(cardCount < cabinetRows.length ? cabinetRows.slice(0, cardCount) : cabinetRows).map((row, i) => (
           <CabinetCard key={row.id} row={row} number={i + 1} ctx={ctx} />
         ))}
       </section>
       <BuilderSummary />
       <NotesSection notes={notes} showNotes={showNotes} />
+      <UndoToast />
+      <TapeKeypad />
     </main>
   );
 }

@@ -1,10 +1,13 @@
 import { memo, useId, useState } from 'react';
 import { STILE_RAIL_KEYS, STILE_RAIL_LABELS, type CabinetForm, type StileRail } from '../../domain/cabinetData';
-import { CABINET_TYPE_NAMES, isCabinetType } from '../../domain/cabinetTypes';
+import { CABINET_TYPE_NAMES, isCabinetType, itemKey } from '../../domain/cabinetTypes';
 import { formatDecimal, formatFraction } from '../../domain/fractions';
 import { OVERLAY_MODE_LABELS, REVEAL_OPTIONS, STD_OPTIONS } from '../../domain/overlay';
 import { useBuilderStore } from './builderStore';
-import { NumberField } from './NumberField';
+import { measureInputId } from './CabinetDrawing';
+import { cabinetElementId } from './CabinetCard';
+import { showAllCabinets } from './cardWindow';
+import { MeasurementField } from './MeasurementField';
 
 function TextField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
   const id = useId();
@@ -45,7 +48,7 @@ export const OverlaySection = memo(function OverlaySection({ form }: { form: Cab
     <section className="card section-card" aria-labelledby="bld-overlay">
       <h2 id="bld-overlay">Overlay &amp; Reveal Options</h2>
       <div className="bld-grid-4">
-        <div className="field">
+        <div className="field bld-overlay-mode">
           <label htmlFor={`${id}-mode`}>Overlay</label>
           <select id={`${id}-mode`} value={form.overlaySelect} onChange={(e) => s.setOverlayMode(e.target.value === 'fol' ? 'fol' : 'sol')}>
             <option value="sol">{OVERLAY_MODE_LABELS.sol}</option>
@@ -109,12 +112,36 @@ export const StileRailSection = memo(function StileRailSection({ stileRail }: { 
       <h2 id="bld-stile">Stile &amp; Rail Dimensions</h2>
       <div className="bld-grid-4">
         {STILE_RAIL_KEYS.map((key) => (
-          <NumberField key={key} label={STILE_RAIL_LABELS[key]} value={stileRail[key]} onCommit={(v) => setStileRail(key, v)} />
+          <MeasurementField
+            key={key}
+            label={STILE_RAIL_LABELS[key]}
+            kind="frame"
+            group="stileRail"
+            keepLastValid
+            value={String(stileRail[key])}
+            onCommit={(v) => setStileRail(key, Number(v))}
+          />
         ))}
       </div>
     </section>
   );
 });
+
+/**
+ * Brings a just-added cabinet on screen and focuses its first measurement, so
+ * the contractor measures it at once (it is rendered on the next frame).
+ */
+function focusNewCabinet(rowId: number, tries = 10): void {
+  requestAnimationFrame(() => {
+    const input = document.getElementById(measureInputId(itemKey(rowId, 0), 'width'));
+    if (!input) {
+      if (tries > 0) focusNewCabinet(rowId, tries - 1);
+      return;
+    }
+    input.focus({ preventScroll: true });
+    document.getElementById(cabinetElementId(rowId))?.scrollIntoView({ block: 'start', behavior: 'instant' });
+  });
+}
 
 /** Spec §2, §5: Add Cabinets with the type picker; adding requires a selected type. */
 export const AddCabinetSection = memo(function AddCabinetSection() {
@@ -133,8 +160,10 @@ export const AddCabinetSection = memo(function AddCabinetSection() {
             setError('Select a cabinet type first.');
             return;
           }
-          addCabinet(type);
+          showAllCabinets();
+          const rowId = addCabinet(type);
           setError('');
+          if (rowId !== null) focusNewCabinet(rowId);
         }}
       >
         <div className="field">

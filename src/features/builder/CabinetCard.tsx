@@ -2,7 +2,9 @@ import { memo } from 'react';
 import type { CabinetRow } from '../../domain/cabinetData';
 import { itemKey, partsOf } from '../../domain/cabinetTypes';
 import type { SizeContext } from '../../domain/itemSize';
+import { useCabinetNotes } from './cabinetNotes';
 import { useBuilderStore } from './builderStore';
+import { CabinetDrawing } from './CabinetDrawing';
 import { PartRow } from './PartRow';
 
 interface Props {
@@ -12,13 +14,21 @@ interface Props {
   ctx: SizeContext;
 }
 
+/** The element id of a cabinet's card (the navigator and Add Cabinet scroll to it). */
+export function cabinetElementId(rowId: number): string {
+  return `bld-cabinet-${rowId}`;
+}
+
 /**
- * A card per cabinet: its type, a part row per part of the type, and Remove.
- * An unknown type (from loaded data) gets an error card that keeps the rest
- * of the builder working. Memoized: only changes to this cabinet re-render it.
+ * A card per cabinet: its type, a part row per part of the type, the live
+ * drawing beside them, and Remove after the cabinet's fields (a removal can be
+ * undone). An unknown type (from loaded data) gets an error card that keeps
+ * the rest of the builder working. Memoized: only changes to this cabinet
+ * re-render it.
  */
 export const CabinetCard = memo(function CabinetCard({ row, number, ctx }: Props) {
   const remove = useBuilderStore((s) => s.removeCabinet);
+  const notes = useCabinetNotes((s) => s.byRow.get(row.id) ?? '');
   const parts = partsOf(row.type);
   const title = `Cabinet ${number}`;
   const removeButton = (
@@ -28,38 +38,52 @@ export const CabinetCard = memo(function CabinetCard({ row, number, ctx }: Props
   );
   if (!parts) {
     return (
-      <article className="card bld-cabinet bld-cabinet-error" aria-label={title} role="alert">
+      <article className="card bld-cabinet bld-cabinet-error" aria-label={title} role="alert" id={cabinetElementId(row.id)}>
         <header className="bld-cabinet-head">
-          <h3>
+          <h3 tabIndex={-1}>
             {title} · <span className="bld-type">{row.type || 'no type'}</span>
           </h3>
-          {removeButton}
         </header>
         <p>
           Unknown cabinet type “{row.type || 'no type'}”. Its parts cannot be sized, so this cabinet is left out of the order. Remove it and add it again
           with a type from the list.
         </p>
+        <footer className="bld-cabinet-foot">{removeButton}</footer>
       </article>
     );
   }
   return (
-    <article className="card bld-cabinet" aria-label={title}>
+    <article className="card bld-cabinet" aria-label={title} id={cabinetElementId(row.id)}>
       <header className="bld-cabinet-head">
-        <h3>
+        <h3 tabIndex={-1}>
           {title} · <span className="bld-type">{row.type}</span>
         </h3>
-        {removeButton}
       </header>
-      {parts.map((part, index) => (
-        <PartRow
-          key={index}
-          itemKeyValue={itemKey(row.id, index)}
-          part={part}
-          partNumber={index + 1}
-          label={`${title} ${part} ${index + 1}`}
-          ctx={ctx}
-        />
-      ))}
+      {notes ? (
+        <ul className="bld-cabinet-notes" aria-label={`${title} checks`}>
+          {notes.split('\n').map((line) => (
+            <li key={line} className={line.startsWith('✗') ? 'bld-note-error' : 'bld-note-warn'}>
+              {line}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="bld-cabinet-body">
+        <div className="bld-cabinet-parts">
+          {parts.map((part, index) => (
+            <PartRow
+              key={index}
+              itemKeyValue={itemKey(row.id, index)}
+              part={part}
+              partNumber={index + 1}
+              label={`${title} ${part} ${index + 1}`}
+              ctx={ctx}
+            />
+          ))}
+        </div>
+        <CabinetDrawing row={row} number={number} ctx={ctx} />
+      </div>
+      <footer className="bld-cabinet-foot">{removeButton}</footer>
     </article>
   );
 });

@@ -1,11 +1,11 @@
-import { memo, useId, useState } from 'react';
+import { memo, useId } from 'react';
 import { STILE_RAIL_KEYS, STILE_RAIL_LABELS } from '../../domain/cabinetData';
 import type { PartName } from '../../domain/cabinetTypes';
 import { formatDecimal, formatFraction, NO_SIZE } from '../../domain/fractions';
 import { ITEM_SIZE_ERROR_TEXT, itemSize, type SizeContext } from '../../domain/itemSize';
-import { measurementFromTyped } from '../../domain/measurementInput';
 import { useBuilderStore } from './builderStore';
-import { NumberField } from './NumberField';
+import { measureInputId } from './CabinetDrawing';
+import { MeasurementField } from './MeasurementField';
 
 interface Props {
   itemKeyValue: string;
@@ -28,41 +28,8 @@ function Size({ label, value }: { label: string; value: number | null }) {
 }
 
 /**
- * An opening measurement (spec §5: digits and a decimal point only), typed on
- * the numeric keypad. A fraction typed off the tape ("14 1/2") shows as typed
- * while the field has focus and is stored as its decimal (14.5); what reaches
- * the store is always digits and a decimal point.
- */
-function MeasureField(props: { id: string; context: string; label: string; value: string; onChange: (value: string) => void }) {
-  // The text being typed while it is not (yet) the stored decimal, e.g. "14 1/".
-  const [typing, setTyping] = useState<string | null>(null);
-  return (
-    <div className="field">
-      <label htmlFor={props.id}>
-        <span className="visually-hidden">{props.context} </span>
-        {props.label}
-      </label>
-      <input
-        id={props.id}
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        enterKeyHint="next"
-        value={typing ?? props.value}
-        onChange={(e) => {
-          const typed = measurementFromTyped(e.target.value);
-          setTyping(typed.value === typed.text ? null : typed.text);
-          if (typed.value !== null && typed.value !== props.value) props.onChange(typed.value);
-        }}
-        onBlur={() => setTyping(null)}
-      />
-    </div>
-  );
-}
-
-/**
- * One part of a cabinet: width and height of the opening (digits and a decimal
- * point, numeric keypad), Next to wall, Split door, the per-item stile/rail
+ * One part of a cabinet: width and height of the opening (tape-measure
+ * entry, stored as digits and a decimal point), Next to wall, Split door, the per-item stile/rail
  * override, and the finished size live beside the inputs ("—" when it cannot
  * be computed). Subscribes to its own item only, so a keystroke re-renders
  * one part.
@@ -82,19 +49,23 @@ export const PartRow = memo(function PartRow({ itemKeyValue, part, label, partNu
         {part} {partNumber}
       </legend>
       <div className="bld-part-grid">
-        <MeasureField
-          id={`${id}-w`}
+        <MeasurementField
+          id={measureInputId(itemKeyValue, 'width')}
           context={label}
           label="Width"
+          kind="openingWidth"
+          group="opening"
           value={item?.width ?? ''}
-          onChange={(width) => setItem(itemKeyValue, { width })}
+          onCommit={(width) => setItem(itemKeyValue, { width })}
         />
-        <MeasureField
-          id={`${id}-h`}
+        <MeasurementField
+          id={measureInputId(itemKeyValue, 'height')}
           context={label}
           label="Height"
+          kind="openingHeight"
+          group="opening"
           value={item?.height ?? ''}
-          onChange={(height) => setItem(itemKeyValue, { height })}
+          onCommit={(height) => setItem(itemKeyValue, { height })}
         />
         <div className="bld-finished" aria-live="polite" aria-label={`${label} finished size`} role="group">
           <Size label="W" value={size.ok ? size.widthIn : null} />
@@ -123,12 +94,15 @@ export const PartRow = memo(function PartRow({ itemKeyValue, part, label, partNu
       {overrideOn && item?.stileRailOverride ? (
         <div className="bld-override">
           {STILE_RAIL_KEYS.map((key) => (
-            <NumberField
+            <MeasurementField
               key={key}
               context={label}
               label={STILE_RAIL_LABELS[key]}
-              value={item.stileRailOverride?.[key] ?? 0}
-              onCommit={(v) => setOverride(itemKeyValue, key, v)}
+              kind="frame"
+              group={`override-${id}`}
+              keepLastValid
+              value={String(item.stileRailOverride?.[key] ?? 0)}
+              onCommit={(v) => setOverride(itemKeyValue, key, Number(v))}
             />
           ))}
         </div>

@@ -55,3 +55,85 @@ describe('builder draft store', () => {
     expect(store.getState().data?.itemState['0_0']?.stileRailOverride).toBeUndefined();
   });
 });
+
+describe('builder undo', () => {
+  function measuredJob() {
+    const store = createBuilderStore();
+    store.getState().load('p1', {
+      cabinetRows: [
+        { id: 0, type: 'Wall' },
+        { id: 1, type: 'Base 1/1' },
+        { id: 2, type: 'Wall' },
+      ],
+      itemState: {
+        '0_0': { width: '10', height: '20' },
+        '1_0': { width: '14.375', height: '22', nextToWall: true, stileRailOverride: { botRail: 2.5 } },
+        '1_1': { width: '14.375', height: '5' },
+        '2_0': { width: '12', height: '30' },
+      },
+    });
+    return store;
+  }
+
+  it('keystrokes in one field are one undo step; Ctrl+Z takes back at least 20 edits in order', () => {
+    const store = measuredJob();
+    const s = () => store.getState();
+    for (const w of ['1', '14', '14.5']) s().setItem('0_0', { width: w });
+    s().setItem('0_0', { height: '25' });
+    expect(s().undo()).toBe(true);
+    expect(s().data?.itemState['0_0']).toMatchObject({ width: '14.5', height: '20' });
+    expect(s().undo()).toBe(true);
+    expect(s().data?.itemState['0_0']).toMatchObject({ width: '10', height: '20' });
+    expect(s().undo()).toBe(false);
+
+    for (let i = 1; i <= 25; i++) s().setItem(`${i % 2}_0`, { nextToWall: i % 3 === 0, width: String(i) });
+    for (let i = 25; i > 0; i--) {
+      expect(s().data?.itemState[`${i % 2}_0`]?.width).toBe(String(i));
+      expect(s().undo()).toBe(true);
+    }
+    expect(s().data?.itemState['0_0']?.width).toBe('10');
+    expect(s().data?.itemState['1_0']?.width).toBe('14.375');
+    expect(s().redo()).toBe(true);
+    expect(s().data?.itemState['1_0']?.width).toBe('1');
+  });
+
+  it('an undo is a change like any other: the revision moves on, so the autosave saves it', () => {
+    const store = measuredJob();
+    store.getState().setItem('0_0', { width: '11' });
+    const rev = store.getState().revision;
+    store.getState().setSaveState('idle', rev);
+    store.getState().undo();
+    expect(store.getState().revision).toBe(rev + 1);
+    expect(store.getState().revision).toBeGreaterThan(store.getState().savedRevision);
+  });
+
+  it('a removed cabinet comes back in place with all its measurements and overrides (notice Undo, and Ctrl+Z)', () => {
+    const store = measuredJob();
+    const before = store.getState().data;
+    store.getState().removeCabinet(1);
+    expect(store.getState().removed).toMatchObject({ number: 2, position: 1, row: { id: 1, type: 'Base 1/1' } });
+    expect(store.getState().data?.itemState['1_0']).toBeUndefined();
+    store.getState().setItem('2_0', { width: '13' });
+    store.getState().restoreRemoved();
+    const after = store.getState().data;
+    expect(after?.cabinetRows.map((r) => r.id)).toEqual([0, 1, 2]);
+    expect(after?.itemState['1_0']).toEqual(before?.itemState['1_0']);
+    expect(after?.itemState['1_0']?.stileRailOverride?.botRail).toBe(2.5);
+    expect(after?.itemState['2_0']?.width).toBe('13');
+    expect(store.getState().removed).toBeNull();
+
+    store.getState().removeCabinet(0);
+    store.getState().undo();
+    expect(store.getState().data?.cabinetRows.map((r) => r.id)).toEqual([0, 1, 2]);
+    expect(store.getState().data?.itemState['0_0']).toMatchObject({ width: '10', height: '20' });
+    expect(store.getState().removed).toBeNull();
+  });
+
+  it('addCabinet returns the new row id; a no-op edit is not an undo step', () => {
+    const store = measuredJob();
+    expect(store.getState().addCabinet('Wall')).toBe(3);
+    const past = store.getState().past.length;
+    store.getState().setItem('0_0', { width: '10' });
+    expect(store.getState().past.length).toBe(past);
+  });
+});

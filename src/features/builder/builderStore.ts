@@ -11,6 +11,7 @@ import {
 
   type CabinetData,
   type CabinetForm,
+  type CabinetRow,
   type ItemState,
   type OverlayMode,
   type StileRailKey,
@@ -21,6 +22,19 @@ import { setOverlayMode, setSideReveal, setStdOption, setVertRevealOverride, set
 /** Spec §4 builder save states. */
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
 
+/** How many builder edits Ctrl/Cmd+Z can take back. */
+export const UNDO_LIMIT = 100;
+
+/** A removed cabinet, kept so "Cabinet 6 removed · Undo" can put it back with all its measurements. */
+export interface RemovedCabinet {
+  row: CabinetRow;
+  /** 1-based number the cabinet had. */
+  number: number;
+  /** Its position in `cabinetRows`. */
+  position: number;
+  items: Record<string, ItemState>;
+}
+
 export interface BuilderState {
   projectId: string | null;
   data: CabinetData | null;
@@ -29,6 +43,14 @@ export interface BuilderState {
   /** The last revision that reached the local database. */
   savedRevision: number;
   saveState: SaveState;
+  /** Earlier drafts, newest last (Ctrl/Cmd+Z). */
+  past: CabinetData[];
+  /** Undone drafts, newest last (Ctrl/Cmd+Shift+Z, Ctrl+Y). */
+  future: CabinetData[];
+  /** Consecutive changes with the same key (keystrokes in one field) are one undo step. */
+  lastEdit: string | null;
+  /** The last removed cabinet, for the Undo of the removal notice. */
+  removed: RemovedCabinet | null;
   load(projectId: string, raw: unknown): void;
   setText(field: 'nrs' | 'door' | 'drawerFront' | 'color', value: string): void;
   setOverlayMode(mode: OverlayMode): void;
@@ -37,8 +59,15 @@ export interface BuilderState {
   setVerticalReveal(value: number): void;
   setVertRevealOverride(on: boolean): void;
   setStileRail(key: StileRailKey, value: number): void;
-  addCabinet(type: CabinetTypeName): void;
+  /** Adds a cabinet of `type` at the end; returns its row id (`null` before a job is loaded). */
+  addCabinet(type: CabinetTypeName): number | null;
   removeCabinet(rowId: number): void;
+  /** Puts the last removed cabinet back where it was, with its measurements and overrides. */
+  restoreRemoved(): void;
+  dismissRemoved(): void;
+  /** Takes back the last edit; false when there is none. */
+  undo(): boolean;
+  redo(): boolean;
   setItem(key: string, patch: Partial<ItemState>): void;
   setItemOverride(key: string, key2: StileRailKey, value: number): void;
   setOverrideEnabled(key: string, on: boolean): void;
@@ -53,24 +82,58 @@ function blankItem(type: string): ItemState {
 
 /** Creates a builder store (the app uses `useBuilderStore`; tests make their own). */
 export function createBuilderStore() {
-  return create<BuilderState>((set) => {
-    const change = (fn: (d: CabinetData) => CabinetData) =>
-      set((s) => (s.data ? { data: fn(s.data), revision: s.revision + 1 } : s));
+  return create<BuilderState>((set, get) => {
+    /** Applies an edit; `editKey` merges consecutive edits of one field into one undo step. */
+    const change = (fn: (d: CabinetData) => CabinetData, editKey: string | null = null) =>
+      set((s) => {
+        if (!s.data) return s;
+        const next = fn(s.data);
+        if (next === s.data) return s;
+        const merge = editKey !== null && editKey === s.lastEdit;
+        const past = merge ? s.past : [...s.past.slice(-(UNDO_LIMIT - 1)), s.data];
+        return { data: next, revision: s.revision + 1, past, future: [], lastEdit: editKey };
+      });
+    const step = (from: 'past' | 'future') => {
+      const s = get();
+      const stack = s[from];
+      const target = stack[stack.length - 1];
+      if (!s.data || !target) return false;
+      const rest = stack.slice(0, -1);
+      const other = from === 'past' ? s.future : s.past;
+      set({
+        data: target,
+        revision: s.revision + 1,
+        [from]: rest,
+        [from === 'past' ? 'future' : 'past']: [...other.slice(-(UNDO_LIMIT - 1)), s.data],
+        lastEdit: null,
+        removed: s.removed && target.cabinetRows.some((r) => r.id === s.removed?.row.id) ? null : s.removed,
+      } as Partial<BuilderState>);
+      return true;
+    };
     return {
       projectId: null,
       data: null,
       revision: 0,
       savedRevision: 0,
       saveState: 'idle',
-      load: (projectId, raw) => set({ projectId, data: normalizeCabinetData(raw), revision: 0, savedRevision: 0, saveState: 'idle' }),
-      setText: (field, value) => change((d) => ({ ...d, form: { ...d.form, [field]: value } as CabinetForm })),
+      past: [],
+      future: [],
+      lastEdit: null,
+      removed: null,
+      load: (projectId, raw) =>
+        set({ projectId, data: normalizeCabinetData(raw), revision: 0, savedRevision: 0, saveState: 'idle', past: [], future: [], lastEdit: null, removed: null }),
+      setText: (field, value) => change((d) => ({ ...d, form: { ...d.form, [field]: value } as CabinetForm }), `text:${field}`),
       setOverlayMode: (mode) => change((d) => setOverlayMode(d, mode)),
       setStdOption: (value) => change((d) => setStdOption(d, value)),
       setSideReveal: (value) => change((d) => setSideReveal(d, value)),
       setVerticalReveal: (value) => change((d) => setVerticalReveal(d, value)),
       setVertRevealOverride: (on) => change((d) => setVertRevealOverride(d, on)),
-      setStileRail: (key, value) => change((d) => ({ ...d, stileRail: { ...d.stileRail, [key]: value } })),
-      addCabinet: (type) =>
+      setStileRail: (key, value) =>
+        change((d) => (d.stileRail[key] === value ? d : { ...d, stileRail: { ...d.stileRail, [key]: value } }), `stileRail:${key}`),
+      addCabinet: (type) => {
+        const d0 = get().data;
+        if (!d0) return null;
+        const newId = nextRowId(d0.cabinetRows);
         change((d) => {
           const id = nextRowId(d.cabinetRows);
           const itemState = { ...d.itemState };
@@ -78,21 +141,50 @@ export function createBuilderStore() {
             itemState[itemKey(id, index)] = blankItem(part);
           });
           return { ...d, cabinetRows: [...d.cabinetRows, { id, type }], itemState };
-        }),
-      removeCabinet: (rowId) =>
+        });
+        return newId;
+      },
+      removeCabinet: (rowId) => {
+        const d0 = get().data;
+        const position = d0 ? d0.cabinetRows.findIndex((r) => r.id === rowId) : -1;
+        const row = d0?.cabinetRows[position];
+        if (!d0 || !row) return;
+        const items: Record<string, ItemState> = {};
+        for (const [key, value] of Object.entries(d0.itemState)) if (key.startsWith(`${rowId}_`)) items[key] = value;
         change((d) => {
           const itemState = { ...d.itemState };
-          for (const key of Object.keys(itemState)) if (key.startsWith(`${rowId}_`)) delete itemState[key];
+          for (const key of Object.keys(items)) delete itemState[key];
           return { ...d, cabinetRows: d.cabinetRows.filter((r) => r.id !== rowId), itemState };
-        }),
+        });
+        set({ removed: { row, number: position + 1, position, items } });
+      },
+      restoreRemoved: () => {
+        const removed = get().removed;
+        if (!removed) return;
+        set({ removed: null });
+        change((d) => {
+          if (d.cabinetRows.some((r) => r.id === removed.row.id)) return d;
+          const cabinetRows = [...d.cabinetRows];
+          cabinetRows.splice(Math.min(removed.position, cabinetRows.length), 0, removed.row);
+          return { ...d, cabinetRows, itemState: { ...d.itemState, ...removed.items } };
+        });
+      },
+      dismissRemoved: () => set({ removed: null }),
+      undo: () => step('past'),
+      redo: () => step('future'),
       setItem: (key, patch) =>
-        change((d) => ({ ...d, itemState: { ...d.itemState, [key]: { ...(d.itemState[key] ?? blankItem('')), ...patch } } })),
+        change((d) => {
+          const item = d.itemState[key] ?? blankItem('');
+          if ((Object.keys(patch) as (keyof ItemState)[]).every((k) => item[k] === patch[k])) return d;
+          return { ...d, itemState: { ...d.itemState, [key]: { ...item, ...patch } } };
+        }, 'width' in patch || 'height' in patch ? `item:${key}:${Object.keys(patch).join(',')}` : null),
       setItemOverride: (key, field, value) =>
         change((d) => {
           const item = d.itemState[key] ?? blankItem('');
+          if (item.stileRailOverride?.[field] === value) return d;
           const override = { ...(item.stileRailOverride ?? d.stileRail), [field]: value };
           return { ...d, itemState: { ...d.itemState, [key]: { ...item, stileRailOverride: override } } };
-        }),
+        }, `override:${key}:${field}`),
       setOverrideEnabled: (key, on) =>
         change((d) => {
           const item = d.itemState[key] ?? blankItem('');
@@ -101,7 +193,7 @@ export function createBuilderStore() {
           else delete next.stileRailOverride;
           return { ...d, itemState: { ...d.itemState, [key]: next } };
         }),
-      setNotes: (notes) => change((d) => ({ ...d, notes })),
+      setNotes: (notes) => change((d) => ({ ...d, notes }), 'notes'),
       setShowNotes: (show) => change((d) => ({ ...d, showNotes: show })),
       setSaveState: (saveState, savedRevision) => set((s) => ({ saveState, savedRevision: savedRevision ?? s.savedRevision })),
     };

@@ -173,7 +173,7 @@ export function DashboardPage() {
       ) : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
-          title="Delete project"
+          title={`Delete “${dialog.project.name?.trim() || 'Untitled Project'}”?`}
           message={DELETE_TEXT}
           confirmLabel="Delete"
           danger

@@ -17,10 +17,14 @@ import {
 } from '../../domain/projectRules';
 import { PhoneInput } from '../../app/ui/PhoneInput';
 
-/** Status choices of the contractor create form (spec §4: it also offers Pending, saved as draft). */
+/**
+ * Status choices of the contractor create form (spec §4: it also offers
+ * Pending, stored as draft). The label says so, so the card showing Draft
+ * afterwards is no surprise.
+ */
 const CREATE_STATUSES: { value: string; label: string }[] = [
   { value: 'draft', label: 'Draft' },
-  { value: 'pending', label: 'Pending' },
+  { value: 'pending', label: 'Pending (saved as Draft)' },
   { value: 'active', label: 'Active' },
   { value: 'completed', label: 'Completed' },
   { value: 'archived', label: 'Archived' },

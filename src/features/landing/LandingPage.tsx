@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { PublicLayout } from './PublicLayout';
 
 const FEATURES = [
@@ -18,10 +18,23 @@ const TIERS = [
   { name: 'Premium', price: 599, items: ['Everything in Pro', 'Dedicated project manager', 'Custom design guidance'] },
 ];
 
-/** The public landing page (spec §1): Features, Testimonials, Pricing. */
+/**
+ * The public landing page (spec §1): Features, Testimonials, Pricing. A
+ * notice passed in the router state (e.g. after the account was deleted)
+ * shows on top.
+ */
 export function LandingPage() {
+  const state: unknown = useLocation().state;
+  const notice = typeof state === 'object' && state !== null && typeof (state as { notice?: unknown }).notice === 'string' ? (state as { notice: string }).notice : null;
   return (
     <PublicLayout>
+      {notice ? (
+        <div className="container" style={{ paddingTop: '1rem' }}>
+          <div className="alert alert-success" role="status" style={{ marginBottom: 0 }}>
+            {notice}
+          </div>
+        </div>
+      ) : null}
       <section className="hero">
         <div className="hero-inner">
           <h1>Cabinet refacing projects, measured right the first time</h1>

@@ -3,16 +3,32 @@ import { useNavigate } from 'react-router-dom';
 import { supabase } from '../../auth/supabase';
 import { useAuth } from '../../auth/useAuth';
 import { finishAccountDeletion } from '../../auth/authLifecycle';
+import { isOnline } from '../../auth/localSession';
 import { Spinner } from '../../app/Spinner';
-import { profileRepo, useProfile, type ProfileRow } from '../../data';
+import { deleteAccountOnServer, profileRepo, useDeadLetters, usePendingOps, useProfile, type ProfileRow } from '../../data';
 import { formatPhone } from '../../domain/projectRules';
 import { PhoneInput } from '../../app/ui/PhoneInput';
 import { formatBytes, useStorageEstimate } from './useStorageEstimate';
 import { InstallButton } from '../../pwa/InstallButton';
 import { AppVersion } from '../../pwa/AppVersion';
+import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
+import { PriceListForm } from './PriceListForm';
+
+/** What the landing page says after the account is gone (router state). */
+export const ACCOUNT_DELETED_NOTICE = 'Your account and its projects and files have been deleted.';
 
 /** Spec §5: the account deletion prompt. */
 const DELETE_PROMPT = 'Are you sure you want to delete your account? This action cannot be undone.';
+/** Spec §9 (account delete failure). */
+const DELETE_FAILED = 'Failed to delete account. Please contact support.';
+/** Deleting needs the server (files, then the account); offline nothing is deleted. */
+const DELETE_OFFLINE = "You're offline. Connect to the internet to delete your account; nothing was deleted.";
+
+/** The warning shown (and put before the prompt) while this device holds changes the server does not have. */
+export function unsyncedDeleteWarning(count: number): string {
+  return `${count} change${count === 1 ? '' : 's'} on this device ${count === 1 ? 'has' : 'have'} not synced yet. Deleting your account discards ${count === 1 ? 'it' : 'them'}.`;
+}
+
 /** Spec §9: profile success banner 3 s. */
 const SUCCESS_MS = 3_000;
 
@@ -46,9 +62,15 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
   const [fields, setFields] = useState<Fields>(() => initialFields(profile, meta, user?.email ?? ''));
   const [success, setSuccess] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** Shown in the Delete account section, next to the button the user just pressed. */
+  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const uid = useId();
   const estimate = useStorageEstimate();
+  const pending = usePendingOps();
+  const deadLetters = useDeadLetters();
+  const unsynced = (pending?.length ?? 0) + (deadLetters?.length ?? 0);
 
   useEffect(() => {
     if (!success) return undefined;
@@ -81,18 +103,30 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
     }
   }
 
-  async function deleteAccount() {
-    if (!user || !window.confirm(DELETE_PROMPT)) return;
-    setError(null);
-    setBusy(true);
-    const { error: rpcError } = await supabase.rpc('delete_my_account');
-    if (rpcError) {
-      setBusy(false);
-      setError('Failed to delete account. Please contact support.');
+  /** Offline the server cannot delete anything: say so next to the button instead of asking. */
+  function askToDelete() {
+    setDeleteError(null);
+    if (!isOnline()) {
+      setDeleteError(DELETE_OFFLINE);
       return;
     }
+    setConfirmDelete(true);
+  }
+
+  /** Deletes on the server, then on this device; resolves to the message to show in the dialog, or null when done. */
+  async function deleteAccount(): Promise<string | null> {
+    if (!user) return null;
+    setDeleteError(null);
+    setBusy(true);
+    // Files through the Storage API first, then the account, all with the user's own session.
+    const result = await deleteAccountOnServer(supabase);
+    if (!result.ok) {
+      setBusy(false);
+      return result.reason === 'offline' ? DELETE_OFFLINE : DELETE_FAILED;
+    }
     await finishAccountDeletion(user.id);
-    void navigate('/', { replace: true });
+    void navigate('/', { replace: true, state: { notice: ACCOUNT_DELETED_NOTICE } });
+    return null;
   }
 
   const displayName = [fields.first_name, fields.last_name].filter(Boolean).join(' ');
@@ -163,19 +197,48 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
         </p>
         <div className="btn-row" style={{ marginTop: '0.75rem', alignItems: 'center' }}>
           <InstallButton />
-          <span className="muted">
-            <AppVersion />
-          </span>
         </div>
       </section>
+
+      {(str(profile?.role) || str(meta.role) || 'homeowner') !== 'homeowner' ? (
+        <section className="card" style={{ marginTop: '1rem' }} aria-labelledby={id('prices')}>
+          <h2 id={id('prices')}>Price list</h2>
+          <p className="muted">Optional. With prices here, each door order shows the area and price of every line and a total.</p>
+          <PriceListForm stored={profile?.price_list} />
+        </section>
+      ) : null}
 
       <section className="card" style={{ marginTop: '1rem' }} aria-labelledby={id('danger')}>
         <h2 id={id('danger')}>Delete account</h2>
         <p className="muted">Deletes your account, your projects and files. This cannot be undone.</p>
-        <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void deleteAccount()}>
+        {unsynced > 0 ? (
+          <div className="alert alert-warn" role="status">
+            {unsyncedDeleteWarning(unsynced)}
+          </div>
+        ) : null}
+        {deleteError ? (
+          <div className="alert alert-error" role="alert">
+            {deleteError}
+          </div>
+        ) : null}
+        <button type="button" className="btn btn-danger" disabled={busy} onClick={askToDelete}>
           Delete my account
         </button>
       </section>
+      {confirmDelete ? (
+        <ConfirmDialog
+          title={`Delete the account ${user?.email ?? fields.email}?`}
+          message={unsynced > 0 ? `${unsyncedDeleteWarning(unsynced)} ${DELETE_PROMPT}` : DELETE_PROMPT}
+          confirmLabel="Delete my account"
+          danger
+          onClose={() => setConfirmDelete(false)}
+          onConfirm={deleteAccount}
+        />
+      ) : null}
+
+      <p className="muted about-line" style={{ marginTop: '1rem' }}>
+        About: Refacing · <AppVersion />
+      </p>
     </main>
   );
 }
@@ -183,8 +246,9 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
 /**
  * /profile (spec §2, §8): avatar initial, name and email; first name, last
  * name, email, phone, address; Cancel (reloads), Save ('Profile updated
- * successfully!' for 3 s) and 'Delete my account' (server-side deletion via
- * `rpc('delete_my_account')`, never an admin key in the browser).
+ * successfully!' for 3 s) and 'Delete my account' (the account's files through the Storage API, then
+ * `rpc('delete_my_account')`, never an admin key in the browser; refused
+ * offline, with a warning while changes are unsynced).
  */
 export function ProfilePage() {
   const profile = useProfile();

@@ -1,19 +1,61 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
+import { Modal } from '../../app/ui/Modal';
 import { filesRepo, useDeadLetters, useProjectFiles, type LocalProjectFile } from '../../data';
 import { formatBytes } from '../profile/useStorageEstimate';
-import { FileThumb } from './FileThumb';
+import { FileThumb, isImage } from './FileThumb';
+import { removeThumbnail, storeThumbnail } from './thumbnails';
 
 function errorText(err: unknown): string {
   return err instanceof Error && err.message ? err.message : String(err);
 }
 
+/** A photo full size (from this device, or downloaded when online). */
+function PhotoViewer({ file, onClose }: { file: LocalProjectFile; onClose: () => void }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let made: string | null = null;
+    let cancelled = false;
+    filesRepo
+      .openBlob(file.id)
+      .then((blob) => {
+        if (cancelled) return;
+        made = URL.createObjectURL(blob);
+        setUrl(made);
+      })
+      .catch((err: unknown) => {
+        if (!cancelled) setError(errorText(err));
+      });
+    return () => {
+      cancelled = true;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [file.id]);
+  return (
+    <Modal title={file.file_name} onClose={onClose}>
+      {error ? (
+        <div className="alert alert-error" role="alert">
+          {error}
+        </div>
+      ) : url ? (
+        <img className="photo-full" src={url} alt={file.file_name} />
+      ) : (
+        <p className="muted">Opening photo…</p>
+      )}
+    </Modal>
+  );
+}
+
 /**
- * The project's file list (spec §2, §7): upload (any file, or a photo from
- * the tablet camera), download, delete; image thumbnails; files attached
- * offline show 'Pending upload' until sync has stored them. Upload and
- * download errors show their message (spec §8). On a shared project,
- * `canUpload` false (a viewer) hides upload, and `canDelete` decides per file.
+ * The project's files (spec §2, §7): upload (any file, or a photo from the
+ * tablet camera), download, delete after a confirmation naming the file;
+ * photos as a thumbnail grid (thumbnails made on this device) that open full
+ * size on tap; sizes in B/KB/MB; files attached offline show 'Pending upload'
+ * until sync has stored them. Upload and download errors show their message
+ * (spec §8). On a shared project, `canUpload` false (a viewer) hides upload,
+ * and `canDelete` decides per file.
  */
 export function ProjectFiles({
   projectId,
@@ -29,6 +71,8 @@ export function ProjectFiles({
   const failed = new Map((deadLetters ?? []).filter((d) => d.op.table === 'project_files').map((d) => [d.op.id, d.message]));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<LocalProjectFile | null>(null);
+  const [viewing, setViewing] = useState<LocalProjectFile | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
 
@@ -39,7 +83,11 @@ export function ProjectFiles({
     setError(null);
     setBusy(true);
     try {
-      for (const f of list) await filesRepo.attach(projectId, f, f.name);
+      for (const f of list) {
+        const row = await filesRepo.attach(projectId, f, f.name);
+        // The thumbnail is made now, on this device, so the grid works offline.
+        if (f.type.startsWith('image/')) await storeThumbnail(row.id, f).catch(() => null);
+      }
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -64,12 +112,49 @@ export function ProjectFiles({
     }
   }
 
-  async function remove(file: LocalProjectFile) {
-    if (!window.confirm(`Delete ${file.file_name}?`)) return;
-    setError(null);
+  async function remove(file: LocalProjectFile): Promise<string | null> {
     const result = await filesRepo.remove(file.id).catch((err: unknown) => ({ ok: false as const, error: errorText(err) }));
-    if (!result.ok) setError(result.error === 'not_found' ? 'File not found' : result.error);
+    if (!result.ok) return result.error === 'not_found' ? 'File not found' : result.error;
+    await removeThumbnail(file.id).catch(() => undefined);
+    return null;
   }
+
+  const photos = (files ?? []).filter(isImage);
+  const others = (files ?? []).filter((f) => !isImage(f));
+
+  const item = (f: LocalProjectFile, photo: boolean) => (
+    <li key={f.id} className={photo ? 'file file-photo' : 'file'}>
+      {photo ? (
+        <button type="button" className="photo-open" onClick={() => setViewing(f)} aria-label={`Open ${f.file_name} full size`}>
+          <FileThumb file={f} />
+        </button>
+      ) : (
+        <FileThumb file={f} />
+      )}
+      <div className="file-info">
+        <div className="file-name">{f.file_name}</div>
+        <div className="muted file-meta">
+          {formatBytes(f.file_size)}
+          {photo ? '' : ` · ${f.file_type}`} {f.pending ? <span className="badge badge-pending">Pending upload</span> : null}
+          {failed.has(f.id) ? (
+            <Link to="/sync" className="badge status-archived" title={failed.get(f.id)}>
+              Upload failed — see Sync
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      <div className="btn-row file-actions">
+        <button type="button" className="btn btn-sm" onClick={() => void download(f)} aria-label={`Download ${f.file_name}`}>
+          Download
+        </button>
+        {canDelete(f) ? (
+          <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(f)} aria-label={`Delete ${f.file_name}`}>
+            Delete
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
 
   return (
     <section className="card section-card" aria-labelledby="files-heading">
@@ -107,36 +192,23 @@ export function ProjectFiles({
       ) : files.length === 0 ? (
         <p className="muted">No files yet.</p>
       ) : (
-        <ul className="files" aria-label="Project files">
-          {files.map((f) => (
-            <li key={f.id} className="file">
-              <FileThumb file={f} />
-              <div className="file-info">
-                <div className="file-name">{f.file_name}</div>
-                <div className="muted" style={{ fontSize: '0.9rem' }}>
-                  {formatBytes(f.file_size)} · {f.file_type}{' '}
-                  {f.pending ? <span className="badge badge-pending">Pending upload</span> : null}
-                  {failed.has(f.id) ? (
-                    <Link to="/sync" className="badge status-archived" title={failed.get(f.id)}>
-                      Upload failed — see Sync
-                    </Link>
-                  ) : null}
-                </div>
-              </div>
-              <div className="btn-row">
-                <button type="button" className="btn btn-sm" onClick={() => void download(f)} aria-label={`Download ${f.file_name}`}>
-                  Download
-                </button>
-                {canDelete(f) ? (
-                  <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => void remove(f)} aria-label={`Delete ${f.file_name}`}>
-                    Delete
-                  </button>
-                ) : null}
-              </div>
-            </li>
-          ))}
+        // One list: photos first as a grid of tiles, then the other files as full-width rows.
+        <ul className="files files-grid" aria-label="Project files">
+          {photos.map((f) => item(f, true))}
+          {others.map((f) => item(f, false))}
         </ul>
       )}
+      {deleting ? (
+        <ConfirmDialog
+          title={`Delete “${deleting.file_name}”?`}
+          message={`The file “${deleting.file_name}” (${formatBytes(deleting.file_size)}) is removed from this project on every device. This cannot be undone.`}
+          confirmLabel="Delete file"
+          danger
+          onClose={() => setDeleting(null)}
+          onConfirm={() => remove(deleting)}
+        />
+      ) : null}
+      {viewing ? <PhotoViewer file={viewing} onClose={() => setViewing(null)} /> : null}
     </section>
   );
 }

@@ -20,6 +20,8 @@ export interface MailMessage {
 
 export interface AppServer {
   url: string;
+  /** The anon key of this server's data folder (printed at start and served at /local-config.js). */
+  anonKey: string;
   dataDir: string;
   /** Messages the backend "sent" to this address, newest first. */
   readMail(to: string): Promise<MailMessage[]>;
@@ -71,6 +73,7 @@ export async function startAppServer(opts: { seed?: boolean; staticDir?: string 
   const url = `http://localhost:${port}`;
   let child: ChildProcess;
   let output = '';
+  let anonKey = '';
 
   async function launch(): Promise<void> {
     const args = ['server/main.ts', '--port', String(port), '--data', dataDir, '--static', staticDir];
@@ -85,6 +88,7 @@ export async function startAppServer(opts: { seed?: boolean; staticDir?: string 
     child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
     await waitHealthy(url, child, () => output);
+    anonKey = /Anon key:\s+(\S+)/.exec(output)?.[1] ?? '';
   }
 
   async function halt(): Promise<void> {
@@ -113,6 +117,9 @@ export async function startAppServer(opts: { seed?: boolean; staticDir?: string 
 
   return {
     url,
+    get anonKey() {
+      return anonKey;
+    },
     dataDir,
     readMail,
     async waitForMailLink(to, subject, timeoutMs = 15_000) {

@@ -1,13 +1,18 @@
 /**
- * Test support for the schema tests: a fresh in-process PGlite with
+ * Test support for the schema tests: a fresh database with
  * server/sql/bootstrap.sql and every supabase/migrations file applied in
- * name order (as the local backend does), and helpers to act as a user
- * (`set local role authenticated` + request.jwt.claims) inside a transaction.
+ * name order, and helpers to act as a user (`set local role authenticated` +
+ * request.jwt.claims) inside a transaction. In the vitest project "pglite"
+ * that is an in-process PGlite (as the local backend runs); in the project
+ * "postgres" a database on a throwaway PostgreSQL 15 prepared as hosted
+ * Supabase (tests/support/postgresLane.ts), reached through the backend's
+ * `pg` adapter, as `postgres` (not a superuser).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { createPostgresDb, dbBackend } from '../../support/testDatabase.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
@@ -18,8 +23,14 @@ export function migrationFiles(): string[] {
     .sort();
 }
 
-/** A new in-memory database with bootstrap + migrations (+ seed when asked). */
+/**
+ * A new database with bootstrap + migrations (+ seed when asked), on the
+ * project's backend. Typed as PGlite: on PostgreSQL it is the backend's `pg`
+ * adapter, which has the part of PGlite's API these tests use (query, exec,
+ * transaction with query/exec/rollback, close).
+ */
 export async function createDb(options: { seed?: boolean } = {}): Promise<PGlite> {
+  if (dbBackend() === 'postgres') return (await createPostgresDb(options)) as unknown as PGlite;
   const db = await PGlite.create({ extensions: { pgcrypto } });
   await db.exec(readFileSync(join(root, 'server', 'sql', 'bootstrap.sql'), 'utf8'));
   for (const file of migrationFiles()) {

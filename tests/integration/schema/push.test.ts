@@ -249,7 +249,7 @@ describe('sync_prune', () => {
     await push(db, contractor, [insertOp(id, contractor)]);
     await push(db, contractor, [{ op_id: uuid(), table: 'projects', id, kind: 'update', base_version: 1, changes: { name: 'Server' } }]);
     await db.query(`update sync_change_log set changed_at = now() - interval '200 days' where row_id = $1`, [id]);
-    const pruned = (await db.query<{ r: Record<string, number> }>(`select sync_prune(interval '90 days') as r`)).rows[0]!.r;
+    const pruned = (await db.query<{ r: Record<string, number> }>(`select private.sync_prune(interval '90 days') as r`)).rows[0]!.r;
     expect(pruned.sync_change_log).toBeGreaterThanOrEqual(1);
     const [r] = await push(db, contractor, [
       { op_id: uuid(), table: 'projects', id, kind: 'update', base_version: 1, changes: { status: 'active' }, details_patch: [{ path: ['budget'], value: '10k-25k' }] },
@@ -259,6 +259,6 @@ describe('sync_prune', () => {
   });
 
   it('is not callable through the API', async () => {
-    await expect(asUser(db, contractor, (tx) => tx.query(`select sync_prune()`))).rejects.toMatchObject({ code: '42501' });
+    await expect(asUser(db, contractor, (tx) => tx.query(`select private.sync_prune()`))).rejects.toMatchObject({ code: '42501' });
   });
 });

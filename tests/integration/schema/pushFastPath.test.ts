@@ -1,5 +1,5 @@
 /**
- * push_changes' set-based fast path (migration 20261122217000_push_fast_path):
+ * push_changes' set-based fast path (supabase/migrations/20261123000200_sync.sql):
  * the same batches applied with the fast path and with it forced off
  * (`sync.fast_path = 'off'`, the test/diagnostic switch) give the same
  * results, rows, change log, recorded ops and conflicts. A spy trigger in
@@ -79,7 +79,7 @@ async function makeDb(): Promise<PGlite> {
 async function pushOn(db: PGlite, userId: string, ops: unknown[], fast: boolean): Promise<PushResult[]> {
   return asUser(db, userId, async (tx) => {
     if (!fast) await tx.query(`select set_config('sync.fast_path', 'off', true)`);
-    const res = await tx.query<{ r: PushResult[] }>('select push_changes($1::jsonb) as r', [JSON.stringify(ops)]);
+    const res = await tx.query<{ r: PushResult[] }>('select push_changes($1::json) as r', [JSON.stringify(ops)]);
     return res.rows[0]!.r;
   });
 }
@@ -305,7 +305,7 @@ describe('push_changes fast path vs per-op (sync.fast_path off)', () => {
 describe('push_changes fast path: change log outside the fast UPDATE', () => {
   it('a direct update later in the same transaction is logged by the trigger again', async () => {
     const row = await asUser(fastDb, C, async (tx) => {
-      const res = await tx.query<{ r: PushResult[] }>('select push_changes($1::jsonb) as r', [JSON.stringify([update(P.p13, 2, { name: 'Thirteen' })])]);
+      const res = await tx.query<{ r: PushResult[] }>('select push_changes($1::json) as r', [JSON.stringify([update(P.p13, 2, { name: 'Thirteen' })])]);
       await tx.query(`update projects set status = 'completed' where id = $1`, [P.p13]);
       return res.rows[0]!.r[0]!;
     });
@@ -318,7 +318,7 @@ describe('push_changes fast path: change log outside the fast UPDATE', () => {
 
   it('sync_log_projects_batch only accepts rows this transaction updated', async () => {
     await expect(
-      asUser(fastDb, C, (tx) => tx.query(`select sync_log_projects_batch(array[$1::uuid], array[2], array['[]'::jsonb])`, [P.p1])),
+      asUser(fastDb, C, (tx) => tx.query(`select private.sync_log_projects_batch(array[$1::uuid], array[2], array['[]'::jsonb])`, [P.p1])),
     ).rejects.toMatchObject({ code: '42501' });
   });
 });

@@ -91,16 +91,26 @@ describe('seed', () => {
 });
 
 describe('delete_my_account()', () => {
-  it('removes the caller projects, files rows, storage rows, profile and auth user — nobody else', async () => {
+  it('removes the caller projects, files rows, profile and auth user once their Storage objects are gone — nobody else', async () => {
     const victim = await createUser(db, 'leaving@example.com', { role: 'homeowner' });
     const project = crypto.randomUUID();
     await asUser(db, victim, async (tx) => {
       await tx.query(`insert into projects (id, name, status, user_id, owner_user_id) values ($1, 'Mine', 'active', $2, $2)`, [project, victim]);
       await tx.query(`insert into project_files (project_id, file_name, file_path, user_id) values ($1, 'a.jpg', $2, $3)`, [project, `projects/${project}/1.jpg`, victim]);
       await tx.query(`insert into storage.objects (bucket_id, name, owner) values ('project-files', $1, $2)`, [`projects/${project}/1.jpg`, victim]);
-      await tx.query(`select push_changes($1::jsonb)`, [
+      await tx.query(`select push_changes($1::json)`, [
         JSON.stringify([{ op_id: crypto.randomUUID(), table: 'projects', id: project, kind: 'update', base_version: 1, changes: { name: 'Renamed' } }]),
       ]);
+    });
+    // Storage objects first, through the Storage API (which passes the delete guard); the
+    // function refuses while any remain, and deletes nothing then.
+    const refused = await tryAsUser(db, victim, (tx) => tx.query(`select delete_my_account()`));
+    expect(refused).toMatchObject({ ok: false, code: 'P0001', message: "Remove the account's files first" });
+    const paths = await asUser(db, victim, (tx) => tx.query<{ p: string }>(`select p from my_account_storage_paths() p`));
+    expect(paths.rows.map((r) => r.p)).toEqual([`projects/${project}/1.jpg`]);
+    await asUser(db, victim, async (tx) => {
+      await tx.query(`select set_config('storage.allow_delete_query', 'true', true)`);
+      await tx.query(`delete from storage.objects where bucket_id = 'project-files' and name = any ($1::text[])`, [paths.rows.map((r) => r.p)]);
     });
     await asUser(db, victim, (tx) => tx.query(`select delete_my_account()`));
     const counts = (await db.query<{ u: number; p: number; pr: number; f: number; o: number; others: number }>(

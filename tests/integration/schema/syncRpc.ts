@@ -31,7 +31,7 @@ export interface PullPage {
 /** push_changes(p_ops) as `userId`. */
 export async function push(db: PGlite, userId: string, ops: unknown[]): Promise<PushResult[]> {
   return asUser(db, userId, async (tx) => {
-    const res = await tx.query<{ r: PushResult[] }>('select push_changes($1::jsonb) as r', [JSON.stringify(ops)]);
+    const res = await tx.query<{ r: PushResult[] }>('select push_changes($1::json) as r', [JSON.stringify(ops)]);
     return res.rows[0]!.r;
   });
 }

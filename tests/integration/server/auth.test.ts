@@ -4,7 +4,8 @@ import { FIXTURE_MIGRATIONS, email } from './fixtures.ts';
 
 let b: StartedBackend;
 beforeAll(async () => {
-  b = await startLocalBackend({ migrationsDir: FIXTURE_MIGRATIONS });
+  // app.test stands for the app's site: an operator-listed redirect target (REDIRECT_URLS).
+  b = await startLocalBackend({ migrationsDir: FIXTURE_MIGRATIONS, redirectUrls: ['http://app.test/*'] });
 });
 afterAll(async () => {
   await b.stop();
@@ -85,12 +86,19 @@ describe('/auth/v1 signup and confirmation', () => {
     expect(data.user?.email).toBe(to);
   });
 
-  it('refuses a duplicate signup, a short password and a bad email', async () => {
+  it('answers a taken email like a new one (mailing its owner), refuses a short password and a bad email', async () => {
     const to = email('dup');
     const anon = b.client();
-    expect((await anon.auth.signUp({ email: to, password: 'secret123' })).error).toBeNull();
-    const dup = await anon.auth.signUp({ email: to, password: 'secret123' });
-    expect(dup.error?.code).toBe('user_already_exists');
+    const first = await anon.auth.signUp({ email: to, password: 'secret123' });
+    expect(first.error).toBeNull();
+    const dup = await anon.auth.signUp({ email: to, password: 'other-secret' });
+    expect(dup.error).toBeNull();
+    expect(dup.data.session).toBeNull();
+    expect(dup.data.user?.email).toBe(to);
+    expect(dup.data.user?.id).not.toBe(first.data.user?.id);
+    expect(Object.keys(dup.data.user!).sort()).toEqual(Object.keys(first.data.user!).sort());
+    const mail = await b.readMail(to);
+    expect(mail.map((m) => m.subject)).toEqual(['You already have an account', 'Confirm your signup']);
     const weak = await anon.auth.signUp({ email: email('weak'), password: '123' });
     expect(weak.error?.code).toBe('weak_password');
     expect(weak.error?.status).toBe(422);
@@ -151,9 +159,15 @@ describe('/auth/v1 sessions', () => {
     expect(upd.error).toBeNull();
     expect(upd.data.user?.user_metadata).toEqual({ first_name: 'A', last_name: 'B' });
     expect((await b.client().auth.signInWithPassword({ email: to, password: 'newsecret1' })).error).toBeNull();
+    // A new address takes effect only once it confirms by the mailed link.
     const moved = email('moved');
     const em = await client.auth.updateUser({ email: moved });
-    expect(em.data.user?.email).toBe(moved);
+    expect(em.error).toBeNull();
+    expect(em.data.user?.email).toBe(to);
+    expect(em.data.user?.new_email).toBe(moved);
+    expect((await b.client().auth.signInWithPassword({ email: moved, password: 'newsecret1' })).error?.code).toBe('invalid_credentials');
+    const link = (await b.readMail(moved)).find((m) => /email change/i.test(m.subject))!.links[0]!;
+    expect((await fetch(link, { redirect: 'manual' })).status).toBe(303);
     expect((await b.client().auth.signInWithPassword({ email: moved, password: 'newsecret1' })).error).toBeNull();
   });
 });

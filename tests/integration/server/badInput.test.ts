@@ -13,7 +13,7 @@ let token: string;
 const secret = new TextEncoder().encode('super-secret-jwt-token-with-at-least-32-characters-long');
 
 beforeAll(async () => {
-  b = await startLocalBackend({ migrationsDir: FIXTURE_MIGRATIONS, maxJsonBytes: 4096 });
+  b = await startLocalBackend({ migrationsDir: FIXTURE_MIGRATIONS, maxJsonBytes: 4096, corsOrigins: ['http://app.test'] });
   token = (await b.signUpConfirmed(email('bad'), 'secret123')).accessToken;
 });
 afterAll(async () => {

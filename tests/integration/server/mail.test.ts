@@ -87,7 +87,7 @@ describe('mail', () => {
 
 describe('mail viewer access', () => {
   it('is served to loopback addresses only (it shows confirmation and reset links)', async () => {
-    const { isLoopback } = await import('../../../server/createServer.ts');
+    const { isLoopback } = await import('../../../server/mailViewer.ts');
     expect(['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1'].map(isLoopback)).toEqual([true, true, true, true]);
     expect(['192.168.1.20', '10.0.0.5', '::ffff:192.168.1.20', 'fe80::1', '', 'unknown'].map(isLoopback)).toEqual([false, false, false, false, false, false]);
   });

@@ -51,4 +51,18 @@ describe('static app serving', () => {
     expect(apiMiss.headers.get('content-type')).toMatch(/json/);
     expect((await fetch(`${b.url}/../../etc/passwd`)).status).not.toBe(500);
   });
+  it('sends the app security headers on its pages and files, and its runtime config', async () => {
+    for (const path of ['/', '/projects/1', '/sw.js', '/assets/index-abc123.js']) {
+      const res = await fetch(`${b.url}${path}`);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("connect-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+    const config = await fetch(`${b.url}/local-config.js`);
+    expect(config.headers.get('content-type')).toMatch(/javascript/);
+    expect(await config.text()).toContain(`"anonKey":"${b.anonKey}"`);
+  });
 });

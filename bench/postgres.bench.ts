@@ -1,0 +1,230 @@
+/**
+ * The local backend on a real PostgreSQL server against PGlite, in one run:
+ *   - authenticated `select` throughput over HTTP at concurrency 20 and 100,
+ *     the server in its own process as `npm start` runs it: PGlite in a data
+ *     directory, or DATABASE_URL on a throwaway PostgreSQL (the test lane's
+ *     server, pooled `pg`, 10 connections);
+ *   - one push_changes call of 1,000 insert ops (median of 3), in-process, on
+ *     the real migrations.
+ * Ratios are PostgreSQL / PGlite. Skipped (one line) without PostgreSQL
+ * binaries. The load average is printed: on a shared 2-core box other work
+ * skews every figure.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createServer } from 'node:net';
+import pg from 'pg';
+import type { BenchFigure } from './types';
+import { createLocalBackend } from '../server/createServer.ts';
+import { runAs } from '../server/db.ts';
+import { postgresAvailable, startPostgresLane, type PostgresLane } from '../tests/support/postgresLane.ts';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const FIXTURE_MIGRATIONS = join(ROOT, 'tests', 'integration', 'server', 'fixtures', 'migrations');
+const WARMUP_MS = 2000;
+const DURATION_MS = 4000;
+const ROWS = 20;
+const PUSH_OPS = 1000;
+const SERVICE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+const ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+const QUERY_PATH = `/rest/v1/notes?select=id,title,n,body&order=title.asc&limit=${ROWS}`;
+
+async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+async function startChild(args: string[]): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts'), '--no-seed', '--migrations', FIXTURE_MIGRATIONS, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((res, rej) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('Anon key')) res();
+    });
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => rej(new Error(`server exited ${code}: ${out}`)));
+  });
+  return child;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+async function json(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${res.status}: ${text}`);
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+/** A confirmed user with ROWS notes; returns their access token. */
+async function setupUser(url: string): Promise<string> {
+  const email = `bench.${randomUUID()}@example.com`;
+  await json(
+    await fetch(`${url}/auth/v1/admin/users`, {
+      method: 'POST',
+      headers: { apikey: SERVICE_KEY, authorization: `Bearer ${SERVICE_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'bench-secret', email_confirm: true }),
+    }),
+  );
+  const session = (await json(
+    await fetch(`${url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'bench-secret' }),
+    }),
+  )) as { access_token: string };
+  const rows = Array.from({ length: ROWS }, (_, i) => ({ title: `note ${String(i).padStart(2, '0')}`, n: i, body: { i, tags: ['a', 'b'] } }));
+  await json(
+    await fetch(`${url}/rest/v1/notes`, {
+      method: 'POST',
+      headers: { apikey: ANON_KEY, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json', prefer: 'return=minimal' },
+      body: JSON.stringify(rows),
+    }),
+  );
+  return session.access_token;
+}
+
+/** Requests per second at `concurrency` for `ms`, and how many failed. */
+async function load(url: string, token: string, concurrency: number, ms: number): Promise<{ rps: number; errors: number }> {
+  const headers = { apikey: ANON_KEY, authorization: `Bearer ${token}` };
+  let count = 0;
+  let errors = 0;
+  const start = performance.now();
+  const end = start + ms;
+  async function worker(): Promise<void> {
+    while (performance.now() < end) {
+      const res = await fetch(url + QUERY_PATH, { headers });
+      const body = await res.text();
+      if (res.status !== 200 || body.length < 10) errors++;
+      count++;
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, () => worker()));
+  return { rps: count / ((performance.now() - start) / 1000), errors };
+}
+
+/** Select throughput of one server process at c=20 and c=100. */
+async function selectRun(args: string[]): Promise<{ c20: { rps: number; errors: number }; c100: { rps: number; errors: number } }> {
+  const port = await freePort();
+  const child = await startChild(['--port', String(port), ...args]);
+  try {
+    const url = `http://127.0.0.1:${port}`;
+    const token = await setupUser(url);
+    await load(url, token, 20, WARMUP_MS);
+    const c20 = await load(url, token, 20, DURATION_MS);
+    const c100 = await load(url, token, 100, DURATION_MS);
+    return { c20, c100 };
+  } finally {
+    await stopChild(child);
+  }
+}
+
+/** Milliseconds of one push_changes call of PUSH_OPS inserts (median of 3), on a backend in-process. */
+async function pushRun(databaseUrl: string | undefined): Promise<number> {
+  const backend = await createLocalBackend(databaseUrl ? { databaseUrl } : {});
+  try {
+    const uid = randomUUID();
+    await backend.pg.query(`insert into auth.users (id, email, raw_user_meta_data) values ($1, $2, '{"role":"contractor"}'::jsonb)`, [uid, `push.${uid}@example.com`]);
+    const claims = { role: 'authenticated' as const, sub: uid };
+    const times: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const ops = Array.from({ length: PUSH_OPS }, (_, i) => ({
+        op_id: randomUUID(),
+        table: 'projects',
+        id: randomUUID(),
+        kind: 'insert',
+        base_version: null,
+        changes: { name: `Bench ${round}-${i}`, status: 'draft', details: {}, user_id: uid, assigned_contractor_id: uid },
+      }));
+      const t0 = performance.now();
+      const results = await runAs(backend.pg, claims, (tx) => tx.query<{ r: { status: string }[] }>('select push_changes($1::jsonb) as r', [JSON.stringify(ops)]));
+      times.push(performance.now() - t0);
+      const applied = results.rows[0]!.r.filter((x) => x.status === 'applied').length;
+      if (applied !== PUSH_OPS) throw new Error(`push applied ${applied} of ${PUSH_OPS}: ${JSON.stringify(results.rows[0]!.r[0])}`);
+    }
+    return times.sort((a, b) => a - b)[1]!;
+  } finally {
+    await backend.close();
+  }
+}
+
+async function withDatabase<T>(lane: PostgresLane, template: string | null, fn: (url: string) => Promise<T>): Promise<T> {
+  const name = `bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = new pg.Client({ host: lane.socketDir, port: lane.port, user: lane.superuser, database: 'postgres' });
+  await admin.connect();
+  try {
+    await admin.query(template ? `create database ${name} template ${template} owner postgres` : `create database ${name}`);
+    // The fixture migration puts policies on storage.objects: without supautils that takes the
+    // superuser, so the select bench connects as it; the push bench connects as postgres.
+    const user = template ? 'postgres' : lane.superuser;
+    return await fn(`postgresql://${user}@localhost:${lane.port}/${name}?host=${encodeURIComponent(lane.socketDir)}`);
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
+    await admin.end();
+  }
+}
+
+export default async function postgresBench(): Promise<BenchFigure[]> {
+  if (!postgresAvailable()) {
+    return [{ name: 'PostgreSQL vs PGlite (skipped: no PostgreSQL binaries; apt-get install postgresql)', value: NaN, unit: '', target: 'information', pass: true }];
+  }
+  const { lane, stop } = await startPostgresLane();
+  try {
+    const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
+    const pgDataDir = mkdtempSync(join(tmpdir(), 'bench-pgfiles-'));
+    let lite: Awaited<ReturnType<typeof selectRun>>;
+    let real: Awaited<ReturnType<typeof selectRun>>;
+    try {
+      lite = await selectRun(['--data', dataDir]);
+      real = await withDatabase(lane, null, (url) => selectRun(['--data', pgDataDir, '--database-url', url]));
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(pgDataDir, { recursive: true, force: true });
+    }
+    const pushLite = await pushRun(undefined);
+    const pushReal = await withDatabase(lane, lane.template, (url) => pushRun(url));
+    const load1 = (loadavg()[0] ?? 0).toFixed(1);
+    const info = `information (PostgreSQL ${lane.version.split(' ')[0]}; load average ${load1} on ${String(cpus().length)} CPUs)`;
+    const select = (c: 'c20' | 'c100', n: number): BenchFigure => ({
+      name: `rest select (${ROWS} rows, RLS) over HTTP @ c=${n} on PostgreSQL (errors ${real[c].errors}/${lite[c].errors})`,
+      value: real[c].rps,
+      unit: 'req/s',
+      baseline: { name: 'the same on PGlite', value: lite[c].rps },
+      ratio: real[c].rps / lite[c].rps,
+      target: info,
+      pass: real[c].errors === 0 && lite[c].errors === 0,
+    });
+    return [
+      select('c20', 20),
+      select('c100', 100),
+      {
+        name: `push_changes of ${PUSH_OPS} insert ops on PostgreSQL (median of 3)`,
+        value: pushReal,
+        unit: 'ms',
+        baseline: { name: 'the same on PGlite', value: pushLite },
+        ratio: pushReal / pushLite,
+        target: info,
+        pass: true,
+      },
+    ];
+  } finally {
+    await stop();
+  }
+}

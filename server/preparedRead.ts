@@ -1,0 +1,102 @@
+/**
+ * The hot path of `/rest/v1` reads: one statement as the caller in ONE round
+ * trip, prepared once per SQL shape, with the role, the claims and the API's
+ * statement_timeout set for that statement only.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import type { SqlDatabase } from './sqlDatabase.ts';
+import { runAs, type Claims } from './db.ts';
+import { failed, isFatalDatabaseError, rethrow } from './dbHealth.ts';
+
+/**
+ * Longest a statement of an API request may run. Postgres enforces it; PGlite
+ * (one wasm thread, no timer signals) ignores it, so there the request bounds
+ * checked before any work are what keep one request from holding the database.
+ */
+export const API_STATEMENT_TIMEOUT = '15s';
+
+/** A SQL string literal that is safe whatever `standard_conforming_strings` says (E'…' escaping). */
+export function literal(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  const s = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  if (s.includes('\0')) throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+  return `E'${s.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/** Role-and-claims prologues by claims object (the verifier caches claims per token, so this hits). */
+const prologues = new WeakMap<Claims, string>();
+
+function prologueOf(claims: Claims): string {
+  let p = prologues.get(claims);
+  if (!p) {
+    p =
+      `set local role ${claims.role}; select ` +
+      `set_config('request.jwt.claims', ${literal(JSON.stringify(claims))}, true), ` +
+      `set_config('request.jwt.claim.sub', ${literal(claims.sub ?? '')}, true), ` +
+      `set_config('request.jwt.claim.role', ${literal(claims.role)}, true), ` +
+      `set_config('request.jwt.claim.email', ${literal(claims.email ?? '')}, true), ` +
+      `set_config('statement_timeout', '${API_STATEMENT_TIMEOUT}', true);\n`;
+    prologues.set(claims, p);
+  }
+  return p;
+}
+
+/** Prepared statements of {@link queryAsPrepared}, per PGlite instance: SQL text → name. */
+const preparedByDb = new WeakMap<PGlite, Map<string, string>>();
+/** Distinct read shapes kept prepared; past this the cache starts over (DEALLOCATE ALL). */
+const MAX_PREPARED = 256;
+let preparedSeq = 0;
+
+/**
+ * One statement as the caller in ONE round trip, prepared once per SQL shape
+ * (PREPARE as the owner, then a simple-protocol string `SET LOCAL ROLE …;
+ * SELECT set_config(…); EXECUTE name(literals…)`, one implicit transaction,
+ * so the role and claims apply to that statement only). Postgres re-checks a cached plan against the current role
+ * (RLS) and the schema, so the plan is shared safely; claims are read at
+ * execution. Every `$n` must be typed by its context (`$1::text`). On an
+ * error the statement is deallocated so the next call prepares afresh.
+ */
+export async function queryAsPrepared<T>(pg: SqlDatabase, claims: Claims, sql: string, params: readonly unknown[] = []): Promise<{ rows: T[]; affectedRows?: number }> {
+  if (claims.role !== 'anon' && claims.role !== 'authenticated' && claims.role !== 'service_role') throw new Error('bad role');
+  // Prepared statements belong to one session and a pool hands out many: there each read is one
+  // ordinary transaction as the caller (same role, claims and timeout).
+  if (!(pg instanceof PGlite)) return runAs(pg, claims, (tx) => tx.query<T>(sql, [...params]));
+  let cache = preparedByDb.get(pg);
+  if (!cache) {
+    cache = new Map();
+    preparedByDb.set(pg, cache);
+  }
+  let name = cache.get(sql);
+  if (!name) {
+    if (cache.size >= MAX_PREPARED) {
+      await pg.exec('deallocate all');
+      cache.clear();
+    }
+    preparedSeq += 1;
+    const fresh = `_local_read_${preparedSeq}`;
+    await pg.exec(`prepare ${fresh} as ${sql}`).catch((e: unknown) => rethrow(pg, e));
+    cache.set(sql, fresh);
+    name = fresh;
+  }
+  const prologue = prologueOf(claims);
+  const args = params.length ? `(${params.map(literal).join(', ')})` : '';
+  let results;
+  try {
+    results = await pg.exec(`${prologue}execute ${name}${args}`);
+  } catch (e) {
+    if (isFatalDatabaseError(e)) rethrow(pg, e);
+    // Errors about the data or the caller's rights leave the plan valid; anything else may mean the
+    // schema moved under it (dropped column, changed type), so prepare afresh next time.
+    const code = (e as { code?: unknown }).code;
+    const planIsFine = typeof code === 'string' && (code === '42501' || code.startsWith('22') || code.startsWith('23') || code === 'P0001');
+    if (!planIsFine) {
+      cache.delete(sql);
+      await pg.exec(`deallocate ${name}`).catch(() => {});
+    }
+    throw e;
+  }
+  // results: SET LOCAL ROLE, the claims row, the statement. No claims row = the database broke silently.
+  if (results.length !== 3 || results[1]!.rows.length !== 1) failed(pg, 'the claims statement returned no row');
+  const last = results[results.length - 1]!;
+  return { rows: last.rows as T[], affectedRows: last.affectedRows };
+}

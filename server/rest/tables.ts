@@ -1,0 +1,123 @@
+/**
+ * Table requests of `/rest/v1/<table>`: read (GET/HEAD), insert (POST, with
+ * upsert by `Prefer: resolution=…`), update (PATCH) and delete (DELETE), with
+ * PostgREST's filters, select, order, ranges, Prefer and Content-Range.
+ */
+import type { BackendContext } from '../context.ts';
+import { pgrst } from '../pgError.ts';
+import { ident, type TableInfo } from './catalog.ts';
+import { errOut, must, OutError, parsePrefer, rangeOf, runWrite, shaped, type Ctx, type Out, type Tx } from './http.ts';
+import { parseFilters, parseOrder, parseSelect, selectSql, whereSql, orderSql } from './query.ts';
+import { tableOf } from './schemaCache.ts';
+
+type Row = Record<string, unknown>;
+
+function selectOf(c: Ctx, table: TableInfo): string {
+  return must(selectSql(must(parseSelect(new URL(c.req.url).searchParams.get('select'))), table));
+}
+
+function whereOf(c: Ctx, table: TableInfo, params: unknown[]): string {
+  return must(whereSql(must(parseFilters(new URL(c.req.url).searchParams)), table, params));
+}
+
+/** GET/HEAD rows. */
+export async function read(ctx: BackendContext, c: Ctx, tx: Tx, tableName: string): Promise<Out> {
+  const table = await tableOf(ctx, tx, tableName);
+  const prefer = parsePrefer(c.req.header('prefer'));
+  const params: unknown[] = [];
+  const sel = selectOf(c, table);
+  const where = whereOf(c, table, params);
+  const order = must(orderSql(must(parseOrder(new URL(c.req.url).searchParams.get('order'))), table));
+  const { limit, offset } = rangeOf(c);
+  const tableSql = `public.${ident(table.name)}`;
+  // Limit and offset as parameters too, so every page shares one prepared statement.
+  let paging = '';
+  if (limit !== null) {
+    params.push(String(limit));
+    paging += ` limit cast($${params.length}::text as bigint)`;
+  }
+  if (offset) {
+    params.push(String(offset));
+    paging += ` offset cast($${params.length}::text as bigint)`;
+  }
+  const totalSql = prefer.count ? `, (select count(*)::int from ${tableSql} _t ${where}) as total` : '';
+  const sql = `select count(*)::int as n, coalesce(json_agg(_r), '[]')::text as body${totalSql}
+    from (select ${sel} from ${tableSql} _t ${where} ${order}${paging}) _r`;
+  const r = await tx.query<{ n: number; body: string; total?: number }>(sql, params);
+  const row = r.rows[0]!;
+  const total = prefer.count ? (row.total ?? 0) : null;
+  const partial = total !== null && (offset > 0 || offset + row.n < total);
+  return shaped(c, row.n, row.body, partial ? 206 : 200, offset, total, { ...prefer, return: 'representation' }, false);
+}
+
+/** The columns written: `?columns=` or every key of every row, each checked against the table. */
+function columnsOf(table: TableInfo, rows: Row[], explicit: string | undefined): string[] {
+  const cols: string[] = [];
+  const seen = new Set<string>();
+  const add = (k: string): void => {
+    if (seen.has(k)) return;
+    if (!table.columns.has(k)) throw new OutError(errOut(400, pgrst('PGRST204', `Could not find the '${k}' column of '${table.name}' in the schema cache`)));
+    seen.add(k);
+    cols.push(k);
+  };
+  if (explicit) for (const k of explicit.split(',')) add(k.trim().replace(/^"|"$/g, ''));
+  else for (const r of rows) for (const k of Object.keys(r)) add(k);
+  return cols;
+}
+
+/** The `on conflict` clause of an upsert, or '' without `Prefer: resolution`. */
+function conflictClause(c: Ctx, table: TableInfo, cols: string[], resolution: 'merge-duplicates' | 'ignore-duplicates' | undefined): string {
+  if (!resolution) return '';
+  const onConflict = c.req.query('on_conflict');
+  const keys = onConflict ? onConflict.split(',').map((s) => s.trim()) : table.primaryKey;
+  for (const k of keys) if (!table.columns.has(k)) throw new OutError(errOut(400, pgrst('42703', `column ${table.name}.${k} does not exist`)));
+  if (keys.length === 0) throw new OutError(errOut(400, pgrst('PGRST000', `table ${table.name} has no primary key; give on_conflict`)));
+  const updates = cols.filter((k) => !keys.includes(k));
+  const target = keys.map(ident).join(', ');
+  return resolution === 'ignore-duplicates' || updates.length === 0
+    ? ` on conflict (${target}) do nothing`
+    : ` on conflict (${target}) do update set ${updates.map((k) => `${ident(k)} = excluded.${ident(k)}`).join(', ')}`;
+}
+
+/** POST rows (one object or an array of objects). */
+export async function insert(ctx: BackendContext, c: Ctx, tx: Tx, tableName: string, body: Row | Row[]): Promise<Out> {
+  const table = await tableOf(ctx, tx, tableName);
+  const prefer = parsePrefer(c.req.header('prefer'));
+  const rows = Array.isArray(body) ? body : [body];
+  const cols = columnsOf(table, rows, c.req.query('columns'));
+  const sel = selectOf(c, table);
+  const conflict = conflictClause(c, table, cols, prefer.resolution);
+  if (rows.length === 0) return { status: 201, headers: { 'content-range': '*/*' }, body: prefer.return === 'representation' ? '[]' : null };
+  const tableSql = `public.${ident(table.name)}`;
+  const colList = cols.map(ident).join(', ');
+  const ins =
+    cols.length === 0
+      ? `insert into ${tableSql} as _t default values${conflict}`
+      : `insert into ${tableSql} as _t (${colList}) select ${colList} from json_populate_recordset(null::${tableSql}, $1::text::json)${conflict}`;
+  return runWrite(c, tx, ins, cols.length === 0 ? [] : [JSON.stringify(rows)], sel, 201, prefer);
+}
+
+/** PATCH the rows the filters select. */
+export async function update(ctx: BackendContext, c: Ctx, tx: Tx, tableName: string, body: Row): Promise<Out> {
+  const table = await tableOf(ctx, tx, tableName);
+  const prefer = parsePrefer(c.req.header('prefer'));
+  const cols = columnsOf(table, [body], c.req.query('columns'));
+  const params: unknown[] = [JSON.stringify(body)];
+  const where = whereOf(c, table, params);
+  const sel = selectOf(c, table);
+  if (cols.length === 0) return prefer.return === 'representation' ? { status: 200, body: '[]' } : { status: 204, headers: { 'content-range': '*/*' } };
+  const tableSql = `public.${ident(table.name)}`;
+  const upd = `update ${tableSql} as _t set ${cols.map((k) => `${ident(k)} = _s.${ident(k)}`).join(', ')}
+    from json_populate_record(null::${tableSql}, $1::text::json) _s ${where}`;
+  return runWrite(c, tx, upd, params, sel, 200, prefer);
+}
+
+/** DELETE the rows the filters select. */
+export async function remove(ctx: BackendContext, c: Ctx, tx: Tx, tableName: string): Promise<Out> {
+  const table = await tableOf(ctx, tx, tableName);
+  const prefer = parsePrefer(c.req.header('prefer'));
+  const params: unknown[] = [];
+  const where = whereOf(c, table, params);
+  const sel = selectOf(c, table);
+  return runWrite(c, tx, `delete from public.${ident(table.name)} as _t ${where}`, params, sel, 200, prefer);
+}

@@ -1,0 +1,90 @@
+/**
+ * Keeps the database answering correctly. When a query shows PGlite broke
+ * (an internal error XX000, a wasm trap, or a sentinel row missing), the
+ * supervisor marks the database down (the health check and every API request
+ * answer 503 from then on, never a result computed on the broken instance),
+ * drops the instance and opens the data directory afresh (crash recovery
+ * replays the WAL, so committed work is kept), then checks it and serves
+ * again. An in-memory database comes back empty: that mode is for tests.
+ */
+import type { SqlDatabase } from './sqlDatabase.ts';
+import { onDatabaseFailure, probeDatabase } from './db.ts';
+
+export interface DatabaseSupervisor {
+  /** The current instance (changes after a restart). */
+  readonly pg: SqlDatabase;
+  /** False from a failure until the reopened database answers its probe. */
+  readonly healthy: boolean;
+  /** Resolves when no restart is under way. */
+  settled(): Promise<void>;
+  /** Stop supervising and close the current instance. */
+  close(): Promise<void>;
+}
+
+/** Longest wait for the broken instance to close before it is dropped. */
+const CLOSE_WAIT_MS = 2000;
+/** Pause between attempts to reopen. */
+const RETRY_MS = 1000;
+
+/**
+ * Supervise `first`. `reopen` opens and prepares a new instance (the same data
+ * directory, migrations, schema cache reload); it is retried until it works.
+ * `reopen` null (a PostgreSQL server, whose internal errors end only the
+ * statement) means the instance is kept as it is.
+ */
+export function superviseDatabase(first: SqlDatabase, reopen: (() => Promise<SqlDatabase>) | null, log: (line: string) => void): DatabaseSupervisor {
+  let pg = first;
+  let healthy = true;
+  let closed = false;
+  let restarting: Promise<void> | null = null;
+
+  async function restart(reason: string): Promise<void> {
+    log(`database failure (${reason}): answering 503 and reopening the database`);
+    const broken = pg;
+    await Promise.race([broken.close().catch(() => {}), new Promise((r) => setTimeout(r, CLOSE_WAIT_MS))]);
+    while (!closed) {
+      try {
+        const next = await reopen!();
+        if (await probeDatabase(next)) {
+          pg = next;
+          watch(next);
+          healthy = true;
+          log('database reopened: serving again');
+          return;
+        }
+        await next.close().catch(() => {});
+      } catch (e) {
+        log(`database reopen failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      await new Promise((r) => setTimeout(r, RETRY_MS));
+    }
+  }
+
+  function watch(instance: SqlDatabase): void {
+    onDatabaseFailure(instance, (reason) => {
+      if (instance !== pg || !healthy || closed) return;
+      healthy = false;
+      restarting = restart(reason).finally(() => {
+        restarting = null;
+      });
+    });
+  }
+  if (reopen) watch(first);
+
+  return {
+    get pg() {
+      return pg;
+    },
+    get healthy() {
+      return healthy;
+    },
+    async settled() {
+      while (restarting) await restarting;
+    },
+    async close() {
+      closed = true;
+      await restarting?.catch(() => {});
+      await pg.close().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * The one email-address rule of the product, shared by the app's forms
+ * (src/domain) and the local backend's auth endpoints (server/), which share
+ * nothing else but wire contracts. Pure, no imports, so both build it.
+ */
+
+/** Spec §5 "basic pattern with no spaces, an @ and a dot". */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Longest address mail systems deliver to (RFC 5321's 254-character path limit). */
+export const MAX_EMAIL_LENGTH = 254;
+
+/** True when `email` (already trimmed) passes the spec's pattern, fits the length limit and has no control characters. */
+export function isEmailAddress(email: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return email.length <= MAX_EMAIL_LENGTH && !/[\u0000-\u001f\u007f]/.test(email) && EMAIL_PATTERN.test(email);
+}

@@ -1,0 +1,81 @@
+/**
+ * Prices on a door order, from the contractor's price list (stored on the
+ * profile as `price_list`). Doors and drawer fronts are billed by area: each
+ * piece's finished width × height in square feet, but never less than the
+ * minimum billable area per piece; hinges by the piece (the price covers the
+ * cup boring). Money is rounded to cents per line; the total is the sum of
+ * the rounded lines, so the printed lines always add up.
+ */
+import { z } from 'zod';
+
+/** Minimum billable area of one door, square feet (door makers' usual minimum). */
+export const DEFAULT_MIN_DOOR_SQFT = 1.5;
+/** Minimum billable area of one drawer front, square feet. */
+export const DEFAULT_MIN_DRAWER_FRONT_SQFT = 0.5;
+
+const money = z.number({ required_error: 'Enter a price, e.g. 12.50', invalid_type_error: 'Enter a price, e.g. 12.50' }).finite().min(0, 'A price cannot be negative').max(100_000, 'That price is too high');
+const area = z.number({ required_error: 'Enter an area in square feet', invalid_type_error: 'Enter an area in square feet' }).finite().min(0, 'An area cannot be negative').max(100, 'That area is too large');
+
+/** The price list as stored (`profiles.price_list`, jsonb). Prices in `currency`, areas in sq ft. */
+export const priceListSchema = z.object({
+  /** ISO 4217 code, e.g. "USD". */
+  currency: z.string().regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code, e.g. USD').default('USD'),
+  doorPerSqFt: money,
+  drawerFrontPerSqFt: money,
+  minDoorSqFt: area.default(DEFAULT_MIN_DOOR_SQFT),
+  minDrawerFrontSqFt: area.default(DEFAULT_MIN_DRAWER_FRONT_SQFT),
+  /** Price of one hinge including its boring. */
+  perHinge: money.default(0),
+});
+
+export type PriceList = z.infer<typeof priceListSchema>;
+
+/** Reads a stored price list; null when there is none or it does not validate (then no prices show). */
+export function readPriceList(raw: unknown): PriceList | null {
+  if (raw === null || raw === undefined) return null;
+  const parsed = priceListSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Rounds money half up to cents. */
+export function roundCents(amount: number): number {
+  return Math.round((amount + Number.EPSILON * Math.max(1, Math.abs(amount))) * 100) / 100;
+}
+
+export interface PricedLine {
+  /** Billable area of one piece, sq ft (finished area, at least the minimum). */
+  pieceSqFt: number;
+  /** Billable area of the whole line, sq ft. */
+  lineSqFt: number;
+  /** Price per square foot applied. */
+  ratePerSqFt: number;
+  /** Line price, rounded to cents. */
+  price: number;
+}
+
+/**
+ * Prices one line of `quantity` identical pieces of finished `widthIn` ×
+ * `heightIn` inches. Throws nothing; non-finite sizes price at the minimum.
+ */
+export function priceLine(list: PriceList, kind: 'door' | 'drawerFront', quantity: number, widthIn: number, heightIn: number): PricedLine {
+  const rate = kind === 'door' ? list.doorPerSqFt : list.drawerFrontPerSqFt;
+  const min = kind === 'door' ? list.minDoorSqFt : list.minDrawerFrontSqFt;
+  const actual = (widthIn * heightIn) / 144;
+  const pieceSqFt = Number.isFinite(actual) ? Math.max(actual, min) : min;
+  const lineSqFt = pieceSqFt * quantity;
+  return { pieceSqFt, lineSqFt, ratePerSqFt: rate, price: roundCents(lineSqFt * rate) };
+}
+
+/** Price of `count` hinges, rounded to cents. */
+export function priceHinges(list: PriceList, count: number): number {
+  return roundCents(count * list.perHinge);
+}
+
+/** Money in the user's locale, e.g. "$1,234.50" (en-US, USD). */
+export function formatMoney(amount: number, currency: string, locale?: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * What the builder adds to the door order page: a drawing of every cabinet
+ * (`OrderDrawings`), printed with the order. (The checks before ordering come
+ * from `checkOrder` and are listed by the order page itself.)
+ */
+import { memo, useMemo } from 'react';
+import type { CabinetData } from '../../domain/cabinetData';
+import { itemKey, partsOf } from '../../domain/cabinetTypes';
+import { sizeContext } from '../../domain/itemSize';
+import { CabinetElevation } from './CabinetDrawing';
+import './orderExtras.css';
+
+/** A small scale drawing per cabinet, as an appendix of the printed order. */
+export const OrderDrawings = memo(function OrderDrawings({ data }: { data: CabinetData }) {
+  const ctx = useMemo(() => sizeContext(data), [data]);
+  if (data.cabinetRows.length === 0) return null;
+  return (
+    <section className="oc-drawings" aria-labelledby="oc-drawings-h">
+      <h2 id="oc-drawings-h">Cabinet drawings</h2>
+      <p className="muted oc-note">Front elevations to scale: finished sizes width × height in inches; hinges shown on the hinge side; hatched band: next to a wall; dashed: not measured.</p>
+      <div className="oc-grid">
+        {data.cabinetRows.map((row, i) => {
+          const parts = partsOf(row.type);
+          const items = (parts ?? []).map((_, k) => data.itemState[itemKey(row.id, k)]);
+          return (
+            <figure key={row.id} className="oc-figure">
+              {parts ? (
+                <CabinetElevation type={row.type} rowId={row.id} items={items} ctx={ctx} title={`Cabinet ${i + 1}`} maxWidth={200} maxHeight={220} />
+              ) : (
+                <p className="oc-unknown">Unknown type — no drawing</p>
+              )}
+              <figcaption>
+                #{i + 1} {row.type || 'no type'}
+              </figcaption>
+            </figure>
+          );
+        })}
+      </div>
+    </section>
+  );
+});

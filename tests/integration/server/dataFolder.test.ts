@@ -1,0 +1,113 @@
+/**
+ * One data folder, one server, its own secret — with real processes as
+ * `npm start` runs them: the first start writes a random JWT secret (0600)
+ * and serves the anon key derived from it to the app; a second server on the
+ * same folder exits naming the first one's PID and port; after a kill -9 the
+ * stale lock is taken over; the public demo secret is refused beyond loopback.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DEFAULT_JWT_SECRET } from '../../../server/jwt.ts';
+import { LOCAL_ANON_KEY } from '../../../src/auth/config.ts';
+import { FIXTURE_MIGRATIONS } from './fixtures.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+const temps: string[] = [];
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const d of temps) rmSync(d, { recursive: true, force: true });
+});
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  anonKey: string;
+  output: () => string;
+}
+
+function launch(dataDir: string, env: Record<string, string> = {}): { child: ChildProcess; started: Promise<Started>; exited: Promise<{ code: number | null; output: string }> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts'), '--port', '0', '--data', dataDir, '--no-seed', '--migrations', FIXTURE_MIGRATIONS], {
+    cwd: ROOT,
+    env: { ...process.env, JWT_SECRET: '', HOST: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<{ code: number | null; output: string }>((res) => child.on('exit', (code) => res({ code, output: out })));
+  const started = new Promise<Started>((res, rej) => {
+    child.stdout!.on('data', () => {
+      const m = /Backend URL:\s+(\S+)/.exec(out);
+      const k = /Anon key:\s+(\S+)/.exec(out);
+      if (m && k && out.includes('Mail outbox')) res({ child, url: m[1]!, anonKey: k[1]!, output: () => out });
+    });
+    void exited.then(({ code }) => rej(new Error(`server exited ${code}: ${out}`)));
+  });
+  started.catch(() => {});
+  return { child, started, exited };
+}
+
+function temp(): string {
+  const d = mkdtempSync(join(tmpdir(), 'data-folder-'));
+  temps.push(d);
+  return d;
+}
+
+describe('data folder', () => {
+  it('keeps a random secret (0600), serves its anon key to the app, and allows one server per folder', { timeout: 240_000 }, async () => {
+    const dataDir = temp();
+    const first = await launch(dataDir).started;
+    const secretFile = join(dataDir, 'jwt-secret');
+    expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+    expect(readFileSync(secretFile, 'utf8').trim()).not.toBe(DEFAULT_JWT_SECRET);
+    expect(first.anonKey).not.toBe(LOCAL_ANON_KEY);
+    const config = await fetch(`${first.url}/local-config.js`);
+    expect(await config.text()).toContain(`"anonKey":"${first.anonKey}"`);
+    const signup = await fetch(`${first.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: first.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'lock@example.com', password: 'secret123' }),
+    });
+    expect(signup.status).toBe(200);
+    // The demo key is worthless against this folder's secret.
+    expect((await fetch(`${first.url}/rest/v1/notes`, { headers: { apikey: LOCAL_ANON_KEY } })).status).toBe(401);
+
+    const port = new URL(first.url).port;
+    const second = await launch(dataDir).exited;
+    expect(second.code).not.toBe(0);
+    expect(second.output).toContain(`PID ${first.child.pid}`);
+    expect(second.output).toContain(`port ${port}`);
+    expect((await fetch(`${first.url}/auth/v1/health`)).status).toBe(200);
+
+    // A crash leaves a stale lock: the next server takes it over and finds the data and the same secret.
+    const firstExit = new Promise((r) => first.child.once('exit', r));
+    first.child.kill('SIGKILL');
+    await firstExit;
+    expect(existsSync(join(dataDir, 'server.lock'))).toBe(true);
+    const third = launch(dataDir);
+    const after = await third.started;
+    expect(after.anonKey).toBe(first.anonKey);
+    const again = await fetch(`${after.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: after.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'lock@example.com', password: 'secret123' }),
+    });
+    expect(again.status).toBe(200);
+    const mails = (await (await fetch(`${after.url}/_local/mail?to=lock@example.com`)).json()) as { subject: string }[];
+    expect(mails.map((m) => m.subject)).toEqual(['You already have an account', 'Confirm your signup']);
+    after.child.kill('SIGTERM');
+    expect((await third.exited).code).toBe(0);
+    expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+  });
+
+  it('refuses the public demo secret when listening beyond loopback', { timeout: 120_000 }, async () => {
+    const { code, output } = await launch(temp(), { HOST: '0.0.0.0', JWT_SECRET: DEFAULT_JWT_SECRET }).exited;
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/public demo secret; refusing to listen on 0\.0\.0\.0/);
+  });
+});

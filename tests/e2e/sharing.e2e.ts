@@ -60,6 +60,9 @@ describe('sharing a project with the homeowner', () => {
     const card = shared.getByRole('article', { name: 'Alvarez kitchen' });
     await card.waitFor({ timeout: 60_000 });
     await card.getByText('Contractor: Joe contractor-user').waitFor();
+    // Her own list is empty, and says so without contradicting the shared one below.
+    await home.getByText('You have no projects of your own yet.').waitFor();
+    expect(await home.getByText('No projects found.').count()).toBe(0);
     await home.screenshot({ path: `${SHOTS}/homeowner-dashboard-390x844.png`, fullPage: true });
     // The invitation was used: the link is single-use.
     const reuse = await mariaCtx.newPage();
@@ -77,6 +80,16 @@ describe('sharing a project with the homeowner', () => {
     await home.getByRole('heading', { name: 'Cabinets and door order' }).waitFor();
     await home.screenshot({ path: `${SHOTS}/homeowner-shared-390x844.png`, fullPage: false });
     await home.screenshot({ path: `${SHOTS}/homeowner-shared-390x844-full.png`, fullPage: true });
+
+    // The door order reads the same for her, with no way into the builder.
+    await home.goto(projectPath.replace('/project/', '/order/'));
+    await home.getByRole('button', { name: 'Download CSV' }).waitFor();
+    expect(await home.getByRole('link', { name: 'Back to Builder' }).count()).toBe(0);
+    // The sheet is from her contractor, not from her.
+    await home.locator('.ord-from').getByText('Joe contractor-user').waitFor();
+    await home.screenshot({ path: `${SHOTS}/homeowner-order-390x844.png`, fullPage: false });
+    await home.goto(projectPath);
+    await home.getByRole('heading', { name: 'Cabinets and door order' }).waitFor();
 
     // She adds a photo with the network gone: it is kept and queued.
     await home.route(/\/(rest|storage|functions)\/v1\//, (r) => r.abort('internetdisconnected'));

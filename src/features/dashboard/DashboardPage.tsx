@@ -4,7 +4,7 @@ import { useCurrentRole } from '../../auth/useCurrentRole';
 import { uiRole, type Role } from '../../auth/roles';
 import { Spinner } from '../../app/Spinner';
 import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
-import { projectsRepo, useProjectCounts, useProjects, type ProjectRow } from '../../data';
+import { projectsRepo, useProjectCounts, useProjects, useSharedProjects, type ProjectRow } from '../../data';
 import { ROLE_LABELS, STATUS_FILTERS, STATUS_LABELS, type StatusFilter } from '../../domain/projectLabels';
 import { useDashboardFilters } from '../../state/dashboardFilters';
 import { DialogLoadBoundary, LoadErrorAlert, LoadErrorBoundary } from './LoadErrorBoundary';
@@ -44,6 +44,7 @@ function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dialog) => 
   const limit = shown + 1;
   const projects = useProjects(variant === 'homeowner' ? { role, limit } : { role, status, search, limit });
   const counts = useProjectCounts(role);
+  const shared = useSharedProjects();
   const timedOut = useLoadTimedOut(projects === undefined);
 
   if (projects === undefined) {
@@ -52,9 +53,11 @@ function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dialog) => 
   }
   if (projects.length === 0) {
     const none = !counts || counts.all === 0;
+    // With projects shared below, "No projects found." would contradict them: say it is about the user's own.
+    const sharedBelow = none && (shared?.length ?? 0) > 0;
     return (
       <div className="card empty">
-        <p>No projects found.</p>
+        <p>{sharedBelow ? 'You have no projects of your own yet.' : 'No projects found.'}</p>
         {none ? (
           <button type="button" className="btn btn-primary" onClick={() => onDialog({ kind: 'create' })}>
             Create Your First Project

@@ -208,6 +208,25 @@ describe.each(ACTORS)('membership matrix as %s', (actor) => {
     expect(result.status).toBe(WRITE.includes(actor) ? 'applied' : 'rejected');
     if (actor === 'memberViewer') expect(result.code).toBe('42501');
   });
+
+  it('push_changes: nobody writes a membership (pulled, never pushed)', async () => {
+    if (actor === 'anon') return;
+    const f = await fixture();
+    const removed = (await one<{ id: string }>(`select id from project_members where project_id = $1 and user_id = $2`, [f.project, ids.removedMember]))!.id;
+    const { data, error } = await clients[actor].rpc('push_changes', {
+      p_ops: [
+        { op_id: crypto.randomUUID(), table: 'project_members', id: crypto.randomUUID(), kind: 'insert', changes: { project_id: f.project, user_id: ids[actor], role: 'owner' } },
+        { op_id: crypto.randomUUID(), table: 'project_members', id: removed, kind: 'update', changes: { deleted_at: null } },
+      ],
+    });
+    expect(error).toBeNull();
+    expect((data as { status: string; code: string | null }[]).map((r) => [r.status, r.code])).toEqual([
+      ['rejected', '22023'],
+      ['rejected', '22023'],
+    ]);
+    const rows = await backend.pg.query<{ user_id: string }>(`select user_id from project_members where project_id = $1 and deleted_at is null`, [f.project]);
+    expect(rows.rows.map((r) => r.user_id).sort()).toEqual([ids.memberHomeowner, ids.memberViewer].sort());
+  });
 });
 
 describe('invitations', () => {

@@ -14,7 +14,7 @@ const restrict = (patterns) => ({
 // file inside it (`'../data/db'`); a bare `**/data/**` glob misses the index.
 const layer = (...names) => names.flatMap((n) => [`**/${n}`, `**/${n}/**`]);
 
-const features = ['auth', 'builder', 'dashboard', 'landing', 'legal', 'order', 'profile', 'project', 'sync'];
+const features = ['auth', 'builder', 'dashboard', 'landing', 'legal', 'order', 'organization', 'profile', 'project', 'sync'];
 
 /** A feature imports no other feature: what two features share lives in src/app/ui. */
 const featureRules = features.map((name) => ({

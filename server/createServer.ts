@@ -23,6 +23,7 @@ import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './auth/rateLimit.
 import { restRoutes } from './rest/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
 import { staticRoutes } from './static.ts';
+import { inviteRoutes } from './invites.ts';
 import { mailViewer } from './mailViewer.ts';
 import { superviseDatabase } from './supervisor.ts';
 import { ALLOW_HEADERS, EXPOSE_HEADERS, allowedOrigins, runtimeConfigScript } from './webConfig.ts';
@@ -182,6 +183,7 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
   api.route('/auth/v1', authRoutes(ctx));
   api.route('/rest/v1', restRoutes(ctx));
   api.route('/storage/v1', storageRoutes(ctx));
+  api.route('/functions/v1', inviteRoutes(ctx));
   app.get('/_local/mail', mailViewer(() => ctx.mailer));
   app.get('/local-config.js', (c) => {
     c.header('Cache-Control', 'no-cache');

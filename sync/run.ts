@@ -1,6 +1,7 @@
 /**
  * One sync run: restore refetched rows, push the whole outbox in batches,
- * then pull every table to its cursor. Each table's first pull page is
+ * then pull every table to its cursor, then fetch projects newly shared
+ * with the user. Each table's first pull page is
  * requested as soon as the server has answered the last push batch (it is
  * committed there), while that batch's answers are still being written;
  * pages apply in order. Stops at the first failure; nothing queued is dropped.
@@ -9,6 +10,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RefacingDb } from '../src/data/db';
 import type { SyncTable } from '../src/data/types';
 import type { Failure } from './errors';
+import { fetchSharedProjects } from './members';
 import { pullTable, startPull } from './pull';
 import { pushOutbox } from './push';
 import { processRefetch } from './refetch';
@@ -75,5 +77,10 @@ export async function runSync(deps: RunDeps): Promise<RunOutcome> {
     pulled += result.applied;
     if (result.failure) return { ok: false, pushed, pulled, failure: result.failure };
   }
+  // Projects shared with the user since the last run come whole, by id: their rows are older than
+  // the pull cursors, so the pulls above never bring them.
+  const shared = await fetchSharedProjects(db, supabase, new Date(deps.now()).toISOString());
+  pulled += shared.applied;
+  if (shared.failure) return { ok: false, pushed, pulled, failure: shared.failure };
   return { ok: true, pushed, pulled };
 }

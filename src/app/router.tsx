@@ -18,6 +18,7 @@ const ForgotPasswordPage = lazy(async () => ({ default: (await import('../featur
 const ResetPasswordPage = lazy(async () => ({ default: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage }));
 const PrivacyPage = lazy(async () => ({ default: (await import('../features/legal/PrivacyPage')).PrivacyPage }));
 const TermsPage = lazy(async () => ({ default: (await import('../features/legal/TermsPage')).TermsPage }));
+const InvitePage = lazy(async () => ({ default: (await import('../features/auth/InvitePage')).InvitePage }));
 const ContactPage = lazy(async () => ({ default: (await import('../features/legal/ContactPage')).ContactPage }));
 const loadAppLayout = () => import('./AppLayout');
 const loadDashboardPage = () => import('../features/dashboard/DashboardPage');
@@ -25,6 +26,7 @@ const loadProjectDetailPage = () => import('../features/project/ProjectDetailPag
 const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
 const DashboardPage = lazy(async () => ({ default: (await loadDashboardPage()).DashboardPage }));
 const ProfilePage = lazy(async () => ({ default: (await import('../features/profile/ProfilePage')).ProfilePage }));
+const OrganizationPage = lazy(async () => ({ default: (await import('../features/organization/OrganizationPage')).OrganizationPage }));
 const ProjectDetailPage = lazy(async () => ({ default: (await loadProjectDetailPage()).ProjectDetailPage }));
 
 /**
@@ -53,6 +55,7 @@ export function AppRoutes() {
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/terms" element={<TermsPage />} />
           <Route path="/contact" element={<ContactPage />} />
+          <Route path="/invite" element={<InvitePage />} />
           <Route element={<RequireAuth />}>
             <Route element={<AppLayout />}>
               <Route path="/dashboard" element={<DashboardPage />} />
@@ -61,6 +64,7 @@ export function AppRoutes() {
               <Route path="/cabinet-builder/:projectId" element={<BuilderPage />} />
               <Route path="/order/:projectId" element={<OrderPage />} />
               <Route path="/sync" element={<SyncPage />} />
+              <Route path="/organization" element={<OrganizationPage />} />
               <Route path="*" element={<Navigate to="/dashboard" replace />} />
             </Route>
           </Route>

@@ -7,6 +7,7 @@
 import Dexie from 'dexie';
 import type { ProjectRecord, RefacingDb } from './db';
 import { applyDetailsPatch } from './detailsPatch';
+import { applyMemberRows } from './membership';
 import { projectSearchWords } from './searchWords';
 import type { OutboxEntry, ProjectDetails, SyncTable } from './types';
 
@@ -60,6 +61,8 @@ export async function applyServerRows(
   options: { fresh?: boolean } = {},
 ): Promise<number> {
   if (rows.length === 0) return 0;
+  // Memberships also add or drop whole projects on the device.
+  if (table === 'project_members') return applyMemberRows(db, rows);
   const target = db.table(table);
   return db.transaction('rw', [target, db.outbox, db.file_blobs], async () => {
     const ids = rows.map((r) => r.id as string);

@@ -14,6 +14,7 @@ import type {
   ProfileRow,
   ProjectDetails,
   ProjectFileRow,
+  ProjectMemberRow,
   ProjectRow,
   SyncStateRecord,
 } from './types';
@@ -39,6 +40,7 @@ export class RefacingDb extends Dexie {
   projects!: Table<ProjectRecord, string>;
   profiles!: Table<ProfileRow, string>;
   project_files!: Table<ProjectFileRow, string>;
+  project_members!: Table<ProjectMemberRow, string>;
   file_blobs!: Table<FileBlobRecord, string>;
   outbox!: Table<OutboxEntry, number>;
   sync_state!: Table<SyncStateRecord, string>;
@@ -82,5 +84,9 @@ export class RefacingDb extends Dexie {
             p._words = projectSearchWords(p.name, p.details as ProjectDetails | undefined);
           });
       });
+    // Version 4: project memberships (shared projects), by project and by member.
+    this.version(4).stores({
+      project_members: 'id, project_id, user_id',
+    });
   }
 }

@@ -72,7 +72,8 @@ describe('schema upgrade', () => {
 
     const db = makeDb(factory);
     await db.open();
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(4);
+    expect(await db.project_members.count()).toBe(0);
     expect((await queryProjects(db, { role: 'contractor', status: 'active', limit: 10 })).map((p) => p.id)).toEqual(['p1']);
     expect(await countProjects(db, 'contractor')).toEqual({ all: 2, draft: 1, active: 1, completed: 0, archived: 0 });
     expect(await db.outbox.count()).toBe(1);

@@ -84,8 +84,28 @@ export interface LocalProjectFile extends ProjectFileRow {
   hasLocalBlob: boolean;
 }
 
-export type SyncTable = 'projects' | 'profiles' | 'project_files';
-export const SYNC_TABLES: readonly SyncTable[] = ['profiles', 'projects', 'project_files'];
+/** A person's role on a project they were invited to (the creating side is in owner_user_id / assigned_contractor_id). */
+export type MemberRole = 'owner' | 'contractor' | 'viewer';
+
+/**
+ * One person on a project (server table project_members; written only by the
+ * invitation RPCs). A removed member's row is a tombstone: pulled by that
+ * member, it makes the device drop the project.
+ */
+export interface ProjectMemberRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  user_id: string;
+  role: MemberRole;
+  email: string | null;
+  /** The project's contractor when the member joined: name, email, phone (any may be absent). */
+  contact: { name?: string; email?: string; phone?: string };
+  invited_by: string | null;
+}
+
+export type SyncTable = 'projects' | 'profiles' | 'project_files' | 'project_members';
+/** Pull order: memberships last, so a revocation is applied after the rows it hides. */
+export const SYNC_TABLES: readonly SyncTable[] = ['profiles', 'projects', 'project_files', 'project_members'];
 
 export type OpKind = 'insert' | 'update' | 'delete';
 
@@ -163,7 +183,7 @@ export interface FileBlobRecord {
   pendingUpload: boolean;
 }
 
-/** Key/value rows: `cursor:<table>`, `lastSyncedAt`, `refetch`. */
+/** Key/value rows: `cursor:<table>`, `lastSyncedAt`, `refetch`, `members:fetch`. */
 export interface SyncStateRecord {
   key: string;
   value: unknown;

@@ -14,3 +14,4 @@ export {
   useConflicts,
   usePendingOps,
 } from './liveQueries';
+export { useMyMembership, useProjectMembers, useSharedProjects, type SharedProject } from './membershipHooks';

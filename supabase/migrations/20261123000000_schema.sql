@@ -1,10 +1,10 @@
 -- Baseline 1/5: the tables and what keeps their rows consistent.
 --
--- profiles, projects, project_files (the synced tables, each with the sync
--- columns version, txid, created_at, updated_at, deleted_at), the sync
--- bookkeeping tables (sync_ops, sync_change_log, sync_conflicts), the
--- triggers that stamp, normalize and guard rows, and the profile made at
--- signup. Row-level security is in the next file, the sync RPCs after it.
+-- profiles, projects, project_files, project_members (the synced tables,
+-- each with the sync columns version, txid, created_at, updated_at,
+-- deleted_at), project_invites, the sync bookkeeping tables (sync_ops,
+-- sync_change_log, sync_conflicts), the triggers that stamp, normalize and
+-- guard rows, and the profile made at signup. Row-level security is in the next file, the sync RPCs after it.
 -- Contract of the synced columns: docs/sync-protocol.md.
 --
 -- Who is "the API": the roles PostgREST switches to (anon, authenticated).
@@ -137,6 +137,54 @@ create table public.project_files (
   txid xid8 not null default pg_current_xact_id()
 );
 
+/**
+ * A person a project was shared with (joined through accept_project_invite):
+ * role owner (the homeowner), contractor or viewer. Written only by the
+ * security definer RPCs, never directly through the API; pulled by its
+ * member, so removing a member (a tombstone) is how that member's devices
+ * learn to drop the project.
+ */
+create table public.project_members (
+  id uuid primary key default gen_random_uuid(),
+  project_id uuid not null references public.projects (id) on delete cascade,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  role text not null check (role in ('owner', 'contractor', 'viewer')),
+  -- The member's email, so the project's people can be listed offline.
+  email text,
+  -- Contact of the project's contractor (name, email, phone) at the time the
+  -- member joined, so a homeowner sees whom to call without reading profiles.
+  contact jsonb not null default '{}'::jsonb check (jsonb_typeof(contact) = 'object'),
+  invited_by uuid,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  version int not null default 1,
+  deleted_at timestamptz,
+  txid xid8 not null default pg_current_xact_id(),
+  unique (project_id, user_id)
+);
+
+/**
+ * An invitation to a project (project_id) or, sent by an org_admin, into its
+ * organization as a contractor (organization_id): exactly one of the two.
+ * Only the SHA-256 of the token is stored; the token exists in the mailed
+ * link only. Not synced, not readable through the API.
+ */
+create table public.project_invites (
+  id uuid primary key default gen_random_uuid(),
+  project_id uuid references public.projects (id) on delete cascade,
+  organization_id uuid,
+  email text not null check (length(email) between 3 and 320),
+  role text not null check (role in ('owner', 'contractor', 'viewer')),
+  token_hash text not null unique check (token_hash ~ '^[0-9a-f]{64}$'),
+  invited_by uuid not null,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null default now() + interval '7 days',
+  accepted_at timestamptz,
+  accepted_by uuid,
+  revoked_at timestamptz,
+  check ((project_id is null) <> (organization_id is null))
+);
+
 -- RLS predicates and pull order (txid, id). The (owner / contractor, txid, id)
 -- indexes serve both the RLS predicate and the pull order, so a first pull of
 -- one user's rows does not walk the whole (txid, id) index of a large table.
@@ -151,6 +199,11 @@ create index projects_contractor_txid_id_idx on public.projects (assigned_contra
   where assigned_contractor_id is not null;
 create index project_files_project_id_idx on public.project_files (project_id, created_at desc);
 create index project_files_txid_id_idx on public.project_files (txid, id);
+-- Membership test and pull of one user's memberships (both index-driven).
+create index project_members_user_project_idx on public.project_members (user_id, project_id) where deleted_at is null;
+create index project_members_user_txid_id_idx on public.project_members (user_id, txid, id);
+create index project_members_txid_id_idx on public.project_members (txid, id);
+create index project_invites_project_idx on public.project_invites (project_id);
 
 -- ── sync bookkeeping tables ─────────────────────────────────────────────
 
@@ -201,12 +254,16 @@ create index sync_conflicts_created_at_idx on public.sync_conflicts (created_at)
 -- column to a synced table needs no other change for it to be written,
 -- logged and pulled.
 
-/** True for the tables pull_changes and push_changes serve. */
+/**
+ * True for the tables pull_changes serves. push_changes serves those with
+ * client columns (private.sync_client_columns): project_members is pulled
+ * but never pushed (memberships change only through the sharing RPCs).
+ */
 create function private.is_sync_table(p_table text) returns boolean
 language sql immutable
 set search_path = ''
 as $$
-  select coalesce(p_table in ('profiles', 'projects', 'project_files'), false)
+  select coalesce(p_table in ('profiles', 'projects', 'project_files', 'project_members'), false)
 $$;
 
 /**
@@ -230,7 +287,8 @@ $$;
  * Columns a client may write on `p_table` through push_changes: the data
  * columns but `deleted_at` (a delete op sets it) and, on profiles, the
  * identity the server sets at signup (role, organization_id, permissions).
- * Null for a table that is not synced.
+ * Null for a table that is not synced or that clients never write
+ * (project_members), which push_changes refuses as an unknown table.
  */
 create function private.sync_client_columns(p_table text) returns text[]
 language sql stable
@@ -241,7 +299,7 @@ as $$
     where c <> 'deleted_at'
       and not (p_table = 'profiles' and c in ('role', 'organization_id', 'permissions'))
   )
-  where private.is_sync_table(p_table)
+  where private.is_sync_table(p_table) and p_table <> 'project_members'
 $$;
 
 -- ── sync stamps: version, txid, updated_at, created_at ─────────────────
@@ -293,6 +351,10 @@ create trigger projects_20_stamp_update before update on public.projects
 create trigger project_files_20_stamp_insert before insert on public.project_files
   for each row execute function private.sync_stamp_insert();
 create trigger project_files_20_stamp_update before update on public.project_files
+  for each row execute function private.sync_stamp_update();
+create trigger project_members_20_stamp_insert before insert on public.project_members
+  for each row execute function private.sync_stamp_insert();
+create trigger project_members_20_stamp_update before update on public.project_members
   for each row execute function private.sync_stamp_update();
 
 -- ── project status ──────────────────────────────────────────────────────
@@ -430,9 +492,11 @@ create trigger profiles_10_guard_update before update on public.profiles
 /**
  * BEFORE UPDATE on projects from the API: user_id, owner_user_id and
  * assigned_contractor_id never change; a tombstone is never edited or
- * revived (P0002 'deleted on another device'); an org_admin who is neither
- * owner nor assigned contractor may change only status (every other data
- * column, read from the catalog, must stay as it is).
+ * revived (P0002 'deleted on another device'). Someone who is neither owner
+ * nor assigned contractor never deletes it (42501); a viewer member changes
+ * nothing; an owner or contractor member changes its data; an org_admin may
+ * change only status (every other data column, read from the catalog, must
+ * stay as it is). The membership helper is in the RLS file (run time lookup).
  */
 create function private.projects_guard_update() returns trigger
 language plpgsql
@@ -440,6 +504,7 @@ set search_path = ''
 as $$
 declare
   v_fixed text[];
+  v_member text;
 begin
   if not private.is_api_role() then
     return new;
@@ -454,6 +519,16 @@ begin
     raise exception 'deleted on another device' using errcode = 'P0002';
   end if;
   if old.owner_user_id is not distinct from auth.uid() or old.assigned_contractor_id is not distinct from auth.uid() then
+    return new;
+  end if;
+  v_member := private.project_member_role(old.id);
+  if v_member = 'viewer' then
+    raise exception 'a viewer cannot change this project' using errcode = '42501';
+  end if;
+  if new.deleted_at is distinct from old.deleted_at then
+    raise exception 'only the project''s creator can delete it' using errcode = '42501';
+  end if;
+  if v_member is not null then
     return new;
   end if;
   v_fixed := array_remove(private.sync_data_columns('projects'), 'status');

@@ -1,7 +1,8 @@
 -- Baseline 4/5: Storage and account deletion.
 --
 -- The private bucket `project-files`, objects at projects/{projectId}/…,
--- readable and writable by exactly those who can read the project. Policies
+-- readable by exactly those who can read the project and writable by those
+-- who can write it (a viewer member reads only). Policies
 -- on storage.objects need the supautils extension's policy grants (present
 -- on hosted Supabase and in `supabase start`); on plain PostgreSQL without
 -- it `create policy` fails with "must be owner of table objects".
@@ -13,12 +14,12 @@ on conflict (id) do nothing;
 create policy project_files_objects_select on storage.objects for select to authenticated
   using (bucket_id = 'project-files' and private.can_read_project_path(name));
 create policy project_files_objects_insert on storage.objects for insert to authenticated
-  with check (bucket_id = 'project-files' and private.can_read_project_path(name));
+  with check (bucket_id = 'project-files' and private.can_write_project_path(name));
 create policy project_files_objects_update on storage.objects for update to authenticated
-  using (bucket_id = 'project-files' and private.can_read_project_path(name))
-  with check (bucket_id = 'project-files' and private.can_read_project_path(name));
+  using (bucket_id = 'project-files' and private.can_write_project_path(name))
+  with check (bucket_id = 'project-files' and private.can_write_project_path(name));
 create policy project_files_objects_delete on storage.objects for delete to authenticated
-  using (bucket_id = 'project-files' and private.can_read_project_path(name));
+  using (bucket_id = 'project-files' and private.can_write_project_path(name));
 
 -- Account deletion. Hosted Storage refuses direct DELETEs on its tables (its
 -- delete guard, storage.allow_delete_query), and deleting object rows would

@@ -5,12 +5,14 @@ import { uiRole, type Role } from '../../auth/roles';
 import { Spinner } from '../../app/Spinner';
 import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
 import { projectsRepo, type ProjectRow } from '../../data';
-import { useProjectCounts, useProjects } from '../../hooks';
+import { useProjectCounts, useProjects, useSharedProjects } from '../../hooks';
 import { ROLE_LABELS, STATUS_FILTERS, STATUS_LABELS, type StatusFilter } from '../../domain/projectLabels';
 import { useDashboardFilters } from '../../state/dashboardFilters';
 import { DialogLoadBoundary, LoadErrorAlert, LoadErrorBoundary } from './LoadErrorBoundary';
 import { useLoadTimedOut } from './LoadTimeout';
 import { ProjectCard } from './ProjectCard';
+import { SharedProjects } from './SharedProjects';
+import { OrganizationLink } from '../../app/ui/OrganizationLink';
 
 /** The form (and zod) loads when a create/edit dialog first opens, keeping the dashboard's first JS small. */
 const loadProjectForm = () => import('./ProjectFormModal');
@@ -44,6 +46,7 @@ function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dialog) => 
   const limit = shown + 1;
   const projects = useProjects(variant === 'homeowner' ? { role, limit } : { role, status, search, limit });
   const counts = useProjectCounts(role);
+  const shared = useSharedProjects();
   const timedOut = useLoadTimedOut(projects === undefined);
 
   if (projects === undefined) {
@@ -52,9 +55,11 @@ function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dialog) => 
   }
   if (projects.length === 0) {
     const none = !counts || counts.all === 0;
+    // With projects shared below, "No projects found." would contradict them: say it is about the user's own.
+    const sharedBelow = none && (shared?.length ?? 0) > 0;
     return (
       <div className="card empty">
-        <p>No projects found.</p>
+        <p>{sharedBelow ? 'You have no projects of your own yet.' : 'No projects found.'}</p>
         {none ? (
           <button type="button" className="btn btn-primary" onClick={() => onDialog({ kind: 'create' })}>
             Create Your First Project
@@ -153,9 +158,11 @@ export function DashboardPage() {
           {variant === 'homeowner' ? 'Create New Project' : 'Add Client Project'}
         </button>
       </div>
+      {role === 'org_admin' ? <OrganizationLink /> : null}
       {variant === 'contractor' ? <Filters role={role} /> : null}
       <LoadErrorBoundary>
         <ProjectList role={role} onDialog={setDialog} />
+        <SharedProjects />
       </LoadErrorBoundary>
 
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (

@@ -4,7 +4,7 @@ import { format } from 'date-fns';
 import { Spinner } from '../../app/Spinner';
 import { useAuth } from '../../auth/useAuth';
 import { projectsRepo, type ProfileRow } from '../../data';
-import { useProfile, useProject } from '../../hooks';
+import { useMyMembership, useProfile, useProject } from '../../hooks';
 import { normalizeCabinetData } from '../../domain/cabinetData';
 import { computeDoorOrder } from '../../domain/doorOrder';
 import { formatDecimal, formatFraction } from '../../domain/fractions';
@@ -142,13 +142,16 @@ function contractorOf(profile: ProfileRow | null | undefined, meta: Record<strin
  * decimal, merged with their cabinets), the hinges, prices when the
  * contractor keeps a price list, and everything left off the order listed
  * before any download. CSV and JSON downloads, print, and on tablets and
- * phones a Share button (Web Share API with files, else a download).
+ * phones a Share button (Web Share API with files, else a download). The
+ * way back to the builder and the hinge setting show only to those who may
+ * change the cabinets (not to a homeowner or viewer the project was shared with).
  */
 export function OrderPage() {
   const { projectId } = useParams();
   const status = useAuth((s) => s.status);
   const user = useAuth((s) => s.user);
   const project = useProject(projectId);
+  const membership = useMyMembership(projectId);
   const profile = useProfile();
   const raw = project?.details?.cabinetData;
   const data = useMemo(() => normalizeCabinetData(raw), [raw]);
@@ -176,7 +179,15 @@ export function OrderPage() {
   if (status === 'signedOut' || !user) return <main className="container card">Please sign in to access the Cabinet Builder. {back}</main>;
   if (project === null) return <main className="container card">Project not found {back}</main>;
 
-  const contractor = contractorOf(profile, (user.user_metadata ?? {}) as Record<string, unknown>, user.email ?? '');
+  // Who may change the cabinets: the project's own side, or a contractor it was shared with. A homeowner or
+  // viewer member reads the order only (the server refuses a viewer's writes).
+  const canEdit =
+    project.user_id === user.id || project.owner_user_id === user.id || project.assigned_contractor_id === user.id || membership?.role === 'contractor';
+  // A homeowner or viewer member is not the sender: the sheet names the project's contractor as it was shared.
+  const contact = !canEdit && membership ? membership.contact : null;
+  const contractor = contact
+    ? { name: str(contact.name), phone: str(contact.phone), email: str(contact.email), address: '' }
+    : contractorOf(profile, (user.user_metadata ?? {}) as Record<string, unknown>, user.email ?? '');
   const money = x.totals ? (n: number) => formatMoney(n, x.totals!.currency) : null;
   const baseName = safeFileName(`order-${customer}-${x.job.orderDate}`);
   const csvFile = () => new File([orderExportCsv(x)], `${baseName}.csv`, { type: 'text/csv' });
@@ -203,9 +214,11 @@ export function OrderPage() {
   return (
     <main className="container ord">
       <div className="ord-actions no-print btn-row">
-        <Link to={`/cabinet-builder/${project.id}`} className="btn">
-          Back to Builder
-        </Link>
+        {canEdit ? (
+          <Link to={`/cabinet-builder/${project.id}`} className="btn">
+            Back to Builder
+          </Link>
+        ) : null}
         <button type="button" className="btn" onClick={() => downloadBlob(csvFile(), `${baseName}.csv`)}>
           Download CSV
         </button>
@@ -226,9 +239,11 @@ export function OrderPage() {
           {shareNote}
         </p>
       ) : null}
-      <div className="no-print">
-        <HingeRuleSetting key={project.id} rule={data.hingeRule} onSave={saveRule} />
-      </div>
+      {canEdit ? (
+        <div className="no-print">
+          <HingeRuleSetting key={project.id} rule={data.hingeRule} onSave={saveRule} />
+        </div>
+      ) : null}
       <article className="ord-sheet">
         <table className="ord-frame">
           <thead>

@@ -8,6 +8,8 @@ import { StatusBadge } from '../../app/ui/StatusBadge';
 import { BUDGET_LABELS, projectTypeLabel, statusLabel, type Budget } from '../../domain/projectLabels';
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { ProjectFiles } from './ProjectFiles';
+import { ProjectMembers } from './ProjectMembers';
+import { SharedProjectView } from './SharedProjectView';
 import './project.css';
 
 function when(iso: string | null | undefined): string {
@@ -52,9 +54,11 @@ function Icon({ name }: { name: keyof typeof ICON_PATHS }) {
  * contact as tap-to-call, email and map links; status, type and scopes; the
  * cabinet summary with the way to the builder and the door order; the files
  * and photos; and the spec's raw JSON folded behind "Technical details"
- * (closed by default). 'Project not found' when missing or not accessible
- * (spec §6: only projects whose user_id is the current user); 'Please sign in
- * to view project details' when signed out.
+ * (closed by default), then the people on the project. This full page is for
+ * the user's own projects (created, owned or assigned to them); a project
+ * shared with them opens {@link SharedProjectView}. 'Project not found' when
+ * missing or not accessible; 'Please sign in to view project details' when
+ * signed out.
  */
 export function ProjectDetailPage() {
   const { projectId } = useParams();
@@ -72,7 +76,8 @@ export function ProjectDetailPage() {
     );
   }
   if (project === undefined) return <Spinner label="Loading project…" />;
-  if (project === null || project.user_id !== user.id) {
+  if (project && project.user_id !== user.id && project.owner_user_id !== user.id && project.assigned_contractor_id !== user.id) return <SharedProjectView project={project} />;
+  if (project === null) {
     return (
       <main className="container container-narrow">
         <div className="card">
@@ -204,6 +209,7 @@ export function ProjectDetailPage() {
         </div>
       </section>
 
+      <ProjectMembers project={project} />
       <ProjectFiles projectId={project.id} />
 
       <details className="card section-card prj-tech" onToggle={(e) => setTechOpen(e.currentTarget.open)}>

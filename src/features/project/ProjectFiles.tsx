@@ -55,9 +55,18 @@ function PhotoViewer({ file, onClose }: { file: LocalProjectFile; onClose: () =>
  * photos as a thumbnail grid (thumbnails made on this device) that open full
  * size on tap; sizes in B/KB/MB; files attached offline show 'Pending upload'
  * until sync has stored them. Upload and download errors show their message
- * (spec §8).
+ * (spec §8). On a shared project, `canUpload` false (a viewer) hides upload,
+ * and `canDelete` decides per file.
  */
-export function ProjectFiles({ projectId }: { projectId: string }) {
+export function ProjectFiles({
+  projectId,
+  canUpload = true,
+  canDelete = () => true,
+}: {
+  projectId: string;
+  canUpload?: boolean;
+  canDelete?: (file: LocalProjectFile) => boolean;
+}) {
   const files = useProjectFiles(projectId);
   const deadLetters = useDeadLetters();
   const failed = new Map((deadLetters ?? []).filter((d) => d.op.table === 'project_files').map((d) => [d.op.id, d.message]));
@@ -139,9 +148,11 @@ export function ProjectFiles({ projectId }: { projectId: string }) {
         <button type="button" className="btn btn-sm" onClick={() => void download(f)} aria-label={`Download ${f.file_name}`}>
           Download
         </button>
-        <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(f)} aria-label={`Delete ${f.file_name}`}>
-          Delete
-        </button>
+        {canDelete(f) ? (
+          <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(f)} aria-label={`Delete ${f.file_name}`}>
+            Delete
+          </button>
+        ) : null}
       </div>
     </li>
   );
@@ -152,7 +163,7 @@ export function ProjectFiles({ projectId }: { projectId: string }) {
         <h2 id="files-heading" style={{ margin: 0 }}>
           Files
         </h2>
-        <div className="btn-row">
+        <div className="btn-row" hidden={!canUpload}>
           <input ref={fileInput} id="file-upload" type="file" multiple className="visually-hidden" tabIndex={-1} onChange={(e) => void attach(e)} />
           <input
             ref={cameraInput}

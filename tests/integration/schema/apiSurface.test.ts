@@ -10,12 +10,26 @@ import type { PGlite } from '@electric-sql/pglite';
 import { asUser, createDb, createUser, tryAsUser } from './pgliteDb.ts';
 import { push } from './syncRpc.ts';
 
-/** The RPCs src/ and sync/ call with `.rpc(...)`, with their signatures. */
+/**
+ * The RPCs src/ and sync/ call with `.rpc(...)` (and the two invitation
+ * makers the backend's /functions/v1 endpoints call as the caller), with
+ * their signatures.
+ */
 const APP_RPCS = [
+  'public.accept_project_invite(p_token text)',
+  'public.assign_project(p_project_id uuid, p_contractor_id uuid)',
+  'public.create_org_invite(p_email text, p_token_hash text)',
+  'public.create_project_invite(p_project_id uuid, p_email text, p_role text, p_token_hash text)',
   'public.delete_my_account()',
   'public.my_account_storage_paths()',
+  'public.org_contractors()',
+  'public.org_invites_of()',
+  'public.project_invites_of(p_project_id uuid)',
   'public.pull_changes(p_table text, p_cursor text, p_after_id uuid, p_limit integer)',
   'public.push_changes(p_ops json)',
+  'public.remove_org_member(p_user_id uuid)',
+  'public.remove_project_member(p_project_id uuid, p_user_id uuid)',
+  'public.revoke_project_invite(p_invite_id uuid)',
 ];
 
 /** Schemas the API serves: `public` here and in supabase/config.toml, plus `graphql_public` where it exists. */

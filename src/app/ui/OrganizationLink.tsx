@@ -1,0 +1,12 @@
+import { Link } from 'react-router-dom';
+
+/** The dashboard's way to the organization page (org_admin only). */
+export function OrganizationLink() {
+  return (
+    <p>
+      <Link to="/organization" className="btn">
+        Team and assignments
+      </Link>
+    </p>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * Project memberships on the device (shared projects). Pulled member rows are
+ * stored like other synced rows; the signed-in user's own rows also change
+ * which projects the device holds:
+ * - a membership new to the device (joined, assigned by an org admin, or
+ *   invited again) queues the project for a fetch by id
+ *   (`MEMBERS_FETCH_KEY`): its rows and files are older than the pull
+ *   cursors, so the ordinary pull would never bring them;
+ * - a tombstone (removed, or the project was reassigned away) drops the
+ *   project from the device with its files, cached blobs, queued ops, dead
+ *   letters and conflicts, so no stale copy stays editable — unless the user
+ *   is the project's owner (the server never revokes an owner).
+ */
+import type { RefacingDb } from './db';
+import type { MemberRole, ProjectMemberRow } from './types';
+
+/** sync_state key: ids of shared projects to fetch from the server. */
+export const MEMBERS_FETCH_KEY = 'members:fetch';
+
+/** Ids of projects waiting to be fetched after a membership arrived. */
+export async function pendingSharedFetches(db: RefacingDb): Promise<string[]> {
+  const v = (await db.sync_state.get(MEMBERS_FETCH_KEY))?.value;
+  return Array.isArray(v) ? (v as string[]) : [];
+}
+
+/**
+ * Removes a project the user lost access to, and everything of it on this
+ * device. Keeps it when the user is its owner. Runs
+ * inside the caller's transaction (tables: projects, project_files,
+ * file_blobs, outbox, dead_letters, conflicts).
+ */
+export async function dropSharedProject(db: RefacingDb, projectId: string): Promise<boolean> {
+  const me = db.userId;
+  const project = await db.projects.get(projectId);
+  // The homeowner who owns it never loses it; a contractor's local assignment may be stale (reassigned).
+  if (project && project.owner_user_id === me) return false;
+  const fileIds = (await db.project_files.where('project_id').equals(projectId).primaryKeys()) as string[];
+  const rowKeys: [string, string][] = [['projects', projectId], ...fileIds.map((id) => ['project_files', id] as [string, string])];
+  await db.outbox.where('[table+id]').anyOf(rowKeys).delete();
+  // Queued file inserts whose row was never pulled: find them by their project.
+  await db.outbox.filter((op) => op.table === 'project_files' && op.changes?.project_id === projectId).delete();
+  const ids = [projectId, ...fileIds];
+  await db.dead_letters.where('op.id').anyOf(ids).delete();
+  await db.dead_letters.filter((d) => d.op.table === 'project_files' && d.op.changes?.project_id === projectId).delete();
+  await db.conflicts.where('rowId').anyOf(ids).delete();
+  await db.file_blobs.bulkDelete(fileIds);
+  await db.project_files.bulkDelete(fileIds);
+  await db.projects.delete(projectId);
+  return true;
+}
+
+/**
+ * Applies pulled project_members rows (idempotent by version) and their
+ * effect on the device's projects (see the module comment). Returns the
+ * rows written.
+ */
+export async function applyMemberRows(db: RefacingDb, rows: readonly Record<string, unknown>[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const tables = [db.project_members, db.projects, db.project_files, db.file_blobs, db.outbox, db.dead_letters, db.conflicts, db.sync_state];
+  return db.transaction('rw', tables, async () => {
+    const me = db.userId;
+    const fetch = new Set(await pendingSharedFetches(db));
+    let written = 0;
+    for (const raw of rows) {
+      const row = { ...raw, txid: raw.txid === null || raw.txid === undefined ? '' : String(raw.txid) } as unknown as ProjectMemberRow;
+      const local = await db.project_members.get(row.id);
+      if (local && local.version >= row.version) continue;
+      await db.project_members.put(row);
+      written += 1;
+      if (row.user_id !== me) continue;
+      if (row.deleted_at) {
+        fetch.delete(row.project_id);
+        await dropSharedProject(db, row.project_id);
+      } else if (!local || local.deleted_at) {
+        // New to this device (joined, assigned, or re-invited): fetch it whole.
+        fetch.add(row.project_id);
+      }
+    }
+    await db.sync_state.put({ key: MEMBERS_FETCH_KEY, value: [...fetch] });
+    return written;
+  });
+}
+
+/** The signed-in user's live role on a project, or null (not a member: creator, org admin, or nobody). */
+export async function myMemberRole(db: RefacingDb, projectId: string): Promise<MemberRole | null> {
+  const rows = await db.project_members.where('project_id').equals(projectId).toArray();
+  const mine = rows.find((r) => r.user_id === db.userId && !r.deleted_at);
+  return mine?.role ?? null;
+}

@@ -27,8 +27,12 @@ export function registerServiceWorker(): void {
       updateWaiting: true,
       applyUpdate: async () => {
         await flushAllBeforeReload();
-        wb.addEventListener('controlling', () => window.location.reload());
-        wb.messageSkipWaiting();
+        // Straight from the browser's registration, not workbox-window's copy of it: an update found
+        // by a check this page did not start (the hourly one, another tab's) is waiting there too.
+        navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+        const registration = await navigator.serviceWorker.getRegistration();
+        if (registration?.waiting) registration.waiting.postMessage({ type: 'SKIP_WAITING' });
+        else window.location.reload();
       },
     });
   };

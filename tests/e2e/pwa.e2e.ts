@@ -250,8 +250,10 @@ describe('installable app with no network', () => {
     const prompt = page.getByRole('status').filter({ hasText: 'New version available' });
     await prompt.waitFor({ timeout: 60_000 });
     await page.screenshot({ path: artifactPath('pwa', 'update-prompt.png') });
+    // Wait for the reload from before the click: a fast reload may load before a later wait starts.
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
     await prompt.getByRole('button', { name: 'Reload' }).click();
-    await page.waitForEvent('load');
+    await reloaded;
     await page.getByRole('heading', { name: 'Framed Cabinet Hinges' }).waitFor();
     expect(await b.field('Cabinet 1 Door 1 Width').inputValue()).toBe('16.125');
 

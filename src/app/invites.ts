@@ -7,10 +7,11 @@
 import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
 import { supabase } from '../auth/supabase';
 import { appSession } from './session';
+import { PENDING_KEY, pendingInviteToken } from './pendingInvite';
+
+export { pendingInviteToken, savePendingInvite } from './pendingInvite';
 import type { MemberRole } from '../data';
 
-/** localStorage key of an invitation token waiting for the person to sign in. */
-const PENDING_KEY = 'refacing:pendingInvite';
 const OFFLINE = 'You are offline. Connect to the internet and try again.';
 
 export const MEMBER_ROLE_LABELS: Record<MemberRole, string> = {
@@ -83,23 +84,7 @@ export async function removeMember(projectId: string, userId: string): Promise<O
   }
 }
 
-/** Keeps an opened invitation's token on this device until the person has signed in. */
-export function savePendingInvite(token: string): void {
-  try {
-    localStorage.setItem(PENDING_KEY, token);
-  } catch {
-    // Storage unavailable (private mode): the link can be opened again after signing in.
-  }
-}
 
-/** The token waiting to be accepted, if any. */
-export function pendingInviteToken(): string | null {
-  try {
-    return localStorage.getItem(PENDING_KEY);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Accepts the waiting invitation as the signed-in user, then syncs so the

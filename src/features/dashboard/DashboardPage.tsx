@@ -11,7 +11,7 @@ import { useDashboardFilters } from '../../state/dashboardFilters';
 import { DialogLoadBoundary, LoadErrorAlert, LoadErrorBoundary } from './LoadErrorBoundary';
 import { useLoadTimedOut } from './LoadTimeout';
 import { ProjectCard } from './ProjectCard';
-import { SharedProjects } from './SharedProjects';
+import { pendingInviteToken } from '../../app/pendingInvite';
 import { OrganizationLink } from '../../app/ui/OrganizationLink';
 
 /** The form (and zod) loads when a create/edit dialog first opens, keeping the dashboard's first JS small. */
@@ -125,6 +125,28 @@ function Filters({ role }: { role: Role }) {
   );
 }
 
+const SharedProjects = lazy(async () => ({ default: (await import('./SharedProjects')).SharedProjects }));
+
+/**
+ * Projects shared with the user, and the acceptance of an invitation waiting
+ * in this browser: loaded only when there is one or the other, so the
+ * dashboard's first screen stays light for everyone else.
+ */
+function SharedSection() {
+  const shared = useSharedProjects();
+  const [needed, setNeeded] = useState(() => pendingInviteToken() !== null);
+  const show = needed || (shared?.length ?? 0) > 0;
+  useEffect(() => {
+    if (show) setNeeded(true);
+  }, [show]);
+  if (!show) return null;
+  return (
+    <Suspense fallback={null}>
+      <SharedProjects />
+    </Suspense>
+  );
+}
+
 /**
  * /dashboard (spec §2): 'Welcome, {name}', role badge, project cards.
  * Homeowners: Create New Project, no filters. Contractors (any non-homeowner):
@@ -162,7 +184,7 @@ export function DashboardPage() {
       {variant === 'contractor' ? <Filters role={role} /> : null}
       <LoadErrorBoundary>
         <ProjectList role={role} onDialog={setDialog} />
-        <SharedProjects />
+        <SharedSection />
       </LoadErrorBoundary>
 
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (

@@ -28,12 +28,29 @@ export interface PendingInvite {
   expired: boolean;
 }
 
-type Outcome<T = void> = { ok: true; value: T } | { ok: false; message: string };
+/** What a sharing or organization call ended with: its value, or the message to show. */
+export type Outcome<T = void> = { ok: true; value: T } | { ok: false; message: string };
 
-function failed(error: { message?: string } | null | undefined, fallback: string): { ok: false; message: string } {
+/** A failed call as the message a person reads: offline when the request never got through, else the server's words or `fallback`. */
+export function failed(error: { message?: string } | null | undefined, fallback: string): { ok: false; message: string } {
   const m = error?.message ?? '';
   if (error instanceof FunctionsFetchError || /Failed to fetch|fetch failed|NetworkError|Load failed/i.test(m)) return { ok: false, message: OFFLINE };
   return { ok: false, message: m || fallback };
+}
+
+/**
+ * Runs an RPC that changes who sees which project (remove a member, assign a
+ * project, remove a contractor), then syncs so this device follows at once.
+ */
+export async function accessRpc(fn: string, args: Record<string, unknown>, fallback: string): Promise<Outcome> {
+  try {
+    const { error } = await supabase.rpc(fn, args);
+    if (error) return failed(error, fallback);
+    appSession.syncNow();
+    return { ok: true, value: undefined };
+  } catch (e) {
+    return failed(e as Error, fallback);
+  }
 }
 
 /** Sends (or resends: a new link replaces the pending one) an invitation to `email` with `role`. */
@@ -73,15 +90,8 @@ export async function revokeInvite(inviteId: string): Promise<Outcome> {
 }
 
 /** Removes a member from the project; their devices drop it at their next sync. */
-export async function removeMember(projectId: string, userId: string): Promise<Outcome> {
-  try {
-    const { error } = await supabase.rpc('remove_project_member', { p_project_id: projectId, p_user_id: userId });
-    if (error) return failed(error, 'The member could not be removed');
-    appSession.syncNow();
-    return { ok: true, value: undefined };
-  } catch (e) {
-    return failed(e as Error, 'The member could not be removed');
-  }
+export function removeMember(projectId: string, userId: string): Promise<Outcome> {
+  return accessRpc('remove_project_member', { p_project_id: projectId, p_user_id: userId }, 'The member could not be removed');
 }
 
 

@@ -4,10 +4,9 @@
  * contractor. All need the network; the team list is also kept on the device
  * so names show offline.
  */
-import { FunctionsFetchError, FunctionsHttpError } from '@supabase/supabase-js';
+import { FunctionsHttpError } from '@supabase/supabase-js';
 import { supabase } from '../../auth/supabase';
-import { appSession } from '../../app/session';
-import type { PendingInvite } from '../../app/invites';
+import { accessRpc, failed, type Outcome, type PendingInvite } from '../../app/invites';
 
 export interface TeamMember {
   id: string;
@@ -16,15 +15,7 @@ export interface TeamMember {
   role: 'contractor' | 'org_admin';
 }
 
-type Outcome<T = void> = { ok: true; value: T } | { ok: false; message: string };
-const OFFLINE = 'You are offline. Connect to the internet and try again.';
 const TEAM_KEY = 'refacing:orgTeam';
-
-function failed(error: { message?: string } | null | undefined, fallback: string): { ok: false; message: string } {
-  const m = error?.message ?? '';
-  if (error instanceof FunctionsFetchError || /Failed to fetch|fetch failed|NetworkError|Load failed/i.test(m)) return { ok: false, message: OFFLINE };
-  return { ok: false, message: m || fallback };
-}
 
 /** The team as last loaded on this device (for offline display). */
 export function cachedTeam(): TeamMember[] {
@@ -79,25 +70,11 @@ export async function inviteContractor(email: string): Promise<Outcome<{ email: 
 }
 
 /** Assigns a project of the organization to one of its contractors (checked by the server), then syncs. */
-export async function assignProject(projectId: string, contractorId: string): Promise<Outcome> {
-  try {
-    const { error } = await supabase.rpc('assign_project', { p_project_id: projectId, p_contractor_id: contractorId });
-    if (error) return failed(error, 'The project could not be assigned');
-    appSession.syncNow();
-    return { ok: true, value: undefined };
-  } catch (e) {
-    return failed(e as Error, 'The project could not be assigned');
-  }
+export function assignProject(projectId: string, contractorId: string): Promise<Outcome> {
+  return accessRpc('assign_project', { p_project_id: projectId, p_contractor_id: contractorId }, 'The project could not be assigned');
 }
 
 /** Removes a contractor from the organization; their projects go to the admin. */
-export async function removeContractor(userId: string): Promise<Outcome> {
-  try {
-    const { error } = await supabase.rpc('remove_org_member', { p_user_id: userId });
-    if (error) return failed(error, 'The contractor could not be removed');
-    appSession.syncNow();
-    return { ok: true, value: undefined };
-  } catch (e) {
-    return failed(e as Error, 'The contractor could not be removed');
-  }
+export function removeContractor(userId: string): Promise<Outcome> {
+  return accessRpc('remove_org_member', { p_user_id: userId }, 'The contractor could not be removed');
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { ProjectNotFound } from './ProjectNotFound';
 import { format } from 'date-fns';
 import { useAuth } from '../../auth/useAuth';
 import { Spinner } from '../../app/Spinner';
@@ -78,17 +79,7 @@ export function ProjectDetailPage() {
   if (project === undefined) return <Spinner label="Loading project…" />;
   if (project && project.user_id !== user.id && project.owner_user_id !== user.id && project.assigned_contractor_id !== user.id) return <SharedProjectView project={project} />;
   if (project === null) {
-    return (
-      <main className="container container-narrow">
-        <div className="card">
-          <h1>Project not found</h1>
-          <p>This project does not exist or you do not have access to it.</p>
-          <Link to="/dashboard" className="btn btn-primary">
-            Back to Dashboard
-          </Link>
-        </div>
-      </main>
-    );
+    return <ProjectNotFound />;
   }
 
   const details = project.details ?? {};

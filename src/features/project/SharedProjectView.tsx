@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { format } from 'date-fns';
 import '../../app/ui/sharing.css';
 import { Link } from 'react-router-dom';
+import { ProjectNotFound } from './ProjectNotFound';
 import { Spinner } from '../../app/Spinner';
 import { type ProjectRow } from '../../data';
 import { useMyMembership } from '../../hooks';
@@ -65,17 +66,7 @@ export function SharedProjectView({ project }: { project: ProjectRow }) {
   const order = useMemo(() => computeDoorOrder(normalizeCabinetData(raw)), [raw]);
   if (membership === undefined) return <Spinner label="Loading project…" />;
   if (membership === null) {
-    return (
-      <main className="container container-narrow">
-        <div className="card">
-          <h1>Project not found</h1>
-          <p>This project does not exist or you do not have access to it.</p>
-          <Link to="/dashboard" className="btn btn-primary">
-            Back to Dashboard
-          </Link>
-        </div>
-      </main>
-    );
+    return <ProjectNotFound />;
   }
   const role = membership.role;
   const contact = membership.contact ?? {};

@@ -15,38 +15,21 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createServer } from 'node:net';
 import pg from 'pg';
 import type { BenchFigure } from './types';
+import { ANON_KEY, NOTES_MIGRATIONS, NOTES_ROWS, QUERY_PATH, SERVICE_KEY, freePort } from './restFixture';
 import { createLocalBackend } from '../server/createServer.ts';
 import { runAs } from '../server/db.ts';
 import { postgresAvailable, startPostgresLane, type PostgresLane } from '../tests/support/postgresLane.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const FIXTURE_MIGRATIONS = join(ROOT, 'tests', 'integration', 'server', 'fixtures', 'migrations');
 const WARMUP_MS = 2000;
 const DURATION_MS = 4000;
-const ROWS = 20;
 const PUSH_OPS = 1000;
-const SERVICE_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
-const ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-const QUERY_PATH = `/rest/v1/notes?select=id,title,n,body&order=title.asc&limit=${ROWS}`;
 
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => res(port));
-    });
-    s.on('error', rej);
-  });
-}
 
 async function startChild(args: string[]): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts'), '--no-seed', '--migrations', FIXTURE_MIGRATIONS, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts'), '--no-seed', '--migrations', NOTES_MIGRATIONS, ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -73,7 +56,7 @@ async function json(res: Response): Promise<unknown> {
   return text ? (JSON.parse(text) as unknown) : null;
 }
 
-/** A confirmed user with ROWS notes; returns their access token. */
+/** A confirmed user with NOTES_ROWS notes; returns their access token. */
 async function setupUser(url: string): Promise<string> {
   const email = `bench.${randomUUID()}@example.com`;
   await json(
@@ -90,7 +73,7 @@ async function setupUser(url: string): Promise<string> {
       body: JSON.stringify({ email, password: 'bench-secret' }),
     }),
   )) as { access_token: string };
-  const rows = Array.from({ length: ROWS }, (_, i) => ({ title: `note ${String(i).padStart(2, '0')}`, n: i, body: { i, tags: ['a', 'b'] } }));
+  const rows = Array.from({ length: NOTES_ROWS }, (_, i) => ({ title: `note ${String(i).padStart(2, '0')}`, n: i, body: { i, tags: ['a', 'b'] } }));
   await json(
     await fetch(`${url}/rest/v1/notes`, {
       method: 'POST',
@@ -203,7 +186,7 @@ export default async function postgresBench(): Promise<BenchFigure[]> {
     const load1 = (loadavg()[0] ?? 0).toFixed(1);
     const info = `information (PostgreSQL ${lane.version.split(' ')[0]}; load average ${load1} on ${String(cpus().length)} CPUs)`;
     const select = (c: 'c20' | 'c100', n: number): BenchFigure => ({
-      name: `rest select (${ROWS} rows, RLS) over HTTP @ c=${n} on PostgreSQL (errors ${real[c].errors}/${lite[c].errors})`,
+      name: `rest select (${NOTES_ROWS} rows, RLS) over HTTP @ c=${n} on PostgreSQL (errors ${real[c].errors}/${lite[c].errors})`,
       value: real[c].rps,
       unit: 'req/s',
       baseline: { name: 'the same on PGlite', value: lite[c].rps },

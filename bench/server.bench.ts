@@ -11,15 +11,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createServer } from 'node:net';
 import type { BenchFigure } from './types';
+import { ANON_KEY, NOTES_MIGRATIONS, NOTES_ROWS, QUERY_PATH, SERVICE_KEY, freePort } from './restFixture';
 import { createLocalBackend } from '../server/createServer.ts';
 import { queryAsPrepared } from '../server/db.ts';
 import { DEFAULT_JWT_SECRET as DEMO_JWT_SECRET } from '../server/jwt.ts';
 import { loadavg } from 'node:os';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const MIGRATIONS = join(ROOT, 'tests', 'integration', 'server', 'fixtures', 'migrations');
 /** Target: at least 1,000 requests/s at concurrency 20 on this 2-core machine. */
 const TARGET_RPS = 1000;
 const CONCURRENCY = 20;
@@ -27,26 +26,10 @@ const CONCURRENCY = 20;
 const DURATION_MS = 5000;
 /** Warm-up before measuring: a fresh server process runs PGlite's wasm unoptimized for its first seconds. */
 const WARMUP_MS = 3000;
-const ROWS = 20;
-const SERVICE_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
-const ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-const QUERY_PATH = `/rest/v1/notes?select=id,title,n,body&order=title.asc&limit=${ROWS}`;
 
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => res(port));
-    });
-    s.on('error', rej);
-  });
-}
 
 async function startChild(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts'), '--port', String(port), '--data', dataDir, '--no-seed', '--migrations', MIGRATIONS], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts'), '--port', String(port), '--data', dataDir, '--no-seed', '--migrations', NOTES_MIGRATIONS], {
     cwd: ROOT,
     // The demo secret, so the keys above are valid (loopback only; without it the server makes its own).
     env: { ...process.env, JWT_SECRET: DEMO_JWT_SECRET },
@@ -86,7 +69,7 @@ async function setupUser(url: string): Promise<string> {
       body: JSON.stringify({ email: emailAddr, password: 'bench-secret' }),
     }),
   )) as { access_token: string };
-  const rows = Array.from({ length: ROWS }, (_, i) => ({ title: `note ${String(i).padStart(2, '0')}`, n: i, body: { i, tags: ['a', 'b'] } }));
+  const rows = Array.from({ length: NOTES_ROWS }, (_, i) => ({ title: `note ${String(i).padStart(2, '0')}`, n: i, body: { i, tags: ['a', 'b'] } }));
   await json(
     await fetch(`${url}/rest/v1/notes`, {
       method: 'POST',
@@ -123,16 +106,16 @@ async function load(url: string, token: string, ms: number): Promise<{ count: nu
 
 /** The same request's database work on PGlite in-process, sequentially. */
 async function baseline(ms: number): Promise<number> {
-  const backend = await createLocalBackend({ migrationsDir: MIGRATIONS });
+  const backend = await createLocalBackend({ migrationsDir: NOTES_MIGRATIONS });
   try {
     const uid = '11111111-1111-1111-1111-111111111111';
     await backend.pg.query(`insert into auth.users (id, email) values ($1, 'base@example.com')`, [uid]);
-    for (let i = 0; i < ROWS; i++) {
+    for (let i = 0; i < NOTES_ROWS; i++) {
       await backend.pg.query(`insert into public.notes (user_id, title, n, body) values ($1, $2, $3, $4)`, [uid, `note ${i}`, i, { i, tags: ['a', 'b'] }]);
     }
     const claims = { role: 'authenticated' as const, sub: uid, aud: 'authenticated' };
     const sql = `select count(*)::int as n, coalesce(json_agg(_r), '[]')::text as body
-      from (select _t."id" as "id", _t."title" as "title", _t."n" as "n", _t."body" as "body" from public."notes" _t order by _t."title" asc limit ${ROWS}) _r`;
+      from (select _t."id" as "id", _t."title" as "title", _t."n" as "n", _t."body" as "body" from public."notes" _t order by _t."title" asc limit ${NOTES_ROWS}) _r`;
     let count = 0;
     const start = performance.now();
     while (performance.now() - start < ms) {
@@ -169,7 +152,7 @@ export default async function serverBench(): Promise<BenchFigure[]> {
   const ok = run.errors === 0;
   return [
     {
-      name: `rest select (${ROWS} rows, RLS) throughput over HTTP @ c=${CONCURRENCY}`,
+      name: `rest select (${NOTES_ROWS} rows, RLS) throughput over HTTP @ c=${CONCURRENCY}`,
       value: rps,
       unit: 'req/s',
       baseline: { name: 'same role+claims+query on PGlite in-process (sequential)', value: base },

@@ -6,7 +6,6 @@
  * origin, SPA fallback).
  */
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { serve, type ServerType } from '@hono/node-server';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +25,7 @@ import { staticRoutes } from './static.ts';
 import { inviteRoutes } from './invites.ts';
 import { mailViewer } from './mailViewer.ts';
 import { superviseDatabase } from './supervisor.ts';
-import { ALLOW_HEADERS, EXPOSE_HEADERS, allowedOrigins, runtimeConfigScript } from './webConfig.ts';
+import { allowedOrigins, apiCors, runtimeConfigScript } from './webConfig.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 /** Storage's default upload limit (Supabase's default, 50 MB). */
@@ -162,16 +161,7 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
     return c.json({ code: 'PGRST000', message: 'Internal server error', details: null, hint: null }, 500);
   });
   const api = new Hono<ApiEnv>();
-  api.use(
-    '*',
-    cors({
-      origin: (origin) => (origins.has(origin) ? origin : null),
-      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ALLOW_HEADERS,
-      exposeHeaders: EXPOSE_HEADERS,
-      maxAge: 86400,
-    }),
-  );
+  api.use('*', apiCors(origins));
   // While the database is being reopened every API answer is 503; an answer computed when it broke is replaced.
   api.use('*', async (c, next) => {
     if (!db.healthy) return unavailable();

@@ -5,6 +5,9 @@
  * secret, read by the app before it creates its Supabase client).
  */
 
+import type { MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+
 /** The Vite dev server of `npm run dev` (scripts/dev.mjs). */
 export const DEV_SERVER_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
 
@@ -39,6 +42,32 @@ function origin(url: string): string | null {
 export function allowedOrigins(siteUrl: string | undefined, extra: readonly string[] = []): string[] {
   const all = [...(siteUrl ? [siteUrl] : []), ...DEV_SERVER_ORIGINS, ...extra].map(origin).filter((o): o is string => o !== null);
   return [...new Set(all)];
+}
+
+/**
+ * CORS for the API groups: hono/cors with the allow-list `origins`, run only
+ * for requests that carry an `Origin` header. Browsers send one on every
+ * cross-origin call and on every preflight, which is all CORS governs; a
+ * request without one (a same-origin GET, a server, a script) needs no CORS
+ * headers, and skipping hono/cors there keeps its headers from turning the
+ * handler's response into a stream (it touches the response before the
+ * handler runs). `Vary: Origin` is on every answer, so a cache never hands a
+ * response made for one origin to another.
+ */
+export function apiCors(origins: ReadonlySet<string>): MiddlewareHandler {
+  const withOrigin = cors({
+    origin: (o) => (origins.has(o) ? o : null),
+    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowHeaders: ALLOW_HEADERS,
+    exposeHeaders: EXPOSE_HEADERS,
+    maxAge: 86400,
+  });
+  return async (c, next) => {
+    if (c.req.header('origin') !== undefined) return withOrigin(c, next);
+    await next();
+    c.res.headers.append('Vary', 'Origin');
+    return undefined;
+  };
 }
 
 /** Where the app keeps the last runtime configuration it saw, for a cold start without a network. */

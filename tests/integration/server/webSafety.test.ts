@@ -64,6 +64,23 @@ describe('CORS', () => {
     const get = await fetch(`${b.url}/rest/v1/notes`, { headers: { apikey: b.anonKey, authorization: `Bearer ${alice.accessToken}`, origin: 'https://evil.example' } });
     expect(get.headers.get('access-control-allow-origin')).toBeNull();
   });
+
+  it('an allowed origin reads the answer and its exposed headers; a request without Origin gets none, and every answer varies on Origin', async () => {
+    const auth = { apikey: b.anonKey, authorization: `Bearer ${alice.accessToken}` };
+    const fromSite = await fetch(`${b.url}/rest/v1/notes?select=id`, { headers: { ...auth, origin: SITE, prefer: 'count=exact' } });
+    expect(fromSite.status).toBe(200);
+    expect(fromSite.headers.get('access-control-allow-origin')).toBe(SITE);
+    expect(fromSite.headers.get('access-control-expose-headers')).toContain('Content-Range');
+    expect(fromSite.headers.get('vary')).toContain('Origin');
+    expect(await fromSite.json()).toEqual([]);
+
+    const noOrigin = await fetch(`${b.url}/rest/v1/notes?select=id`, { headers: auth });
+    expect(noOrigin.status).toBe(200);
+    expect(noOrigin.headers.get('access-control-allow-origin')).toBeNull();
+    expect(noOrigin.headers.get('vary')).toBe('Origin');
+    expect(noOrigin.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await noOrigin.json()).toEqual([]);
+  });
 });
 
 describe('mail viewer', () => {

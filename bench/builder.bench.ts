@@ -237,7 +237,7 @@ async function measureKeystrokes(
           w.__lat.push(performance.now() - w.__t0);
           w.__t0 = 0;
         }
-      }).observe(group as Node, { subtree: true, childList: true, characterData: true });
+      }).observe(group, { subtree: true, childList: true, characterData: true });
     },
     [inputHandle, groupHandle] as const,
   );

@@ -35,11 +35,11 @@ async function startChild(args: string[]): Promise<ChildProcess> {
   });
   await new Promise<void>((res, rej) => {
     let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       if (out.includes('Anon key')) res();
     });
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.on('exit', (code) => rej(new Error(`server exited ${code}: ${out}`)));
   });
   return child;

@@ -24,7 +24,7 @@ export async function readBody(req: Request, maxBytes: number): Promise<BodyResu
     await req.body.cancel().catch(() => {});
     return { ok: false, error: 'too_large' };
   }
-  const reader = req.body.getReader();
+  const reader = (req.body as ReadableStream<Uint8Array>).getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {

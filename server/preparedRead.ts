@@ -18,7 +18,7 @@ export const API_STATEMENT_TIMEOUT = '15s';
 /** A SQL string literal that is safe whatever `standard_conforming_strings` says (E'…' escaping). */
 export function literal(v: unknown): string {
   if (v === null || v === undefined) return 'NULL';
-  const s = typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  const s = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : JSON.stringify(v);
   if (s.includes('\0')) throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
   return `E'${s.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }

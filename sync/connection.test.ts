@@ -160,7 +160,7 @@ describe('connection state', () => {
       if (init?.method === 'PUT') return new Response('', { status: 504 });
       if (init?.method === 'POST') return new Promise<Response>((resolve) => (reply = resolve));
       return new Response('[]', { status: 401 }); // answered, even if refused
-    }) as typeof fetch);
+    }));
 
     await expect(requests('/rest/v1/projects', { method: 'PATCH' })).rejects.toThrow('Failed to fetch');
     expect(t.connection.state()).toBe('unreachable');

@@ -40,7 +40,7 @@ export interface ConnectionOptions {
   /** The transport of the probes; default `globalThis.fetch`. */
   fetch?: typeof fetch;
   status?: SyncStatusStore;
-  clock?: { now(): number };
+  clock?: { now: () => number };
   timers?: TimersLike;
   /** [0, 1) for the backoff jitter. */
   random?: () => number;

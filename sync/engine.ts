@@ -41,7 +41,7 @@ export interface StartSyncOptions {
    */
   connection?: Connection;
   /** Epoch ms; only for local bookkeeping and display (the server orders by txid). */
-  clock?: { now(): number };
+  clock?: { now: () => number };
   timers?: TimersLike;
   /** [0, 1) for backoff jitter. */
   random?: () => number;

@@ -48,11 +48,11 @@ export interface SyncStatus {
 }
 
 export interface SyncStatusStore {
-  get(): SyncStatus;
-  set(patch: Partial<SyncStatus>): void;
-  subscribe(listener: () => void): () => void;
+  get: () => SyncStatus;
+  set: (patch: Partial<SyncStatus>) => void;
+  subscribe: (listener: () => void) => () => void;
   /** Back to "nothing known" for a new user; the connection, a property of the device, is kept. */
-  reset(): void;
+  reset: () => void;
 }
 
 /** `navigator.onLine`, true where unknown (node, tests). */

@@ -35,7 +35,7 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
     if (!t.ok) {
       return Response.json(pgrst('PGRST301', t.message), { status: 401, headers: { 'www-authenticate': `Bearer error="invalid_token", error_description="${t.message}"` } });
     }
-    let body: z.output<S> = undefined as z.output<S>;
+    let body: z.output<S> = undefined;
     if (schema) {
       const b = await jsonBody(c.req.raw, ctx.maxJsonBytes, schema, bodyFail);
       if (!b.ok) return b.res;

@@ -23,6 +23,12 @@ const listBody = z
 
 type Entry = Record<string, unknown> & { name: string };
 
+/** A listed entry's value as text that sorts right: names as they are, timestamps as ISO 8601. */
+function sortKey(v: unknown): string {
+  if (v instanceof Date) return v.toISOString();
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
 /** Folder entries and files directly under `prefix`, filtered by `search` (a name prefix). */
 function entriesOf(rows: ObjectRow[], prefix: string, search: string): Entry[] {
   const items = new Map<string, Entry>();
@@ -73,8 +79,8 @@ export async function list(ctx: BackendContext, c: Ctx): Promise<Response> {
     return errorResponse(e, ctx.log);
   }
   const sorted = entriesOf(rows, prefix, search).sort((x, y) => {
-    const a = String(x[column] ?? x.name);
-    const z2 = String(y[column] ?? y.name);
+    const a = sortKey(x[column] ?? x.name);
+    const z2 = sortKey(y[column] ?? y.name);
     const cmp = a < z2 ? -1 : a > z2 ? 1 : 0;
     return desc ? -cmp : cmp;
   });

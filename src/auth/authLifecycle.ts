@@ -71,7 +71,8 @@ export function startAuth(): void {
   });
 }
 
-export type SignOutResult = { ok: true } | { ok: false; error: 'cancelled' | string };
+/** `error` is `'cancelled'` when the user chose to keep unsynced changes, else a message. */
+export type SignOutResult = { ok: true } | { ok: false; error: string };
 
 /**
  * Signs out (spec §7). When the local database still holds unsynced changes

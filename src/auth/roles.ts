@@ -64,7 +64,7 @@ export function resolveRole(profileRole: unknown, metadataRole: unknown): Role {
   const raw = profileRole ?? metadataRole;
   if (raw === undefined || raw === null || raw === '') return 'homeowner';
   if (isRole(raw)) return raw;
-  console.warn(`Invalid role "${String(raw)}"; using homeowner permissions.`);
+  console.warn(`Invalid role ${JSON.stringify(raw)}; using homeowner permissions.`);
   return 'homeowner';
 }
 

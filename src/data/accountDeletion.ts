@@ -42,7 +42,7 @@ export async function deleteAccountOnServer(client: SupabaseClient): Promise<Acc
   const fail = (error: { message?: string; code?: string; status?: number; name?: string }): AccountDeletionResult => ({
     ok: false,
     reason: isNetworkError(error) ? 'offline' : 'failed',
-    message: error.message ?? String(error),
+    message: error.message ?? error.name ?? 'Account deletion failed',
   });
   try {
     const listed = await client.rpc('my_account_storage_paths');
@@ -50,7 +50,7 @@ export async function deleteAccountOnServer(client: SupabaseClient): Promise<Acc
     const paths = ((listed.data ?? []) as unknown[]).filter((p): p is string => typeof p === 'string');
     for (let i = 0; i < paths.length; i += REMOVE_BATCH) {
       const removed = await client.storage.from(FILES_BUCKET).remove(paths.slice(i, i + REMOVE_BATCH));
-      if (removed.error) return fail(removed.error as { message?: string; name?: string });
+      if (removed.error) return fail(removed.error);
     }
     const deleted = await client.rpc('delete_my_account');
     if (deleted.error) return fail(deleted.error);

@@ -9,7 +9,7 @@ import type { ProjectRecord, RefacingDb } from './db';
 import { applyDetailsPatch } from './detailsPatch';
 import { applyMemberRows } from './membership';
 import { projectSearchWords } from './searchWords';
-import type { OutboxEntry, ProjectDetails, SyncTable } from './types';
+import type { OutboxEntry, SyncTable } from './types';
 
 type AnyRow = Record<string, unknown> & { id: string; version: number; deleted_at: string | null };
 
@@ -30,7 +30,7 @@ export function applyOpToRow<T extends Record<string, unknown>>(row: T, op: Outb
 /** Adds the local search words of a project record. */
 export function toProjectRecord(row: Record<string, unknown>): ProjectRecord {
   const r = row as unknown as ProjectRecord;
-  r._words = projectSearchWords(r.name, r.details as ProjectDetails | undefined);
+  r._words = projectSearchWords(r.name, r.details);
   const live = !r.deleted_at;
   if (live && r.owner_user_id) r._own = r.owner_user_id;
   else delete r._own;
@@ -43,7 +43,7 @@ export function toProjectRecord(row: Record<string, unknown>): ProjectRecord {
 
 function normalize(table: SyncTable, row: Record<string, unknown>): AnyRow {
   const r = { ...row } as AnyRow;
-  if (r.txid !== undefined && r.txid !== null) (r as Record<string, unknown>).txid = String(r.txid);
+  if (r.txid !== undefined && r.txid !== null) (r as Record<string, unknown>).txid = typeof r.txid === 'string' ? r.txid : JSON.stringify(r.txid);
   if (table === 'projects' && (r.details === null || r.details === undefined)) (r as Record<string, unknown>).details = {};
   return r;
 }

@@ -12,7 +12,6 @@ import type {
   FileBlobRecord,
   OutboxEntry,
   ProfileRow,
-  ProjectDetails,
   ProjectFileRow,
   ProjectMemberRow,
   ProjectRow,
@@ -81,7 +80,7 @@ export class RefacingDb extends Dexie {
           .table<ProjectRecord, string>('projects')
           .toCollection()
           .modify((p) => {
-            p._words = projectSearchWords(p.name, p.details as ProjectDetails | undefined);
+            p._words = projectSearchWords(p.name, p.details);
           });
       });
     // Version 4: project memberships (shared projects), by project and by member.

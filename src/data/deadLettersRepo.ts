@@ -29,7 +29,7 @@ export function createDeadLettersRepo(ctx: RepoContext) {
         const table = db.table(letter.op.table);
         const row = (await table.get(letter.op.id)) as Record<string, unknown> | undefined;
         const op = letter.op;
-        const base = op.kind === 'insert' ? null : typeof row?.version === 'number' ? (row.version as number) : op.base_version;
+        const base = op.kind === 'insert' ? null : typeof row?.version === 'number' ? (row.version) : op.base_version;
         // A file row goes out only after its blob is (again) in Storage.
         const blob = op.table === 'project_files' && op.kind === 'insert' ? await db.file_blobs.get(op.id) : undefined;
         const upload = blob ? { fileId: op.id, path: String(op.changes.file_path), uploaded: false } : undefined;

@@ -34,7 +34,7 @@ export async function dropSharedProject(db: RefacingDb, projectId: string): Prom
   const project = await db.projects.get(projectId);
   // The homeowner who owns it never loses it; a contractor's local assignment may be stale (reassigned).
   if (project && project.owner_user_id === me) return false;
-  const fileIds = (await db.project_files.where('project_id').equals(projectId).primaryKeys()) as string[];
+  const fileIds = await db.project_files.where('project_id').equals(projectId).primaryKeys();
   const rowKeys: [string, string][] = [['projects', projectId], ...fileIds.map((id) => ['project_files', id] as [string, string])];
   await db.outbox.where('[table+id]').anyOf(rowKeys).delete();
   // Queued file inserts whose row was never pulled: find them by their project.
@@ -62,7 +62,7 @@ export async function applyMemberRows(db: RefacingDb, rows: readonly Record<stri
     const fetch = new Set(await pendingSharedFetches(db));
     let written = 0;
     for (const raw of rows) {
-      const row = { ...raw, txid: raw.txid === null || raw.txid === undefined ? '' : String(raw.txid) } as unknown as ProjectMemberRow;
+      const row = { ...raw, txid: raw.txid === null || raw.txid === undefined ? '' : typeof raw.txid === 'string' ? raw.txid : JSON.stringify(raw.txid) } as unknown as ProjectMemberRow;
       const local = await db.project_members.get(row.id);
       if (local && local.version >= row.version) continue;
       await db.project_members.put(row);

@@ -48,8 +48,8 @@ export function normalizeHingeRule(raw: unknown): HingeRule | undefined {
   const r = raw as Record<string, unknown>;
   if (r.mode === 'perDoor') return { mode: 'perDoor' };
   if (r.mode !== 'byHeight') return undefined;
-  const upTo = Array.isArray(r.upTo) ? r.upTo.map((v) => (typeof v === 'string' ? Number(v) : v)) : [];
-  const ok = upTo.every((v) => typeof v === 'number') && hingeLimitsError(upTo as number[]) === null;
+  const upTo = Array.isArray(r.upTo) ? r.upTo.map((v: unknown) => (typeof v === 'string' ? Number(v) : v)) : [];
+  const ok = upTo.every((v) => typeof v === 'number') && hingeLimitsError(upTo) === null;
   return { mode: 'byHeight', upTo: ok ? (upTo as unknown as [number, number, number]) : DEFAULT_HINGE_HEIGHT_LIMITS };
 }
 

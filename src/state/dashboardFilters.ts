@@ -8,8 +8,8 @@ import type { StatusFilter } from '../domain/projectRules';
 export interface DashboardFilters {
   status: StatusFilter;
   search: string;
-  setStatus(status: StatusFilter): void;
-  setSearch(search: string): void;
+  setStatus: (status: StatusFilter) => void;
+  setSearch: (search: string) => void;
   reset(): void;
 }
 

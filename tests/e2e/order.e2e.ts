@@ -52,7 +52,7 @@ async function insertProject(name: string, details: Record<string, unknown>): Pr
   const { client, userId } = await signedInClient(e2e.server.url, contractor);
   const { data, error } = await client.from('projects').insert({ name, status: 'active', user_id: userId, assigned_contractor_id: userId, details }).select('id').single();
   if (error || !data) throw new Error(`insert project: ${error?.message}`);
-  return (data as { id: string }).id;
+  return (data).id;
 }
 
 /** The bathroom fixture plus a wall cabinet not measured yet and a cabinet of a type the app does not know. */

@@ -62,7 +62,7 @@ describe('profile', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForLoadState('load');
     await profile.field('Last name').waitFor();
-    await page.waitForFunction(() => (document.querySelector('#main input[autocomplete="family-name"]') as HTMLInputElement | null)?.value === 'contractor-user');
+    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#main input[autocomplete="family-name"]'))?.value === 'contractor-user');
     await page.getByText(/Offline data uses .* available on this device/).waitFor();
     await ctx.close();
   });
@@ -107,7 +107,7 @@ describe('project detail and files', () => {
     await page.getByRole('button', { name: 'Download measurements.txt' }).click();
     const download = await downloadEvent;
     expect(download.suggestedFilename()).toBe('measurements.txt');
-    expect(readFileSync((await download.path())!, 'utf8')).toBe('W 14.5 x H 30');
+    expect(readFileSync((await download.path()), 'utf8')).toBe('W 14.5 x H 30');
 
     // A second device sees the project and downloads the file from the server.
     await page2.goto(projectUrl);
@@ -115,7 +115,7 @@ describe('project detail and files', () => {
     await project2.file('measurements.txt').waitFor({ timeout: 30_000 });
     const download2Event = page2.waitForEvent('download');
     await page2.getByRole('button', { name: 'Download measurements.txt' }).click();
-    expect(readFileSync((await (await download2Event).path())!, 'utf8')).toBe('W 14.5 x H 30');
+    expect(readFileSync((await (await download2Event).path()), 'utf8')).toBe('W 14.5 x H 30');
     await ctx2.close();
 
     await page.getByRole('button', { name: 'Delete measurements.txt' }).click();

@@ -60,7 +60,7 @@ describe('project page for the field', () => {
     const thumb = project.file('sink-wall.png').getByRole('img', { name: 'Preview of sink-wall.png' });
     await thumb.waitFor();
     await page.waitForFunction(() => {
-      const img = document.querySelector('img[alt="Preview of sink-wall.png"]') as HTMLImageElement | null;
+      const img = document.querySelector<HTMLImageElement>('img[alt="Preview of sink-wall.png"]');
       return !!img && img.complete && img.naturalWidth > 0;
     });
     // Made on the device: 1024×768 scaled to at most 320 px.
@@ -74,7 +74,7 @@ describe('project page for the field', () => {
     const full = viewer.getByRole('img', { name: 'sink-wall.png' });
     await full.waitFor();
     await page.waitForFunction(() => {
-      const img = document.querySelector('dialog img.photo-full') as HTMLImageElement | null;
+      const img = document.querySelector<HTMLImageElement>('dialog img.photo-full');
       return !!img && img.complete && img.naturalWidth > 0;
     });
     expect(await full.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1024);
@@ -85,7 +85,7 @@ describe('project page for the field', () => {
     // After a reload the tile is the stored thumbnail, not the photo.
     await page.reload();
     await page.waitForFunction(() => {
-      const img = document.querySelector('img[alt="Preview of sink-wall.png"]') as HTMLImageElement | null;
+      const img = document.querySelector<HTMLImageElement>('img[alt="Preview of sink-wall.png"]');
       return !!img && img.complete && img.naturalWidth > 0;
     });
     expect(await project.file('sink-wall.png').getByRole('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(320);

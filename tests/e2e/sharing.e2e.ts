@@ -122,7 +122,7 @@ describe('sharing a project with the homeowner', () => {
       const name = dbs.map((d) => d.name ?? '').find((n) => n.startsWith('refacing-'))!;
       return new Promise<number>((resolve, reject) => {
         const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB open failed'));
         open.onsuccess = () => {
           const db = open.result;
           const tx = db.transaction(['projects', 'project_files', 'outbox'], 'readonly');

@@ -37,7 +37,7 @@ async function asSuperuser<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /** A new database on the lane, cloned from the migrated template; connection facts for `postgres`. */
-export async function createLaneDatabase(options: { seed?: boolean } = {}): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+export async function createLaneDatabase(options: { seed?: boolean } = {}): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const l = lane();
   const name = `t_${randomBytes(6).toString('hex')}`;
   await asSuperuser((c) => c.query(`create database ${name} template ${l.template} owner postgres`));

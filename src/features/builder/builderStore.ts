@@ -10,7 +10,6 @@ import {
   normalizeCabinetData,
 
   type CabinetData,
-  type CabinetForm,
   type CabinetRow,
   type ItemState,
   type OverlayMode,
@@ -51,29 +50,29 @@ export interface BuilderState {
   lastEdit: string | null;
   /** The last removed cabinet, for the Undo of the removal notice. */
   removed: RemovedCabinet | null;
-  load(projectId: string, raw: unknown): void;
-  setText(field: 'nrs' | 'door' | 'drawerFront' | 'color', value: string): void;
-  setOverlayMode(mode: OverlayMode): void;
-  setStdOption(value: number): void;
-  setSideReveal(value: number): void;
-  setVerticalReveal(value: number): void;
-  setVertRevealOverride(on: boolean): void;
-  setStileRail(key: StileRailKey, value: number): void;
+  load: (projectId: string, raw: unknown) => void;
+  setText: (field: 'nrs' | 'door' | 'drawerFront' | 'color', value: string) => void;
+  setOverlayMode: (mode: OverlayMode) => void;
+  setStdOption: (value: number) => void;
+  setSideReveal: (value: number) => void;
+  setVerticalReveal: (value: number) => void;
+  setVertRevealOverride: (on: boolean) => void;
+  setStileRail: (key: StileRailKey, value: number) => void;
   /** Adds a cabinet of `type` at the end; returns its row id (`null` before a job is loaded). */
-  addCabinet(type: CabinetTypeName): number | null;
-  removeCabinet(rowId: number): void;
+  addCabinet: (type: CabinetTypeName) => number | null;
+  removeCabinet: (rowId: number) => void;
   /** Puts the last removed cabinet back where it was, with its measurements and overrides. */
-  restoreRemoved(): void;
-  dismissRemoved(): void;
+  restoreRemoved: () => void;
+  dismissRemoved: () => void;
   /** Takes back the last edit; false when there is none. */
-  undo(): boolean;
-  redo(): boolean;
-  setItem(key: string, patch: Partial<ItemState>): void;
-  setItemOverride(key: string, field: StileRailKey, value: number): void;
-  setOverrideEnabled(key: string, on: boolean): void;
-  setNotes(notes: string): void;
-  setShowNotes(show: boolean): void;
-  setSaveState(state: SaveState, savedRevision?: number): void;
+  undo: () => boolean;
+  redo: () => boolean;
+  setItem: (key: string, patch: Partial<ItemState>) => void;
+  setItemOverride: (key: string, field: StileRailKey, value: number) => void;
+  setOverrideEnabled: (key: string, on: boolean) => void;
+  setNotes: (notes: string) => void;
+  setShowNotes: (show: boolean) => void;
+  setSaveState: (state: SaveState, savedRevision?: number) => void;
 }
 
 function blankItem(type: string): ItemState {
@@ -122,7 +121,7 @@ export function createBuilderStore() {
       removed: null,
       load: (projectId, raw) =>
         set({ projectId, data: normalizeCabinetData(raw), revision: 0, savedRevision: 0, saveState: 'idle', past: [], future: [], lastEdit: null, removed: null }),
-      setText: (field, value) => change((d) => ({ ...d, form: { ...d.form, [field]: value } as CabinetForm }), `text:${field}`),
+      setText: (field, value) => change((d) => ({ ...d, form: { ...d.form, [field]: value } }), `text:${field}`),
       setOverlayMode: (mode) => change((d) => setOverlayMode(d, mode)),
       setStdOption: (value) => change((d) => setStdOption(d, value)),
       setSideReveal: (value) => change((d) => setSideReveal(d, value)),

@@ -187,7 +187,7 @@ export function OrderPage() {
   const contact = !canEdit && membership ? membership.contact : null;
   const contractor = contact
     ? { name: str(contact.name), phone: str(contact.phone), email: str(contact.email), address: '' }
-    : contractorOf(profile, (user.user_metadata ?? {}) as Record<string, unknown>, user.email ?? '');
+    : contractorOf(profile, (user.user_metadata ?? {}), user.email ?? '');
   const money = x.totals ? (n: number) => formatMoney(n, x.totals!.currency) : null;
   const baseName = safeFileName(`order-${customer}-${x.job.orderDate}`);
   const csvFile = () => new File([orderExportCsv(x)], `${baseName}.csv`, { type: 'text/csv' });

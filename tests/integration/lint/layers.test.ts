@@ -36,7 +36,7 @@ async function restrictedImportMessages(c: Case): Promise<string[]> {
     [
       {
         files: ['**/*.{ts,tsx}'],
-        languageOptions: { parser: tseslint.parser as Linter.Parser },
+        languageOptions: { parser: tseslint.parser },
         rules: { 'no-restricted-imports': rule as Linter.RuleEntry },
       },
     ],

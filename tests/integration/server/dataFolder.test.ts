@@ -37,11 +37,11 @@ function launch(dataDir: string, env: Record<string, string> = {}): { child: Chi
   });
   children.push(child);
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<{ code: number | null; output: string }>((res) => child.on('exit', (code) => res({ code, output: out })));
   const started = new Promise<Started>((res, rej) => {
-    child.stdout!.on('data', () => {
+    child.stdout.on('data', () => {
       const m = /Backend URL:\s+(\S+)/.exec(out);
       const k = /Anon key:\s+(\S+)/.exec(out);
       if (m && k && out.includes('Mail outbox')) res({ child, url: m[1]!, anonKey: k[1]!, output: () => out });

@@ -93,6 +93,18 @@ describe('/storage/v1', () => {
     expect(search.data?.map((o) => o.name)).toEqual(['b.txt']);
   });
 
+  it('sorts by a timestamp column in time order, newest first when asked', async () => {
+    const s = alice.client.storage.from('test-files');
+    for (const n of ['m.txt', 'k.txt', 'z.txt']) {
+      await s.upload(`${alice.userId}/timed/${n}`, new Blob([n]));
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const newest = await s.list(`${alice.userId}/timed`, { sortBy: { column: 'created_at', order: 'desc' } });
+    expect(newest.data?.map((o) => o.name)).toEqual(['z.txt', 'k.txt', 'm.txt']);
+    const oldest = await s.list(`${alice.userId}/timed`, { sortBy: { column: 'created_at', order: 'asc' } });
+    expect(oldest.data?.map((o) => o.name)).toEqual(['m.txt', 'k.txt', 'z.txt']);
+  });
+
   it('removes objects and their bytes', async () => {
     const s = alice.client.storage.from('test-files');
     const path = `${alice.userId}/gone.txt`;

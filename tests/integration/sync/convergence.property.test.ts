@@ -53,7 +53,7 @@ type Details = { address?: string; cabinetData?: { itemState?: Record<string, { 
 async function live(d: Device, index: number): Promise<{ id: string; details: Details } | undefined> {
   const rows = (await d.db.projects.orderBy('created_at').toArray()).filter((r) => !r.deleted_at);
   const r = rows[index % Math.max(rows.length, 1)];
-  return r ? { id: r.id, details: r.details as Details } : undefined;
+  return r ? { id: r.id, details: r.details } : undefined;
 }
 
 async function apply(devices: [Device, Device], c: Cmd): Promise<void> {

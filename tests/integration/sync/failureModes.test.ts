@@ -167,7 +167,7 @@ describe('pipelined push', () => {
     expect((await d.sync()).ok).toBe(false);
     for (const [i, p] of made.entries()) {
       await d.projects.update(p.id, { name: `Pipe ${i} renamed` });
-      if (i % 2 === 0) await d.projects.update(p.id, { details: { notes: `note ${i}` } as ProjectDetails });
+      if (i % 2 === 0) await d.projects.update(p.id, { details: { notes: `note ${i}` } });
     }
     const extra = await d.projects.create({ name: 'Pipe extra', status: 'active', details: {}, role: 'contractor' });
     const pushCalls = () => d.net.log.filter((l) => l.url.includes('/rpc/push_changes')).length;

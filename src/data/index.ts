@@ -12,5 +12,5 @@ export { filesRepo, createFilesRepo } from './filesRepo';
 export { deadLettersRepo, createDeadLettersRepo } from './deadLettersRepo';
 export { conflictsRepo, createConflictsRepo } from './conflictsRepo';
 export { queryProjects, countProjects, type ProjectQuery } from './projectQueries';
-export { RefacingDb, dbNameFor } from './db';
+export { RefacingDb, dbNameFor, toProjectRow } from './db';
 export { deleteAccountOnServer, unsyncedChangeCount, type AccountDeletionResult } from './accountDeletion';

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Spinner } from '../../app/Spinner';
 import { useCurrentRole } from '../../auth/useCurrentRole';
-import { getActiveDb, type ProjectRow, type ProjectStatus } from '../../data';
+import { getActiveDb, toProjectRow, type ProjectRow, type ProjectStatus } from '../../data';
 import { useActiveUserId } from '../../hooks';
 import { PROJECT_STATUSES, STATUS_LABELS } from '../../domain/projectLabels';
 import { StatusBadge } from '../../app/ui/StatusBadge';
@@ -20,7 +20,7 @@ function useOrgProjects(): ProjectRow[] | undefined {
     const db = getActiveDb();
     if (!db) return undefined;
     const rows = await db.projects.orderBy('created_at').reverse().filter((p) => !p.deleted_at).toArray();
-    return rows.map(({ _words: _w, _own: _o, _asg: _a, _st: _s, ...row }) => row);
+    return rows.map(toProjectRow);
   }, [userId]);
 }
 

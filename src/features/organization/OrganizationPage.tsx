@@ -5,7 +5,7 @@ import { Spinner } from '../../app/Spinner';
 import { useCurrentRole } from '../../auth/useCurrentRole';
 import { getActiveDb, toProjectRow, type ProjectRow, type ProjectStatus } from '../../data';
 import { useActiveUserId } from '../../hooks';
-import { PROJECT_STATUSES, STATUS_LABELS } from '../../domain/projectLabels';
+import { PROJECT_STATUSES, STATUS_LABELS, projectDisplayName } from '../../domain/projectLabels';
 import { StatusBadge } from '../../app/ui/StatusBadge';
 import { revokeInvite, type PendingInvite } from '../../app/invites';
 import { assignProject, cachedTeam, inviteContractor, loadOrgInvites, loadTeam, removeContractor, type TeamMember } from './orgApi';
@@ -249,7 +249,7 @@ export function OrganizationPage() {
             {shown.map((p) => (
               <li key={p.id} className="member">
                 <span className="member-who">
-                  <Link to={`/project/${p.id}`}>{p.name?.trim() || 'Untitled Project'}</Link>
+                  <Link to={`/project/${p.id}`}>{projectDisplayName(p.name)}</Link>
                   <br />
                   <span className="muted">{who(byId.get(p.assigned_contractor_id ?? ''), p.assigned_contractor_id)}</span>
                 </span>

@@ -8,7 +8,7 @@ export { SYNC_TABLES } from './types';
 export { setActiveUser, getActiveDb, getActiveUserId, hasUnsyncedChanges, setDexieOptions } from './activeUser';
 export { projectsRepo, createProjectsRepo, type CreateProjectInput, type ProjectChanges } from './projectsRepo';
 export { profileRepo, createProfileRepo, type ProfileChanges } from './profileRepo';
-export { filesRepo, createFilesRepo } from './filesRepo';
+export { filesRepo, createFilesRepo, FILE_NOT_FOUND_TEXT } from './filesRepo';
 export { deadLettersRepo, createDeadLettersRepo } from './deadLettersRepo';
 export { conflictsRepo, createConflictsRepo } from './conflictsRepo';
 export { queryProjects, countProjects, type ProjectQuery } from './projectQueries';

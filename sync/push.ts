@@ -12,6 +12,7 @@ import type { RefacingDb } from '../src/data/db';
 import type { ConflictRecord, DeadLetter, OutboxEntry, SyncTable, WireOp } from '../src/data/types';
 import { markSent } from '../src/data/outbox';
 import { classifyPostgrest, classifyStorage, networkFailure, type Failure } from './errors';
+import { FILE_GONE_TEXT, NO_RESULT_TEXT, rowLabel } from './texts';
 
 /** Wire contract: at most 500 ops per push_changes call. */
 export const MAX_BATCH = 500;
@@ -91,10 +92,7 @@ function rowKey(op: Pick<OutboxEntry, 'table' | 'id'>): string {
 }
 
 async function labelOf(db: RefacingDb, table: SyncTable, id: string): Promise<string> {
-  const row = (await db.table(table).get(id)) as Record<string, unknown> | undefined;
-  if (table === 'projects') return (row?.name as string | undefined) || 'Untitled Project';
-  if (table === 'project_files') return (row?.file_name as string | undefined) ?? 'File';
-  return 'Profile';
+  return rowLabel(table, (await db.table(table).get(id)) as Record<string, unknown> | undefined);
 }
 
 async function deadLetter(db: RefacingDb, op: OutboxEntry, code: string, message: string, nowIso: string): Promise<void> {
@@ -109,7 +107,7 @@ async function uploadFor(deps: PushDeps, op: OutboxEntry): Promise<Failure | nul
   const upload = op.upload;
   if (!upload || upload.uploaded) return null;
   const record = await db.file_blobs.get(upload.fileId);
-  if (!record) return { kind: 'rejected', code: 'blob_missing', message: 'The file is no longer on this device' };
+  if (!record) return { kind: 'rejected', code: 'blob_missing', message: FILE_GONE_TEXT };
   try {
     const { error } = await supabase.storage.from(FILES_BUCKET).upload(upload.path, record.blob, {
       upsert: true,
@@ -164,7 +162,7 @@ export async function applyPushResults(db: RefacingDb, ops: OutboxEntry[], resul
         continue;
       }
       if (!result || result.status === 'rejected') {
-        await deadLetter(db, op, result?.code ?? 'unknown', result?.message ?? 'No result from the server', nowIso);
+        await deadLetter(db, op, result?.code ?? 'unknown', result?.message ?? NO_RESULT_TEXT, nowIso);
         if (result?.code === 'P0002') {
           // Deleted on another device: take the tombstone (the pull brings the server's).
           const row = (await db.table(op.table).get(op.id)) as Record<string, unknown> | undefined;
@@ -179,11 +177,9 @@ export async function applyPushResults(db: RefacingDb, ops: OutboxEntry[], resul
       const row = result.row;
       if (result.conflicts?.length) {
         const label =
-          op.table === 'projects' && row && typeof row.name === 'string'
-            ? row.name || 'Untitled Project'
-            : op.table === 'project_files' && row && typeof row.file_name === 'string'
-              ? row.file_name
-              : await labelOf(db, op.table, op.id);
+          row && ((op.table === 'projects' && typeof row.name === 'string') || (op.table === 'project_files' && typeof row.file_name === 'string'))
+            ? rowLabel(op.table, row)
+            : await labelOf(db, op.table, op.id);
         for (const c of result.conflicts) {
           conflicts.push({
             table: op.table,

@@ -53,40 +53,57 @@ export async function accessRpc(fn: string, args: Record<string, unknown>, fallb
   }
 }
 
-/** Sends (or resends: a new link replaces the pending one) an invitation to `email` with `role`. */
-export async function sendInvite(projectId: string, email: string, role: MemberRole): Promise<Outcome<{ email: string }>> {
+/** Runs an RPC that changes nothing on the device: its data, or the message to show (`fallback` when the server gives none). */
+export async function callRpc<T>(fn: string, args: Record<string, unknown> | undefined, fallback: string): Promise<Outcome<T>> {
   try {
-    const { data, error } = await supabase.functions.invoke<{ email: string }>('project-invite', { body: { project_id: projectId, email, role } });
-    if (error instanceof FunctionsHttpError) {
-      const body = (await (error.context as Response).json().catch(() => null)) as { message?: string } | null;
-      return { ok: false, message: body?.message ?? 'The invitation could not be sent' };
-    }
-    if (error || !data) return failed(error, 'The invitation could not be sent');
-    return { ok: true, value: { email: data.email } };
+    const { data, error } = await supabase.rpc(fn, args);
+    if (error) return failed(error, fallback);
+    return { ok: true, value: data as T };
   } catch (e) {
-    return failed(e as Error, 'The invitation could not be sent');
+    return failed(e as Error, fallback);
   }
 }
 
-/** Pending invitations of a project (only its owner or contractor gets any). */
-export async function listInvites(projectId: string): Promise<Outcome<PendingInvite[]>> {
+/**
+ * Sends (or resends) an invitation through the function that mails it
+ * (`project-invite`, `org-invite`): the address it went to, or the message
+ * to show (the function's own when it refused).
+ */
+export async function invokeInvite(fn: string, body: Record<string, unknown>): Promise<Outcome<{ email: string }>> {
+  const fallback = 'The invitation could not be sent';
   try {
-    const { data, error } = await supabase.rpc('project_invites_of', { p_project_id: projectId });
-    if (error) return failed(error, 'Invitations could not be loaded');
-    return { ok: true, value: (data as PendingInvite[] | null) ?? [] };
+    const { data, error } = await supabase.functions.invoke<{ email: string }>(fn, { body });
+    if (error instanceof FunctionsHttpError) {
+      const refusal = (await (error.context as Response).json().catch(() => null)) as { message?: string } | null;
+      return { ok: false, message: refusal?.message ?? fallback };
+    }
+    if (error || !data) return failed(error, fallback);
+    return { ok: true, value: { email: data.email } };
   } catch (e) {
-    return failed(e as Error, 'Invitations could not be loaded');
+    return failed(e as Error, fallback);
   }
+}
+
+/** Pending invitations listed by an RPC (`project_invites_of`, `org_invites_of`). */
+export async function pendingInvites(fn: string, args?: Record<string, unknown>): Promise<Outcome<PendingInvite[]>> {
+  const out = await callRpc<PendingInvite[] | null>(fn, args, 'Invitations could not be loaded');
+  return out.ok ? { ok: true, value: out.value ?? [] } : out;
+}
+
+/** Sends (or resends: a new link replaces the pending one) an invitation to `email` with `role`. */
+export function sendInvite(projectId: string, email: string, role: MemberRole): Promise<Outcome<{ email: string }>> {
+  return invokeInvite('project-invite', { project_id: projectId, email, role });
+}
+
+/** Pending invitations of a project (only its owner or contractor gets any). */
+export function listInvites(projectId: string): Promise<Outcome<PendingInvite[]>> {
+  return pendingInvites('project_invites_of', { p_project_id: projectId });
 }
 
 /** Revokes a pending invitation: its link stops working. */
 export async function revokeInvite(inviteId: string): Promise<Outcome> {
-  try {
-    const { error } = await supabase.rpc('revoke_project_invite', { p_invite_id: inviteId });
-    return error ? failed(error, 'The invitation could not be revoked') : { ok: true, value: undefined };
-  } catch (e) {
-    return failed(e as Error, 'The invitation could not be revoked');
-  }
+  const out = await callRpc<unknown>('revoke_project_invite', { p_invite_id: inviteId }, 'The invitation could not be revoked');
+  return out.ok ? { ok: true, value: undefined } : out;
 }
 
 /** Removes a member from the project; their devices drop it at their next sync. */
@@ -104,10 +121,11 @@ export function removeMember(projectId: string, userId: string): Promise<Outcome
 export async function acceptPendingInvite(): Promise<Outcome<{ projectId: string | null; organizationId: string | null }> | null> {
   const token = pendingInviteToken();
   if (!token) return null;
+  const fallback = 'The invitation could not be accepted';
   try {
     const { data, error } = await supabase.rpc('accept_project_invite', { p_token: token });
     if (error) {
-      const out = failed(error, 'The invitation could not be accepted');
+      const out = failed(error, fallback);
       if (out.message !== OFFLINE) localStorage.removeItem(PENDING_KEY);
       return out;
     }
@@ -116,6 +134,6 @@ export async function acceptPendingInvite(): Promise<Outcome<{ projectId: string
     const joined = data as { project_id?: string; organization_id?: string };
     return { ok: true, value: { projectId: joined.project_id ?? null, organizationId: joined.organization_id ?? null } };
   } catch (e) {
-    return failed(e as Error, 'The invitation could not be accepted');
+    return failed(e as Error, fallback);
   }
 }

@@ -27,17 +27,21 @@ export function applyOpToRow<T extends Record<string, unknown>>(row: T, op: Outb
   return next as T;
 }
 
-/** Adds the local search words of a project record. */
+/**
+ * Sets the derived index fields of a project record (in place): its search
+ * words, and owner, contractor and status only while the row is live, so
+ * tombstones stay out of those indexes. `toProjectRow` is the inverse.
+ */
 export function toProjectRecord(row: Record<string, unknown>): ProjectRecord {
   const r = row as unknown as ProjectRecord;
   r._words = projectSearchWords(r.name, r.details);
   const live = !r.deleted_at;
-  if (live && r.owner_user_id) r._own = r.owner_user_id;
-  else delete r._own;
-  if (live && r.assigned_contractor_id) r._asg = r.assigned_contractor_id;
-  else delete r._asg;
-  if (live) r._st = r.status;
-  else delete r._st;
+  if (live && r.owner_user_id) r._liveOwnerId = r.owner_user_id;
+  else delete r._liveOwnerId;
+  if (live && r.assigned_contractor_id) r._liveContractorId = r.assigned_contractor_id;
+  else delete r._liveContractorId;
+  if (live) r._liveStatus = r.status;
+  else delete r._liveStatus;
   return r;
 }
 

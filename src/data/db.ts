@@ -18,17 +18,29 @@ import type {
   SyncStateRecord,
 } from './types';
 
-/** A project as stored locally: the server row plus its search words. */
+/**
+ * A project as stored locally: the server row plus fields derived from it for
+ * the indexes (`toProjectRecord` writes them, `toProjectRow` takes them off).
+ */
 export interface ProjectRecord extends ProjectRow {
   /** Lower-cased words of name, address, phone (digits) and email; multi-entry index. */
   _words: string[];
   /** owner_user_id of a live row (absent on tombstones, so indexes skip them). */
-  _own?: string;
+  _liveOwnerId?: string;
   /** assigned_contractor_id of a live row (absent on tombstones). */
-  _asg?: string;
+  _liveContractorId?: string;
   /** status of a live row (absent on tombstones). */
-  _st?: string;
+  _liveStatus?: string;
 }
+
+/** The server row of a stored project: the record without its derived index fields. */
+export function toProjectRow(record: ProjectRecord): ProjectRow {
+  const { _words, _liveOwnerId, _liveContractorId, _liveStatus, ...row } = record;
+  return row;
+}
+
+/** Names of the derived fields up to schema version 4, and their names since version 5. */
+const RENAMED_IN_V5 = { _own: '_liveOwnerId', _asg: '_liveContractorId', _st: '_liveStatus' } as const;
 
 /** Database name of one user (one database per user, so another user of the same browser never sees it). */
 export function dbNameFor(userId: string): string {
@@ -87,5 +99,24 @@ export class RefacingDb extends Dexie {
     this.version(4).stores({
       project_members: 'id, project_id, user_id',
     });
+    // Version 5: the derived fields of a live project get names that say what
+    // they hold (`_own`, `_asg`, `_st` were unreadable in queries); the upgrade
+    // moves every stored row's values to the new names, so no sync is needed.
+    this.version(5)
+      .stores({
+        projects:
+          'id, created_at, [_liveOwnerId+created_at], [_liveContractorId+created_at], *_words, [_liveOwnerId+status+created_at], [_liveContractorId+status+created_at], [_liveStatus+created_at]',
+      })
+      .upgrade(async (tx) => {
+        await tx
+          .table<Record<string, unknown>, string>('projects')
+          .toCollection()
+          .modify((p) => {
+            for (const [from, to] of Object.entries(RENAMED_IN_V5)) {
+              if (from in p) p[to] = p[from];
+              delete p[from];
+            }
+          });
+      });
   }
 }

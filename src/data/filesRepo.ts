@@ -10,6 +10,9 @@ import { enqueueOp, newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import type { ProjectFileRow, Result } from './types';
 
+/** What the screens say of a file whose row is missing or deleted on the device (openBlob throws it, remove answers not_found). */
+export const FILE_NOT_FOUND_TEXT = 'File not found';
+
 /** Extension of an upload: from the file name, else the MIME subtype, else `bin`. */
 export function fileExtension(fileName: string, mimeType: string): string {
   const dot = fileName.lastIndexOf('.');
@@ -102,7 +105,7 @@ export function createFilesRepo(ctx: RepoContext, getDownloader: () => FileDownl
       const cached = await db.file_blobs.get(fileId);
       if (cached) return cached.blob;
       const row = await db.project_files.get(fileId);
-      if (!row || row.deleted_at) throw new Error('File not found');
+      if (!row || row.deleted_at) throw new Error(FILE_NOT_FOUND_TEXT);
       const download = getDownloader();
       if (!download) throw new Error('This file is not available offline');
       const blob = await download(row.file_path);

@@ -1,10 +1,11 @@
 /**
  * Dashboard queries on IndexedDB indexes: the project list
  * (filter, search, newest first) and the per-status counts. Tombstones are
- * kept out of the `_own`/`_asg`/`_st` indexes, so counts are index counts.
+ * kept out of the `_liveOwnerId`/`_liveContractorId`/`_liveStatus` indexes, so
+ * counts are index counts.
  */
 import Dexie from 'dexie';
-import type { ProjectRecord, RefacingDb } from './db';
+import { toProjectRow, type ProjectRecord, type RefacingDb } from './db';
 import { searchQueryWords } from './searchWords';
 import type { DataRole, ProjectCounts, ProjectRow, ProjectStatus } from './types';
 
@@ -20,9 +21,14 @@ const STATUSES: readonly ProjectStatus[] = ['draft', 'active', 'completed', 'arc
 
 function visibleTo(db: RefacingDb, role: DataRole): (p: ProjectRecord) => boolean {
   const me = db.userId;
-  if (role === 'homeowner') return (p) => p._own === me;
-  if (role === 'contractor') return (p) => p._asg === me;
+  if (role === 'homeowner') return (p) => p._liveOwnerId === me;
+  if (role === 'contractor') return (p) => p._liveContractorId === me;
   return (p) => !p.deleted_at;
+}
+
+/** The derived field holding the user's id on the projects a homeowner or contractor sees. */
+function liveIdField(role: DataRole): '_liveOwnerId' | '_liveContractorId' {
+  return role === 'homeowner' ? '_liveOwnerId' : '_liveContractorId';
 }
 
 function byNewest(a: ProjectRow, b: ProjectRow): number {
@@ -57,33 +63,30 @@ export async function queryProjects(db: RefacingDb, q: ProjectQuery): Promise<Pr
     const [index, lower, upper] =
       q.role === 'org_admin'
         ? status
-          ? ['[_st+created_at]', [status, Dexie.minKey], [status, Dexie.maxKey]]
+          ? ['[_liveStatus+created_at]', [status, Dexie.minKey], [status, Dexie.maxKey]]
           : ['created_at', Dexie.minKey, Dexie.maxKey]
         : status
-          ? [`[${q.role === 'homeowner' ? '_own' : '_asg'}+status+created_at]`, [me, status, Dexie.minKey], [me, status, Dexie.maxKey]]
-          : [`[${q.role === 'homeowner' ? '_own' : '_asg'}+created_at]`, [me, Dexie.minKey], [me, Dexie.maxKey]];
+          ? [`[${liveIdField(q.role)}+status+created_at]`, [me, status, Dexie.minKey], [me, status, Dexie.maxKey]]
+          : [`[${liveIdField(q.role)}+created_at]`, [me, Dexie.minKey], [me, Dexie.maxKey]];
     let collection = db.projects.where(index).between(lower, upper, true, true).reverse();
     if (q.role === 'org_admin' && !status) collection = collection.filter((p) => !p.deleted_at);
     rows = Number.isFinite(limit) ? await collection.limit(limit).toArray() : await collection.toArray();
   }
-  return rows.map((r) => {
-    const { _words: _w, _own: _o, _asg: _a, _st: _s, ...row } = r;
-    return row;
-  });
+  return rows.map(toProjectRow);
 }
 
 /**
  * Live project counts per status for the filter chips (spec §2), counted on
- * the date-ordered indexes (tombstones carry no `_own`/`_asg`/`_st`).
+ * the date-ordered indexes (tombstones carry no `_liveOwnerId`/`_liveContractorId`/`_liveStatus`).
  */
 export async function countProjects(db: RefacingDb, role: DataRole): Promise<ProjectCounts> {
   const me = db.userId;
-  const field = role === 'homeowner' ? '_own' : '_asg';
+  const field = liveIdField(role);
   const count = (status: ProjectStatus | null): Promise<number> => {
     if (role === 'org_admin') {
       return status
-        ? db.projects.where('[_st+created_at]').between([status, Dexie.minKey], [status, Dexie.maxKey], true, true).count()
-        : db.projects.where('[_st+created_at]').between([Dexie.minKey, Dexie.minKey], [Dexie.maxKey, Dexie.maxKey], true, true).count();
+        ? db.projects.where('[_liveStatus+created_at]').between([status, Dexie.minKey], [status, Dexie.maxKey], true, true).count()
+        : db.projects.where('[_liveStatus+created_at]').between([Dexie.minKey, Dexie.minKey], [Dexie.maxKey, Dexie.maxKey], true, true).count();
     }
     return status
       ? db.projects.where(`[${field}+status+created_at]`).between([me, status, Dexie.minKey], [me, status, Dexie.maxKey], true, true).count()

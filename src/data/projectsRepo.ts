@@ -4,7 +4,7 @@
  * closed tab never leaves a row without its op); updates diff `details` into leaf-path patches and coalesce per row.
  */
 import { applyOpToRow, toProjectRecord } from './applyServerRows';
-import type { ProjectRecord } from './db';
+import { toProjectRow, type ProjectRecord } from './db';
 import { diffDetails } from './detailsPatch';
 import { enqueueOp, newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
@@ -19,11 +19,6 @@ export interface CreateProjectInput {
 }
 
 export type ProjectChanges = Partial<Pick<ProjectRow, 'name' | 'status' | 'details'>>;
-
-function strip(record: ProjectRecord): ProjectRow {
-  const { _words: _w, _own: _o, _asg: _a, _st: _s, ...row } = record;
-  return row;
-}
 
 /** Builds the projects repository over a context (the app uses `projectsRepo`). */
 export function createProjectsRepo(ctx: RepoContext) {
@@ -59,7 +54,7 @@ export function createProjectsRepo(ctx: RepoContext) {
         await db.projects.add(record);
         await enqueueOp(db, { table: 'projects', id: columns.id, kind: 'insert', base_version: null, changes: columns }, ctx.now());
       });
-      return strip(record);
+      return toProjectRow(record);
     },
 
     /**
@@ -76,7 +71,7 @@ export function createProjectsRepo(ctx: RepoContext) {
         if (changes.name !== undefined && changes.name !== current.name) columns.name = changes.name;
         if (changes.status !== undefined && changes.status !== current.status) columns.status = changes.status;
         const patch = changes.details !== undefined ? diffDetails(current.details, changes.details) : [];
-        if (Object.keys(columns).length === 0 && patch.length === 0) return { ok: true, value: strip(current) } as const;
+        if (Object.keys(columns).length === 0 && patch.length === 0) return { ok: true, value: toProjectRow(current) } as const;
         const nowIso = new Date(ctx.now()).toISOString();
         const op = {
           table: 'projects' as const,
@@ -93,7 +88,7 @@ export function createProjectsRepo(ctx: RepoContext) {
         next = toProjectRecord(next) as unknown as Record<string, unknown>;
         await db.projects.put(next as unknown as ProjectRecord);
         await enqueueOp(db, op, ctx.now());
-        return { ok: true, value: strip(next as unknown as ProjectRecord) } as const;
+        return { ok: true, value: toProjectRow(next as unknown as ProjectRecord) } as const;
       });
     },
 

@@ -88,3 +88,11 @@ export function projectTypeLabel(value: string | undefined | null): string {
 export function statusLabel(value: string): string {
   return (STATUS_LABELS as Record<string, string>)[value] ?? value;
 }
+
+/** What a project without a name is called (spec §2's card fallback), on every screen and in sync's labels. */
+export const UNTITLED_PROJECT = 'Untitled Project';
+
+/** A project's name as shown: trimmed, or 'Untitled Project' when blank. */
+export function projectDisplayName(name: string | null | undefined): string {
+  return name?.trim() || UNTITLED_PROJECT;
+}

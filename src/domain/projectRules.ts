@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { SIGNUP_ROLES, type SignupRole } from './projectLabels';
 import { EMAIL_PATTERN } from '../../shared/emailRule';
+import { MIN_PASSWORD_LENGTH, PASSWORDS_DIFFER_TEXT, PASSWORD_TOO_SHORT_TEXT, REQUIRED_FIELDS_TEXT } from './passwordRules';
 
 export * from './projectLabels';
 
@@ -41,8 +42,7 @@ function collect<K extends string>(error: z.ZodError): FieldErrors<K> {
   return errors;
 }
 
-const REQUIRED = 'Please fill in all required fields';
-const required = z.string().trim().min(1, REQUIRED);
+const required = z.string().trim().min(1, REQUIRED_FIELDS_TEXT);
 
 
 export interface SignInInput {
@@ -58,11 +58,11 @@ export interface SignInInput {
 export function validateSignIn(input: SignInInput): RuleResult<SignInInput, 'form'> {
   const schema = z.object({
     email: required,
-    password: z.string().min(1, REQUIRED),
+    password: z.string().min(1, REQUIRED_FIELDS_TEXT),
   });
   const parsed = schema.safeParse(input);
-  if (!parsed.success) return { ok: false, errors: { form: REQUIRED } };
-  if (input.password.length < 6) return { ok: false, errors: { form: 'Password must be at least 6 characters long' } };
+  if (!parsed.success) return { ok: false, errors: { form: REQUIRED_FIELDS_TEXT } };
+  if (input.password.length < MIN_PASSWORD_LENGTH) return { ok: false, errors: { form: PASSWORD_TOO_SHORT_TEXT } };
   return { ok: true, value: { email: input.email.trim(), password: input.password } };
 }
 
@@ -82,13 +82,13 @@ export interface SignUpInput extends SignInInput {
 export function validateSignUp(input: SignUpInput): RuleResult<SignUpInput & { role: SignupRole }, 'form'> {
   const schema = z.object({
     email: required,
-    password: z.string().min(1, REQUIRED),
+    password: z.string().min(1, REQUIRED_FIELDS_TEXT),
     firstName: required,
     lastName: required,
   });
-  if (!schema.safeParse(input).success) return { ok: false, errors: { form: REQUIRED } };
-  if (input.password.length < 6) return { ok: false, errors: { form: 'Password must be at least 6 characters long' } };
-  if (input.password !== input.confirmPassword) return { ok: false, errors: { form: 'Passwords do not match' } };
+  if (!schema.safeParse(input).success) return { ok: false, errors: { form: REQUIRED_FIELDS_TEXT } };
+  if (input.password.length < MIN_PASSWORD_LENGTH) return { ok: false, errors: { form: PASSWORD_TOO_SHORT_TEXT } };
+  if (input.password !== input.confirmPassword) return { ok: false, errors: { form: PASSWORDS_DIFFER_TEXT } };
   const role = z.enum(SIGNUP_ROLES).safeParse(input.role);
   if (!role.success) return { ok: false, errors: { form: `Invalid role: ${input.role}. Please select a valid role.` } };
   return {

@@ -5,6 +5,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getActiveDb } from '../data/activeUser';
+import { toProjectRow } from '../data/db';
 import { countProjects, queryProjects, type ProjectQuery } from '../data/projectQueries';
 import type { ConflictRecord, DataRole, DeadLetter, LocalProjectFile, OutboxEntry, ProfileRow, ProjectCounts, ProjectRow } from '../data/types';
 import { useActiveUserId } from './useActiveUserId';
@@ -43,8 +44,7 @@ export function useProject(id: string | undefined): ProjectRow | null | undefine
       if (!id) return null;
       const r = await db.projects.get(id);
       if (!r || r.deleted_at) return null;
-      const { _words: _w, _own: _o, _asg: _a, _st: _s, ...row } = r;
-      return row;
+      return toProjectRow(r);
     },
     [userId, id],
   );

@@ -4,6 +4,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getActiveDb } from '../data/activeUser';
+import { toProjectRow } from '../data/db';
 import type { ProjectMemberRow, ProjectRow } from '../data/types';
 import { useActiveUserId } from './useActiveUserId';
 
@@ -55,8 +56,7 @@ export function useSharedProjects(): SharedProject[] | undefined {
     projects.forEach((p, i) => {
       // Projects the user owns or is assigned to are listed as their own.
       if (!p || p.deleted_at || p.owner_user_id === db.userId || p.assigned_contractor_id === db.userId) return;
-      const { _words: _w, _own: _o, _asg: _a, _st: _s, ...row } = p;
-      out.push({ project: row, membership: mine[i]! });
+      out.push({ project: toProjectRow(p), membership: mine[i]! });
     });
     return out.sort((a, b) => (a.project.created_at < b.project.created_at ? 1 : a.project.created_at > b.project.created_at ? -1 : 0));
   }, [userId]);

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { supabase } from '../../auth/supabase';
+import { REQUIRED_FIELDS_TEXT } from '../../domain/passwordRules';
 import { AuthCard, FormError } from './AuthCard';
 
 /** /forgot-password: emails a reset link that opens /reset-password (spec §7 "password reset by email"). */
@@ -14,7 +15,7 @@ export function ForgotPasswordPage() {
     e.preventDefault();
     setError(null);
     if (!email.trim()) {
-      setError('Please fill in all required fields');
+      setError(REQUIRED_FIELDS_TEXT);
       return;
     }
     setBusy(true);

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { supabase } from '../../auth/supabase';
 import { useAuth } from '../../auth/useAuth';
 import { Spinner } from '../../app/Spinner';
+import { newPasswordError, PASSWORD_HINT_TEXT } from '../../domain/passwordRules';
 import { AuthCard, FormError } from './AuthCard';
 
 /**
@@ -48,9 +49,8 @@ export function ResetPasswordPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
-    if (!password || !confirm) return setError('Please fill in all required fields');
-    if (password.length < 6) return setError('Password must be at least 6 characters long');
-    if (password !== confirm) return setError('Passwords do not match');
+    const invalid = newPasswordError(password, confirm);
+    if (invalid) return setError(invalid);
     setBusy(true);
     const { error: authError } = await supabase.auth.updateUser({ password });
     setBusy(false);
@@ -68,7 +68,7 @@ export function ResetPasswordPage() {
         <div className="field">
           <label htmlFor="reset-password">New password</label>
           <input id="reset-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          <span className="hint">At least 6 characters.</span>
+          <span className="hint">{PASSWORD_HINT_TEXT}</span>
         </div>
         <div className="field">
           <label htmlFor="reset-confirm">Confirm new password</label>

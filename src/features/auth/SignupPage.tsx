@@ -4,6 +4,7 @@ import { supabase } from '../../auth/supabase';
 import { useAuth } from '../../auth/useAuth';
 import { ensureProfile } from '../../auth/profileSetup';
 import { permissionsFor } from '../../auth/roles';
+import { PASSWORD_HINT_TEXT } from '../../domain/passwordRules';
 import { ROLE_LABELS, SIGNUP_ROLES, validateSignUp } from '../../domain/projectRules';
 import { AuthCard, FormError } from './AuthCard';
 
@@ -107,7 +108,7 @@ export function SignupPage() {
         <div className="field">
           <label htmlFor="signup-password">Password</label>
           <input id="signup-password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.target.value)} />
-          <span className="hint">At least 6 characters.</span>
+          <span className="hint">{PASSWORD_HINT_TEXT}</span>
         </div>
         <div className="field">
           <label htmlFor="signup-confirm">Confirm password</label>

@@ -4,6 +4,7 @@ import { Spinner } from '../../app/Spinner';
 import { useAuth } from '../../auth/useAuth';
 import { useProject } from '../../hooks';
 import { sizeContext } from '../../domain/itemSize';
+import { UNTITLED_PROJECT } from '../../domain/projectLabels';
 import { AddCabinetSection, DetailsSection, NotesSection, OverlaySection, StileRailSection } from './BuilderSections';
 import { BuilderSummary } from './BuilderSummary';
 import { ActionBar } from './ActionBar';
@@ -76,7 +77,7 @@ export function BuilderPage() {
   if (project === null) return <BuilderError message="Project not found" />;
   if (!form || !stileRail || !cabinetRows || !ctx || loadedId !== projectId) return <Spinner />;
 
-  const address = typeof project.details?.address === 'string' && project.details.address.trim() ? project.details.address : project.name || 'Untitled Project';
+  const address = typeof project.details?.address === 'string' && project.details.address.trim() ? project.details.address : project.name || UNTITLED_PROJECT;
 
   return (
     <main className="container bld">

@@ -6,7 +6,7 @@ import { Spinner } from '../../app/Spinner';
 import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
 import { projectsRepo, type ProjectRow } from '../../data';
 import { useProjectCounts, useProjects, useSharedProjects } from '../../hooks';
-import { ROLE_LABELS, STATUS_FILTERS, STATUS_LABELS, type StatusFilter } from '../../domain/projectLabels';
+import { ROLE_LABELS, STATUS_FILTERS, STATUS_LABELS, projectDisplayName, type StatusFilter } from '../../domain/projectLabels';
 import { useDashboardFilters } from '../../state/dashboardFilters';
 import { DialogLoadBoundary, LoadErrorAlert, LoadErrorBoundary } from './LoadErrorBoundary';
 import { useLoadTimedOut } from './LoadTimeout';
@@ -200,7 +200,7 @@ export function DashboardPage() {
       ) : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
-          title={`Delete “${dialog.project.name?.trim() || 'Untitled Project'}”?`}
+          title={`Delete “${projectDisplayName(dialog.project.name)}”?`}
           message={DELETE_TEXT}
           confirmLabel="Delete"
           danger

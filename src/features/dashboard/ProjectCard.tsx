@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { ProjectRow } from '../../data';
 import { cabinetSummary } from '../../domain/cabinetSummary';
-import { projectTypeLabel } from '../../domain/projectLabels';
+import { projectDisplayName, projectTypeLabel } from '../../domain/projectLabels';
 import { StatusBadge } from '../../app/ui/StatusBadge';
 import { StatusEditor } from './StatusEditor';
 
@@ -29,7 +29,7 @@ export function ProjectCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const name = project.name?.trim() || 'Untitled Project';
+  const name = projectDisplayName(project.name);
   const d = project.details ?? {};
   const headingId = `project-${project.id}`;
   return (

@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useSharedProjects, type SharedProject } from '../../hooks';
 import { cabinetSummary } from '../../domain/cabinetSummary';
+import { projectDisplayName } from '../../domain/projectLabels';
 import { MEMBER_ROLE_LABELS, acceptPendingInvite, pendingInviteToken } from '../../app/invites';
 import { StatusBadge } from '../../app/ui/StatusBadge';
 import '../../app/ui/sharing.css';
 
 function SharedCard({ item }: { item: SharedProject }) {
   const { project, membership } = item;
-  const name = project.name?.trim() || 'Untitled Project';
+  const name = projectDisplayName(project.name);
   const c = membership.contact ?? {};
   const headingId = `shared-${project.id}`;
   return (

@@ -11,6 +11,7 @@ import { formatDecimal, formatFraction } from '../../domain/fractions';
 import type { HingeRule } from '../../domain/hingeSummary';
 import { buildOrderExport, orderExportCsv, orderExportJson, type OrderExport, type OrderExportLine } from '../../domain/orderExport';
 import { formatMoney, readPriceList } from '../../domain/pricing';
+import { projectDisplayName } from '../../domain/projectLabels';
 import { HingeRuleSetting } from './HingeRuleSetting';
 import { OrderDrawings } from './OrderDrawings';
 import { jobOrderChecks } from './orderChecksSource';
@@ -162,7 +163,7 @@ export function OrderPage() {
   const [shareNote, setShareNote] = useState<string | null>(null);
   const touch = useMemo(() => isTouchDevice(), []);
 
-  const customer = project?.name?.trim() || 'Untitled Project';
+  const customer = projectDisplayName(project?.name);
   const address = str(project?.details?.address);
   const x = useMemo(
     () => buildOrderExport(order, data.form, { customer, address, orderDate: format(today, 'yyyy-MM-dd') }, { checks, prices }),

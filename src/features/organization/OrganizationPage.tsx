@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Spinner } from '../../app/Spinner';
 import { useCurrentRole } from '../../auth/useCurrentRole';
-import { getActiveDb, type ProjectRow, type ProjectStatus } from '../../data';
+import { getActiveDb, toProjectRow, type ProjectRow, type ProjectStatus } from '../../data';
 import { useActiveUserId } from '../../hooks';
-import { PROJECT_STATUSES, STATUS_LABELS } from '../../domain/projectLabels';
+import { PROJECT_STATUSES, STATUS_LABELS, projectDisplayName } from '../../domain/projectLabels';
 import { StatusBadge } from '../../app/ui/StatusBadge';
 import { revokeInvite, type PendingInvite } from '../../app/invites';
 import { assignProject, cachedTeam, inviteContractor, loadOrgInvites, loadTeam, removeContractor, type TeamMember } from './orgApi';
@@ -20,7 +20,7 @@ function useOrgProjects(): ProjectRow[] | undefined {
     const db = getActiveDb();
     if (!db) return undefined;
     const rows = await db.projects.orderBy('created_at').reverse().filter((p) => !p.deleted_at).toArray();
-    return rows.map(({ _words: _w, _own: _o, _asg: _a, _st: _s, ...row }) => row);
+    return rows.map(toProjectRow);
   }, [userId]);
 }
 
@@ -249,7 +249,7 @@ export function OrganizationPage() {
             {shown.map((p) => (
               <li key={p.id} className="member">
                 <span className="member-who">
-                  <Link to={`/project/${p.id}`}>{p.name?.trim() || 'Untitled Project'}</Link>
+                  <Link to={`/project/${p.id}`}>{projectDisplayName(p.name)}</Link>
                   <br />
                   <span className="muted">{who(byId.get(p.assigned_contractor_id ?? ''), p.assigned_contractor_id)}</span>
                 </span>

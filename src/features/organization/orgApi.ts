@@ -4,9 +4,7 @@
  * contractor. All need the network; the team list is also kept on the device
  * so names show offline.
  */
-import { FunctionsHttpError } from '@supabase/supabase-js';
-import { supabase } from '../../auth/supabase';
-import { accessRpc, failed, type Outcome, type PendingInvite } from '../../app/invites';
+import { accessRpc, callRpc, invokeInvite, pendingInvites, type Outcome, type PendingInvite } from '../../app/invites';
 
 export interface TeamMember {
   id: string;
@@ -28,45 +26,25 @@ export function cachedTeam(): TeamMember[] {
 
 /** Loads the organization's people (admin and contractors) and keeps a copy on the device. */
 export async function loadTeam(): Promise<Outcome<TeamMember[]>> {
+  const out = await callRpc<TeamMember[] | null>('org_contractors', undefined, 'The team could not be loaded');
+  if (!out.ok) return out;
+  const team = out.value ?? [];
   try {
-    const { data, error } = await supabase.rpc('org_contractors');
-    if (error) return failed(error, 'The team could not be loaded');
-    const team = (data as TeamMember[] | null) ?? [];
-    try {
-      localStorage.setItem(TEAM_KEY, JSON.stringify(team));
-    } catch {
-      // no storage: names simply do not show offline
-    }
-    return { ok: true, value: team };
-  } catch (e) {
-    return failed(e as Error, 'The team could not be loaded');
+    localStorage.setItem(TEAM_KEY, JSON.stringify(team));
+  } catch {
+    // no storage: names simply do not show offline
   }
+  return { ok: true, value: team };
 }
 
 /** Pending invitations into the organization. */
-export async function loadOrgInvites(): Promise<Outcome<PendingInvite[]>> {
-  try {
-    const { data, error } = await supabase.rpc('org_invites_of');
-    if (error) return failed(error, 'Invitations could not be loaded');
-    return { ok: true, value: (data as PendingInvite[] | null) ?? [] };
-  } catch (e) {
-    return failed(e as Error, 'Invitations could not be loaded');
-  }
+export function loadOrgInvites(): Promise<Outcome<PendingInvite[]>> {
+  return pendingInvites('org_invites_of');
 }
 
 /** Sends (or resends) an invitation into the organization as a contractor. */
-export async function inviteContractor(email: string): Promise<Outcome<{ email: string }>> {
-  try {
-    const { data, error } = await supabase.functions.invoke<{ email: string }>('org-invite', { body: { email } });
-    if (error instanceof FunctionsHttpError) {
-      const body = (await (error.context as Response).json().catch(() => null)) as { message?: string } | null;
-      return { ok: false, message: body?.message ?? 'The invitation could not be sent' };
-    }
-    if (error || !data) return failed(error, 'The invitation could not be sent');
-    return { ok: true, value: { email: data.email } };
-  } catch (e) {
-    return failed(e as Error, 'The invitation could not be sent');
-  }
+export function inviteContractor(email: string): Promise<Outcome<{ email: string }>> {
+  return invokeInvite('org-invite', { email });
 }
 
 /** Assigns a project of the organization to one of its contractors (checked by the server), then syncs. */

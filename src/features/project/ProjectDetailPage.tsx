@@ -6,7 +6,7 @@ import { useAuth } from '../../auth/useAuth';
 import { Spinner } from '../../app/Spinner';
 import { useProject } from '../../hooks';
 import { StatusBadge } from '../../app/ui/StatusBadge';
-import { BUDGET_LABELS, projectTypeLabel, statusLabel, type Budget } from '../../domain/projectLabels';
+import { BUDGET_LABELS, projectDisplayName, projectTypeLabel, statusLabel, type Budget } from '../../domain/projectLabels';
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { ProjectFiles } from './ProjectFiles';
 import { ProjectMembers } from './ProjectMembers';
@@ -84,7 +84,7 @@ export function ProjectDetailPage() {
 
   const details = project.details ?? {};
   const description = project.description ?? str(details.description);
-  const name = project.name?.trim() || 'Untitled Project';
+  const name = projectDisplayName(project.name);
   const phone = str(details.phone);
   const email = str(details.email);
   const address = str(details.address);

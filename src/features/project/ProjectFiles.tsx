@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
 import { Modal } from '../../app/ui/Modal';
-import { filesRepo, type LocalProjectFile } from '../../data';
+import { FILE_NOT_FOUND_TEXT, filesRepo, type LocalProjectFile } from '../../data';
 import { useDeadLetters, useProjectFiles } from '../../hooks';
 import { formatBytes } from '../../app/ui/formatBytes';
 import { FileThumb, isImage } from './FileThumb';
@@ -115,7 +115,7 @@ export function ProjectFiles({
 
   async function remove(file: LocalProjectFile): Promise<string | null> {
     const result = await filesRepo.remove(file.id).catch((err: unknown) => ({ ok: false as const, error: errorText(err) }));
-    if (!result.ok) return result.error === 'not_found' ? 'File not found' : result.error;
+    if (!result.ok) return result.error === 'not_found' ? FILE_NOT_FOUND_TEXT : result.error;
     await removeThumbnail(file.id).catch(() => undefined);
     return null;
   }

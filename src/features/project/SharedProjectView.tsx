@@ -10,7 +10,7 @@ import { cabinetSummary } from '../../domain/cabinetSummary';
 import { normalizeCabinetData } from '../../domain/cabinetData';
 import { computeDoorOrder, type OrderLine } from '../../domain/doorOrder';
 import { formatFraction } from '../../domain/fractions';
-import { statusLabel } from '../../domain/projectLabels';
+import { projectDisplayName, statusLabel } from '../../domain/projectLabels';
 import { StatusBadge } from '../../app/ui/StatusBadge';
 import { ProjectFiles } from './ProjectFiles';
 import { MEMBER_ROLE_LABELS } from '../../app/invites';
@@ -75,7 +75,7 @@ export function SharedProjectView({ project }: { project: ProjectRow }) {
     <main className="container shared-project">
       <div className="page-head">
         <div>
-          <h1>{project.name?.trim() || 'Untitled Project'}</h1>
+          <h1>{projectDisplayName(project.name)}</h1>
           <div className="btn-row">
             <StatusBadge status={project.status} />
             <span className="badge badge-role">Shared with you · {MEMBER_ROLE_LABELS[role]}</span>

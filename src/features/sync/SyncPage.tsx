@@ -12,6 +12,7 @@ import { useConflicts, useDeadLetters, usePendingOps, useProject } from '../../h
 import { appSession } from '../../app/session';
 import { connection } from '../../auth/connection';
 import type { SyncStatus } from '../../../sync/status';
+import { UNTITLED_PROJECT } from '../../domain/projectLabels';
 import { describePath, describeValue } from './describePath';
 import { CONNECTION_TEXT, PROBLEM_TEXT, lastSuccessText, nextRetryText, opKindText, rejectionText, savedOnDeviceText, tableText } from './syncTexts';
 import { useNow } from './useNow';
@@ -28,7 +29,7 @@ function changedFields(op: OutboxEntry | DeadLetter['op']): string {
 
 function RowName({ table, id, fallback }: { table: string; id: string; fallback?: string }) {
   const project = useProject(table === 'projects' ? id : undefined);
-  if (table === 'projects') return <strong>{project?.name || fallback || 'Untitled Project'}</strong>;
+  if (table === 'projects') return <strong>{project?.name || fallback || UNTITLED_PROJECT}</strong>;
   return <strong>{fallback ?? tableText(table)}</strong>;
 }
 

@@ -1,9 +1,14 @@
 /**
  * Words of the sync indicator and page (the spec is silent on sync texts;
- * see docs/decisions.md, data/sync). Rejection codes map to plain reasons.
+ * see docs/decisions.md, data/sync). Rejection codes map to plain reasons;
+ * the words sync/ itself stores (dead-letter reasons, row kinds) come from
+ * sync/texts.ts.
  */
 import { formatDistanceStrict } from 'date-fns';
 import type { ConnectionState, SyncProblem, SyncStatus } from '../../../sync/status';
+import { FILE_GONE_TEXT } from '../../../sync/texts';
+
+export { tableText } from '../../../sync/texts';
 
 // The browser's own clock formatting ("10:42:05 AM", "Nov 23, 10:42:05 AM"): these texts sit in the
 // top bar's module, and date-fns' `format` would add ~5 KB gzipped to every screen's first load.
@@ -82,16 +87,11 @@ export function rejectionText(code: string, message: string): string {
   if (code === '23503') return 'It refers to something that no longer exists';
   if (code.startsWith('23')) return `The server refused it (${message})`;
   if (code === '22023') return `The change was not valid (${message})`;
-  if (code === 'blob_missing') return 'The file is no longer on this device';
+  if (code === 'blob_missing') return FILE_GONE_TEXT;
   return message || `Refused (${code})`;
 }
 
 /** "edit", "new", "delete" for a queued op. */
 export function opKindText(kind: 'insert' | 'update' | 'delete'): string {
   return kind === 'insert' ? 'New' : kind === 'update' ? 'Edit' : 'Delete';
-}
-
-/** "project", "file", "profile". */
-export function tableText(table: string): string {
-  return table === 'projects' ? 'Project' : table === 'project_files' ? 'File' : 'Profile';
 }

@@ -79,6 +79,7 @@ export default tseslint.config(
     files: ['sync/**/*.ts'],
     rules: restrict([
       { group: ['react', 'react-dom', 'dexie-react-hooks', 'zustand', ...layer('features', 'app', 'auth', 'state', 'hooks')], message: 'sync/ is framework-free.' },
+      { group: layer('bench'), message: 'sync/ is product code: bench/ measures it and is never imported by it.' },
     ]),
   },
   {

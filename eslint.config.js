@@ -57,10 +57,16 @@ export default tseslint.config(
   },
   {
     files: ['src/domain/**/*.ts'],
-    ignores: ['src/domain/cli/**'],
     rules: restrict([
       { group: ['react', 'react-dom', 'dexie', 'dexie-react-hooks', '@supabase/*', 'zustand'], message: 'src/domain is pure: no React, Dexie, network or stores.' },
       { group: layer('data', 'sync', 'features', 'app', 'auth', 'state', 'hooks'), message: 'src/domain imports nothing above it.' },
+    ]),
+  },
+  {
+    files: ['src/cli/**/*.ts'],
+    rules: restrict([
+      { group: ['react', 'react-dom', 'dexie', 'dexie-react-hooks', '@supabase/*', 'zustand'], message: 'src/cli is a Node command line over src/domain: no React, Dexie, network or stores.' },
+      { group: layer('data', 'sync', 'features', 'app', 'auth', 'state', 'hooks', 'pwa', 'server', 'bench'), message: 'src/cli imports src/domain (and Node builtins) only.' },
     ]),
   },
   {
@@ -73,6 +79,7 @@ export default tseslint.config(
     files: ['sync/**/*.ts'],
     rules: restrict([
       { group: ['react', 'react-dom', 'dexie-react-hooks', 'zustand', ...layer('features', 'app', 'auth', 'state', 'hooks')], message: 'sync/ is framework-free.' },
+      { group: layer('bench'), message: 'sync/ is product code: bench/ measures it and is never imported by it.' },
     ]),
   },
   {

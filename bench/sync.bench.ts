@@ -21,7 +21,7 @@ import { NO_REALTIME } from '../tests/support/noRealtime';
 import { startAppServer, type AppServer } from '../tests/e2e/support/appServer';
 import { signedInClient } from '../tests/e2e/support/serverClient';
 import type { BenchFigure } from './types';
-import type { BrowserBenchResult } from '../sync/bench/chromiumPage';
+import type { BrowserBenchResult } from './chromiumPage';
 
 /** Sign up through /auth/v1 and follow the mailed confirmation link. */
 async function signUpConfirmed(server: AppServer, email: string, password: string): Promise<void> {
@@ -48,7 +48,7 @@ function sampleDetails(i: number): string {
   });
 }
 
-/** Bundles the browser side (sync/bench/chromiumPage.ts) into one IIFE. */
+/** Bundles the browser side (bench/chromiumPage.ts) into one IIFE. */
 async function bundlePage(): Promise<string> {
   const { build } = await import('vite');
   const out = await build({
@@ -58,7 +58,7 @@ async function bundlePage(): Promise<string> {
     build: {
       write: false,
       minify: false,
-      lib: { entry: join(process.cwd(), 'sync/bench/chromiumPage.ts'), formats: ['iife'], name: 'SyncBenchPage', fileName: () => 'page.js' },
+      lib: { entry: join(process.cwd(), 'bench/chromiumPage.ts'), formats: ['iife'], name: 'SyncBenchPage', fileName: () => 'page.js' },
     },
   });
   const results = (Array.isArray(out) ? out : [out]) as { output: { type: string; code?: string }[] }[];

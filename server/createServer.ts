@@ -6,11 +6,10 @@
  * origin, SPA fallback).
  */
 import { Hono } from 'hono';
-import { serve, type ServerType } from '@hono/node-server';
+import type { ServerType } from '@hono/node-server';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { openDatabase, prepareDatabase, type SqlDatabase } from './db.ts';
 import { holdBackendLock, openPostgres } from './postgres.ts';
 import { DEFAULT_JWT_SECRET, makeKeys, makeVerifier } from './jwt.ts';
@@ -26,6 +25,7 @@ import { inviteRoutes } from './invites.ts';
 import { mailViewer } from './mailViewer.ts';
 import { superviseDatabase } from './supervisor.ts';
 import { allowedOrigins, apiCors, runtimeConfigScript } from './webConfig.ts';
+import { closeHttp, listenHttp } from './httpListener.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 /** Storage's default upload limit (Supabase's default, 50 MB). */
@@ -202,28 +202,17 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
       await loadCatalog(db.pg, catalog);
     },
     async listen(port = 0, host = '127.0.0.1') {
-      await new Promise<void>((resolveListen, reject) => {
-        const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolveListen());
-        s.on('error', reject);
-        // Longer than clients' idle keep-alive (undici 4 s, browsers more), so the server is never
-        // the side that closes a connection a client is about to reuse (ECONNRESET).
-        (s as unknown as { keepAliveTimeout: number; headersTimeout: number }).keepAliveTimeout = 65_000;
-        (s as unknown as { keepAliveTimeout: number; headersTimeout: number }).headersTimeout = 66_000;
-        server = s;
-      });
-      const addr = server!.address() as AddressInfo;
-      backend.port = addr.port;
-      backend.url = `http://${host === '0.0.0.0' || host === '127.0.0.1' || host === '::' ? 'localhost' : host}:${addr.port}`;
+      const listening = await listenHttp(app.fetch, port, host);
+      server = listening.server;
+      backend.port = listening.port;
+      backend.url = listening.url;
       return { url: backend.url, port: backend.port };
     },
     async close() {
       if (server) {
         const s = server;
         server = null;
-        await new Promise<void>((r) => {
-          s.close(() => r());
-          (s as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-        });
+        await closeHttp(s);
       }
       await releaseLock?.();
       await db.close();

@@ -1,11 +1,13 @@
 /**
  * The one email-address rule of the product, shared by the app's forms
- * (src/domain) and the local backend's auth endpoints (server/), which share
- * nothing else but wire contracts. Pure, no imports, so both build it.
+ * (src/domain's project form, the invitation forms in src/features) and the
+ * local backend's auth endpoints (server/auth), which share nothing else but
+ * wire contracts. Pure, no imports, so both build it. Call `isEmailAddress`;
+ * the pattern alone is not the rule.
  */
 
 /** Spec §5 "basic pattern with no spaces, an @ and a dot". */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Longest address mail systems deliver to (RFC 5321's 254-character path limit). */
 export const MAX_EMAIL_LENGTH = 254;

@@ -34,6 +34,7 @@ export function authRoutes(ctx: BackendContext): Hono<ApiEnv> {
   app.route('/', tokenRoutes(ctx));
   app.route('/', accountRoutes(ctx));
   app.route('/', adminRoutes(ctx));
-  app.notFound((c) => authError(c, 404, 'not_found', 'Not found'));
+  // Last, for every method: a mounted group's notFound is never reached (Hono's app.route does not carry it).
+  app.all('*', (c) => authError(c, 404, 'not_found', 'Not found'));
   return app;
 }

@@ -82,6 +82,7 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
   app.patch('/:table', (c) => handle(c, row, (tx, body) => update(ctx, c, tx, c.req.param('table'), body)));
   app.delete('/:table', (c) => handle(c, z.unknown(), (tx) => remove(ctx, c, tx, c.req.param('table'))));
   app.get('/', (c) => c.json({ swagger: '2.0', info: { title: 'local PostgREST subset' } }));
-  app.notFound((c) => c.json(pgrst('PGRST125', `Invalid path specified in request URL`), 404));
+  // Last, for every method: a mounted group's notFound is never reached (Hono's app.route does not carry it).
+  app.all('*', (c) => c.json(pgrst('PGRST125', `Invalid path specified in request URL`), 404));
   return app;
 }

@@ -31,7 +31,8 @@ export function storageRoutes(ctx: BackendContext): Hono<ApiEnv> {
   app.put('/object/:bucket/*', (c) => upload(ctx, root, c, 1, 'PUT'));
   app.on(['GET', 'HEAD'], '/object/:bucket/*', (c) => download(ctx, root, c, 1));
   app.delete('/object/:bucket', (c) => remove(ctx, root, c));
-  app.notFound(() => fail(404, 'not_found', 'Not found'));
+  // Last, for every method: a mounted group's notFound is never reached (Hono's app.route does not carry it).
+  app.all('*', () => fail(404, 'not_found', 'Not found'));
   return app;
 }
 

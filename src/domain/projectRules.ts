@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { SIGNUP_ROLES, type SignupRole } from './projectLabels';
-import { EMAIL_PATTERN } from '../../shared/emailRule';
+import { isEmailAddress } from '../../shared/emailRule';
 import { MIN_PASSWORD_LENGTH, PASSWORDS_DIFFER_TEXT, PASSWORD_TOO_SHORT_TEXT, REQUIRED_FIELDS_TEXT } from './passwordRules';
 
 export * from './projectLabels';
@@ -151,9 +151,10 @@ export function validateHomeownerProject(values: ProjectFormValues): RuleResult<
 
 /**
  * Validates the contractor (client) project form (spec §5): customer name,
- * address, phone (required, exactly 10 digits), email (required, basic
- * pattern) and — at creation only — at least one project scope. Errors per
- * field, with the spec's texts.
+ * address, phone (required, exactly 10 digits), email (required; the
+ * product's one rule, `isEmailAddress` in shared/emailRule.ts, which the
+ * server's auth applies too) and — at creation only — at least one project
+ * scope. Errors per field, with the spec's texts.
  */
 export function validateContractorProject(
   values: ProjectFormValues,
@@ -170,7 +171,7 @@ export function validateContractorProject(
       .string()
       .trim()
       .min(1, 'Email is required')
-      .refine((v) => v.length === 0 || EMAIL_PATTERN.test(v), 'Please enter a valid email address'),
+      .refine((v) => v.length === 0 || isEmailAddress(v), 'Please enter a valid email address'),
     projectScopes: z
       .array(z.string())
       .refine((v) => mode === 'edit' || v.length > 0, 'Please select at least one project scope'),

@@ -6,6 +6,7 @@ import { useCurrentRole } from '../../auth/useCurrentRole';
 import { getActiveDb, toProjectRow, type ProjectRow, type ProjectStatus } from '../../data';
 import { useActiveUserId } from '../../hooks';
 import { PROJECT_STATUSES, STATUS_LABELS, projectDisplayName } from '../../domain/projectLabels';
+import { isEmailAddress } from '../../../shared/emailRule';
 import { StatusBadge } from '../../app/ui/StatusBadge';
 import { revokeInvite, type PendingInvite } from '../../app/invites';
 import { assignProject, cachedTeam, inviteContractor, loadOrgInvites, loadTeam, removeContractor, type TeamMember } from './orgApi';
@@ -94,7 +95,7 @@ export function OrganizationPage() {
 
   async function invite(e: FormEvent) {
     e.preventDefault();
-    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email.trim())) {
+    if (!isEmailAddress(email.trim())) {
       setNotice({ kind: 'error', text: 'Please enter a valid email address' });
       return;
     }

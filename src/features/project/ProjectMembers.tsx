@@ -4,6 +4,7 @@ import { format } from 'date-fns';
 import { type MemberRole, type ProjectRow } from '../../data';
 import { useProjectMembers } from '../../hooks';
 import { listInvites, MEMBER_ROLE_LABELS, removeMember, revokeInvite, sendInvite, type PendingInvite } from '../../app/invites';
+import { isEmailAddress } from '../../../shared/emailRule';
 
 function day(iso: string): string {
   const d = new Date(iso);
@@ -54,7 +55,7 @@ export function ProjectMembers({ project }: { project: ProjectRow }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email.trim())) {
+    if (!isEmailAddress(email.trim())) {
       setMessage({ kind: 'error', text: 'Please enter a valid email address' });
       return;
     }

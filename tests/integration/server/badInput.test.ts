@@ -35,6 +35,7 @@ describe('bad input', () => {
     expect(await errorOf(rest)).toMatchObject({ code: 'PGRST102', message: 'Empty or invalid json', hint: null });
     const rpc = await fetch(`${b.url}/rest/v1/rpc/echo`, { method: 'POST', headers: headers(), body: '[1,' });
     expect(rpc.status).toBe(400);
+    expect(await errorOf(rpc)).toMatchObject({ code: 'PGRST102', message: 'Empty or invalid json', hint: null });
     const auth = await fetch(`${b.url}/auth/v1/token?grant_type=password`, { method: 'POST', headers: headers(b.anonKey), body: 'nope' });
     expect(auth.status).toBe(400);
     expect(await errorOf(auth)).toMatchObject({ code: 'bad_json' });
@@ -43,19 +44,22 @@ describe('bad input', () => {
     expect(await errorOf(storage)).toMatchObject({ statusCode: '400' });
   });
 
-  it('wrong body shapes and types → 400', async () => {
+  it('wrong body shapes and types → 400 PGRST102 / 22P02 / PGRST100', async () => {
     const scalar = await fetch(`${b.url}/rest/v1/notes`, { method: 'POST', headers: headers(), body: '42' });
     expect(scalar.status).toBe(400);
+    expect(await errorOf(scalar)).toMatchObject({ code: 'PGRST102', message: 'Empty or invalid json' });
     const patch = await fetch(`${b.url}/rest/v1/notes?title=eq.x`, { method: 'PATCH', headers: headers(), body: '[1]' });
     expect(patch.status).toBe(400);
+    expect(await errorOf(patch)).toMatchObject({ code: 'PGRST102', message: 'Empty or invalid json' });
     const type = await fetch(`${b.url}/rest/v1/notes`, { method: 'POST', headers: headers(), body: JSON.stringify({ title: 't', done: 'maybe' }) });
     expect(type.status).toBe(400);
     expect(await errorOf(type)).toMatchObject({ code: '22P02' });
     const limit = await fetch(`${b.url}/rest/v1/notes?limit=ten`, { headers: headers() });
     expect(limit.status).toBe(400);
+    expect(await errorOf(limit)).toMatchObject({ code: 'PGRST100', message: '"failed to parse limit (ten)" (line 1, column 1)' });
   });
 
-  it('missing, forged, expired and wrong-role JWTs → 401 PGRST301', async () => {
+  it('missing, forged, expired and wrong-role JWTs → 401 PGRST301 (Storage: 403 Unauthorized)', async () => {
     const none = await fetch(`${b.url}/rest/v1/notes`);
     expect(none.status).toBe(401);
     expect(await errorOf(none)).toEqual({ code: 'PGRST301', message: 'No API key found in request', details: null, hint: null });
@@ -74,17 +78,21 @@ describe('bad input', () => {
     expect(await errorOf(expired)).toMatchObject({ code: 'PGRST301', message: 'JWT expired' });
 
     const superuser = await new SignJWT({ role: 'postgres' }).setProtectedHeader({ alg: 'HS256' }).sign(secret);
-    expect((await fetch(`${b.url}/rest/v1/notes`, { headers: headers(superuser) })).status).toBe(401);
+    const wrongRole = await fetch(`${b.url}/rest/v1/notes`, { headers: headers(superuser) });
+    expect(wrongRole.status).toBe(401);
+    expect(await errorOf(wrongRole)).toEqual({ code: 'PGRST301', message: 'JWTInvalidRole', details: null, hint: null });
 
     const garbage = await fetch(`${b.url}/rest/v1/notes`, { headers: headers('not.a.jwt') });
     expect(garbage.status).toBe(401);
+    expect(await errorOf(garbage)).toEqual({ code: 'PGRST301', message: 'JWSError', details: null, hint: null });
 
     const authUser = await fetch(`${b.url}/auth/v1/user`, { headers: headers(expiredToken) });
     expect(authUser.status).toBe(401);
     expect((await errorOf(authUser)).code).toBe('no_authorization');
     const storage = await fetch(`${b.url}/storage/v1/object/test-files/x/y.txt`, { headers: headers(forgedToken) });
-    expect(storage.status).toBeGreaterThanOrEqual(400);
-    expect((await errorOf(storage)).statusCode).toBeDefined();
+    // Storage answers a bad signature as Supabase Storage does: 403 with its own error shape.
+    expect(storage.status).toBe(403);
+    expect(await errorOf(storage)).toEqual({ statusCode: '403', error: 'Unauthorized', message: 'JWSInvalidSignature' });
   });
 
   it('oversized JSON bodies → 413, declared or streamed', async () => {
@@ -92,30 +100,46 @@ describe('bad input', () => {
     const declared = await fetch(`${b.url}/rest/v1/notes`, { method: 'POST', headers: headers(), body: big });
     expect(declared.status).toBe(413);
     expect(await errorOf(declared)).toMatchObject({ code: 'PGRST413' });
-    const streamed = await new Promise<number>((resolve, reject) => {
+    const streamed = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const u = new URL(`${b.url}/rest/v1/notes`);
       const req = request(
         { hostname: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { ...headers(), 'transfer-encoding': 'chunked' } },
         (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
         },
       );
       req.on('error', reject);
       req.write(big.slice(0, 3000));
       req.end(big.slice(3000));
     });
-    expect(streamed).toBe(413);
+    expect(streamed.status).toBe(413);
+    expect(JSON.parse(streamed.body)).toMatchObject({ code: 'PGRST413', message: 'Payload Too Large' });
     const auth = await fetch(`${b.url}/auth/v1/signup`, { method: 'POST', headers: headers(b.anonKey), body: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(5000) }) });
     expect(auth.status).toBe(413);
+    expect(await errorOf(auth)).toMatchObject({ code: 'request_too_large', error_code: 'request_too_large' });
   });
 
-  it('unknown routes and methods answer with JSON errors', async () => {
-    expect((await fetch(`${b.url}/rest/v1/notes/extra`, { headers: headers() })).status).toBe(404);
-    expect((await fetch(`${b.url}/auth/v1/nowhere`, { headers: headers() })).status).toBe(404);
-    expect((await fetch(`${b.url}/storage/v1/nowhere`, { headers: headers() })).status).toBe(404);
+  it('unknown routes answer 404; a path leaving the bucket 400 InvalidKey', async () => {
+    // Each API group answers its own service's error shape, for every method.
+    const expected: Record<string, unknown> = {
+      '/rest/v1/notes/extra': { code: 'PGRST125', message: 'Invalid path specified in request URL' },
+      '/auth/v1/nowhere': { error_code: 'not_found', msg: 'Not found' },
+      '/storage/v1/nowhere': { statusCode: '404', error: 'not_found', message: 'Not found' },
+    };
+    for (const [path, body] of Object.entries(expected)) {
+      for (const method of ['GET', 'POST']) {
+        const miss = await fetch(`${b.url}${path}`, { method, headers: headers(), ...(method === 'POST' ? { body: '{}' } : {}) });
+        expect(miss.status).toBe(404);
+        expect(miss.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(await miss.json()).toMatchObject(body as object);
+      }
+    }
     const traversal = await fetch(`${b.url}/storage/v1/object/test-files/..%2F..%2Fetc%2Fpasswd`, { headers: headers() });
     expect(traversal.status).toBe(400);
+    expect(await errorOf(traversal)).toEqual({ statusCode: '400', error: 'InvalidKey', message: 'Invalid key' });
   });
 
   it('answers CORS preflights with the headers supabase-js sends', async () => {

@@ -79,7 +79,7 @@ describe('data folder', () => {
 
     const port = new URL(first.url).port;
     const second = await launch(dataDir).exited;
-    expect(second.code).not.toBe(0);
+    expect(second.code).toBe(1);
     expect(second.output).toContain(`PID ${first.child.pid}`);
     expect(second.output).toContain(`port ${port}`);
     expect((await fetch(`${first.url}/auth/v1/health`)).status).toBe(200);
@@ -107,7 +107,7 @@ describe('data folder', () => {
 
   it('refuses the public demo secret when listening beyond loopback', { timeout: 120_000 }, async () => {
     const { code, output } = await launch(temp(), { HOST: '0.0.0.0', JWT_SECRET: DEFAULT_JWT_SECRET }).exited;
-    expect(code).not.toBe(0);
+    expect(code).toBe(1);
     expect(output).toMatch(/public demo secret; refusing to listen on 0\.0\.0\.0/);
   });
 });

@@ -78,7 +78,7 @@ describe('/storage/v1', () => {
     expect((await other.remove([mine])).data).toEqual([]);
     expect(await (await alice.client.storage.from('test-files').download(mine)).data?.text()).toBe('mine');
     const anon = await b.client().storage.from('test-files').download(mine);
-    expect(anon.error).not.toBeNull();
+    expect(anon.error).toMatchObject({ statusCode: '404', message: 'Object not found' });
   });
 
   it('lists one folder level with prefix, limit, offset, sortBy and search', async () => {
@@ -126,11 +126,14 @@ describe('/storage/v1', () => {
     expect(await res.text()).toBe('signed bytes');
     const many = await s.createSignedUrls([path, `${alice.userId}/missing.txt`], 60);
     expect(many.data?.[0]?.signedUrl).toBeTruthy();
-    expect(many.data?.[1]?.error).toBeTruthy();
-    const tampered = one.data!.signedUrl.replace('signed.txt', 'dup.txt');
-    expect((await fetch(tampered)).status).toBe(400);
+    expect(many.data?.[1]).toMatchObject({ error: 'Either the object does not exist or you do not have access to it', signedUrl: null });
+    const tampered = await fetch(one.data!.signedUrl.replace('signed.txt', 'dup.txt'));
+    expect(tampered.status).toBe(400);
+    expect(await tampered.json()).toEqual({ statusCode: '400', error: 'InvalidSignature', message: 'The url do not match the signature' });
     const expired = await s.createSignedUrl(path, -10);
-    expect((await fetch(expired.data!.signedUrl)).status).toBe(400);
+    const late = await fetch(expired.data!.signedUrl);
+    expect(late.status).toBe(400);
+    expect(await late.json()).toEqual({ statusCode: '400', error: 'InvalidJWT', message: 'jwt expired' });
   });
 
   it('413 with storage error JSON above the size limit; the row is not kept', async () => {
@@ -153,7 +156,7 @@ describe('/storage/v1', () => {
     await s.upload(`${alice.userId}/clash/inner.txt`, new Blob(['x']));
     // `<uid>/clash` is a directory on disk, so writing a file there fails after the row insert.
     const r = await s.upload(`${alice.userId}/clash`, new Blob(['y']));
-    expect(r.error).not.toBeNull();
+    expect(r.error).toMatchObject({ statusCode: '409', message: 'The object name conflicts with an existing folder or object' });
     const rows = await b.pg.query('select 1 from storage.objects where name = $1', [`${alice.userId}/clash`]);
     expect(rows.rows).toHaveLength(0);
   });

@@ -1,19 +1,19 @@
 /** Runs the order CLI as a child process against the fixture jobs and bad input. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const tsx = join(root, 'node_modules/.bin/tsx');
 const kitchen = join(root, 'tests/fixtures/jobs/kitchen-full-overlay.json');
 const bathroom = join(root, 'tests/fixtures/jobs/bathroom-standard-overlay.json');
 
 function run(...args: string[]) {
-  const r = spawnSync(tsx, ['src/domain/cli/order.ts', ...args], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(tsx, ['src/cli/order.ts', ...args], { cwd: root, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -89,12 +89,35 @@ describe('order CLI', () => {
   it.each([
     ['missing file', ['does/not/exist.json'], 1, /cannot read does\/not\/exist\.json: no such file/],
     ['no argument', [], 2, /missing input file/],
-    ['bad format', [kitchen, '--format', 'xml'], 2, /unknown format "xml"/],
+    ['bad format', [kitchen, '--format', 'xml'], 2, /unknown format "xml" \(json or csv\)/],
+    ['bad format after =', [kitchen, '--format=pdf'], 2, /unknown format "pdf"/],
+    ['--format without a value', [kitchen, '--format'], 2, /Option '--format <value>' argument missing/],
+    ['unknown option', [kitchen, '--fast'], 2, /Unknown option '--fast'/],
+    ['two input files', [kitchen, bathroom], 2, /unexpected argument .*bathroom-standard-overlay\.json/],
+    ['a directory', ['tests/fixtures/jobs'], 1, /cannot read tests\/fixtures\/jobs: is a directory/],
   ])('%s → clear error, non-zero exit', (_n, args, code, message) => {
     const r = run(...args);
     expect(r.code).toBe(code);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    if (code === 2) expect(r.stderr).toContain('usage: npm run --silent order -- <cabinetData.json> [--format json|csv]');
+  });
+
+  it('--help prints the usage line once, exit 2', () => {
+    for (const flag of ['--help', '-h']) {
+      const r = run(flag);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe('order: usage: npm run --silent order -- <cabinetData.json> [--format json|csv]\n');
+    }
+  });
+
+  it('--format=csv is read like --format csv; a project file with details.cabinetData is read', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'order-'));
+    const file = join(dir, 'project.json');
+    writeFileSync(file, JSON.stringify({ name: 'Bath', details: { cabinetData: (JSON.parse(readFileSync(bathroom, 'utf8')) as { cabinetData: unknown }).cabinetData } }));
+    expect(run(file, '--format=csv').stdout).toBe(run(bathroom, '--format', 'csv').stdout);
   });
 
   it.each([
@@ -103,6 +126,10 @@ describe('order CLI', () => {
     ['object without cabinetData', '{"name": "x"}', /does not hold a cabinetData object/],
     ['cabinetRows not an array', '{"cabinetRows": {"0": "Wall"}}', /cabinetRows must be an array/],
     ['itemState not an object', '{"cabinetRows": [], "itemState": 3}', /itemState must be an object/],
+    ['form null', '{"form": null}', /: cabinetData\.form must be an object$/m],
+    ['stileRail an array', '{"stileRail": [1]}', /: cabinetData\.stileRail must be an object$/m],
+    ['cabinetData not an object', '{"cabinetData": "Wall"}', /: the file does not hold a cabinetData object \(expected form, stileRail, cabinetRows, itemState\)$/m],
+    ['just a number', '42', /: the file does not hold a cabinetData object$/m],
   ])('malformed file (%s) → clear error, exit 1', (_n, content, message) => {
     const dir = mkdtempSync(join(tmpdir(), 'order-'));
     const file = join(dir, 'bad.json');
@@ -111,5 +138,6 @@ describe('order CLI', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 });

@@ -5,12 +5,12 @@
  * sync over the wire, pushing queued ops vs single-row PostgREST updates.
  */
 import { createClient } from '@supabase/supabase-js';
-import { toProjectRecord } from '../../src/data/applyServerRows';
-import { RefacingDb } from '../../src/data/db';
-import { createProjectsRepo } from '../../src/data/projectsRepo';
-import { startSync, type TimersLike } from '../engine';
-import { createSyncStatusStore } from '../status';
-import { median } from '../../bench/stats';
+import { toProjectRecord } from '../src/data/applyServerRows';
+import { RefacingDb } from '../src/data/db';
+import { createProjectsRepo } from '../src/data/projectsRepo';
+import { startSync, type TimersLike } from '../sync/engine';
+import { createSyncStatusStore } from '../sync/status';
+import { median } from './stats';
 
 export interface BrowserBenchArgs {
   url: string;

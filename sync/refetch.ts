@@ -3,13 +3,14 @@
  * (deadLettersRepo.discard queues them under sync_state `refetch`).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../src/data/database.types';
 import { applyServerRows } from '../src/data/applyServerRows';
 import type { RefacingDb } from '../src/data/db';
 import { REFETCH_KEY, type RefetchItem } from '../src/data/deadLettersRepo';
 import { classifyPostgrest, networkFailure, type Failure } from './errors';
 
 /** Fetches each queued row by id and replaces the local copy (pending ops re-applied). */
-export async function processRefetch(db: RefacingDb, supabase: SupabaseClient, nowIso: string): Promise<Failure | null> {
+export async function processRefetch(db: RefacingDb, supabase: SupabaseClient<Database>, nowIso: string): Promise<Failure | null> {
   const state = await db.sync_state.get(REFETCH_KEY);
   const items = (state?.value as RefetchItem[] | undefined) ?? [];
   for (const item of items) {

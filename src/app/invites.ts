@@ -11,6 +11,7 @@ import { PENDING_KEY, pendingInviteToken } from './pendingInvite';
 
 export { pendingInviteToken, savePendingInvite } from './pendingInvite';
 import type { MemberRole } from '../data';
+import type { Database } from '../data/database.types';
 
 const OFFLINE = 'You are offline. Connect to the internet and try again.';
 
@@ -38,11 +39,16 @@ export function failed(error: { message?: string } | null | undefined, fallback:
   return { ok: false, message: m || fallback };
 }
 
+/** The RPCs that change who sees which project. */
+export type AccessRpc = 'remove_project_member' | 'assign_project' | 'remove_org_member';
+
 /**
  * Runs an RPC that changes who sees which project (remove a member, assign a
- * project, remove a contractor), then syncs so this device follows at once.
+ * project, remove a contractor) with its arguments (checked against
+ * src/data/database.types.ts), then syncs so this device follows at once.
+ * Returns ok, or the message to show (`fallback` when the server gave none).
  */
-export async function accessRpc(fn: string, args: Record<string, unknown>, fallback: string): Promise<Outcome> {
+export async function accessRpc<F extends AccessRpc>(fn: F, args: Database['public']['Functions'][F]['Args'], fallback: string): Promise<Outcome> {
   try {
     const { error } = await supabase.rpc(fn, args);
     if (error) return failed(error, fallback);

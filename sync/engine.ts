@@ -7,6 +7,7 @@
  * randomness, locks and event targets are injected.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../src/data/database.types';
 import type { RefacingDb } from '../src/data/db';
 import { setFileDownloader } from '../src/data/fileTransfer';
 import { SYNC_TABLES, type SyncTable } from '../src/data/types';
@@ -29,7 +30,7 @@ export const SYNC_INTERVAL_MS = 30_000;
 export const LOCAL_WRITE_DEBOUNCE_MS = 1_000;
 
 export interface StartSyncOptions {
-  supabase: SupabaseClient;
+  supabase: SupabaseClient<Database>;
   /** The signed-in user's database (src/data getActiveDb), null when signed out. */
   getDb: () => RefacingDb | null;
   /** Lock name suffix; defaults to the database's user. */

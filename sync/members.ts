@@ -6,6 +6,7 @@
  * bring them; rows the device already has are ignored by version.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../src/data/database.types';
 import { applyServerRows } from '../src/data/applyServerRows';
 import type { RefacingDb } from '../src/data/db';
 import { MEMBERS_FETCH_KEY, pendingSharedFetches } from '../src/data/membership';
@@ -17,7 +18,7 @@ const FETCH_CHUNK = 100;
 /** Fetches the queued shared projects and their files; projects no longer readable are simply dropped from the queue. */
 export async function fetchSharedProjects(
   db: RefacingDb,
-  supabase: SupabaseClient,
+  supabase: SupabaseClient<Database>,
   nowIso: string,
 ): Promise<{ failure: Failure | null; applied: number }> {
   let applied = 0;

@@ -5,10 +5,13 @@
  * still pulled. Rows are applied idempotently by version.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../src/data/database.types';
 import { applyServerRows } from '../src/data/applyServerRows';
 import type { RefacingDb } from '../src/data/db';
 import type { SyncTable } from '../src/data/types';
 import { classifyPostgrest, networkFailure, type Failure } from './errors';
+import { loadAnswers } from './loadAnswers';
+import type { PullPage } from './responses';
 
 /** Rows per pull_changes page. */
 export const PULL_PAGE_SIZE = 1000;
@@ -18,15 +21,9 @@ export function cursorKey(table: SyncTable): string {
   return `cursor:${table}`;
 }
 
-interface PullPage {
-  rows: Record<string, unknown>[];
-  cursor: string;
-  has_more: boolean;
-}
-
 export interface PullDeps {
   db: RefacingDb;
-  supabase: SupabaseClient;
+  supabase: SupabaseClient<Database>;
   now: () => number;
   pageSize?: number;
 }
@@ -38,11 +35,15 @@ async function fetchPage(deps: PullDeps, table: SyncTable, cursor: string, after
     const { data, error, status } = await deps.supabase.rpc('pull_changes', {
       p_table: table,
       p_cursor: cursor,
-      p_after_id: afterId,
+      // Left out on a first page: the function's default (null) is the same, and the typed argument is not nullable.
+      p_after_id: afterId ?? undefined,
       p_limit: deps.pageSize ?? PULL_PAGE_SIZE,
     });
     const failure = classifyPostgrest(error, status);
-    return failure ? { ok: false, failure } : { ok: true, page: data as PullPage };
+    if (failure) return { ok: false, failure };
+    // A page that does not match the contract fails the pull before any row is applied or the cursor moves
+    // (a checks chunk that cannot be fetched from the app's origin is a network failure, below).
+    return (await loadAnswers()).checkPullPage(data);
   } catch (error) {
     return { ok: false, failure: networkFailure(error) };
   }
@@ -102,7 +103,7 @@ export async function pullTable(
     const page: PullPage = result.page;
     next ??= page.cursor;
     const last = page.rows[page.rows.length - 1];
-    pending = page.has_more && last ? fetchPage(deps, table, String(last.txid), last.id as string) : null;
+    pending = page.has_more && last ? fetchPage(deps, table, String(last.txid), last.id) : null;
     applied += await applyServerRows(db, table, page.rows, new Date(deps.now()).toISOString(), { fresh });
   }
   await db.sync_state.put({ key: cursorKey(table), value: next });

@@ -4,33 +4,29 @@
  * earlier one's result and is rebased on its version). File inserts upload the
  * blob first. Results: applied/merged/duplicate remove the op and apply the
  * returned row; merged conflicts are logged; rejected ops become dead letters
- * and never block the rest.
+ * and never block the rest (pushResults.ts). An answer that does not match
+ * the wire contract (responses.ts) fails the push with nothing applied.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { applyServerRows, toProjectRecord } from '../src/data/applyServerRows';
+import type { Database, Json } from '../src/data/database.types';
 import type { RefacingDb } from '../src/data/db';
-import type { ConflictRecord, DeadLetter, OutboxEntry, SyncTable, WireOp } from '../src/data/types';
+import type { DeadLetter, OutboxEntry, SyncTable, WireOp } from '../src/data/types';
 import { markSent } from '../src/data/outbox';
 import { classifyPostgrest, classifyStorage, networkFailure, type Failure } from './errors';
-import { FILE_GONE_TEXT, NO_RESULT_TEXT, rowLabel } from './texts';
+import { loadAnswers } from './loadAnswers';
+import { FILE_GONE_TEXT, rowLabel } from './texts';
+import type { PushResult } from './responses';
 
 /** Wire contract: at most 500 ops per push_changes call. */
 export const MAX_BATCH = 500;
 /** Storage bucket of project files (spec §7). */
 export const FILES_BUCKET = 'project-files';
 
-export interface PushResult {
-  op_id: string;
-  status: 'applied' | 'merged' | 'duplicate' | 'rejected';
-  code: string | null;
-  message: string | null;
-  conflicts?: { path: string[]; server_value: unknown; client_value: unknown }[] | null;
-  row: Record<string, unknown> | null;
-}
+export type { PushResult } from './responses';
 
 export interface PushDeps {
   db: RefacingDb;
-  supabase: SupabaseClient;
+  supabase: SupabaseClient<Database>;
   /** Epoch ms (injected clock; used only for local bookkeeping and display). */
   now: () => number;
   batchSize?: number;
@@ -51,6 +47,15 @@ export function toWireOp(op: OutboxEntry): WireOp {
   const wire: WireOp = { op_id: op.op_id, table: op.table, id: op.id, kind: op.kind, base_version: op.base_version, changes };
   if (op.details_patch?.length) wire.details_patch = op.details_patch;
   return wire;
+}
+
+/**
+ * The ops as push_changes' `json` argument. They are plain JSON data (what
+ * IndexedDB stored: strings, numbers, booleans, null, arrays, objects); their
+ * type says `unknown` for column values, which the `Json` type cannot see.
+ */
+function opsAsJson(ops: WireOp[]): Json {
+  return ops as unknown as Json;
 }
 
 function needsUpload(op: OutboxEntry): boolean {
@@ -91,11 +96,13 @@ function rowKey(op: Pick<OutboxEntry, 'table' | 'id'>): string {
   return `${op.table}/${op.id}`;
 }
 
-async function labelOf(db: RefacingDb, table: SyncTable, id: string): Promise<string> {
+/** The name a person knows a row by (project name, file name, 'Profile'), for dead letters and conflicts. */
+export async function labelOf(db: RefacingDb, table: SyncTable, id: string): Promise<string> {
   return rowLabel(table, (await db.table(table).get(id)) as Record<string, unknown> | undefined);
 }
 
-async function deadLetter(db: RefacingDb, op: OutboxEntry, code: string, message: string, nowIso: string): Promise<void> {
+/** Moves a queued op into the dead letters with the server's code and message (inside the caller's transaction, if any). */
+export async function deadLetter(db: RefacingDb, op: OutboxEntry, code: string, message: string, nowIso: string): Promise<void> {
   const letter: DeadLetter = { op: toWireOp(op), code, message, at: nowIso, label: await labelOf(db, op.table, op.id) };
   await db.dead_letters.add(letter);
   if (op.seq !== undefined) await db.outbox.delete(op.seq);
@@ -132,89 +139,9 @@ async function uploadFor(deps: PushDeps, op: OutboxEntry): Promise<Failure | nul
 export const REMOVALS_KEY = 'storage:pendingRemovals';
 
 /** The Storage paths queued under REMOVALS_KEY (empty when none). */
-async function queuedRemovals(db: RefacingDb): Promise<string[]> {
+export async function queuedRemovals(db: RefacingDb): Promise<string[]> {
   const queued = (await db.sync_state.get(REMOVALS_KEY))?.value;
   return Array.isArray(queued) ? (queued as string[]) : [];
-}
-
-/**
- * Applies the per-op results of one push_changes call in one rw transaction.
- * Returns the Storage paths to delete (pushed file deletes), also queued
- * under REMOVALS_KEY until `removePendingObjects` succeeds.
- */
-export async function applyPushResults(db: RefacingDb, ops: OutboxEntry[], results: PushResult[], nowIso: string): Promise<string[]> {
-  const removals: string[] = [];
-  const tables = [db.outbox, db.dead_letters, db.conflicts, db.projects, db.profiles, db.project_files, db.file_blobs, db.sync_state];
-  await db.transaction('rw', tables, async () => {
-    const rowsByTable = new Map<SyncTable, Record<string, unknown>[]>();
-    const byOpId = new Map(results.map((r) => [r.op_id, r]));
-    // Every queued op of the rows in this batch (the batch ops and later ones).
-    const related = await db.outbox.where('[table+id]').anyOf(ops.map((o) => [o.table, o.id])).toArray();
-    const done: number[] = [];
-    const conflicts: ConflictRecord[] = [];
-    const rebase = new Map<number, number>();
-    for (let i = 0; i < ops.length; i++) {
-      const op = ops[i] as OutboxEntry;
-      const result = byOpId.get(op.op_id) ?? results[i];
-      if (result?.status === 'rejected' && result.code === 'P0002' && op.kind === 'delete') {
-        // Deleting a row the server never had (or no longer has): the delete is done.
-        if (op.seq !== undefined) done.push(op.seq);
-        continue;
-      }
-      if (!result || result.status === 'rejected') {
-        await deadLetter(db, op, result?.code ?? 'unknown', result?.message ?? NO_RESULT_TEXT, nowIso);
-        if (result?.code === 'P0002') {
-          // Deleted on another device: take the tombstone (the pull brings the server's).
-          const row = (await db.table(op.table).get(op.id)) as Record<string, unknown> | undefined;
-          if (row && !row.deleted_at) {
-            const next = { ...row, deleted_at: nowIso };
-            await db.table(op.table).put(op.table === 'projects' ? toProjectRecord(next) : next);
-          }
-        }
-        continue;
-      }
-      if (op.seq !== undefined) done.push(op.seq);
-      const row = result.row;
-      if (result.conflicts?.length) {
-        const label =
-          row && ((op.table === 'projects' && typeof row.name === 'string') || (op.table === 'project_files' && typeof row.file_name === 'string'))
-            ? rowLabel(op.table, row)
-            : await labelOf(db, op.table, op.id);
-        for (const c of result.conflicts) {
-          conflicts.push({
-            table: op.table,
-            rowId: op.id,
-            opId: op.op_id,
-            path: c.path.map(String),
-            serverValue: c.server_value,
-            clientValue: c.client_value,
-            at: nowIso,
-            label,
-            seen: 0,
-          });
-        }
-      }
-      if (row && typeof row.version === 'number') {
-        // Later ops of this row were made on top of this one: rebase them on its version.
-        for (const l of related) {
-          if (l.table === op.table && l.id === op.id && l.seq !== op.seq && l.kind !== 'insert' && l.seq !== undefined) rebase.set(l.seq, row.version);
-        }
-        const list = rowsByTable.get(op.table) ?? [];
-        list.push(row);
-        rowsByTable.set(op.table, list);
-      }
-      if (op.kind === 'delete' && op.removeObject) removals.push(op.removeObject);
-    }
-    await db.outbox.bulkDelete(done);
-    for (const [seq, version] of rebase) await db.outbox.update(seq, { base_version: version });
-    if (conflicts.length) await db.conflicts.bulkAdd(conflicts);
-    for (const [table, rows] of rowsByTable) await applyServerRows(db, table, rows, nowIso);
-    if (removals.length) {
-      // Kept until Storage confirms, so a connection lost right now leaves no orphan object.
-      await db.sync_state.put({ key: REMOVALS_KEY, value: [...new Set([...(await queuedRemovals(db)), ...removals])] });
-    }
-  });
-  return removals;
 }
 
 /**
@@ -223,7 +150,7 @@ export async function applyPushResults(db: RefacingDb, ops: OutboxEntry[], resul
  * network, server or auth failure the paths stay queued for the next sync;
  * a refusal (4xx) drops them, as no retry would succeed.
  */
-export async function removePendingObjects(db: RefacingDb, supabase: SupabaseClient): Promise<void> {
+export async function removePendingObjects(db: RefacingDb, supabase: SupabaseClient<Database>): Promise<void> {
   const paths = await queuedRemovals(db);
   if (paths.length === 0) return;
   try {
@@ -282,15 +209,28 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
         } else return { ok: false, failure };
       }
       if (ready.length === 0) continue;
+      // Loaded before sending, so an answer the server has committed can always be checked and applied.
+      let answers: Awaited<ReturnType<typeof loadAnswers>>;
+      try {
+        answers = await loadAnswers();
+      } catch (error) {
+        // Its chunk could not be fetched from the app's origin.
+        return { ok: false, failure: networkFailure(error) };
+      }
       const seqs = ready.map((o) => o.seq as number);
       // From here on the server may apply them: later edits go into new ops.
       await markSent(db, seqs);
       let failure: Failure | null = null;
       let results: PushResult[] | null = null;
       try {
-        const { data, error, status } = await supabase.rpc('push_changes', { p_ops: ready.map(toWireOp) });
+        const { data, error, status } = await supabase.rpc('push_changes', { p_ops: opsAsJson(ready.map(toWireOp)) });
         failure = classifyPostgrest(error, status);
-        if (!failure) results = data as PushResult[];
+        if (!failure) {
+          // An answer that does not match the contract is a failed call: nothing of it is applied.
+          const checked = answers.checkPushResults(data, ready.map((o) => o.op_id));
+          if (checked.ok) results = checked.results;
+          else failure = checked.failure;
+        }
       } catch (error) {
         failure = networkFailure(error);
       }
@@ -308,7 +248,7 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
       // The server has committed this batch: apply it (after the previous one) while the next is sent.
       await settle();
       const answered = results;
-      applying = applyPushResults(db, ready, answered, new Date(deps.now()).toISOString()).then(async (removals) => {
+      applying = answers.applyPushResults(db, ready, answered, new Date(deps.now()).toISOString()).then(async (removals) => {
         if (removals.length) await removePendingObjects(db, supabase);
       });
       // Its failure surfaces at settle(); until then it is not an unhandled rejection.

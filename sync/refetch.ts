@@ -3,13 +3,14 @@
  * (deadLettersRepo.discard queues them under sync_state `refetch`).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../src/data/database.types';
 import { applyServerRows } from '../src/data/applyServerRows';
 import type { RefacingDb } from '../src/data/db';
 import { REFETCH_KEY, type RefetchItem } from '../src/data/deadLettersRepo';
 import { classifyPostgrest, networkFailure, type Failure } from './errors';
 
 /** Fetches each queued row by id and replaces the local copy (pending ops re-applied). */
-export async function processRefetch(db: RefacingDb, supabase: SupabaseClient, nowIso: string): Promise<Failure | null> {
+export async function processRefetch(db: RefacingDb, supabase: SupabaseClient<Database>, nowIso: string): Promise<Failure | null> {
   const state = await db.sync_state.get(REFETCH_KEY);
   const items = (state?.value as RefetchItem[] | undefined) ?? [];
   for (const item of items) {
@@ -18,7 +19,7 @@ export async function processRefetch(db: RefacingDb, supabase: SupabaseClient, n
       const { data, error, status } = await supabase.from(item.table).select('*').eq('id', item.id).maybeSingle();
       const failure = classifyPostgrest(error, status);
       if (failure && failure.kind !== 'rejected') return failure;
-      row = failure ? null : ((data as Record<string, unknown> | null) ?? null);
+      row = failure ? null : ((data) ?? null);
     } catch (error) {
       return networkFailure(error);
     }

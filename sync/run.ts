@@ -7,6 +7,7 @@
  * pages apply in order. Stops at the first failure; nothing queued is dropped.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../src/data/database.types';
 import type { RefacingDb } from '../src/data/db';
 import type { SyncTable } from '../src/data/types';
 import type { Failure } from './errors';
@@ -18,7 +19,7 @@ import { isSessionStop, runSession } from './session';
 
 export interface RunDeps {
   db: RefacingDb;
-  supabase: SupabaseClient;
+  supabase: SupabaseClient<Database>;
   /** Epoch ms (local bookkeeping and display only). */
   now: () => number;
   tables: readonly SyncTable[];

@@ -11,6 +11,7 @@ import { PENDING_KEY, pendingInviteToken } from './pendingInvite';
 
 export { pendingInviteToken, savePendingInvite } from './pendingInvite';
 import type { MemberRole } from '../data';
+import type { Database } from '../data/database.types';
 
 const OFFLINE = 'You are offline. Connect to the internet and try again.';
 
@@ -38,11 +39,16 @@ export function failed(error: { message?: string } | null | undefined, fallback:
   return { ok: false, message: m || fallback };
 }
 
+/** The RPCs that change who sees which project. */
+export type AccessRpc = 'remove_project_member' | 'assign_project' | 'remove_org_member';
+
 /**
  * Runs an RPC that changes who sees which project (remove a member, assign a
- * project, remove a contractor), then syncs so this device follows at once.
+ * project, remove a contractor) with its arguments (checked against
+ * src/data/database.types.ts), then syncs so this device follows at once.
+ * Returns ok, or the message to show (`fallback` when the server gave none).
  */
-export async function accessRpc(fn: string, args: Record<string, unknown>, fallback: string): Promise<Outcome> {
+export async function accessRpc<F extends AccessRpc>(fn: F, args: Database['public']['Functions'][F]['Args'], fallback: string): Promise<Outcome> {
   try {
     const { error } = await supabase.rpc(fn, args);
     if (error) return failed(error, fallback);
@@ -53,8 +59,15 @@ export async function accessRpc(fn: string, args: Record<string, unknown>, fallb
   }
 }
 
-/** Runs an RPC that changes nothing on the device: its data, or the message to show (`fallback` when the server gives none). */
-export async function callRpc<T>(fn: string, args: Record<string, unknown> | undefined, fallback: string): Promise<Outcome<T>> {
+type Rpcs = Database['public']['Functions'];
+
+/**
+ * Runs an RPC that changes nothing on the device, with its arguments checked
+ * against src/data/database.types.ts: its data (`T`, the shape the app reads
+ * from the RPC's JSON), or the message to show (`fallback` when the server
+ * gives none).
+ */
+export async function callRpc<F extends keyof Rpcs, T = Rpcs[F]['Returns']>(fn: F, args: Rpcs[F]['Args'] | undefined, fallback: string): Promise<Outcome<T>> {
   try {
     const { data, error } = await supabase.rpc(fn, args);
     if (error) return failed(error, fallback);
@@ -72,7 +85,10 @@ export async function callRpc<T>(fn: string, args: Record<string, unknown> | und
 export async function invokeInvite(fn: string, body: Record<string, unknown>): Promise<Outcome<{ email: string }>> {
   const fallback = 'The invitation could not be sent';
   try {
-    const { data, error } = await supabase.functions.invoke<{ email: string }>(fn, { body });
+    const answer = await supabase.functions.invoke<{ email: string }>(fn, { body });
+    const data = answer.data;
+    // functions-js types its error loosely; it is one of its Functions*Error classes or null.
+    const error = answer.error as Error | null;
     if (error instanceof FunctionsHttpError) {
       const refusal = (await (error.context as Response).json().catch(() => null)) as { message?: string } | null;
       return { ok: false, message: refusal?.message ?? fallback };
@@ -85,8 +101,8 @@ export async function invokeInvite(fn: string, body: Record<string, unknown>): P
 }
 
 /** Pending invitations listed by an RPC (`project_invites_of`, `org_invites_of`). */
-export async function pendingInvites(fn: string, args?: Record<string, unknown>): Promise<Outcome<PendingInvite[]>> {
-  const out = await callRpc<PendingInvite[] | null>(fn, args, 'Invitations could not be loaded');
+export async function pendingInvites<F extends 'project_invites_of' | 'org_invites_of'>(fn: F, args?: Rpcs[F]['Args']): Promise<Outcome<PendingInvite[]>> {
+  const out = await callRpc<F, PendingInvite[] | null>(fn, args, 'Invitations could not be loaded');
   return out.ok ? { ok: true, value: out.value ?? [] } : out;
 }
 
@@ -102,7 +118,7 @@ export function listInvites(projectId: string): Promise<Outcome<PendingInvite[]>
 
 /** Revokes a pending invitation: its link stops working. */
 export async function revokeInvite(inviteId: string): Promise<Outcome> {
-  const out = await callRpc<unknown>('revoke_project_invite', { p_invite_id: inviteId }, 'The invitation could not be revoked');
+  const out = await callRpc('revoke_project_invite', { p_invite_id: inviteId }, 'The invitation could not be revoked');
   return out.ok ? { ok: true, value: undefined } : out;
 }
 

@@ -18,6 +18,7 @@
 import type * as Data from '../data';
 import type * as Sync from '../../sync';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../data/database.types';
 import { useAuth } from '../auth/useAuth';
 import { connection } from '../auth/connection';
 import { signInFromStoredSession } from '../auth/localSession';
@@ -29,7 +30,7 @@ function loadData(): Promise<typeof Data> {
 }
 
 /** The sync engine and the supabase-js client, loaded as their own chunks. */
-async function loadSync(): Promise<{ sync: typeof Sync; supabase: SupabaseClient }> {
+async function loadSync(): Promise<{ sync: typeof Sync; supabase: SupabaseClient<Database> }> {
   const [sync, { supabase }] = await Promise.all([import('../../sync'), import('../auth/supabase')]);
   return { sync, supabase };
 }

@@ -4,13 +4,15 @@
  * refreshed automatically, detected in the URL after email-confirmation and
  * password-recovery redirects (spec §1).
  * Every request it makes is evidence for the connection state (answered, or
- * the server could not be reached).
+ * the server could not be reached). Typed by src/data/database.types.ts, so
+ * table and RPC names, arguments and rows are checked at compile time.
  */
 import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../data/database.types';
 import { anonKey, backendUrl } from './config';
 import { connection } from './connection';
 
-export const supabase = createClient(backendUrl, anonKey, {
+export const supabase = createClient<Database>(backendUrl, anonKey, {
   auth: {
     persistSession: true,
     autoRefreshToken: true,

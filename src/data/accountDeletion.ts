@@ -8,6 +8,7 @@
  * delete_my_account).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from './database.types';
 import type { RefacingDb } from './db';
 
 /** The bucket of project files (sync/push.ts FILES_BUCKET). */
@@ -38,7 +39,7 @@ function isNetworkError(error: { message?: string; code?: string; status?: numbe
  * intact; removed files were the account's anyway), `{ ok: false, reason:
  * 'failed' }` on any other error. Never throws.
  */
-export async function deleteAccountOnServer(client: SupabaseClient): Promise<AccountDeletionResult> {
+export async function deleteAccountOnServer(client: SupabaseClient<Database>): Promise<AccountDeletionResult> {
   const fail = (error: { message?: string; code?: string; status?: number; name?: string }): AccountDeletionResult => ({
     ok: false,
     reason: isNetworkError(error) ? 'offline' : 'failed',

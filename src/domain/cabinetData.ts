@@ -4,6 +4,7 @@
  * `normalizeCabinetData`, which turns whatever was stored (numbers or numeric
  * strings, missing fields, older shapes) into that state without throwing.
  */
+import { z } from 'zod';
 import type { CabinetTypeName } from './cabinetTypes';
 import { parseInches } from './fractions';
 import { normalizeHingeRule, type HingeRule } from './hingeSummary';
@@ -142,38 +143,195 @@ export function emptyCabinetData(): CabinetData {
   };
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function text(v: unknown): string {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return '';
-}
-
-function bool(v: unknown): boolean {
-  return v === true || v === 'true' || v === 1 || v === '1' || v === 'on';
-}
-
-function num(v: unknown, fallback: number): number {
-  const n = parseInches(v);
-  return n === null ? fallback : n;
-}
-
-/** Normalizes one stile/rail set; each missing or invalid value falls back to `fallback[key]`. */
-function normalizeStileRail(raw: unknown, fallback: StileRail): StileRail {
-  const r = isRecord(raw) ? raw : {};
-  const out = { ...fallback };
-  for (const key of STILE_RAIL_KEYS) out[key] = num(r[key], fallback[key]);
-  return out;
-}
-
 /** Spec §5 fallback set: 1.5 everywhere, mid stile 3. */
 export const FALLBACK_STILE_RAIL_SET: Readonly<StileRail> = {
   ...stileRailFor(FALLBACK_STILE_RAIL),
   midStile: FALLBACK_MID_STILE,
 };
+
+/**
+ * The schemas below are the whole clean-up of stored builder data. Every
+ * field has its own fallback (`.catch`), so one unreadable value never costs
+ * the values next to it; nothing they output is NaN or infinite. Each one
+ * tries the shape the builder itself stores first (a failed zod branch costs
+ * far more than a passed one), so opening a large job stays fast.
+ */
+
+/** Any JSON object as a plain record; anything else (array, null, text…) reads as `{}`, so its fields take their fallbacks. */
+const objectOrEmpty = z.record(z.string(), z.unknown()).catch(() => ({}));
+
+/** Text as a form stores it: a string as is, a finite number as its digits, anything else (or nothing) "". */
+const storedText = z
+  .union([z.string(), z.number().finite().transform(String)])
+  .default('')
+  .catch('');
+
+/** A tick box as forms and older data stored it: true, 'true', 1, '1' or 'on' is ticked; anything else (or nothing) is not. */
+const storedFlag = z
+  .union([z.boolean(), z.enum(['true', '1', 'on']).transform(() => true), z.literal(1).transform(() => true)])
+  .default(false)
+  .catch(false);
+
+/** A length in inches: a number, or decimal or tape-measure text (see `parseInches`); ≥ 0 and finite, else the parse fails. */
+const storedInches = z.union([z.number().finite().nonnegative(), z.string().transform(parseInches).pipe(z.number())]);
+
+/** A reveal, inches: 0 to 1/2 inclusive; anything else 0. */
+const storedReveal = storedInches.pipe(z.number().max(0.5)).default(0).catch(0);
+
+/** The standard option, inches, above 0; a stored option label ('STD 1 5/8"') is read as its value; else the 1.5 default. */
+const storedStdOption = z
+  .union([z.number(), z.string().transform((v) => v.replace(/^\s*STD\s+/i, ''))])
+  .pipe(storedInches.pipe(z.number().positive()))
+  .default(DEFAULT_STD_OPTION)
+  .catch(DEFAULT_STD_OPTION);
+
+/** "fol" in any case and with spaces is full overlay; anything else (or nothing) standard overlay. */
+const storedOverlayMode = z
+  .string()
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(z.enum(['sol', 'fol']))
+  .default('sol')
+  .catch('sol');
+
+const formSchema = objectOrEmpty
+  .pipe(
+    z.object({
+      nrs: storedText,
+      door: storedText,
+      drawerFront: storedText,
+      color: storedText,
+      overlaySelect: storedOverlayMode,
+      stdOption: storedStdOption,
+      sideReveal: storedReveal,
+      verticalReveal: storedReveal,
+      vertRevealOverride: storedFlag,
+    }),
+  )
+  .transform(
+    (f): CabinetForm => ({
+      nrs: f.nrs,
+      door: f.door,
+      drawerFront: f.drawerFront,
+      color: f.color,
+      overlaySelect: f.overlaySelect,
+      stdOption: f.stdOption,
+      // Derived, never read from storage (spec §4).
+      olSize: overlayFor(f.overlaySelect, f.stdOption, f.sideReveal),
+      sideReveal: f.sideReveal,
+      verticalReveal: f.vertRevealOverride ? f.verticalReveal : f.sideReveal,
+      vertRevealOverride: f.vertRevealOverride,
+    }),
+  );
+
+/** A stile or rail width, inches, or `undefined` where missing or unreadable (filled in from a fallback set). */
+const maybeInches = storedInches.optional().catch(undefined);
+/** A stile/rail set as stored: each value inches or `undefined` (see `fillStileRail`). */
+const partialStileRailSchema = objectOrEmpty.pipe(
+  z.object({
+    leftStile: maybeInches,
+    rightStile: maybeInches,
+    midStile: maybeInches,
+    topRail: maybeInches,
+    botRail: maybeInches,
+    midRail1: maybeInches,
+    midRail2: maybeInches,
+    midRail3: maybeInches,
+  } satisfies Record<StileRailKey, typeof maybeInches>),
+);
+
+/** A stile/rail set with each missing or unreadable value taken from `fallback`. */
+function fillStileRail(partial: Partial<Record<StileRailKey, number | undefined>>, fallback: StileRail): StileRail {
+  const out = { ...fallback };
+  for (const key of STILE_RAIL_KEYS) out[key] = partial[key] ?? fallback[key];
+  return out;
+}
+
+/** A cabinet id: a whole number ≥ 0 (or its digits as text) within the safe integer range; else `undefined` (a new id is given). */
+const storedRowId = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
+  .pipe(z.number().int().nonnegative().safe())
+  .optional()
+  .catch(undefined);
+
+/** A stored cabinet row; `null` for an entry that is not an object (dropped). */
+const rowSchema = z.object({ id: storedRowId, type: storedText }).nullable().catch(null);
+
+/**
+ * The cabinet rows in stored order; an id that is missing, unusable or
+ * already taken by an earlier row gets the next free id after the largest kept one.
+ */
+const rowsSchema = z
+  .array(rowSchema)
+  .catch([])
+  .transform((raw): CabinetRow[] => {
+    const rows: CabinetRow[] = [];
+    const seen = new Set<number>();
+    const renumber: CabinetRow[] = [];
+    for (const r of raw) {
+      if (!r) continue;
+      const row: CabinetRow = { id: -1, type: r.type };
+      if (r.id !== undefined && !seen.has(r.id)) {
+        seen.add(r.id);
+        row.id = r.id;
+      } else renumber.push(row);
+      rows.push(row);
+    }
+    let next = nextRowId(rows);
+    for (const row of renumber) row.id = next++;
+    return rows;
+  });
+
+function trim(v: string): string {
+  return v.trim();
+}
+
+/** One stored item; `null` for an entry that is not an object (dropped). Its override is filled from the job's set later. */
+const itemSchema = z
+  .object({
+    width: storedText.transform(trim),
+    height: storedText.transform(trim),
+    nextToWall: storedFlag,
+    splitDoor: storedFlag,
+    type: storedText,
+    // Only an object is an override; anything else means none.
+    stileRailOverride: z.record(z.string(), z.unknown()).pipe(partialStileRailSchema).optional().catch(undefined),
+  })
+  .nullable()
+  .catch(null);
+
+/**
+ * The builder's stored state, `project.details.cabinetData`, as zod reads it:
+ * `cabinetDataSchema.parse(raw)` never fails and returns a `CabinetData`.
+ * See `normalizeCabinetData` for every fallback.
+ */
+export const cabinetDataSchema = objectOrEmpty
+  .pipe(
+    z.object({
+      form: formSchema,
+      stileRail: partialStileRailSchema,
+      cabinetRows: rowsSchema,
+      itemState: z.record(z.string(), itemSchema).catch(() => ({})),
+      notes: storedText,
+      showNotes: storedFlag,
+      hingeRule: z.unknown(),
+    }),
+  )
+  .transform((r): CabinetData => {
+    const stileRail = fillStileRail(r.stileRail, FALLBACK_STILE_RAIL_SET);
+    const itemState: Record<string, ItemState> = {};
+    for (const [key, value] of Object.entries(r.itemState)) {
+      if (!value) continue;
+      const item: ItemState = { width: value.width, height: value.height, nextToWall: value.nextToWall, splitDoor: value.splitDoor, type: value.type };
+      // A partial override means "this cabinet differs in these values": the rest are the job's.
+      if (value.stileRailOverride) item.stileRailOverride = fillStileRail(value.stileRailOverride, stileRail);
+      itemState[key] = item;
+    }
+    const out: CabinetData = { form: r.form, stileRail, cabinetRows: r.cabinetRows, itemState, notes: r.notes, showNotes: r.showNotes };
+    // Only a job that chose a rule carries one, so older jobs keep their exact shape.
+    const hingeRule = normalizeHingeRule(r.hingeRule);
+    if (hingeRule) out.hingeRule = hingeRule;
+    return out;
+  });
 
 /**
  * Derived overlay size (spec §4): sol fixes 0.5; fol is stdOption − sideReveal,
@@ -184,100 +342,30 @@ export function overlayFor(mode: OverlayMode, stdOption: number, sideReveal: num
 }
 
 /**
- * Turns stored or imported builder state into a `CabinetData`. Accepts numbers
- * or numeric strings (and tape-measure strings like "1 1/2") for every length;
- * missing stile/rail values fall back to 1.5, mid stile 3 (spec §5); a missing
- * std option to 1.5; reveals must be 0…0.5 else 0; the overlay size is derived
- * again from mode, option and side reveal (spec §4); the vertical reveal equals
- * the side reveal unless overridden; a stored hinge rule is kept (see
- * `normalizeHingeRule`). Cabinet rows keep unknown types (callers
- * flag them with `isCabinetType`); rows without a usable id get the next free
- * one. Item width/height are kept as text ("" when missing). Never throws.
+ * Turns stored or imported builder state (`project.details.cabinetData`, the
+ * CLI's input) into a `CabinetData`, through `cabinetDataSchema`. Input: any
+ * value. Each field falls back on its own, so one bad value never loses the
+ * good ones around it:
+ * - lengths (inches) are numbers, numeric strings or tape-measure strings
+ *   ("1 1/2"); a negative, NaN, infinite or unreadable one takes its fallback;
+ * - stile/rail values fall back to 1.5, mid stile 3 (spec §5); the std option
+ *   to 1.5 (and must be above 0); reveals must be 0…0.5 else 0;
+ * - the overlay size is derived again from mode, option and side reveal
+ *   (spec §4); the vertical reveal equals the side reveal unless overridden;
+ * - text fields take strings, and finite numbers as their digits, else "";
+ *   flags are true only for true, 'true', 1, '1' or 'on';
+ * - cabinet rows keep unknown types (callers flag them with `isCabinetType`);
+ *   rows without a usable id, or with one an earlier row took, get the next
+ *   free one; entries that are not objects are dropped;
+ * - item width/height are kept as trimmed text ("" when missing); items that
+ *   are not objects are dropped; a partial stile/rail override is completed
+ *   from the job's values;
+ * - a stored hinge rule is kept (see `normalizeHingeRule`);
+ * - fields the builder does not know are left out.
+ * Never throws; never returns NaN or an infinite number.
  */
 export function normalizeCabinetData(raw: unknown): CabinetData {
-  const base = emptyCabinetData();
-  const r = isRecord(raw) ? raw : {};
-  const f = isRecord(r.form) ? r.form : {};
-
-  const overlaySelect: OverlayMode = typeof f.overlaySelect === 'string' && f.overlaySelect.trim().toLowerCase() === 'fol' ? 'fol' : 'sol';
-  // A stored option label ('STD 1 5/8"') is read as its value.
-  const stdOptionText = typeof f.stdOption === 'string' ? f.stdOption.replace(/^\s*STD\s+/i, '') : f.stdOption;
-  const stdOptionRaw = num(stdOptionText, DEFAULT_STD_OPTION);
-  const stdOption = stdOptionRaw > 0 ? stdOptionRaw : DEFAULT_STD_OPTION;
-  const reveal = (v: unknown): number => {
-    const n = num(v, 0);
-    return n >= 0 && n <= 0.5 ? n : 0;
-  };
-  const sideReveal = reveal(f.sideReveal);
-  const vertRevealOverride = bool(f.vertRevealOverride);
-  const verticalReveal = vertRevealOverride ? reveal(f.verticalReveal) : sideReveal;
-  const form: CabinetForm = {
-    nrs: text(f.nrs),
-    door: text(f.door),
-    drawerFront: text(f.drawerFront),
-    color: text(f.color),
-    overlaySelect,
-    stdOption,
-    olSize: overlayFor(overlaySelect, stdOption, sideReveal),
-    sideReveal,
-    verticalReveal,
-    vertRevealOverride,
-  };
-
-  const stileRail = normalizeStileRail(r.stileRail, FALLBACK_STILE_RAIL_SET);
-
-  const cabinetRows: CabinetRow[] = [];
-  const seen = new Set<number>();
-  const rawRows = Array.isArray(r.cabinetRows) ? r.cabinetRows : [];
-  const pending: { index: number; type: string }[] = [];
-  for (const row of rawRows) {
-    if (!isRecord(row)) continue;
-    const type = text(row.type);
-    const id = typeof row.id === 'number' ? row.id : typeof row.id === 'string' && /^\d+$/.test(row.id.trim()) ? Number(row.id) : NaN;
-    if (Number.isSafeInteger(id) && id >= 0 && !seen.has(id)) {
-      seen.add(id);
-      cabinetRows.push({ id, type });
-    } else {
-      pending.push({ index: cabinetRows.length, type });
-      cabinetRows.push({ id: -1, type });
-    }
-  }
-  let next = nextRowId(cabinetRows);
-  for (const p of pending) {
-    const row = cabinetRows[p.index];
-    if (row) row.id = next++;
-  }
-
-  const itemState: Record<string, ItemState> = {};
-  if (isRecord(r.itemState)) {
-    for (const [key, value] of Object.entries(r.itemState)) {
-      if (!isRecord(value)) continue;
-      const item: ItemState = {
-        width: text(value.width).trim(),
-        height: text(value.height).trim(),
-        nextToWall: bool(value.nextToWall),
-        splitDoor: bool(value.splitDoor),
-        type: text(value.type),
-      };
-      if (isRecord(value.stileRailOverride)) {
-        item.stileRailOverride = normalizeStileRail(value.stileRailOverride, stileRail);
-      }
-      itemState[key] = item;
-    }
-  }
-
-  const out: CabinetData = {
-    form,
-    stileRail,
-    cabinetRows,
-    itemState,
-    notes: text(r.notes),
-    showNotes: r.showNotes === undefined ? base.showNotes : bool(r.showNotes),
-  };
-  // Only a job that chose a rule carries one, so older jobs keep their exact shape.
-  const hingeRule = normalizeHingeRule(r.hingeRule);
-  if (hingeRule) out.hingeRule = hingeRule;
-  return out;
+  return cabinetDataSchema.parse(raw);
 }
 
 /** The id for the next added cabinet: one more than the largest id (0 when none). */

@@ -81,6 +81,10 @@ describe('parseInches', () => {
     [null, null],
     [undefined, null],
     [{}, null],
+    ['9'.repeat(400), null],
+    [`${'9'.repeat(400)}/${'9'.repeat(400)}`, null],
+    ['Infinity', null],
+    ['NaN', null],
   ])('%j → %s', (raw, expected) => {
     expect(parseInches(raw)).toBe(expected);
   });

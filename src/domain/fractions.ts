@@ -67,13 +67,15 @@ export function parseInches(raw: unknown): number | null {
   if (typeof raw !== 'string') return null;
   const text = raw.trim().replace(/"$/, '').trim();
   if (text === '') return null;
-  if (/^(\d+\.?\d*|\.\d+)$/.test(text)) return Number(text);
+  // A run of hundreds of digits reads as Infinity, and such a fraction as NaN: neither is a length.
+  const finite = (n: number): number | null => (Number.isFinite(n) ? n : null);
+  if (/^(\d+\.?\d*|\.\d+)$/.test(text)) return finite(Number(text));
   const m = /^(?:(\d+)\s+)?(\d+)\/(\d+)$/.exec(text);
   if (m) {
     const whole = m[1] ? Number(m[1]) : 0;
     const den = Number(m[3]);
     if (den === 0) return null;
-    return whole + Number(m[2]) / den;
+    return finite(whole + Number(m[2]) / den);
   }
   return null;
 }

@@ -26,7 +26,7 @@ export function cachedTeam(): TeamMember[] {
 
 /** Loads the organization's people (admin and contractors) and keeps a copy on the device. */
 export async function loadTeam(): Promise<Outcome<TeamMember[]>> {
-  const out = await callRpc<TeamMember[] | null>('org_contractors', undefined, 'The team could not be loaded');
+  const out = await callRpc<'org_contractors', TeamMember[] | null>('org_contractors', undefined, 'The team could not be loaded');
   if (!out.ok) return out;
   const team = out.value ?? [];
   try {

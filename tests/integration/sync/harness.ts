@@ -2,7 +2,8 @@
  * Sync test harness: a "device" = its own IndexedDB (fake-indexeddb factory),
  * its own supabase-js client against the real local backend in-process, the
  * real repositories and the real engine. Injected: a transport wrapper (go
- * offline, lose a response after the server committed, count rows and bytes),
+ * offline, lose a response after the server committed, rewrite a response's
+ * body, count rows and bytes),
  * the clock, timers that only fire when the test says so, and Web Locks.
  */
 import 'fake-indexeddb/auto';
@@ -28,6 +29,12 @@ export interface Net {
   log: { url: string; method: string; status: number; bytes: number; ms: number }[];
   /** Runs before a request is forwarded (to make things happen "between" requests). */
   before?: (url: string) => Promise<void>;
+  /**
+   * Replaces the body of a response the server sent (a broken proxy, a
+   * server of another version): given the URL and the body as text, returns
+   * the body the client gets, or undefined to leave it.
+   */
+  rewrite?: (url: string, body: string) => string | undefined;
 }
 
 /** Transport wrapper around the real fetch. */
@@ -45,6 +52,12 @@ export function netFetch(net: Net): typeof fetch {
       throw new TypeError('fetch failed: connection reset after the request was sent');
     }
     const empty = res.status === 204 || res.status === 304 || buf.byteLength === 0;
+    const rewritten = net.rewrite && !empty ? net.rewrite(url, new TextDecoder().decode(buf)) : undefined;
+    if (rewritten !== undefined) {
+      const headers = new Headers(res.headers);
+      headers.delete('content-length');
+      return new Response(rewritten, { status: res.status, statusText: res.statusText, headers });
+    }
     return new Response(empty ? null : buf, { status: res.status, statusText: res.statusText, headers: res.headers });
   };
 }

@@ -1,0 +1,420 @@
+/* eslint-disable @typescript-eslint/no-redundant-type-constituents -- the generator's helper types end in `never` branches; the file keeps its output as written */
+/**
+ * The API's database types, in the shape `supabase gen types typescript
+ * --schema public` writes them, for the tables the app reads and the RPCs it
+ * calls (the grant list of supabase/migrations/20261123000400_api.sql),
+ * written from supabase/migrations/*.sql. The app's client is
+ * `createClient<Database>` (src/auth/supabase.ts), so every `.from()` and
+ * `.rpc()` call is checked against them. Regenerating with the CLI may
+ * replace this file whole; tests/integration/schema/databaseTypes.test.ts
+ * compares it with the migrated database (columns, argument names, defaults)
+ * through the lists in databaseSurface.ts.
+ *
+ * Types as the CLI maps them: uuid, text, timestamptz → string; int, bigint →
+ * number; json, jsonb → Json; xid8 → unknown; `returns void` → undefined;
+ * `returns setof text` → string[]. A generated column is `never` in
+ * Insert/Update; a column with a default, or nullable, is optional there.
+ */
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  // Allows to automatically instantiate createClient with right options
+  // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)
+  __InternalSupabase: {
+    PostgrestVersion: "12"
+  }
+  public: {
+    Tables: {
+      profiles: {
+        Row: {
+          address: string | null
+          created_at: string
+          deleted_at: string | null
+          email: string | null
+          first_name: string | null
+          id: string
+          last_name: string | null
+          organization_id: string | null
+          permissions: Json
+          phone: string | null
+          price_list: Json | null
+          role: string
+          txid: unknown
+          updated_at: string
+          version: number
+        }
+        Insert: {
+          address?: string | null
+          created_at?: string
+          deleted_at?: string | null
+          email?: string | null
+          first_name?: string | null
+          id: string
+          last_name?: string | null
+          organization_id?: string | null
+          permissions?: Json
+          phone?: string | null
+          price_list?: Json | null
+          role?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Update: {
+          address?: string | null
+          created_at?: string
+          deleted_at?: string | null
+          email?: string | null
+          first_name?: string | null
+          id?: string
+          last_name?: string | null
+          organization_id?: string | null
+          permissions?: Json
+          phone?: string | null
+          price_list?: Json | null
+          role?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Relationships: []
+      }
+      project_files: {
+        Row: {
+          created_at: string
+          deleted_at: string | null
+          file_name: string
+          file_path: string
+          file_size: number | null
+          file_type: string | null
+          id: string
+          project_id: string
+          txid: unknown
+          updated_at: string
+          user_id: string
+          version: number
+        }
+        Insert: {
+          created_at?: string
+          deleted_at?: string | null
+          file_name: string
+          file_path: string
+          file_size?: number | null
+          file_type?: string | null
+          id?: string
+          project_id: string
+          txid?: unknown
+          updated_at?: string
+          user_id: string
+          version?: number
+        }
+        Update: {
+          created_at?: string
+          deleted_at?: string | null
+          file_name?: string
+          file_path?: string
+          file_size?: number | null
+          file_type?: string | null
+          id?: string
+          project_id?: string
+          txid?: unknown
+          updated_at?: string
+          user_id?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "project_files_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      project_members: {
+        Row: {
+          contact: Json
+          created_at: string
+          deleted_at: string | null
+          email: string | null
+          id: string
+          invited_by: string | null
+          project_id: string
+          role: string
+          txid: unknown
+          updated_at: string
+          user_id: string
+          version: number
+        }
+        Insert: {
+          contact?: Json
+          created_at?: string
+          deleted_at?: string | null
+          email?: string | null
+          id?: string
+          invited_by?: string | null
+          project_id: string
+          role: string
+          txid?: unknown
+          updated_at?: string
+          user_id: string
+          version?: number
+        }
+        Update: {
+          contact?: Json
+          created_at?: string
+          deleted_at?: string | null
+          email?: string | null
+          id?: string
+          invited_by?: string | null
+          project_id?: string
+          role?: string
+          txid?: unknown
+          updated_at?: string
+          user_id?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "project_members_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      projects: {
+        Row: {
+          assigned_contractor_id: string | null
+          created_at: string
+          deleted_at: string | null
+          description: string | null
+          details: Json
+          id: string
+          name: string
+          owner_user_id: string | null
+          status: string
+          txid: unknown
+          updated_at: string
+          user_id: string
+          version: number
+        }
+        Insert: {
+          assigned_contractor_id?: string | null
+          created_at?: string
+          deleted_at?: string | null
+          description?: never
+          details?: Json
+          id?: string
+          name?: string
+          owner_user_id?: string | null
+          status?: string
+          txid?: unknown
+          updated_at?: string
+          user_id: string
+          version?: number
+        }
+        Update: {
+          assigned_contractor_id?: string | null
+          created_at?: string
+          deleted_at?: string | null
+          description?: never
+          details?: Json
+          id?: string
+          name?: string
+          owner_user_id?: string | null
+          status?: string
+          txid?: unknown
+          updated_at?: string
+          user_id?: string
+          version?: number
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      accept_project_invite: { Args: { p_token: string }; Returns: Json }
+      assign_project: {
+        Args: { p_contractor_id: string; p_project_id: string }
+        Returns: undefined
+      }
+      create_org_invite: {
+        Args: { p_email: string; p_token_hash: string }
+        Returns: Json
+      }
+      create_project_invite: {
+        Args: {
+          p_email: string
+          p_project_id: string
+          p_role: string
+          p_token_hash: string
+        }
+        Returns: Json
+      }
+      delete_my_account: { Args: never; Returns: undefined }
+      my_account_storage_paths: { Args: never; Returns: string[] }
+      org_contractors: { Args: never; Returns: Json }
+      org_invites_of: { Args: never; Returns: Json }
+      project_invites_of: { Args: { p_project_id: string }; Returns: Json }
+      pull_changes: {
+        Args: {
+          p_after_id?: string
+          p_cursor?: string
+          p_limit?: number
+          p_table: string
+        }
+        Returns: Json
+      }
+      push_changes: { Args: { p_ops: Json }; Returns: Json }
+      remove_org_member: { Args: { p_user_id: string }; Returns: undefined }
+      remove_project_member: {
+        Args: { p_project_id: string; p_user_id: string }
+        Returns: undefined
+      }
+      revoke_project_invite: {
+        Args: { p_invite_id: string }
+        Returns: undefined
+      }
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {},
+  },
+} as const

@@ -14,7 +14,18 @@ const restrict = (patterns) => ({
 // file inside it (`'../data/db'`); a bare `**/data/**` glob misses the index.
 const layer = (...names) => names.flatMap((n) => [`**/${n}`, `**/${n}/**`]);
 
-const features = ['auth', 'builder', 'dashboard', 'landing', 'legal', 'order', 'organization', 'profile', 'project', 'sync'];
+const features = [
+  'auth',
+  'builder',
+  'dashboard',
+  'landing',
+  'legal',
+  'order',
+  'organization',
+  'profile',
+  'project',
+  'sync',
+];
 
 /** A feature imports no other feature: what two features share lives in src/app/ui. */
 const featureRules = features.map((name) => ({
@@ -36,7 +47,16 @@ const featureRules = features.map((name) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', '.data/**', 'coverage/**', 'artifacts/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dev-dist/**',
+      'node_modules/**',
+      '.data/**',
+      'coverage/**',
+      'artifacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -48,9 +68,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
@@ -58,46 +84,99 @@ export default tseslint.config(
   {
     files: ['src/domain/**/*.ts'],
     rules: restrict([
-      { group: ['react', 'react-dom', 'dexie', 'dexie-react-hooks', '@supabase/*', 'zustand'], message: 'src/domain is pure: no React, Dexie, network or stores.' },
-      { group: layer('data', 'sync', 'features', 'app', 'auth', 'state', 'hooks'), message: 'src/domain imports nothing above it.' },
+      {
+        group: ['react', 'react-dom', 'dexie', 'dexie-react-hooks', '@supabase/*', 'zustand'],
+        message: 'src/domain is pure: no React, Dexie, network or stores.',
+      },
+      {
+        group: layer('data', 'sync', 'features', 'app', 'auth', 'state', 'hooks'),
+        message: 'src/domain imports nothing above it.',
+      },
     ]),
   },
   {
     files: ['src/cli/**/*.ts'],
     rules: restrict([
-      { group: ['react', 'react-dom', 'dexie', 'dexie-react-hooks', '@supabase/*', 'zustand'], message: 'src/cli is a Node command line over src/domain: no React, Dexie, network or stores.' },
-      { group: layer('data', 'sync', 'features', 'app', 'auth', 'state', 'hooks', 'pwa', 'server', 'bench'), message: 'src/cli imports src/domain (and Node builtins) only.' },
+      {
+        group: ['react', 'react-dom', 'dexie', 'dexie-react-hooks', '@supabase/*', 'zustand'],
+        message:
+          'src/cli is a Node command line over src/domain: no React, Dexie, network or stores.',
+      },
+      {
+        group: layer(
+          'data',
+          'sync',
+          'features',
+          'app',
+          'auth',
+          'state',
+          'hooks',
+          'pwa',
+          'server',
+          'bench',
+        ),
+        message: 'src/cli imports src/domain (and Node builtins) only.',
+      },
     ]),
   },
   {
     files: ['src/data/**/*.ts'],
     rules: restrict([
-      { group: ['react', 'react-dom', 'dexie-react-hooks', ...layer('sync', 'features', 'app', 'auth', 'state', 'hooks')], message: 'src/data sits below sync and features.' },
+      {
+        group: [
+          'react',
+          'react-dom',
+          'dexie-react-hooks',
+          ...layer('sync', 'features', 'app', 'auth', 'state', 'hooks'),
+        ],
+        message: 'src/data sits below sync and features.',
+      },
     ]),
   },
   {
     files: ['sync/**/*.ts'],
     rules: restrict([
-      { group: ['react', 'react-dom', 'dexie-react-hooks', 'zustand', ...layer('features', 'app', 'auth', 'state', 'hooks')], message: 'sync/ is framework-free.' },
-      { group: layer('bench'), message: 'sync/ is product code: bench/ measures it and is never imported by it.' },
+      {
+        group: [
+          'react',
+          'react-dom',
+          'dexie-react-hooks',
+          'zustand',
+          ...layer('features', 'app', 'auth', 'state', 'hooks'),
+        ],
+        message: 'sync/ is framework-free.',
+      },
+      {
+        group: layer('bench'),
+        message: 'sync/ is product code: bench/ measures it and is never imported by it.',
+      },
     ]),
   },
   {
     files: ['server/**/*.ts'],
     rules: restrict([
-      { group: layer('src', 'sync'), message: 'server/ shares nothing with src/ but SQL and wire contracts.' },
+      {
+        group: layer('src', 'sync'),
+        message: 'server/ shares nothing with src/ but SQL and wire contracts.',
+      },
     ]),
   },
   {
     files: ['src/auth/**/*.{ts,tsx}'],
     rules: restrict([
-      { group: layer('features', 'app', 'state'), message: 'src/auth sits below features and the app shell.' },
+      {
+        group: layer('features', 'app', 'state'),
+        message: 'src/auth sits below features and the app shell.',
+      },
     ]),
   },
   {
     files: ['src/app/ui/**/*.{ts,tsx}'],
     rules: restrict([
-      { group: layer('features', 'data', 'sync', 'auth', 'state'), message: 'src/app/ui is a leaf: shared presentational pieces only.' },
+      {
+        group: layer('features', 'data', 'sync', 'auth', 'state'),
+        message: 'src/app/ui is a leaf: shared presentational pieces only.',
+      },
     ]),
   },
   ...featureRules,

@@ -7,7 +7,9 @@ import { execSync } from 'node:child_process';
 function buildId(): string {
   if (process.env.BUILD_ID) return process.env.BUILD_ID;
   try {
-    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return 'dev';
   }
@@ -25,7 +27,13 @@ export default defineConfig({
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/auth\//, /^\/rest\//, /^\/storage\//, /^\/_local\//],
         // The local backend's runtime config (its anon key): fresh when online, the cached copy offline.
-        runtimeCaching: [{ urlPattern: /\/local-config\.js$/, handler: 'NetworkFirst', options: { cacheName: 'local-config', networkTimeoutSeconds: 3 } }],
+        runtimeCaching: [
+          {
+            urlPattern: /\/local-config\.js$/,
+            handler: 'NetworkFirst',
+            options: { cacheName: 'local-config', networkTimeoutSeconds: 3 },
+          },
+        ],
         cleanupOutdatedCaches: true,
         // First visit: take control at once so every route's chunks come from the cache offline.
         // Updates still wait for the user (no skipWaiting; registerType 'prompt').

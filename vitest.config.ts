@@ -10,11 +10,17 @@ import { PG_BIN, postgresAvailable } from './tests/support/postgresLane';
  */
 const hasPostgres = postgresAvailable();
 if (!hasPostgres) {
-  console.warn(`[postgres lane] skipped: no PostgreSQL binaries at ${PG_BIN} (apt-get install postgresql, or set PG_BIN)`);
+  console.warn(
+    `[postgres lane] skipped: no PostgreSQL binaries at ${PG_BIN} (apt-get install postgresql, or set PG_BIN)`,
+  );
 }
 
 /** The tests that run on both backends. */
-const BOTH_BACKENDS = ['tests/integration/schema/**/*.test.ts', 'tests/integration/rls/**/*.test.ts', 'tests/integration/sync/**/*.test.ts'];
+const BOTH_BACKENDS = [
+  'tests/integration/schema/**/*.test.ts',
+  'tests/integration/rls/**/*.test.ts',
+  'tests/integration/sync/**/*.test.ts',
+];
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify('test') },
@@ -28,7 +34,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pglite',
-          include: ['src/**/*.test.{ts,tsx}', 'sync/**/*.test.ts', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'sync/**/*.test.ts',
+            'server/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+          ],
           provide: { dbBackend: 'pglite' },
         },
       },

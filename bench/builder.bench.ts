@@ -91,7 +91,11 @@ function orderFigure(): BenchFigure {
 }
 
 /** Opens the builder from the dashboard `runs` times; ms from the click to the last cabinet's card painted. */
-async function measureOpen(page: Page, cabinets: number, runs: number): Promise<{ first: number; all: number }[]> {
+async function measureOpen(
+  page: Page,
+  cabinets: number,
+  runs: number,
+): Promise<{ first: number; all: number }[]> {
   const out: { first: number; all: number }[] = [];
   for (let i = 0; i < runs; i++) {
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();
@@ -103,9 +107,11 @@ async function measureOpen(page: Page, cabinets: number, runs: number): Promise<
         const t0 = performance.now();
         (el as HTMLElement).click();
         // Checked in each frame's animation callbacks: the frame in which the card is found paints right after.
-        while (!document.querySelector('article[aria-label="Cabinet 1"]')) await new Promise((r) => requestAnimationFrame(r));
+        while (!document.querySelector('article[aria-label="Cabinet 1"]'))
+          await new Promise((r) => requestAnimationFrame(r));
         const first = performance.now() - t0;
-        while (!document.querySelector(`article[aria-label="Cabinet ${n}"]`)) await new Promise((r) => requestAnimationFrame(r));
+        while (!document.querySelector(`article[aria-label="Cabinet ${n}"]`))
+          await new Promise((r) => requestAnimationFrame(r));
         await new Promise((r) => requestAnimationFrame(r));
         return { first, all: performance.now() - t0 };
       },
@@ -125,7 +131,14 @@ let openResult: { value: number; base: number; all: number } | null = null;
 
 function openFigure(): BenchFigure {
   const name = 'open a 250-cabinet job in the builder, click → first screen painted (median of 3)';
-  if (!openResult) return { name: `${name} — not measured`, value: NaN, unit: 'ms', target: '≤ 300 ms', pass: false };
+  if (!openResult)
+    return {
+      name: `${name} — not measured`,
+      value: NaN,
+      unit: 'ms',
+      target: '≤ 300 ms',
+      pass: false,
+    };
   return {
     name: `${name}; all 250 cards in the page after ${openResult.all.toFixed(0)} ms (they follow in the background)`,
     value: openResult.value,
@@ -188,7 +201,11 @@ async function keystrokeFigure(): Promise<BenchFigure> {
     await page.getByRole('article', { name: 'Cabinet 250' }).waitFor();
     await waitSaved(page);
     const openBig = await measureOpen(page, 250, 3);
-    openResult = { value: median(openBig.map((o) => o.first)), base: median(openSmall.map((o) => o.first)), all: median(openBig.map((o) => o.all)) };
+    openResult = {
+      value: median(openBig.map((o) => o.first)),
+      base: median(openSmall.map((o) => o.first)),
+      all: median(openBig.map((o) => o.all)),
+    };
     const lat = await measureKeystrokes(page, 'Cabinet 126 Door 1', 80);
     await ctx.close();
     const p95 = percentile(lat, 95);
@@ -209,11 +226,7 @@ async function keystrokeFigure(): Promise<BenchFigure> {
 }
 
 /** Types `samples` keys into the part's width and returns keydown → finished-size DOM update times (ms). */
-async function measureKeystrokes(
-  page: Page,
-  part: string,
-  samples: number,
-): Promise<number[]> {
+async function measureKeystrokes(page: Page, part: string, samples: number): Promise<number[]> {
   // Big jobs skip layout of off-screen cards: bring the card on screen first, as a user scrolls to it.
   const cabinet = part.replace(/ (Door|Front).*$/, '');
   await page.getByRole('article', { name: cabinet, exact: true }).scrollIntoViewIfNeeded();
@@ -261,6 +274,16 @@ export default async function builderBench(): Promise<BenchFigure[]> {
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     console.error(error);
-    return [order, { name: `keystroke latency — failed: ${message}`, value: NaN, unit: 'ms', target: 'p95 ≤ 16 ms', pass: false }, openFigure()];
+    return [
+      order,
+      {
+        name: `keystroke latency — failed: ${message}`,
+        value: NaN,
+        unit: 'ms',
+        target: 'p95 ≤ 16 ms',
+        pass: false,
+      },
+      openFigure(),
+    ];
   }
 }

@@ -36,7 +36,12 @@ export interface BrowserBenchResult {
   restMs: number;
 }
 
-const idleTimers: TimersLike = { setTimeout: () => 0, clearTimeout: () => {}, setInterval: () => 0, clearInterval: () => {} };
+const idleTimers: TimersLike = {
+  setTimeout: () => 0,
+  clearTimeout: () => {},
+  setInterval: () => 0,
+  clearInterval: () => {},
+};
 
 /** Runs the measurements; every figure comes from this one page. */
 export async function runSyncBench(args: BrowserBenchArgs): Promise<BrowserBenchResult> {
@@ -49,13 +54,20 @@ export async function runSyncBench(args: BrowserBenchArgs): Promise<BrowserBench
     wire.bytes += buf.byteLength;
     wire.requests += 1;
     const empty = res.status === 204 || res.status === 304 || buf.byteLength === 0;
-    return new Response(empty ? null : buf, { status: res.status, statusText: res.statusText, headers: res.headers });
+    return new Response(empty ? null : buf, {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+    });
   };
   const client = createClient(args.url, args.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: countingFetch },
   });
-  const { data, error } = await client.auth.signInWithPassword({ email: args.email, password: args.password });
+  const { data, error } = await client.auth.signInWithPassword({
+    email: args.email,
+    password: args.password,
+  });
   if (error || !data.user) throw new Error(error?.message ?? 'sign in failed');
   const userId = data.user.id;
   const now = () => Date.now();
@@ -105,9 +117,14 @@ export async function runSyncBench(args: BrowserBenchArgs): Promise<BrowserBench
   const bulkPutMs = median(bulkRuns);
 
   // 2. One row changed by another client, then an incremental sync.
-  const other = createClient(args.url, args.anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  const other = createClient(args.url, args.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
   await other.auth.signInWithPassword({ email: args.email, password: args.password });
-  const changed = await other.from('projects').update({ name: 'Changed in the bench' }).eq('id', rows[0]?.id ?? '');
+  const changed = await other
+    .from('projects')
+    .update({ name: 'Changed in the bench' })
+    .eq('id', rows[0]?.id ?? '');
   if (changed.error) throw new Error(changed.error.message);
   wire.bytes = 0;
   wire.requests = 0;
@@ -134,7 +151,10 @@ export async function runSyncBench(args: BrowserBenchArgs): Promise<BrowserBench
   const pushMs = median(pushRuns);
   const t3 = performance.now();
   for (const [i, id] of targets.entries()) {
-    const { error: e } = await client.from('projects').update({ name: `Direct ${i}` }).eq('id', id);
+    const { error: e } = await client
+      .from('projects')
+      .update({ name: `Direct ${i}` })
+      .eq('id', id);
     if (e) throw new Error(e.message);
   }
   const restMs = performance.now() - t3;

@@ -31,7 +31,11 @@ const TARGET_MS = 3_000;
 const ENV = 'node+fake-indexeddb';
 
 /** Resolves when `ok(status)` holds (checked on every status change). */
-function until(status: SyncStatusStore, ok: (s: ReturnType<SyncStatusStore['get']>) => boolean, timeoutMs = 120_000): Promise<void> {
+function until(
+  status: SyncStatusStore,
+  ok: (s: ReturnType<SyncStatusStore['get']>) => boolean,
+  timeoutMs = 120_000,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     if (ok(status.get())) return resolve();
     const timer = setTimeout(() => {
@@ -47,7 +51,8 @@ function until(status: SyncStatusStore, ok: (s: ReturnType<SyncStatusStore['get'
   });
 }
 
-const synced = (s: ReturnType<SyncStatusStore['get']>): boolean => s.connection === 'online' && s.unsynced === 0 && !s.syncing && s.problem === null;
+const synced = (s: ReturnType<SyncStatusStore['get']>): boolean =>
+  s.connection === 'online' && s.unsynced === 0 && !s.syncing && s.problem === null;
 
 /** The recovery figure. */
 export default async function connectionBench(): Promise<BenchFigure[]> {
@@ -62,7 +67,12 @@ export default async function connectionBench(): Promise<BenchFigure[]> {
     documentTarget: null,
   });
   const client = createClient(server.url, LOCAL_ANON_KEY, {
-    auth: { persistSession: true, storage: memoryStorage(), autoRefreshToken: false, detectSessionInUrl: false },
+    auth: {
+      persistSession: true,
+      storage: memoryStorage(),
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+    },
     global: { fetch: connection.observe(fetch) },
     realtime: NO_REALTIME,
   });
@@ -70,7 +80,10 @@ export default async function connectionBench(): Promise<BenchFigure[]> {
   let db: RefacingDb | null = null;
   try {
     const creds = { email: 'bench-connection@example.com', password: 'Secret-pass-1' };
-    const { error: signUpError } = await client.auth.signUp({ ...creds, options: { data: { role: 'contractor' } } });
+    const { error: signUpError } = await client.auth.signUp({
+      ...creds,
+      options: { data: { role: 'contractor' } },
+    });
     if (signUpError) throw new Error(signUpError.message);
     await fetch(await server.waitForMailLink(creds.email, /./), { redirect: 'manual' });
     const { data, error } = await client.auth.signInWithPassword(creds);
@@ -80,11 +93,26 @@ export default async function connectionBench(): Promise<BenchFigure[]> {
     await openDb.open();
     const projects = createProjectsRepo({ getDb: () => openDb, now: () => Date.now() });
     connection.start();
-    engine = startSync({ supabase: client, getDb: () => openDb, connection, status, locks: null, windowTarget: null, documentTarget: null, manageAutoRefresh: false });
+    engine = startSync({
+      supabase: client,
+      getDb: () => openDb,
+      connection,
+      status,
+      locks: null,
+      windowTarget: null,
+      documentTarget: null,
+      manageAutoRefresh: false,
+    });
     await until(status, (s) => synced(s) && s.lastSyncedAt !== null);
 
     const makeChanges = async (round: string): Promise<void> => {
-      for (let i = 0; i < OPS; i++) await projects.create({ name: `${round} ${i}`, status: 'draft', details: { address: `${i} Oak St` }, role: 'contractor' });
+      for (let i = 0; i < OPS; i++)
+        await projects.create({
+          name: `${round} ${i}`,
+          status: 'draft',
+          details: { address: `${i} Oak St` },
+          role: 'contractor',
+        });
     };
 
     // Baseline: the same 50 ops synced with the server up all along.
@@ -93,7 +121,8 @@ export default async function connectionBench(): Promise<BenchFigure[]> {
       await makeChanges(`Up ${r}`);
       const t0 = performance.now();
       const report = await engine.syncNow();
-      if (!report.ok || (await openDb.outbox.count()) !== 0) throw new Error(`baseline sync failed: ${JSON.stringify(report)}`);
+      if (!report.ok || (await openDb.outbox.count()) !== 0)
+        throw new Error(`baseline sync failed: ${JSON.stringify(report)}`);
       plain.push(performance.now() - t0);
     }
 
@@ -110,13 +139,18 @@ export default async function connectionBench(): Promise<BenchFigure[]> {
     }
     const value = median(recovery);
     const baseline = median(plain);
-    console.log(`server back → synced, ${OPS} ops: ${recovery.map((ms) => ms.toFixed(0)).join(', ')} ms; plain sync: ${plain.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    console.log(
+      `server back → synced, ${OPS} ops: ${recovery.map((ms) => ms.toFixed(0)).join(', ')} ms; plain sync: ${plain.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+    );
     return [
       {
         name: `server back → synced with ${OPS} pending ops (${ENV}, median of ${ROUNDS}, server away ${DOWN_MS / 1000} s)`,
         value,
         unit: 'ms',
-        baseline: { name: `sync of ${OPS} ops with the server up (${ENV}, median of ${ROUNDS})`, value: baseline },
+        baseline: {
+          name: `sync of ${OPS} ops with the server up (${ENV}, median of ${ROUNDS})`,
+          value: baseline,
+        },
         ratio: value / baseline,
         target: `≤ ${TARGET_MS} ms`,
         pass: value <= TARGET_MS,

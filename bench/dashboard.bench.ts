@@ -17,7 +17,6 @@ const DEMO = { email: 'contractor@example.com', password: 'demo-contractor' };
 const PROJECTS = 5000;
 const RUNS = 5;
 
-
 const STREETS = ['Oak', 'Maple', 'Birch', 'Cedar', 'Elm', 'Pine', 'Walnut', 'Willow'];
 const NAMES = ['Alvarez', 'Kim', 'Nguyen', 'Okafor', 'Schmidt', 'Rossi', 'Haddad', 'Larsen'];
 
@@ -78,7 +77,10 @@ export default async function dashboardBench(): Promise<BenchFigure[]> {
   const browser = await launchBrowser();
   try {
     await seedProjects(app.url);
-    const ctx = await browser.newContext({ baseURL: app.url, viewport: { width: 1024, height: 768 } });
+    const ctx = await browser.newContext({
+      baseURL: app.url,
+      viewport: { width: 1024, height: 768 },
+    });
     // tsx (esbuild keepNames) wraps inner functions of page.evaluate in __name().
     await ctx.addInitScript('globalThis.__name = (fn) => fn;');
     const page = await ctx.newPage();
@@ -87,12 +89,18 @@ export default async function dashboardBench(): Promise<BenchFigure[]> {
     await page.getByLabel('Password').fill(DEMO.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     const filters = page.getByRole('group', { name: 'Filter by status' });
-    await filters.getByRole('button', { name: new RegExp(`^All \\(${PROJECTS + 3}\\)`) }).waitFor({ timeout: 120_000 });
+    await filters
+      .getByRole('button', { name: new RegExp(`^All \\(${PROJECTS + 3}\\)`) })
+      .waitFor({ timeout: 120_000 });
 
     const userId = await page.evaluate(() => {
       for (let i = 0; i < localStorage.length; i++) {
         const key = localStorage.key(i) ?? '';
-        if (key.endsWith('-auth-token')) return (JSON.parse(localStorage.getItem(key) ?? '{}') as { user?: { id?: string } }).user?.id ?? '';
+        if (key.endsWith('-auth-token'))
+          return (
+            (JSON.parse(localStorage.getItem(key) ?? '{}') as { user?: { id?: string } }).user
+              ?.id ?? ''
+          );
       }
       return '';
     });
@@ -100,7 +108,8 @@ export default async function dashboardBench(): Promise<BenchFigure[]> {
     const idbMs: number[] = [];
     const renderMs: number[] = [];
     const filterMs: number[] = [];
-    const chip = (label: string) => `[...document.querySelectorAll('[role=group][aria-label="Filter by status"] button')].find((b) => b.textContent.trim().startsWith('${label}')).click()`;
+    const chip = (label: string) =>
+      `[...document.querySelectorAll('[role=group][aria-label="Filter by status"] button')].find((b) => b.textContent.trim().startsWith('${label}')).click()`;
     for (let i = 0; i < RUNS; i++) {
       idbMs.push(
         await page.evaluate(async (dbName) => {
@@ -122,7 +131,9 @@ export default async function dashboardBench(): Promise<BenchFigure[]> {
       );
       // Archived has none: then All renders the whole list.
       await timeInPage(page, chip('Archived'), `document.querySelectorAll('article').length === 0`);
-      renderMs.push(await timeInPage(page, chip('All'), `document.querySelectorAll('article').length > 0`));
+      renderMs.push(
+        await timeInPage(page, chip('All'), `document.querySelectorAll('article').length > 0`),
+      );
       filterMs.push(
         await timeInPage(
           page,

@@ -17,22 +17,44 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { BenchFigure } from './types';
-import { ANON_KEY, NOTES_MIGRATIONS, NOTES_ROWS, QUERY_PATH, SERVICE_KEY, freePort } from './restFixture';
+import {
+  ANON_KEY,
+  NOTES_MIGRATIONS,
+  NOTES_ROWS,
+  QUERY_PATH,
+  SERVICE_KEY,
+  freePort,
+} from './restFixture';
 import { createLocalBackend } from '../server/createServer.ts';
 import { runAs } from '../server/db.ts';
-import { postgresAvailable, startPostgresLane, type PostgresLane } from '../tests/support/postgresLane.ts';
+import {
+  postgresAvailable,
+  startPostgresLane,
+  type PostgresLane,
+} from '../tests/support/postgresLane.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const WARMUP_MS = 2000;
 const DURATION_MS = 4000;
 const PUSH_OPS = 1000;
 
-
 async function startChild(args: string[]): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts'), '--no-seed', '--migrations', NOTES_MIGRATIONS, ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'server', 'main.ts'),
+      '--no-seed',
+      '--migrations',
+      NOTES_MIGRATIONS,
+      ...args,
+    ],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   await new Promise<void>((res, rej) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -62,7 +84,11 @@ async function setupUser(url: string): Promise<string> {
   await json(
     await fetch(`${url}/auth/v1/admin/users`, {
       method: 'POST',
-      headers: { apikey: SERVICE_KEY, authorization: `Bearer ${SERVICE_KEY}`, 'content-type': 'application/json' },
+      headers: {
+        apikey: SERVICE_KEY,
+        authorization: `Bearer ${SERVICE_KEY}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ email, password: 'bench-secret', email_confirm: true }),
     }),
   );
@@ -73,11 +99,20 @@ async function setupUser(url: string): Promise<string> {
       body: JSON.stringify({ email, password: 'bench-secret' }),
     }),
   )) as { access_token: string };
-  const rows = Array.from({ length: NOTES_ROWS }, (_, i) => ({ title: `note ${String(i).padStart(2, '0')}`, n: i, body: { i, tags: ['a', 'b'] } }));
+  const rows = Array.from({ length: NOTES_ROWS }, (_, i) => ({
+    title: `note ${String(i).padStart(2, '0')}`,
+    n: i,
+    body: { i, tags: ['a', 'b'] },
+  }));
   await json(
     await fetch(`${url}/rest/v1/notes`, {
       method: 'POST',
-      headers: { apikey: ANON_KEY, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json', prefer: 'return=minimal' },
+      headers: {
+        apikey: ANON_KEY,
+        authorization: `Bearer ${session.access_token}`,
+        'content-type': 'application/json',
+        prefer: 'return=minimal',
+      },
       body: JSON.stringify(rows),
     }),
   );
@@ -85,7 +120,12 @@ async function setupUser(url: string): Promise<string> {
 }
 
 /** Requests per second at `concurrency` for `ms`, and how many failed. */
-async function load(url: string, token: string, concurrency: number, ms: number): Promise<{ rps: number; errors: number }> {
+async function load(
+  url: string,
+  token: string,
+  concurrency: number,
+  ms: number,
+): Promise<{ rps: number; errors: number }> {
   const headers = { apikey: ANON_KEY, authorization: `Bearer ${token}` };
   let count = 0;
   let errors = 0;
@@ -104,7 +144,9 @@ async function load(url: string, token: string, concurrency: number, ms: number)
 }
 
 /** Select throughput of one server process at c=20 and c=100. */
-async function selectRun(args: string[]): Promise<{ c20: { rps: number; errors: number }; c100: { rps: number; errors: number } }> {
+async function selectRun(
+  args: string[],
+): Promise<{ c20: { rps: number; errors: number }; c100: { rps: number; errors: number } }> {
   const port = await freePort();
   const child = await startChild(['--port', String(port), ...args]);
   try {
@@ -124,7 +166,10 @@ async function pushRun(databaseUrl: string | undefined): Promise<number> {
   const backend = await createLocalBackend(databaseUrl ? { databaseUrl } : {});
   try {
     const uid = randomUUID();
-    await backend.pg.query(`insert into auth.users (id, email, raw_user_meta_data) values ($1, $2, '{"role":"contractor"}'::jsonb)`, [uid, `push.${uid}@example.com`]);
+    await backend.pg.query(
+      `insert into auth.users (id, email, raw_user_meta_data) values ($1, $2, '{"role":"contractor"}'::jsonb)`,
+      [uid, `push.${uid}@example.com`],
+    );
     const claims = { role: 'authenticated' as const, sub: uid };
     const times: number[] = [];
     for (let round = 0; round < 3; round++) {
@@ -134,13 +179,26 @@ async function pushRun(databaseUrl: string | undefined): Promise<number> {
         id: randomUUID(),
         kind: 'insert',
         base_version: null,
-        changes: { name: `Bench ${round}-${i}`, status: 'draft', details: {}, user_id: uid, assigned_contractor_id: uid },
+        changes: {
+          name: `Bench ${round}-${i}`,
+          status: 'draft',
+          details: {},
+          user_id: uid,
+          assigned_contractor_id: uid,
+        },
       }));
       const t0 = performance.now();
-      const results = await runAs(backend.pg, claims, (tx) => tx.query<{ r: { status: string }[] }>('select push_changes($1::jsonb) as r', [JSON.stringify(ops)]));
+      const results = await runAs(backend.pg, claims, (tx) =>
+        tx.query<{ r: { status: string }[] }>('select push_changes($1::jsonb) as r', [
+          JSON.stringify(ops),
+        ]),
+      );
       times.push(performance.now() - t0);
       const applied = results.rows[0]!.r.filter((x) => x.status === 'applied').length;
-      if (applied !== PUSH_OPS) throw new Error(`push applied ${applied} of ${PUSH_OPS}: ${JSON.stringify(results.rows[0]!.r[0])}`);
+      if (applied !== PUSH_OPS)
+        throw new Error(
+          `push applied ${applied} of ${PUSH_OPS}: ${JSON.stringify(results.rows[0]!.r[0])}`,
+        );
     }
     return times.sort((a, b) => a - b)[1]!;
   } finally {
@@ -148,16 +206,31 @@ async function pushRun(databaseUrl: string | undefined): Promise<number> {
   }
 }
 
-async function withDatabase<T>(lane: PostgresLane, template: string | null, fn: (url: string) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  lane: PostgresLane,
+  template: string | null,
+  fn: (url: string) => Promise<T>,
+): Promise<T> {
   const name = `bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ host: lane.socketDir, port: lane.port, user: lane.superuser, database: 'postgres' });
+  const admin = new pg.Client({
+    host: lane.socketDir,
+    port: lane.port,
+    user: lane.superuser,
+    database: 'postgres',
+  });
   await admin.connect();
   try {
-    await admin.query(template ? `create database ${name} template ${template} owner postgres` : `create database ${name}`);
+    await admin.query(
+      template
+        ? `create database ${name} template ${template} owner postgres`
+        : `create database ${name}`,
+    );
     // The fixture migration puts policies on storage.objects: without supautils that takes the
     // superuser, so the select bench connects as it; the push bench connects as postgres.
     const user = template ? 'postgres' : lane.superuser;
-    return await fn(`postgresql://${user}@localhost:${lane.port}/${name}?host=${encodeURIComponent(lane.socketDir)}`);
+    return await fn(
+      `postgresql://${user}@localhost:${lane.port}/${name}?host=${encodeURIComponent(lane.socketDir)}`,
+    );
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
     await admin.end();
@@ -166,7 +239,15 @@ async function withDatabase<T>(lane: PostgresLane, template: string | null, fn: 
 
 export default async function postgresBench(): Promise<BenchFigure[]> {
   if (!postgresAvailable()) {
-    return [{ name: 'PostgreSQL vs PGlite (skipped: no PostgreSQL binaries; apt-get install postgresql)', value: NaN, unit: '', target: 'information', pass: true }];
+    return [
+      {
+        name: 'PostgreSQL vs PGlite (skipped: no PostgreSQL binaries; apt-get install postgresql)',
+        value: NaN,
+        unit: '',
+        target: 'information',
+        pass: true,
+      },
+    ];
   }
   const { lane, stop } = await startPostgresLane();
   try {
@@ -176,7 +257,9 @@ export default async function postgresBench(): Promise<BenchFigure[]> {
     let real: Awaited<ReturnType<typeof selectRun>>;
     try {
       lite = await selectRun(['--data', dataDir]);
-      real = await withDatabase(lane, null, (url) => selectRun(['--data', pgDataDir, '--database-url', url]));
+      real = await withDatabase(lane, null, (url) =>
+        selectRun(['--data', pgDataDir, '--database-url', url]),
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(pgDataDir, { recursive: true, force: true });

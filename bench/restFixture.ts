@@ -7,7 +7,14 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
 /** The fixture migrations (a `notes` table) the select benches serve. */
-export const NOTES_MIGRATIONS = join(resolve(import.meta.dirname, '..'), 'tests', 'integration', 'server', 'fixtures', 'migrations');
+export const NOTES_MIGRATIONS = join(
+  resolve(import.meta.dirname, '..'),
+  'tests',
+  'integration',
+  'server',
+  'fixtures',
+  'migrations',
+);
 /** Rows each timed read returns. */
 export const NOTES_ROWS = 20;
 /** The demo keys of the backend the benches start with the demo JWT secret. */

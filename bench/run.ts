@@ -41,7 +41,9 @@ async function main(): Promise<void> {
         );
       }
     } catch (error) {
-      process.stdout.write(`ERROR ${file}: ${error instanceof Error ? error.stack : String(error)}\n`);
+      process.stdout.write(
+        `ERROR ${file}: ${error instanceof Error ? error.stack : String(error)}\n`,
+      );
       all.push({ name: file, value: NaN, unit: '', target: 'runs', pass: false });
     }
   }

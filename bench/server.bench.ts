@@ -12,7 +12,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BenchFigure } from './types';
-import { ANON_KEY, NOTES_MIGRATIONS, NOTES_ROWS, QUERY_PATH, SERVICE_KEY, freePort } from './restFixture';
+import {
+  ANON_KEY,
+  NOTES_MIGRATIONS,
+  NOTES_ROWS,
+  QUERY_PATH,
+  SERVICE_KEY,
+  freePort,
+} from './restFixture';
 import { createLocalBackend } from '../server/createServer.ts';
 import { queryAsPrepared } from '../server/db.ts';
 import { DEFAULT_JWT_SECRET as DEMO_JWT_SECRET } from '../server/jwt.ts';
@@ -27,14 +34,28 @@ const DURATION_MS = 5000;
 /** Warm-up before measuring: a fresh server process runs PGlite's wasm unoptimized for its first seconds. */
 const WARMUP_MS = 3000;
 
-
 async function startChild(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts'), '--port', String(port), '--data', dataDir, '--no-seed', '--migrations', NOTES_MIGRATIONS], {
-    cwd: ROOT,
-    // The demo secret, so the keys above are valid (loopback only; without it the server makes its own).
-    env: { ...process.env, JWT_SECRET: DEMO_JWT_SECRET },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'server', 'main.ts'),
+      '--port',
+      String(port),
+      '--data',
+      dataDir,
+      '--no-seed',
+      '--migrations',
+      NOTES_MIGRATIONS,
+    ],
+    {
+      cwd: ROOT,
+      // The demo secret, so the keys above are valid (loopback only; without it the server makes its own).
+      env: { ...process.env, JWT_SECRET: DEMO_JWT_SECRET },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   await new Promise<void>((res, rej) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -58,7 +79,11 @@ async function setupUser(url: string): Promise<string> {
   await json(
     await fetch(`${url}/auth/v1/admin/users`, {
       method: 'POST',
-      headers: { apikey: SERVICE_KEY, authorization: `Bearer ${SERVICE_KEY}`, 'content-type': 'application/json' },
+      headers: {
+        apikey: SERVICE_KEY,
+        authorization: `Bearer ${SERVICE_KEY}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ email: emailAddr, password: 'bench-secret', email_confirm: true }),
     }),
   );
@@ -69,11 +94,20 @@ async function setupUser(url: string): Promise<string> {
       body: JSON.stringify({ email: emailAddr, password: 'bench-secret' }),
     }),
   )) as { access_token: string };
-  const rows = Array.from({ length: NOTES_ROWS }, (_, i) => ({ title: `note ${String(i).padStart(2, '0')}`, n: i, body: { i, tags: ['a', 'b'] } }));
+  const rows = Array.from({ length: NOTES_ROWS }, (_, i) => ({
+    title: `note ${String(i).padStart(2, '0')}`,
+    n: i,
+    body: { i, tags: ['a', 'b'] },
+  }));
   await json(
     await fetch(`${url}/rest/v1/notes`, {
       method: 'POST',
-      headers: { apikey: ANON_KEY, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json', prefer: 'return=minimal' },
+      headers: {
+        apikey: ANON_KEY,
+        authorization: `Bearer ${session.access_token}`,
+        'content-type': 'application/json',
+        prefer: 'return=minimal',
+      },
       body: JSON.stringify(rows),
     }),
   );
@@ -85,7 +119,11 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function load(url: string, token: string, ms: number): Promise<{ count: number; latencies: number[]; errors: number; elapsedMs: number }> {
+async function load(
+  url: string,
+  token: string,
+  ms: number,
+): Promise<{ count: number; latencies: number[]; errors: number; elapsedMs: number }> {
   const headers = { apikey: ANON_KEY, authorization: `Bearer ${token}` };
   const latencies: number[] = [];
   let errors = 0;
@@ -109,9 +147,14 @@ async function baseline(ms: number): Promise<number> {
   const backend = await createLocalBackend({ migrationsDir: NOTES_MIGRATIONS });
   try {
     const uid = '11111111-1111-1111-1111-111111111111';
-    await backend.pg.query(`insert into auth.users (id, email) values ($1, 'base@example.com')`, [uid]);
+    await backend.pg.query(`insert into auth.users (id, email) values ($1, 'base@example.com')`, [
+      uid,
+    ]);
     for (let i = 0; i < NOTES_ROWS; i++) {
-      await backend.pg.query(`insert into public.notes (user_id, title, n, body) values ($1, $2, $3, $4)`, [uid, `note ${i}`, i, { i, tags: ['a', 'b'] }]);
+      await backend.pg.query(
+        `insert into public.notes (user_id, title, n, body) values ($1, $2, $3, $4)`,
+        [uid, `note ${i}`, i, { i, tags: ['a', 'b'] }],
+      );
     }
     const claims = { role: 'authenticated' as const, sub: uid, aud: 'authenticated' };
     const sql = `select count(*)::int as n, coalesce(json_agg(_r), '[]')::text as body
@@ -160,7 +203,19 @@ export default async function serverBench(): Promise<BenchFigure[]> {
       target: `≥ ${TARGET_RPS} req/s, 0 errors (${run.errors} errors; load average ${load1.toFixed(1)} on ${String(cpus().length)} CPUs)`,
       pass: rps >= TARGET_RPS && ok,
     },
-    { name: `rest select latency p50 @ c=${CONCURRENCY}`, value: p50, unit: 'ms', target: 'information', pass: ok },
-    { name: `rest select latency p99 @ c=${CONCURRENCY}`, value: p99, unit: 'ms', target: 'information', pass: ok },
+    {
+      name: `rest select latency p50 @ c=${CONCURRENCY}`,
+      value: p50,
+      unit: 'ms',
+      target: 'information',
+      pass: ok,
+    },
+    {
+      name: `rest select latency p99 @ c=${CONCURRENCY}`,
+      value: p99,
+      unit: 'ms',
+      target: 'information',
+      pass: ok,
+    },
   ];
 }

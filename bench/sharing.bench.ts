@@ -21,7 +21,11 @@ interface PullPage {
   has_more: boolean;
 }
 
-async function pullAll(db: PGlite, userId: string, tables: string[]): Promise<{ ms: number; rows: number }> {
+async function pullAll(
+  db: PGlite,
+  userId: string,
+  tables: string[],
+): Promise<{ ms: number; rows: number }> {
   const started = performance.now();
   let rows = 0;
   await asUser(db, userId, async (tx) => {
@@ -49,7 +53,8 @@ export default async function sharingBench(): Promise<BenchFigure[]> {
   const db = await createDb();
   try {
     const contractors: string[] = [];
-    for (let i = 0; i < 20; i++) contractors.push(await createUser(db, `c${i}@bench.test`, { role: 'contractor' }));
+    for (let i = 0; i < 20; i++)
+      contractors.push(await createUser(db, `c${i}@bench.test`, { role: 'contractor' }));
     const solo = await createUser(db, 'solo@bench.test', { role: 'contractor' });
     const homeowner = await createUser(db, 'member@bench.test', { role: 'homeowner' });
     // 10,000 projects: 500 assigned to `solo`, the rest spread over 20 contractors.
@@ -79,7 +84,8 @@ export default async function sharingBench(): Promise<BenchFigure[]> {
       plainRows = a.rows;
       sharedRows = b.rows;
     }
-    if (plainRows !== MINE || sharedRows !== MINE * 2) throw new Error(`unexpected rows: ${plainRows} / ${sharedRows}`);
+    if (plainRows !== MINE || sharedRows !== MINE * 2)
+      throw new Error(`unexpected rows: ${plainRows} / ${sharedRows}`);
     const base = median(plain);
     const value = median(shared);
     return [

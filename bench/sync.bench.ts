@@ -25,8 +25,15 @@ import type { BrowserBenchResult } from './chromiumPage';
 
 /** Sign up through /auth/v1 and follow the mailed confirmation link. */
 async function signUpConfirmed(server: AppServer, email: string, password: string): Promise<void> {
-  const anon = createClient(server.url, server.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: NO_REALTIME });
-  const { error } = await anon.auth.signUp({ email, password, options: { data: { role: 'contractor' } } });
+  const anon = createClient(server.url, server.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: NO_REALTIME,
+  });
+  const { error } = await anon.auth.signUp({
+    email,
+    password,
+    options: { data: { role: 'contractor' } },
+  });
   if (error) throw new Error(error.message);
   await fetch(await server.waitForMailLink(email, /./), { redirect: 'manual' });
 }
@@ -37,14 +44,26 @@ const ENV = 'node+fake-indexeddb';
 
 function sampleDetails(i: number): string {
   const itemState: Record<string, unknown> = {};
-  for (let r = 1; r <= 6; r++) itemState[`${r}_0`] = { width: String(10 + (i % 7)), height: '30', nextToWall: false, splitDoor: false, type: 'Door' };
+  for (let r = 1; r <= 6; r++)
+    itemState[`${r}_0`] = {
+      width: String(10 + (i % 7)),
+      height: '30',
+      nextToWall: false,
+      splitDoor: false,
+      type: 'Door',
+    };
   return JSON.stringify({
     description: `Refacing job ${i}`,
     projectType: 'kitchen',
     email: `client${i}@example.com`,
     phone: '(555) 123-4567',
     address: `${i} Oak Street`,
-    cabinetData: { cabinetRows: [1, 2, 3, 4, 5, 6].map((id) => ({ id, type: 'Wall' })), itemState, notes: '', showNotes: false },
+    cabinetData: {
+      cabinetRows: [1, 2, 3, 4, 5, 6].map((id) => ({ id, type: 'Wall' })),
+      itemState,
+      notes: '',
+      showNotes: false,
+    },
   });
 }
 
@@ -58,17 +77,28 @@ async function bundlePage(): Promise<string> {
     build: {
       write: false,
       minify: false,
-      lib: { entry: join(process.cwd(), 'bench/chromiumPage.ts'), formats: ['iife'], name: 'SyncBenchPage', fileName: () => 'page.js' },
+      lib: {
+        entry: join(process.cwd(), 'bench/chromiumPage.ts'),
+        formats: ['iife'],
+        name: 'SyncBenchPage',
+        fileName: () => 'page.js',
+      },
     },
   });
-  const results = (Array.isArray(out) ? out : [out]) as { output: { type: string; code?: string }[] }[];
+  const results = (Array.isArray(out) ? out : [out]) as {
+    output: { type: string; code?: string }[];
+  }[];
   const chunk = results[0]?.output.find((o) => o.type === 'chunk');
   if (!chunk?.code) throw new Error('bundle failed');
   return chunk.code;
 }
 
 /** Runs the browser side in real Chromium against the server. */
-async function inChromium(url: string, anonKey: string, creds: { email: string; password: string }): Promise<BrowserBenchResult> {
+async function inChromium(
+  url: string,
+  anonKey: string,
+  creds: { email: string; password: string },
+): Promise<BrowserBenchResult> {
   const code = await bundlePage();
   const { launchBrowser } = await import('../tests/e2e/support/browser');
   const browser = await launchBrowser();
@@ -77,7 +107,10 @@ async function inChromium(url: string, anonKey: string, creds: { email: string; 
     await page.goto(`${url}/_local/mail?to=nobody`);
     await page.addScriptTag({ content: code });
     return await page.evaluate(
-      (args) => (globalThis as unknown as { __runSyncBench(a: typeof args): Promise<BrowserBenchResult> }).__runSyncBench(args),
+      (args) =>
+        (
+          globalThis as unknown as { __runSyncBench(a: typeof args): Promise<BrowserBenchResult> }
+        ).__runSyncBench(args),
       { url, anonKey, email: creds.email, password: creds.password, pushN: PUSH_N },
     );
   } finally {
@@ -91,7 +124,10 @@ function figuresOf(r: BrowserBenchResult, env: string): BenchFigure[] {
       name: `initial sync of ${r.projects} projects (${env}, median of ${r.runs})`,
       value: r.initialSyncMs,
       unit: 'ms',
-      baseline: { name: `raw Dexie bulkPut of the same rows (${env}, median of ${r.runs})`, value: r.bulkPutMs },
+      baseline: {
+        name: `raw Dexie bulkPut of the same rows (${env}, median of ${r.runs})`,
+        value: r.bulkPutMs,
+      },
       ratio: r.initialSyncMs / r.bulkPutMs,
       target: '≤ 3000 ms and ratio ≤ 1.6',
       pass: r.initialSyncMs <= 3000 && r.initialSyncMs / r.bulkPutMs <= 1.6,
@@ -138,7 +174,14 @@ export default async function syncBench(): Promise<BenchFigure[]> {
     for (let from = 1; from <= N; from += 1000) {
       const rows = [];
       for (let i = from; i < from + 1000 && i <= N; i++) {
-        rows.push({ id: randomUUID(), name: `Project ${i}`, status: 'active', details: JSON.parse(sampleDetails(i)) as unknown, user_id: me, assigned_contractor_id: me });
+        rows.push({
+          id: randomUUID(),
+          name: `Project ${i}`,
+          status: 'active',
+          details: JSON.parse(sampleDetails(i)) as unknown,
+          user_id: me,
+          assigned_contractor_id: me,
+        });
       }
       const { error } = await seeder.from('projects').insert(rows);
       if (error) throw new Error(`seeding failed: ${error.message}`);
@@ -147,7 +190,9 @@ export default async function syncBench(): Promise<BenchFigure[]> {
     try {
       return figuresOf(await inChromium(server.url, server.anonKey, creds), 'Chromium');
     } catch (error) {
-      console.log(`Chromium unavailable, measuring in node: ${error instanceof Error ? error.message : String(error)}`);
+      console.log(
+        `Chromium unavailable, measuring in node: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
 
     // 1. Initial sync into an empty IndexedDB.
@@ -160,8 +205,11 @@ export default async function syncBench(): Promise<BenchFigure[]> {
     const r = await device.sync();
     const syncMs = performance.now() - t0;
     const netMs = device.net.log.slice(logFrom).reduce((s, x) => s + x.ms, 0);
-    console.log(`initial sync: ${syncMs.toFixed(0)} ms, of which waiting on the server ${netMs.toFixed(0)} ms`);
-    if (!r.ok || (await device.db.projects.count()) !== N) throw new Error(`initial sync failed: ${JSON.stringify(r)}`);
+    console.log(
+      `initial sync: ${syncMs.toFixed(0)} ms, of which waiting on the server ${netMs.toFixed(0)} ms`,
+    );
+    if (!r.ok || (await device.db.projects.count()) !== N)
+      throw new Error(`initial sync failed: ${JSON.stringify(r)}`);
     // Baseline: raw bulkPut of the same rows (with their search words) into a fresh database.
     const rows = await device.db.projects.toArray();
     const raw = new RefacingDb(`raw-${userId}`, { indexedDB: new IDBFactory(), IDBKeyRange });
@@ -213,19 +261,25 @@ export default async function syncBench(): Promise<BenchFigure[]> {
     // 3. Push 1,000 queued ops (one edit on each of 1,000 projects).
     const targets = (await device.db.projects.limit(PUSH_N).toArray()).map((p) => p.id);
     device.net.offline = true;
-    for (const [i, id] of targets.entries()) await device.projects.update(id, { name: `Renamed ${i}` });
+    for (const [i, id] of targets.entries())
+      await device.projects.update(id, { name: `Renamed ${i}` });
     device.net.offline = false;
     const t2 = performance.now();
     const pushFrom = device.net.log.length;
     const r3 = await device.sync();
     const pushMs = performance.now() - t2;
     const pushNet = device.net.log.slice(pushFrom).reduce((s, x) => s + x.ms, 0);
-    console.log(`push: ${pushMs.toFixed(0)} ms, of which waiting on the server ${pushNet.toFixed(0)} ms`);
+    console.log(
+      `push: ${pushMs.toFixed(0)} ms, of which waiting on the server ${pushNet.toFixed(0)} ms`,
+    );
     if (!r3.ok || r3.pushed !== PUSH_N) throw new Error(`push failed: ${JSON.stringify(r3)}`);
     // Baseline: 1,000 single-row PostgREST updates, one after another.
     const t3 = performance.now();
     for (const [i, id] of targets.entries()) {
-      const { error } = await device.client.from('projects').update({ name: `Direct ${i}` }).eq('id', id);
+      const { error } = await device.client
+        .from('projects')
+        .update({ name: `Direct ${i}` })
+        .eq('id', id);
       if (error) throw new Error(error.message);
     }
     const restMs = performance.now() - t3;

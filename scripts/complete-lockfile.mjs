@@ -10,8 +10,30 @@ const path = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(path, 'utf8'));
 const pkgs = lock.packages;
 
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'openharmony', 'win32', 'sunos', 'aix', 'netbsd'];
-const CPU = { 'arm-eabi': 'arm', arm: 'arm', arm64: 'arm64', x64: 'x64', ia32: 'ia32', loong64: 'loong64', ppc64: 'ppc64', riscv64: 'riscv64', s390x: 's390x', universal: null };
+const OS = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'openbsd',
+  'openharmony',
+  'win32',
+  'sunos',
+  'aix',
+  'netbsd',
+];
+const CPU = {
+  'arm-eabi': 'arm',
+  arm: 'arm',
+  arm64: 'arm64',
+  x64: 'x64',
+  ia32: 'ia32',
+  loong64: 'loong64',
+  ppc64: 'ppc64',
+  riscv64: 'riscv64',
+  s390x: 's390x',
+  universal: null,
+};
 
 /** os/cpu/libc of a platform package from its name, e.g. @rollup/rollup-linux-arm-musleabihf. */
 function platformOf(name) {
@@ -37,11 +59,20 @@ for (const [where, meta] of Object.entries(pkgs)) {
     if (pkgs[nested] || pkgs[`node_modules/${dep}`]) continue;
     const platform = platformOf(dep);
     if (!platform || !/^\d/.test(version)) continue;
-    pkgs[`node_modules/${dep}`] = { version, ...(meta.dev ? { dev: true } : {}), optional: true, ...platform };
+    pkgs[`node_modules/${dep}`] = {
+      version,
+      ...(meta.dev ? { dev: true } : {}),
+      optional: true,
+      ...platform,
+    };
     added += 1;
   }
 }
-const sorted = Object.fromEntries(Object.entries(pkgs).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)));
+const sorted = Object.fromEntries(
+  Object.entries(pkgs).sort(([a], [b]) =>
+    a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0,
+  ),
+);
 lock.packages = sorted;
 writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lockfile: added ${added} platform entries`);

@@ -17,9 +17,13 @@ import { join } from 'node:path';
 const dir = join(import.meta.dirname, '..', 'supabase', 'migrations');
 const markerFile = join(dir, '..', 'released-migrations.json');
 const released = existsSync(markerFile) ? JSON.parse(readFileSync(markerFile, 'utf8')) : {};
-for (const file of readdirSync(dir).filter((f) => /^\d{14}_.+\.sql$/.test(f)).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => /^\d{14}_.+\.sql$/.test(f))
+  .sort()) {
   if (released[file] === undefined) {
-    released[file] = createHash('sha256').update(readFileSync(join(dir, file), 'utf8').replace(/\r\n/g, '\n')).digest('hex');
+    released[file] = createHash('sha256')
+      .update(readFileSync(join(dir, file), 'utf8').replace(/\r\n/g, '\n'))
+      .digest('hex');
     console.log(`released ${file}`);
   }
 }

@@ -6,7 +6,8 @@
  * cost nothing but a loop).
  */
 
-export type BodyResult = { ok: true; bytes: Uint8Array } | { ok: false; error: 'too_large' | 'aborted' };
+export type BodyResult =
+  { ok: true; bytes: Uint8Array } | { ok: false; error: 'too_large' | 'aborted' };
 
 /** Deepest JSON nesting (objects and arrays) a request may send. The app's deepest body, a sync push, nests under 12. */
 export const MAX_JSON_DEPTH = 64;
@@ -62,14 +63,19 @@ export type JsonResult =
  * string. Returns the first bound broken, or null. Malformed text passes
  * here and fails in `JSON.parse`.
  */
-export function jsonBoundsError(text: string, maxDepth = MAX_JSON_DEPTH, maxString = MAX_JSON_STRING): 'too_deep' | 'string_too_long' | null {
+export function jsonBoundsError(
+  text: string,
+  maxDepth = MAX_JSON_DEPTH,
+  maxString = MAX_JSON_STRING,
+): 'too_deep' | 'string_too_long' | null {
   let depth = 0;
   let inString = false;
   let stringStart = 0;
   for (let i = 0; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (inString) {
-      if (ch === 0x5c) i++; // backslash: skip the escaped character
+      if (ch === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (ch === 0x22) {
         inString = false;
         if (i - stringStart > maxString) return 'string_too_long';
@@ -93,8 +99,18 @@ export function parseJson(bytes: Uint8Array): JsonResult {
   if (bytes.byteLength === 0) return { ok: true, value: undefined };
   const text = new TextDecoder().decode(bytes);
   const bound = jsonBoundsError(text);
-  if (bound === 'too_deep') return { ok: false, reason: bound, message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
-  if (bound === 'string_too_long') return { ok: false, reason: bound, message: `JSON string longer than ${MAX_JSON_STRING} characters` };
+  if (bound === 'too_deep')
+    return {
+      ok: false,
+      reason: bound,
+      message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+    };
+  if (bound === 'string_too_long')
+    return {
+      ok: false,
+      reason: bound,
+      message: `JSON string longer than ${MAX_JSON_STRING} characters`,
+    };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (e) {

@@ -29,7 +29,8 @@ export interface BackendContext {
   log: (line: string) => void;
 }
 
-export type TokenResult = { ok: true; claims: Claims; token: string } | { ok: false; message: string };
+export type TokenResult =
+  { ok: true; claims: Claims; token: string } | { ok: false; message: string };
 
 /**
  * The caller's claims from `Authorization: Bearer` (preferred) or `apikey`.

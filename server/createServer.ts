@@ -23,7 +23,7 @@ import { storageRoutes } from './storage/routes.ts';
 import { staticRoutes } from './static.ts';
 import { inviteRoutes } from './invites.ts';
 import { mailViewer } from './mailViewer.ts';
-import { superviseDatabase } from './supervisor.ts';
+import { onlyWhenHealthy, superviseDatabase } from './supervisor.ts';
 import { allowedOrigins, apiCors, runtimeConfigScript } from './webConfig.ts';
 import { closeHttp, listenHttp } from './httpListener.ts';
 
@@ -97,7 +97,9 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
   const keys = await makeKeys(jwtSecret);
   const catalog = emptyCatalog();
   const migrationsDir = opts.migrationsDir ?? join(REPO_ROOT, 'supabase', 'migrations');
-  const seedFile = opts.seed ? (opts.seedFile ?? join(REPO_ROOT, 'supabase', 'seed.sql')) : undefined;
+  const seedFile = opts.seed
+    ? (opts.seedFile ?? join(REPO_ROOT, 'supabase', 'seed.sql'))
+    : undefined;
   // On a PostgreSQL server one backend holds an advisory lock for as long as it runs (one pool,
   // never reopened: a server's internal error does not poison the pool as it does PGlite).
   let releaseLock: (() => Promise<void>) | null = null;
@@ -132,9 +134,15 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
     temps.push(d);
     return d;
   }
-  const mailDir = opts.mailDir ?? (opts.dataDir ? join(opts.dataDir, 'mail') : tempDir('local-backend-mail-'));
-  const storageDir = opts.dataDir ? join(opts.dataDir, 'storage') : tempDir('local-backend-storage-');
-  const redirectEntries = [...allowedOrigins(opts.siteUrl, opts.corsOrigins).map((o) => `${o}/*`), ...(opts.redirectUrls ?? [])];
+  const mailDir =
+    opts.mailDir ?? (opts.dataDir ? join(opts.dataDir, 'mail') : tempDir('local-backend-mail-'));
+  const storageDir = opts.dataDir
+    ? join(opts.dataDir, 'storage')
+    : tempDir('local-backend-storage-');
+  const redirectEntries = [
+    ...allowedOrigins(opts.siteUrl, opts.corsOrigins).map((o) => `${o}/*`),
+    ...(opts.redirectUrls ?? []),
+  ];
 
   const ctx: BackendContext = {
     get pg() {
@@ -148,7 +156,11 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
     maxUploadBytes: opts.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     maxJsonBytes: opts.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES,
     accessTokenTtlSeconds: opts.accessTokenTtlSeconds ?? 3600,
-    rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...(opts.signInRateLimit ? { signIn: opts.signInRateLimit } : {}), ...opts.rateLimits },
+    rateLimits: {
+      ...DEFAULT_AUTH_RATE_LIMITS,
+      ...(opts.signInRateLimit ? { signIn: opts.signInRateLimit } : {}),
+      ...opts.rateLimits,
+    },
     redirectAllowList: { siteUrl: opts.siteUrl, entries: redirectEntries },
     catalog,
     log,
@@ -158,23 +170,23 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
   const app = new Hono<ApiEnv>();
   app.onError((err, c) => {
     log(`unhandled: ${err.stack ?? err.message}`);
-    return c.json({ code: 'PGRST000', message: 'Internal server error', details: null, hint: null }, 500);
+    return c.json(
+      { code: 'PGRST000', message: 'Internal server error', details: null, hint: null },
+      500,
+    );
   });
   const api = new Hono<ApiEnv>();
   api.use('*', apiCors(origins));
-  // While the database is being reopened every API answer is 503; an answer computed when it broke is replaced.
-  api.use('*', async (c, next) => {
-    if (!db.healthy) return unavailable();
-    await next();
-    if (!db.healthy) c.res = unavailable();
-    return undefined;
-  });
+  api.use('*', onlyWhenHealthy(db));
   api.use('*', claimsMiddleware(ctx));
   api.route('/auth/v1', authRoutes(ctx));
   api.route('/rest/v1', restRoutes(ctx));
   api.route('/storage/v1', storageRoutes(ctx));
   api.route('/functions/v1', inviteRoutes(ctx));
-  app.get('/_local/mail', mailViewer(() => ctx.mailer));
+  app.get(
+    '/_local/mail',
+    mailViewer(() => ctx.mailer),
+  );
   app.get('/local-config.js', (c) => {
     c.header('Cache-Control', 'no-cache');
     c.header('Content-Type', 'text/javascript; charset=utf-8');
@@ -220,13 +232,4 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
     },
   };
   return backend;
-}
-
-/** The answer while the database restarts: GoTrue's and PostgREST's fields both, and a retry hint. */
-function unavailable(): Response {
-  const message = 'The database is restarting after an internal error; try again in a moment';
-  return Response.json(
-    { code: 'PGRST503', error_code: 'database_unavailable', msg: message, message, details: null, hint: null },
-    { status: 503, headers: { 'retry-after': '2' } },
-  );
 }

@@ -50,7 +50,13 @@ function alive(pid: number): boolean {
 function readHolder(file: string): LockHolder | null {
   try {
     const v = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockHolder>;
-    return typeof v.pid === 'number' ? { pid: v.pid, port: typeof v.port === 'number' ? v.port : null, startedAt: String(v.startedAt ?? '') } : null;
+    return typeof v.pid === 'number'
+      ? {
+          pid: v.pid,
+          port: typeof v.port === 'number' ? v.port : null,
+          startedAt: String(v.startedAt ?? ''),
+        }
+      : null;
   } catch {
     return null;
   }
@@ -86,7 +92,8 @@ export function lockDataDir(dataDir: string): DataLock {
       if ((e as { code?: string }).code !== 'EEXIST') throw e;
     }
     const holder = readHolder(file);
-    if (holder && holder.pid !== process.pid && alive(holder.pid)) throw new DataDirInUse(dataDir, holder);
+    if (holder && holder.pid !== process.pid && alive(holder.pid))
+      throw new DataDirInUse(dataDir, holder);
     // Stale (or unreadable, e.g. a crash mid-write): move it aside; only one contender's rename finds it.
     try {
       renameSync(file, join(dataDir, `server.lock.stale.${process.pid}`));

@@ -18,7 +18,12 @@ import type { SqlDatabase, SqlTx } from './sqlDatabase.ts';
 import { failed, rethrow } from './dbHealth.ts';
 import { API_STATEMENT_TIMEOUT } from './preparedRead.ts';
 
-export { DatabaseFailure, isFatalDatabaseError, onDatabaseFailure, probeDatabase } from './dbHealth.ts';
+export {
+  DatabaseFailure,
+  isFatalDatabaseError,
+  onDatabaseFailure,
+  probeDatabase,
+} from './dbHealth.ts';
 export { API_STATEMENT_TIMEOUT, literal, queryAsPrepared } from './preparedRead.ts';
 
 export type { SqlDatabase } from './sqlDatabase.ts';
@@ -63,7 +68,12 @@ export async function prepareDatabase(
       create table if not exists supabase_migrations.schema_migrations (version text primary key, name text, statements text[]);`);
   }
   const isNew =
-    !hasLog || (await pg.query<{ n: number }>('select count(*)::int as n from supabase_migrations.schema_migrations')).rows[0]?.n === 0;
+    !hasLog ||
+    (
+      await pg.query<{ n: number }>(
+        'select count(*)::int as n from supabase_migrations.schema_migrations',
+      )
+    ).rows[0]?.n === 0;
   await pg.exec(readFileSync(join(SQL_DIR, 'local.sql'), 'utf8'));
   const applied = await applyMigrations(pg, opts.migrationsDir, log);
   if (isNew && opts.seedFile && existsSync(opts.seedFile)) {
@@ -78,15 +88,21 @@ export async function prepareDatabase(
  * in filename order, each in its own transaction. The version is the part of
  * the filename before the first `_` (as the Supabase CLI records it).
  */
-export async function applyMigrations(pg: SqlDatabase, dir: string, log: (line: string) => void): Promise<string[]> {
+export async function applyMigrations(
+  pg: SqlDatabase,
+  dir: string,
+  log: (line: string) => void,
+): Promise<string[]> {
   if (!existsSync(dir)) return [];
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.sql'))
     .sort();
   const done = new Set(
-    (await pg.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-      (r) => r.version,
-    ),
+    (
+      await pg.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations',
+      )
+    ).rows.map((r) => r.version),
   );
   const applied: string[] = [];
   for (const file of files) {
@@ -98,11 +114,10 @@ export async function applyMigrations(pg: SqlDatabase, dir: string, log: (line: 
     const sql = readFileSync(join(dir, file), 'utf8');
     await pg.transaction(async (tx) => {
       await tx.exec(sql);
-      await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
-        version,
-        name,
-        [sql],
-      ]);
+      await tx.query(
+        'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+        [version, name, [sql]],
+      );
     });
     applied.push(version);
     log(`migration applied: ${file}`);
@@ -124,10 +139,19 @@ const SET_CLAIMS_SQL = `select set_config('role', $1, true), set_config('request
  * database that broke silently (PGlite may answer empty results after an
  * internal error): then {@link DatabaseFailure} is thrown instead of a result.
  */
-export async function runAs<T>(pg: SqlDatabase, claims: Claims, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function runAs<T>(
+  pg: SqlDatabase,
+  claims: Claims,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
   try {
     return await pg.transaction(async (tx) => {
-      const set = await tx.query(SET_CLAIMS_SQL, [claims.role, JSON.stringify(claims), claims.sub ?? '', claims.email ?? '']);
+      const set = await tx.query(SET_CLAIMS_SQL, [
+        claims.role,
+        JSON.stringify(claims),
+        claims.sub ?? '',
+        claims.email ?? '',
+      ]);
       if (set.rows.length !== 1) failed(pg, 'the claims statement returned no row');
       const out = await fn(tx);
       await sentinel(pg, tx);

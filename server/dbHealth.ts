@@ -33,7 +33,10 @@ export function isFatalDatabaseError(e: unknown): boolean {
   const err = e as { code?: unknown; name?: unknown; message?: unknown };
   if (err.code === 'XX000') return true;
   if (err.name === 'RuntimeError') return true;
-  return typeof err.message === 'string' && /ERRORDATA_STACK_SIZE|memory access out of bounds|unreachable/.test(err.message);
+  return (
+    typeof err.message === 'string' &&
+    /ERRORDATA_STACK_SIZE|memory access out of bounds|unreachable/.test(err.message)
+  );
 }
 
 /** Report the failure of `pg` to its listener and throw {@link DatabaseFailure}. */
@@ -57,4 +60,3 @@ export async function probeDatabase(pg: SqlDatabase): Promise<boolean> {
     return false;
   }
 }
-

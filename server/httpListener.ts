@@ -22,7 +22,11 @@ type KeepAlive = { keepAliveTimeout: number; headersTimeout: number };
  * request. Resolves once the socket is bound. Errors: rejects with the
  * server's error (EADDRINUSE, EACCES, …) when it cannot bind.
  */
-export async function listenHttp(fetch: (request: Request) => Response | Promise<Response>, port: number, host: string): Promise<Listening> {
+export async function listenHttp(
+  fetch: (request: Request) => Response | Promise<Response>,
+  port: number,
+  host: string,
+): Promise<Listening> {
   const server = await new Promise<ServerType>((resolveListen, reject) => {
     const s = serve({ fetch, port, hostname: host }, () => resolveListen(s));
     s.on('error', reject);
@@ -32,7 +36,8 @@ export async function listenHttp(fetch: (request: Request) => Response | Promise
     (s as unknown as KeepAlive).headersTimeout = 66_000;
   });
   const addr = server.address() as AddressInfo;
-  const shownHost = host === '0.0.0.0' || host === '127.0.0.1' || host === '::' ? 'localhost' : host;
+  const shownHost =
+    host === '0.0.0.0' || host === '127.0.0.1' || host === '::' ? 'localhost' : host;
   return { server, port: addr.port, url: `http://${shownHost}:${addr.port}` };
 }
 

@@ -52,21 +52,33 @@ export function inviteRoutes(ctx: BackendContext): Hono {
       return c.json(pgrst('PGRST301', t.ok ? 'Please sign in to invite someone' : t.message), 401);
     }
     const raw = await readBody(c.req.raw, 16 * 1024);
-    if (!raw.ok) return c.json(pgrst('PGRST102', raw.error === 'too_large' ? 'Payload Too Large' : 'Request body aborted'), raw.error === 'too_large' ? 413 : 400);
+    if (!raw.ok)
+      return c.json(
+        pgrst('PGRST102', raw.error === 'too_large' ? 'Payload Too Large' : 'Request body aborted'),
+        raw.error === 'too_large' ? 413 : 400,
+      );
     const parsed = parseJson(raw.bytes);
-    const body = parsed.ok && typeof parsed.value === 'object' && parsed.value !== null ? (parsed.value as Record<string, unknown>) : null;
+    const body =
+      parsed.ok && typeof parsed.value === 'object' && parsed.value !== null
+        ? (parsed.value as Record<string, unknown>)
+        : null;
     if (!body) return c.json(pgrst('PGRST102', 'Empty or invalid json'), 400);
-    const projectId = typeof body.project_id === 'string' && UUID_RE.test(body.project_id) ? body.project_id : null;
+    const projectId =
+      typeof body.project_id === 'string' && UUID_RE.test(body.project_id) ? body.project_id : null;
     if (!projectId) return c.json(pgrst('22023', 'project_id must be a project id'), 400);
     const email = typeof body.email === 'string' ? body.email : '';
     const role = body.role === undefined ? 'owner' : body.role;
-    if (typeof role !== 'string') return c.json(pgrst('22023', 'role must be owner, contractor or viewer'), 400);
+    if (typeof role !== 'string')
+      return c.json(pgrst('22023', 'role must be owner, contractor or viewer'), 400);
 
     const token = randomToken(32);
     let result: InviteResult;
     try {
       result = await runAs(ctx.pg, t.claims, async (tx) => {
-        const r = await tx.query<{ r: InviteResult }>('select public.create_project_invite($1, $2, $3, $4) as r', [projectId, email, role, hashToken(token)]);
+        const r = await tx.query<{ r: InviteResult }>(
+          'select public.create_project_invite($1, $2, $3, $4) as r',
+          [projectId, email, role, hashToken(token)],
+        );
         return r.rows[0]!.r;
       });
     } catch (e) {
@@ -84,7 +96,13 @@ export function inviteRoutes(ctx: BackendContext): Hono {
         `Open this link to sign up or sign in and join (it works once and expires in 7 days):\n\n${link}\n`,
       links: [link],
     });
-    return c.json({ id: result.id, project_id: result.project_id, email: result.email, role: result.role, expires_at: result.expires_at });
+    return c.json({
+      id: result.id,
+      project_id: result.project_id,
+      email: result.email,
+      role: result.role,
+      expires_at: result.expires_at,
+    });
   });
 
   /**
@@ -99,16 +117,26 @@ export function inviteRoutes(ctx: BackendContext): Hono {
       return c.json(pgrst('PGRST301', t.ok ? 'Please sign in to invite someone' : t.message), 401);
     }
     const raw = await readBody(c.req.raw, 16 * 1024);
-    if (!raw.ok) return c.json(pgrst('PGRST102', raw.error === 'too_large' ? 'Payload Too Large' : 'Request body aborted'), raw.error === 'too_large' ? 413 : 400);
+    if (!raw.ok)
+      return c.json(
+        pgrst('PGRST102', raw.error === 'too_large' ? 'Payload Too Large' : 'Request body aborted'),
+        raw.error === 'too_large' ? 413 : 400,
+      );
     const parsed = parseJson(raw.bytes);
-    const body = parsed.ok && typeof parsed.value === 'object' && parsed.value !== null ? (parsed.value as Record<string, unknown>) : null;
+    const body =
+      parsed.ok && typeof parsed.value === 'object' && parsed.value !== null
+        ? (parsed.value as Record<string, unknown>)
+        : null;
     if (!body) return c.json(pgrst('PGRST102', 'Empty or invalid json'), 400);
     const email = typeof body.email === 'string' ? body.email : '';
     const token = randomToken(32);
     let result: Omit<InviteResult, 'project_id' | 'project_name'>;
     try {
       result = await runAs(ctx.pg, t.claims, async (tx) => {
-        const r = await tx.query<{ r: typeof result }>('select public.create_org_invite($1, $2) as r', [email, hashToken(token)]);
+        const r = await tx.query<{ r: typeof result }>(
+          'select public.create_org_invite($1, $2) as r',
+          [email, hashToken(token)],
+        );
         return r.rows[0]!.r;
       });
     } catch (e) {
@@ -125,7 +153,12 @@ export function inviteRoutes(ctx: BackendContext): Hono {
         `Open this link to sign up (as a contractor) or sign in and join (it works once and expires in 7 days):\n\n${link}\n`,
       links: [link],
     });
-    return c.json({ id: result.id, email: result.email, role: result.role, expires_at: result.expires_at });
+    return c.json({
+      id: result.id,
+      email: result.email,
+      role: result.role,
+      expires_at: result.expires_at,
+    });
   });
 
   return app;

@@ -29,7 +29,10 @@ export async function jsonBody<S extends z.ZodTypeAny>(
   const raw = await readBody(req, maxBytes);
   if (!raw.ok) {
     return raw.error === 'too_large'
-      ? { ok: false, res: fail({ status: 413, kind: 'too_large', message: 'Request body too large' }) }
+      ? {
+          ok: false,
+          res: fail({ status: 413, kind: 'too_large', message: 'Request body too large' }),
+        }
       : { ok: false, res: fail({ status: 400, kind: 'aborted', message: 'Request body aborted' }) };
   }
   const parsed = parseJson(raw.bytes);
@@ -41,7 +44,14 @@ export async function jsonBody<S extends z.ZodTypeAny>(
   if (!checked.success) {
     const issue = checked.error.issues[0];
     const where = issue && issue.path.length ? `${issue.path.join('.')}: ` : '';
-    return { ok: false, res: fail({ status: 400, kind: 'invalid_shape', message: `${where}${issue?.message ?? 'invalid body'}` }) };
+    return {
+      ok: false,
+      res: fail({
+        status: 400,
+        kind: 'invalid_shape',
+        message: `${where}${issue?.message ?? 'invalid body'}`,
+      }),
+    };
   }
   return { ok: true, body: checked.data as z.output<S> };
 }

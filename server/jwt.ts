@@ -18,7 +18,10 @@ export interface Keys {
 }
 
 /** Sign a payload (kept in the given key order) with HS256. */
-export async function signJwt(secret: Uint8Array, payload: Record<string, unknown>): Promise<string> {
+export async function signJwt(
+  secret: Uint8Array,
+  payload: Record<string, unknown>,
+): Promise<string> {
   return new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
 }
 
@@ -29,11 +32,17 @@ export async function signJwt(secret: Uint8Array, payload: Record<string, unknow
 export async function makeKeys(jwtSecret: string): Promise<Keys> {
   const secret = new TextEncoder().encode(jwtSecret);
   const anonKey = await signJwt(secret, { iss: 'supabase-demo', role: 'anon', exp: DEMO_KEY_EXP });
-  const serviceKey = await signJwt(secret, { iss: 'supabase-demo', role: 'service_role', exp: DEMO_KEY_EXP });
+  const serviceKey = await signJwt(secret, {
+    iss: 'supabase-demo',
+    role: 'service_role',
+    exp: DEMO_KEY_EXP,
+  });
   return { secret, anonKey, serviceKey };
 }
 
-export type VerifyResult = { ok: true; claims: Claims } | { ok: false; error: 'JWT expired' | 'JWSInvalidSignature' | 'JWSError' | 'JWTInvalidRole' };
+export type VerifyResult =
+  | { ok: true; claims: Claims }
+  | { ok: false; error: 'JWT expired' | 'JWSInvalidSignature' | 'JWSError' | 'JWTInvalidRole' };
 
 const API_ROLES: ReadonlySet<string> = new Set<ApiRole>(['anon', 'authenticated', 'service_role']);
 /** Verified tokens, by token string; bounded so a flood of tokens cannot grow memory. */
@@ -60,7 +69,8 @@ export function makeVerifier(secret: Uint8Array): (token: string) => Promise<Ver
       return { ok: true, claims };
     } catch (e) {
       if (e instanceof joseErrors.JWTExpired) return { ok: false, error: 'JWT expired' };
-      if (e instanceof joseErrors.JWSSignatureVerificationFailed) return { ok: false, error: 'JWSInvalidSignature' };
+      if (e instanceof joseErrors.JWSSignatureVerificationFailed)
+        return { ok: false, error: 'JWSInvalidSignature' };
       return { ok: false, error: 'JWSError' };
     }
   };

@@ -25,11 +25,20 @@ export interface Mailer {
 }
 
 /** A mailer writing to `dir` (created) and, when `smtpUrl` is set, sending by SMTP. */
-export function createMailer(dir: string, smtpUrl: string | undefined, log: (line: string) => void): Mailer {
+export function createMailer(
+  dir: string,
+  smtpUrl: string | undefined,
+  log: (line: string) => void,
+): Mailer {
   mkdirSync(dir, { recursive: true });
   // Bounded timeouts: a dead SMTP server must not pile up connections for minutes.
   const transport = smtpUrl
-    ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+    ? nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      })
     : null;
   let seq = 0;
   return {
@@ -43,15 +52,27 @@ export function createMailer(dir: string, smtpUrl: string | undefined, log: (lin
       log(`mail to ${msg.to}: ${msg.subject} — ${msg.links.join(' ')}`);
       if (transport) {
         // Not awaited: the API answers at once (as GoTrue does with its mail queue); the outbox copy is already written.
-        transport.sendMail({ from: 'no-reply@localhost', to: msg.to, subject: msg.subject, text: msg.text }).catch((e: unknown) => {
-          log(`SMTP send failed (the outbox copy is kept): ${e instanceof Error ? e.message : String(e)}`);
-        });
+        transport
+          .sendMail({
+            from: 'no-reply@localhost',
+            to: msg.to,
+            subject: msg.subject,
+            text: msg.text,
+          })
+          .catch((e: unknown) => {
+            log(
+              `SMTP send failed (the outbox copy is kept): ${e instanceof Error ? e.message : String(e)}`,
+            );
+          });
       }
       return Promise.resolve();
     },
     list(to) {
       const wanted = to?.trim().toLowerCase();
-      const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort().reverse();
+      const files = readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .reverse();
       const out: MailMessage[] = [];
       for (const f of files) {
         try {

@@ -18,7 +18,9 @@ export function isLoopback(address: string): boolean {
 /** Host names that mean this machine. */
 function isLocalHost(host: string | undefined): boolean {
   if (!host) return false;
-  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d+$/, '');
+  const name = host.startsWith('[')
+    ? host.slice(0, host.indexOf(']') + 1)
+    : host.replace(/:\d+$/, '');
   return name === 'localhost' || name === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(name);
 }
 
@@ -27,9 +29,11 @@ export function mailViewerRefusal(c: Context): string | null {
   if (!isLoopback(clientAddress(c))) return 'The mail viewer is only served to this machine';
   if (!isLocalHost(c.req.header('host'))) return 'The mail viewer answers only to localhost';
   const site = c.req.header('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') return 'The mail viewer does not answer other sites';
+  if (site && site !== 'same-origin' && site !== 'none')
+    return 'The mail viewer does not answer other sites';
   const origin = c.req.header('origin');
-  if (origin && origin !== new URL(c.req.url).origin) return 'The mail viewer does not answer other sites';
+  if (origin && origin !== new URL(c.req.url).origin)
+    return 'The mail viewer does not answer other sites';
   return null;
 }
 
@@ -37,7 +41,8 @@ export function mailViewerRefusal(c: Context): string | null {
 export function mailViewer(mailer: () => Mailer) {
   return (c: Context): Response => {
     const refusal = mailViewerRefusal(c);
-    if (refusal) return c.json({ code: 'PGRST301', message: refusal, details: null, hint: null }, 403);
+    if (refusal)
+      return c.json({ code: 'PGRST301', message: refusal, details: null, hint: null }, 403);
     return c.json(mailer().list(c.req.query('to')));
   };
 }

@@ -65,7 +65,11 @@ async function main(): Promise<void> {
   const host = process.env.HOST || '127.0.0.1';
   mkdirSync(dataDir, { recursive: true });
   const lock = lockDataDir(dataDir);
-  const { secret: jwtSecret, source } = jwtSecretFor(dataDir, host, process.env.JWT_SECRET || undefined);
+  const { secret: jwtSecret, source } = jwtSecretFor(
+    dataDir,
+    host,
+    process.env.JWT_SECRET || undefined,
+  );
   const backend = await createLocalBackend({
     dataDir,
     databaseUrl,
@@ -85,8 +89,13 @@ async function main(): Promise<void> {
   console.log(staticDir ? `  Open the app:   ${url}` : `  Backend URL:    ${url}`);
   console.log(`  Anon key:       ${backend.anonKey}`);
   console.log(`  Service key:    ${backend.serviceKey}`);
-  console.log(`  JWT secret:     ${source === 'env' ? 'from JWT_SECRET' : `${resolve(dataDir, 'jwt-secret')}${source === 'new' ? ' (new)' : ''}`}`);
-  if (databaseUrl) console.log('  Database:       PostgreSQL (DATABASE_URL); mail and Storage bytes in the data directory');
+  console.log(
+    `  JWT secret:     ${source === 'env' ? 'from JWT_SECRET' : `${resolve(dataDir, 'jwt-secret')}${source === 'new' ? ' (new)' : ''}`}`,
+  );
+  if (databaseUrl)
+    console.log(
+      '  Database:       PostgreSQL (DATABASE_URL); mail and Storage bytes in the data directory',
+    );
   console.log(`  Data directory: ${dataDir}`);
   for (const login of demoLogins()) console.log(`  Demo login:     ${login}`);
   console.log(

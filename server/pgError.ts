@@ -19,7 +19,12 @@ interface PgLikeError {
 
 /** True when `e` carries a SQLSTATE (an error raised by Postgres). */
 export function isPgError(e: unknown): e is PgLikeError & { code: string } {
-  return typeof e === 'object' && e !== null && typeof (e as PgLikeError).code === 'string' && /^[0-9A-Z]{5}$/.test((e as PgLikeError).code as string);
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    typeof (e as PgLikeError).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((e as PgLikeError).code as string)
+  );
 }
 
 /** PostgREST's status for a SQLSTATE; `anon` decides 42501 (401 vs 403). */
@@ -45,7 +50,16 @@ export function statusForSqlState(code: string, anon: boolean): number {
   }
   const cls = code.slice(0, 2);
   if (cls === '08' || cls === '09' || cls === '0L' || cls === '0P' || cls === '28') return 403;
-  if (cls === '22' || cls === '23' || cls === '42' || cls === '21' || cls === '2F' || cls === '0A' || cls === '3F') return 400;
+  if (
+    cls === '22' ||
+    cls === '23' ||
+    cls === '42' ||
+    cls === '21' ||
+    cls === '2F' ||
+    cls === '0A' ||
+    cls === '3F'
+  )
+    return 400;
   if (cls === '53') return 503;
   if (cls === '54') return 413;
   return 500;
@@ -62,6 +76,11 @@ export function pgErrorBody(e: PgLikeError & { code: string }): PgrstError {
 }
 
 /** Build a PostgREST-shaped error. */
-export function pgrst(code: string, message: string, details: string | null = null, hint: string | null = null): PgrstError {
+export function pgrst(
+  code: string,
+  message: string,
+  details: string | null = null,
+  hint: string | null = null,
+): PgrstError {
   return { code, message, details, hint };
 }

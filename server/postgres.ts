@@ -21,7 +21,9 @@ const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === INT8) return int8;
     if (oid === INT8_ARRAY) {
-      const parseArray = (pg.types.getTypeParser as (oid: number) => unknown)(INT8_ARRAY) as (s: string) => (string | null)[];
+      const parseArray = (pg.types.getTypeParser as (oid: number) => unknown)(INT8_ARRAY) as (
+        s: string,
+      ) => (string | null)[];
       return (text: string) => parseArray(text).map((x) => (x === null ? null : int8(x)));
     }
     if (oid === DATE) return (text: string) => new Date(`${text}T00:00:00Z`);
@@ -30,7 +32,11 @@ const types = {
 };
 
 function toResult<T>(r: pg.QueryResult): SqlResult<T> {
-  const isWrite = r.command === 'INSERT' || r.command === 'UPDATE' || r.command === 'DELETE' || r.command === 'MERGE';
+  const isWrite =
+    r.command === 'INSERT' ||
+    r.command === 'UPDATE' ||
+    r.command === 'DELETE' ||
+    r.command === 'MERGE';
   return {
     rows: (r.rows ?? []) as T[],
     affectedRows: isWrite ? (r.rowCount ?? 0) : 0,
@@ -42,8 +48,13 @@ function results(r: pg.QueryResult | pg.QueryResult[]): SqlResult[] {
   return (Array.isArray(r) ? r : [r]).map((x) => toResult(x));
 }
 
-async function run<T>(q: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]): Promise<SqlResult<T>> {
-  const r = (await (params && params.length > 0 ? q.query(sql, params) : q.query(sql))) as pg.QueryResult | pg.QueryResult[];
+async function run<T>(
+  q: pg.Pool | pg.PoolClient,
+  sql: string,
+  params?: unknown[],
+): Promise<SqlResult<T>> {
+  const r = (await (params && params.length > 0 ? q.query(sql, params) : q.query(sql))) as
+    pg.QueryResult | pg.QueryResult[];
   const all = Array.isArray(r) ? r : [r];
   return toResult<T>(all[all.length - 1]!);
 }
@@ -129,7 +140,9 @@ export const BACKEND_LOCK_KEY = 0x7265666163696e67n;
  */
 export async function holdBackendLock(db: PostgresDatabase): Promise<() => Promise<void>> {
   const client = await db.pool.connect();
-  const r = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::bigint) as ok', [BACKEND_LOCK_KEY.toString()]);
+  const r = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::bigint) as ok', [
+    BACKEND_LOCK_KEY.toString(),
+  ]);
   if (!r.rows[0]?.ok) {
     client.release();
     throw Object.assign(
@@ -140,7 +153,9 @@ export async function holdBackendLock(db: PostgresDatabase): Promise<() => Promi
     );
   }
   return async () => {
-    await client.query('select pg_advisory_unlock($1::bigint)', [BACKEND_LOCK_KEY.toString()]).catch(() => {});
+    await client
+      .query('select pg_advisory_unlock($1::bigint)', [BACKEND_LOCK_KEY.toString()])
+      .catch(() => {});
     client.release();
   };
 }

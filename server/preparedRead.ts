@@ -18,8 +18,16 @@ export const API_STATEMENT_TIMEOUT = '15s';
 /** A SQL string literal that is safe whatever `standard_conforming_strings` says (E'…' escaping). */
 export function literal(v: unknown): string {
   if (v === null || v === undefined) return 'NULL';
-  const s = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : JSON.stringify(v);
-  if (s.includes('\0')) throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+  const s =
+    typeof v === 'string'
+      ? v
+      : typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint'
+        ? String(v)
+        : JSON.stringify(v);
+  if (s.includes('\0'))
+    throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: '22021',
+    });
   return `E'${s.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
@@ -56,8 +64,14 @@ let preparedSeq = 0;
  * execution. Every `$n` must be typed by its context (`$1::text`). On an
  * error the statement is deallocated so the next call prepares afresh.
  */
-export async function queryAsPrepared<T>(pg: SqlDatabase, claims: Claims, sql: string, params: readonly unknown[] = []): Promise<{ rows: T[]; affectedRows?: number }> {
-  if (claims.role !== 'anon' && claims.role !== 'authenticated' && claims.role !== 'service_role') throw new Error('bad role');
+export async function queryAsPrepared<T>(
+  pg: SqlDatabase,
+  claims: Claims,
+  sql: string,
+  params: readonly unknown[] = [],
+): Promise<{ rows: T[]; affectedRows?: number }> {
+  if (claims.role !== 'anon' && claims.role !== 'authenticated' && claims.role !== 'service_role')
+    throw new Error('bad role');
   // Prepared statements belong to one session and a pool hands out many: there each read is one
   // ordinary transaction as the caller (same role, claims and timeout).
   if (!(pg instanceof PGlite)) return runAs(pg, claims, (tx) => tx.query<T>(sql, [...params]));
@@ -88,7 +102,9 @@ export async function queryAsPrepared<T>(pg: SqlDatabase, claims: Claims, sql: s
     // Errors about the data or the caller's rights leave the plan valid; anything else may mean the
     // schema moved under it (dropped column, changed type), so prepare afresh next time.
     const code = (e as { code?: unknown }).code;
-    const planIsFine = typeof code === 'string' && (code === '42501' || code.startsWith('22') || code.startsWith('23') || code === 'P0001');
+    const planIsFine =
+      typeof code === 'string' &&
+      (code === '42501' || code.startsWith('22') || code.startsWith('23') || code === 'P0001');
     if (!planIsFine) {
       cache.delete(sql);
       await pg.exec(`deallocate ${name}`).catch(() => {});
@@ -96,7 +112,8 @@ export async function queryAsPrepared<T>(pg: SqlDatabase, claims: Claims, sql: s
     throw e;
   }
   // results: SET LOCAL ROLE, the claims row, the statement. No claims row = the database broke silently.
-  if (results.length !== 3 || results[1]!.rows.length !== 1) failed(pg, 'the claims statement returned no row');
+  if (results.length !== 3 || results[1]!.rows.length !== 1)
+    failed(pg, 'the claims statement returned no row');
   const last = results[results.length - 1]!;
   return { rows: last.rows as T[], affectedRows: last.affectedRows };
 }

@@ -19,10 +19,16 @@ export function isLoopbackHost(host: string): boolean {
  * The secret to sign with. Throws when `fromEnv` is the public demo secret
  * and `host` is not loopback.
  */
-export function jwtSecretFor(dataDir: string, host: string, fromEnv: string | undefined): { secret: string; source: 'env' | 'file' | 'new' } {
+export function jwtSecretFor(
+  dataDir: string,
+  host: string,
+  fromEnv: string | undefined,
+): { secret: string; source: 'env' | 'file' | 'new' } {
   if (fromEnv) {
     if (fromEnv === DEFAULT_JWT_SECRET && !isLoopbackHost(host)) {
-      throw new Error(`JWT_SECRET is the public demo secret; refusing to listen on ${host}. Unset it (a random secret is kept in the data folder) or set your own.`);
+      throw new Error(
+        `JWT_SECRET is the public demo secret; refusing to listen on ${host}. Unset it (a random secret is kept in the data folder) or set your own.`,
+      );
     }
     if (fromEnv.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
     return { secret: fromEnv, source: 'env' };

@@ -55,8 +55,10 @@ export function staticRoutes(dir: string, connectSrc: readonly string[] = []): H
   // SPA fallback: a client route (no file extension, or .html) gets index.html.
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const path = c.req.path;
-    if (/^\/(rest|auth|storage|_local)(\/|$)/.test(path)) return c.json({ message: 'Not found' }, 404);
-    if ((extname(path) && !path.endsWith('.html')) || !existsSync(join(dir, 'index.html'))) return c.text('Not found', 404);
+    if (/^\/(rest|auth|storage|_local)(\/|$)/.test(path))
+      return c.json({ message: 'Not found' }, 404);
+    if ((extname(path) && !path.endsWith('.html')) || !existsSync(join(dir, 'index.html')))
+      return c.text('Not found', 404);
     return serveStatic({ root: dir, path: 'index.html', onFound })(c, next);
   });
   return app;

@@ -7,6 +7,7 @@
  * replays the WAL, so committed work is kept), then checks it and serves
  * again. An in-memory database comes back empty: that mode is for tests.
  */
+import type { MiddlewareHandler } from 'hono';
 import type { SqlDatabase } from './sqlDatabase.ts';
 import { onDatabaseFailure, probeDatabase } from './db.ts';
 
@@ -32,7 +33,11 @@ const RETRY_MS = 1000;
  * `reopen` null (a PostgreSQL server, whose internal errors end only the
  * statement) means the instance is kept as it is.
  */
-export function superviseDatabase(first: SqlDatabase, reopen: (() => Promise<SqlDatabase>) | null, log: (line: string) => void): DatabaseSupervisor {
+export function superviseDatabase(
+  first: SqlDatabase,
+  reopen: (() => Promise<SqlDatabase>) | null,
+  log: (line: string) => void,
+): DatabaseSupervisor {
   let pg = first;
   let healthy = true;
   let closed = false;
@@ -41,7 +46,10 @@ export function superviseDatabase(first: SqlDatabase, reopen: (() => Promise<Sql
   async function restart(reason: string): Promise<void> {
     log(`database failure (${reason}): answering 503 and reopening the database`);
     const broken = pg;
-    await Promise.race([broken.close().catch(() => {}), new Promise((r) => setTimeout(r, CLOSE_WAIT_MS))]);
+    await Promise.race([
+      broken.close().catch(() => {}),
+      new Promise((r) => setTimeout(r, CLOSE_WAIT_MS)),
+    ]);
     while (!closed) {
       try {
         const next = await reopen!();
@@ -87,4 +95,33 @@ export function superviseDatabase(first: SqlDatabase, reopen: (() => Promise<Sql
       await pg.close().catch(() => {});
     },
   };
+}
+
+/**
+ * Middleware for the API groups: while the database is being reopened every
+ * answer is 503, and an answer computed when it broke is replaced by one.
+ */
+export function onlyWhenHealthy(db: Pick<DatabaseSupervisor, 'healthy'>): MiddlewareHandler {
+  return async (c, next) => {
+    if (!db.healthy) return unavailable();
+    await next();
+    if (!db.healthy) c.res = unavailable();
+    return undefined;
+  };
+}
+
+/** The answer while the database restarts: GoTrue's and PostgREST's fields both, and a retry hint. */
+function unavailable(): Response {
+  const message = 'The database is restarting after an internal error; try again in a moment';
+  return Response.json(
+    {
+      code: 'PGRST503',
+      error_code: 'database_unavailable',
+      msg: message,
+      message,
+      details: null,
+      hint: null,
+    },
+    { status: 503, headers: { 'retry-after': '2' } },
+  );
 }

@@ -27,7 +27,12 @@ export const ALLOW_HEADERS = [
   'x-metadata',
   'accept',
 ];
-export const EXPOSE_HEADERS = ['Content-Range', 'Content-Location', 'X-Supabase-Api-Version', 'Range-Unit'];
+export const EXPOSE_HEADERS = [
+  'Content-Range',
+  'Content-Location',
+  'X-Supabase-Api-Version',
+  'Range-Unit',
+];
 
 function origin(url: string): string | null {
   try {
@@ -39,8 +44,13 @@ function origin(url: string): string | null {
 }
 
 /** The origins that may call the API from a browser: SITE_URL's, the dev server's, and the operator's list. */
-export function allowedOrigins(siteUrl: string | undefined, extra: readonly string[] = []): string[] {
-  const all = [...(siteUrl ? [siteUrl] : []), ...DEV_SERVER_ORIGINS, ...extra].map(origin).filter((o): o is string => o !== null);
+export function allowedOrigins(
+  siteUrl: string | undefined,
+  extra: readonly string[] = [],
+): string[] {
+  const all = [...(siteUrl ? [siteUrl] : []), ...DEV_SERVER_ORIGINS, ...extra]
+    .map(origin)
+    .filter((o): o is string => o !== null);
   return [...new Set(all)];
 }
 

@@ -14,6 +14,10 @@ export const MAX_EMAIL_LENGTH = 254;
 
 /** True when `email` (already trimmed) passes the spec's pattern, fits the length limit and has no control characters. */
 export function isEmailAddress(email: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  return email.length <= MAX_EMAIL_LENGTH && !/[\u0000-\u001f\u007f]/.test(email) && EMAIL_PATTERN.test(email);
+  return (
+    email.length <= MAX_EMAIL_LENGTH &&
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+    !/[\u0000-\u001f\u007f]/.test(email) &&
+    EMAIL_PATTERN.test(email)
+  );
 }

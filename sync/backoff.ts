@@ -13,7 +13,12 @@ export const BACKOFF_MAX_MS = 60_000;
  * Delay in ms before try number `failures + 1` (`failures` ≥ 1): min(max,
  * base·2^(failures−1)) scaled by 0.5–1.0 with `random()` in [0, 1).
  */
-export function backoffDelay(failures: number, random: () => number, baseMs = BACKOFF_BASE_MS, maxMs = BACKOFF_MAX_MS): number {
+export function backoffDelay(
+  failures: number,
+  random: () => number,
+  baseMs = BACKOFF_BASE_MS,
+  maxMs = BACKOFF_MAX_MS,
+): number {
   const exp = Math.min(maxMs, baseMs * 2 ** Math.max(0, failures - 1));
   return Math.round(exp * (0.5 + 0.5 * random()));
 }

@@ -5,7 +5,14 @@
  * `online` and when the tab becomes visible.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createConnection, PROBE_MAX_MS, PROBE_MAX_WITH_CHANGES_MS, PROBE_TIMEOUT_MS, REQUEST_TIMEOUT_MS, type ConnectionOptions } from './connection';
+import {
+  createConnection,
+  PROBE_MAX_MS,
+  PROBE_MAX_WITH_CHANGES_MS,
+  PROBE_TIMEOUT_MS,
+  REQUEST_TIMEOUT_MS,
+  type ConnectionOptions,
+} from './connection';
 import { createSyncStatusStore, type ConnectionState } from './status';
 
 const URL = 'http://backend.test/auth/v1/health';
@@ -21,7 +28,9 @@ function fakeServer() {
       if (server.mode === '503') return new Response('busy', { status: 503 });
       if (server.mode === 'down') throw new TypeError('Failed to fetch');
       return new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        init?.signal?.addEventListener('abort', () =>
+          reject(new DOMException('The operation was aborted.', 'AbortError')),
+        );
       });
     }) as typeof fetch,
   };
@@ -154,15 +163,17 @@ describe('connection state', () => {
   it('learns from the app’s own requests: answers, gateway errors, hangs, and not from the caller’s aborts', async () => {
     const t = setup();
     let reply: (r: Response) => void = () => {};
-    const requests = t.connection.observe((async (_input: RequestInfo | URL, init?: RequestInit) => {
+    const requests = t.connection.observe(async (_input: RequestInfo | URL, init?: RequestInit) => {
       if (init?.method === 'PATCH') throw new TypeError('Failed to fetch');
       if (init?.method === 'DELETE') throw new DOMException('aborted', 'AbortError');
       if (init?.method === 'PUT') return new Response('', { status: 504 });
       if (init?.method === 'POST') return new Promise<Response>((resolve) => (reply = resolve));
       return new Response('[]', { status: 401 }); // answered, even if refused
-    }));
+    });
 
-    await expect(requests('/rest/v1/projects', { method: 'PATCH' })).rejects.toThrow('Failed to fetch');
+    await expect(requests('/rest/v1/projects', { method: 'PATCH' })).rejects.toThrow(
+      'Failed to fetch',
+    );
     expect(t.connection.state()).toBe('unreachable');
     await requests('/rest/v1/projects', { method: 'GET' });
     expect(t.connection.state()).toBe('online');
@@ -172,7 +183,9 @@ describe('connection state', () => {
 
     const aborter = new AbortController();
     aborter.abort();
-    await expect(requests('/rest/v1/projects', { method: 'DELETE', signal: aborter.signal })).rejects.toThrow();
+    await expect(
+      requests('/rest/v1/projects', { method: 'DELETE', signal: aborter.signal }),
+    ).rejects.toThrow();
     expect(t.connection.state()).toBe('online');
 
     // A request hanging past the timeout says the server is out of reach; its late answer says it is back.

@@ -14,8 +14,19 @@
  * are injected.
  */
 import { backoffDelay } from './backoff';
-import { defaultDocument, defaultWindow, realTimers, type EventTargetLike, type TimersLike } from './platform';
-import { browserSaysOnline, syncStatus, type ConnectionState, type SyncStatusStore } from './status';
+import {
+  defaultDocument,
+  defaultWindow,
+  realTimers,
+  type EventTargetLike,
+  type TimersLike,
+} from './platform';
+import {
+  browserSaysOnline,
+  syncStatus,
+  type ConnectionState,
+  type SyncStatusStore,
+} from './status';
 
 /** What one request told us: the server answered, or it could not be reached. */
 export type Evidence = 'answered' | 'unreachable';
@@ -74,7 +85,9 @@ export interface Connection {
 }
 
 function isCallerAbort(error: unknown, init: RequestInit | undefined): boolean {
-  return Boolean(init?.signal?.aborted) && (error as { name?: string } | null)?.name === 'AbortError';
+  return (
+    Boolean(init?.signal?.aborted) && (error as { name?: string } | null)?.name === 'AbortError'
+  );
 }
 
 /** Creates the connection monitor; call `start()` to begin listening and probing. */
@@ -102,7 +115,8 @@ export function createConnection(options: ConnectionOptions): Connection {
     if (next === 'online') {
       failedProbes = 0;
       cancelProbe();
-      if (status.get().nextRetryAt !== null && previous !== 'online') status.set({ nextRetryAt: null });
+      if (status.get().nextRetryAt !== null && previous !== 'online')
+        status.set({ nextRetryAt: null });
     }
     if (next === previous) return;
     status.set({ connection: next });

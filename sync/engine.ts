@@ -15,7 +15,15 @@ import { backoffDelay } from './backoff';
 import { createConnection, UNREACHABLE_STATUSES, type Connection } from './connection';
 import type { Failure } from './errors';
 import { electLeader } from './leadership';
-import { defaultDocument, defaultLocks, defaultWindow, realTimers, type EventTargetLike, type LockManagerLike, type TimersLike } from './platform';
+import {
+  defaultDocument,
+  defaultLocks,
+  defaultWindow,
+  realTimers,
+  type EventTargetLike,
+  type LockManagerLike,
+  type TimersLike,
+} from './platform';
 import { FILES_BUCKET } from './push';
 import { runSync } from './run';
 import { syncStatus as defaultStatus, type SyncProblem, type SyncStatusStore } from './status';
@@ -84,9 +92,14 @@ export interface SyncHandle {
 }
 
 /** The kind of problem a failure shows, and whether it says the server was not reached. */
-function problemOf(failure: Failure, browserOnline: boolean): { problem: SyncProblem; unreachable: boolean } {
-  if (failure.kind === 'network') return { problem: browserOnline ? 'no-answer' : 'no-network', unreachable: true };
-  if (failure.kind === 'server' && UNREACHABLE_STATUSES.has(Number(failure.code))) return { problem: 'no-answer', unreachable: true };
+function problemOf(
+  failure: Failure,
+  browserOnline: boolean,
+): { problem: SyncProblem; unreachable: boolean } {
+  if (failure.kind === 'network')
+    return { problem: browserOnline ? 'no-answer' : 'no-network', unreachable: true };
+  if (failure.kind === 'server' && UNREACHABLE_STATUSES.has(Number(failure.code)))
+    return { problem: 'no-answer', unreachable: true };
   return { problem: 'server-error', unreachable: false };
 }
 
@@ -101,13 +114,26 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   const random = options.random ?? Math.random;
   const locks = options.locks === undefined ? defaultLocks() : options.locks;
   const isOnline =
-    options.isOnline ?? (() => (typeof navigator === 'undefined' ? true : (navigator as { onLine?: boolean }).onLine !== false));
+    options.isOnline ??
+    (() =>
+      typeof navigator === 'undefined'
+        ? true
+        : (navigator as { onLine?: boolean }).onLine !== false);
   const win = options.windowTarget === undefined ? defaultWindow() : options.windowTarget;
   const doc = options.documentTarget === undefined ? defaultDocument() : options.documentTarget;
   const status = options.status ?? defaultStatus;
   const connection =
     options.connection ??
-    createConnection({ probeUrl: null, status, clock, timers, random, browserOnline: isOnline, windowTarget: null, documentTarget: null });
+    createConnection({
+      probeUrl: null,
+      status,
+      clock,
+      timers,
+      random,
+      browserOnline: isOnline,
+      windowTarget: null,
+      documentTarget: null,
+    });
   const tables = options.tables ?? SYNC_TABLES;
   const manageAutoRefresh = options.manageAutoRefresh ?? true;
   const userId = options.userId ?? getDb()?.userId ?? 'anonymous';
@@ -122,7 +148,9 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   let current: Promise<SyncRunReport> | null = null;
   let queued: Promise<SyncRunReport> | null = null;
 
-  const report = (r: Omit<SyncRunReport, 'pushed' | 'pulled'> & Partial<SyncRunReport>): SyncRunReport => ({ pushed: 0, pulled: 0, ...r });
+  const report = (
+    r: Omit<SyncRunReport, 'pushed' | 'pulled'> & Partial<SyncRunReport>,
+  ): SyncRunReport => ({ pushed: 0, pulled: 0, ...r });
 
   function clearRetry(): void {
     failures = 0;
@@ -144,7 +172,11 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     // Reported before the retry time is shown: a connection probe may plan an earlier try.
     connection.report(unreachable ? 'unreachable' : 'answered');
     const probeAt = status.get().nextRetryAt;
-    status.set({ problem, error: failure.message, nextRetryAt: probeAt !== null && unreachable ? Math.min(probeAt, nextRetryAt) : nextRetryAt });
+    status.set({
+      problem,
+      error: failure.message,
+      nextRetryAt: probeAt !== null && unreachable ? Math.min(probeAt, nextRetryAt) : nextRetryAt,
+    });
   }
 
   async function runOnce(): Promise<SyncRunReport> {
@@ -157,22 +189,43 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     }
     // The server does not answer and the probes will say when it does (then this engine syncs at once):
     // a run now would only fail, and an expired token's refresh would hold supabase-js's lock retrying.
-    if (connection.state() !== 'online' && connection.probing()) return report({ ran: false, ok: false, reason: 'offline' });
+    if (connection.state() !== 'online' && connection.probing())
+      return report({ ran: false, ok: false, reason: 'offline' });
     const db = getDb();
     if (!db) return report({ ran: false, ok: false, reason: 'no-db' });
     status.set({ syncing: true });
     try {
-      const outcome = await runSync({ db, supabase, now: clock.now, tables, batchSize: options.batchSize, pageSize: options.pageSize });
+      const outcome = await runSync({
+        db,
+        supabase,
+        now: clock.now,
+        tables,
+        batchSize: options.batchSize,
+        pageSize: options.pageSize,
+      });
       if ('authRequired' in outcome) {
         connection.report('answered');
         // The shared record first: the status mirror re-reads it, so the in-memory flag is never overwritten by an older read.
         await db.sync_state.put({ key: AUTH_REQUIRED_KEY, value: true });
         status.set({ authRequired: true });
-        return report({ ran: true, ok: false, reason: 'auth-required', pushed: outcome.pushed, pulled: outcome.pulled });
+        return report({
+          ran: true,
+          ok: false,
+          reason: 'auth-required',
+          pushed: outcome.pushed,
+          pulled: outcome.pulled,
+        });
       }
       if (!outcome.ok) {
         scheduleRetry(outcome.failure);
-        return report({ ran: true, ok: false, reason: 'failed', failure: outcome.failure, pushed: outcome.pushed, pulled: outcome.pulled });
+        return report({
+          ran: true,
+          ok: false,
+          reason: 'failed',
+          failure: outcome.failure,
+          pushed: outcome.pushed,
+          pulled: outcome.pulled,
+        });
       }
       clearRetry();
       connection.report('answered');
@@ -181,11 +234,21 @@ export function startSync(options: StartSyncOptions): SyncHandle {
         { key: LAST_SYNCED_KEY, value: at },
         { key: AUTH_REQUIRED_KEY, value: false },
       ]);
-      status.set({ lastSyncedAt: at, error: null, problem: null, authRequired: false, nextRetryAt: null });
+      status.set({
+        lastSyncedAt: at,
+        error: null,
+        problem: null,
+        authRequired: false,
+        nextRetryAt: null,
+      });
       return report({ ran: true, ok: true, pushed: outcome.pushed, pulled: outcome.pulled });
     } catch (error) {
       // Unexpected (a bug or IndexedDB failure): report it and retry later; nothing is dropped.
-      const failure: Failure = { kind: 'server', code: 'unexpected', message: error instanceof Error ? error.message : String(error) };
+      const failure: Failure = {
+        kind: 'server',
+        code: 'unexpected',
+        message: error instanceof Error ? error.message : String(error),
+      };
       scheduleRetry(failure);
       return report({ ran: true, ok: false, reason: 'failed', failure });
     } finally {
@@ -224,7 +287,8 @@ export function startSync(options: StartSyncOptions): SyncHandle {
 
   const onOnline = (): void => syncAtOnce();
   const onVisibility = (): void => {
-    if (!doc || doc.visibilityState === undefined || doc.visibilityState === 'visible') void syncNow();
+    if (!doc || doc.visibilityState === undefined || doc.visibilityState === 'visible')
+      void syncNow();
   };
   // The server answers again (a probe, or a request outside a run): sync at once. A run's own answers need no second run.
   const offConnection = connection.onChange((next, previous) => {

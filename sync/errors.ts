@@ -20,13 +20,17 @@ function statusOf(error: unknown): number | undefined {
 }
 
 /** Classifies a PostgREST response `{ error, status }` (status 0 = fetch failed). */
-export function classifyPostgrest(error: { code?: string; message?: string } | null, status: number): Failure | null {
+export function classifyPostgrest(
+  error: { code?: string; message?: string } | null,
+  status: number,
+): Failure | null {
   if (!error) return null;
   const code = error.code ?? '';
   const message = error.message ?? 'Request failed';
   if (status === 0 || (!status && !code)) return { kind: 'network', code: 'network', message };
   if (status >= 500) return { kind: 'server', code: String(status), message };
-  if (status === 401 || code === 'PGRST301' || code === 'PGRST303') return { kind: 'auth', code: code || '401', message };
+  if (status === 401 || code === 'PGRST301' || code === 'PGRST303')
+    return { kind: 'auth', code: code || '401', message };
   return { kind: 'rejected', code: code || String(status), message };
 }
 
@@ -42,5 +46,9 @@ export function classifyStorage(error: unknown): Failure {
 
 /** Classifies a thrown error (fetch rejected, etc.) as a network failure. */
 export function networkFailure(error: unknown): Failure {
-  return { kind: 'network', code: 'network', message: error instanceof Error ? error.message : String(error) };
+  return {
+    kind: 'network',
+    code: 'network',
+    message: error instanceof Error ? error.message : String(error),
+  };
 }

@@ -1,4 +1,23 @@
 /** Public API of the sync engine (docs/app-contracts.md, sync/). */
-export { startSync, type StartSyncOptions, type SyncHandle, type SyncRunReport, type LockManagerLike, type TimersLike } from './engine';
-export { createConnection, type Connection, type ConnectionOptions, type Evidence } from './connection';
-export { syncStatus, createSyncStatusStore, type ConnectionState, type SyncProblem, type SyncStatus, type SyncStatusStore } from './status';
+export {
+  startSync,
+  type StartSyncOptions,
+  type SyncHandle,
+  type SyncRunReport,
+  type LockManagerLike,
+  type TimersLike,
+} from './engine';
+export {
+  createConnection,
+  type Connection,
+  type ConnectionOptions,
+  type Evidence,
+} from './connection';
+export {
+  syncStatus,
+  createSyncStatusStore,
+  type ConnectionState,
+  type SyncProblem,
+  type SyncStatus,
+  type SyncStatusStore,
+} from './status';

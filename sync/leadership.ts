@@ -17,7 +17,11 @@ export interface Leadership {
  * Waits for the user's sync lock and calls `onLead` once it is held; with
  * `locks` null this tab leads at once.
  */
-export function electLeader(locks: LockManagerLike | null, userId: string, onLead: () => void): Leadership {
+export function electLeader(
+  locks: LockManagerLike | null,
+  userId: string,
+  onLead: () => void,
+): Leadership {
   let leader = false;
   let released = false;
   let releaseLock: () => void = () => {};

@@ -40,5 +40,7 @@ export function defaultWindow(): EventTargetLike | null {
 
 /** `document`, or null outside a page. */
 export function defaultDocument(): (EventTargetLike & { visibilityState?: string }) | null {
-  return (globalThis as { document?: EventTargetLike & { visibilityState?: string } }).document ?? null;
+  return (
+    (globalThis as { document?: EventTargetLike & { visibilityState?: string } }).document ?? null
+  );
 }

@@ -30,7 +30,12 @@ export interface PullDeps {
 
 type PageResult = { ok: true; page: PullPage } | { ok: false; failure: Failure };
 
-async function fetchPage(deps: PullDeps, table: SyncTable, cursor: string, afterId: string | null): Promise<PageResult> {
+async function fetchPage(
+  deps: PullDeps,
+  table: SyncTable,
+  cursor: string,
+  afterId: string | null,
+): Promise<PageResult> {
   try {
     const { data, error, status } = await deps.supabase.rpc('pull_changes', {
       p_table: table,
@@ -66,7 +71,10 @@ export interface StartedPull {
  * `pullTable(deps, table, started)`. Never rejects: failures come back in
  * the page result.
  */
-export async function startPull(deps: PullDeps, table: SyncTable): Promise<StartedPull | PageResult> {
+export async function startPull(
+  deps: PullDeps,
+  table: SyncTable,
+): Promise<StartedPull | PageResult> {
   try {
     const { db } = deps;
     const stored = await db.sync_state.get(cursorKey(table));
@@ -75,7 +83,14 @@ export async function startPull(deps: PullDeps, table: SyncTable): Promise<Start
     const fresh = cursor === '0' && (await db.table(table).count()) === 0;
     return { table, cursor, fresh, first: fetchPage(deps, table, cursor, null) };
   } catch (error) {
-    return { ok: false, failure: { kind: 'server', code: 'unexpected', message: error instanceof Error ? error.message : String(error) } };
+    return {
+      ok: false,
+      failure: {
+        kind: 'server',
+        code: 'unexpected',
+        message: error instanceof Error ? error.message : String(error),
+      },
+    };
   }
 }
 
@@ -104,7 +119,9 @@ export async function pullTable(
     next ??= page.cursor;
     const last = page.rows[page.rows.length - 1];
     pending = page.has_more && last ? fetchPage(deps, table, String(last.txid), last.id) : null;
-    applied += await applyServerRows(db, table, page.rows, new Date(deps.now()).toISOString(), { fresh });
+    applied += await applyServerRows(db, table, page.rows, new Date(deps.now()).toISOString(), {
+      fresh,
+    });
   }
   await db.sync_state.put({ key: cursorKey(table), value: next });
   return { failure: null, applied };

@@ -44,7 +44,14 @@ export type PushOutcome = { ok: true; pushed: number } | { ok: false; failure: F
 export function toWireOp(op: OutboxEntry): WireOp {
   // `id` travels as op.id; the server refuses it inside `changes` (22023 "column id ... is not writable").
   const { id: _id, ...changes } = op.changes;
-  const wire: WireOp = { op_id: op.op_id, table: op.table, id: op.id, kind: op.kind, base_version: op.base_version, changes };
+  const wire: WireOp = {
+    op_id: op.op_id,
+    table: op.table,
+    id: op.id,
+    kind: op.kind,
+    base_version: op.base_version,
+    changes,
+  };
   if (op.details_patch?.length) wire.details_patch = op.details_patch;
   return wire;
 }
@@ -71,7 +78,11 @@ function needsUpload(op: OutboxEntry): boolean {
  * are still being applied) are skipped with all their ops: a later op of such
  * a row must wait to be rebased on that result.
  */
-export async function selectBatch(db: RefacingDb, size: number, busyRows: ReadonlySet<string> = new Set()): Promise<OutboxEntry[]> {
+export async function selectBatch(
+  db: RefacingDb,
+  size: number,
+  busyRows: ReadonlySet<string> = new Set(),
+): Promise<OutboxEntry[]> {
   const batch: OutboxEntry[] = [];
   const rows = new Set<string>();
   let cut = false;
@@ -102,8 +113,20 @@ export async function labelOf(db: RefacingDb, table: SyncTable, id: string): Pro
 }
 
 /** Moves a queued op into the dead letters with the server's code and message (inside the caller's transaction, if any). */
-export async function deadLetter(db: RefacingDb, op: OutboxEntry, code: string, message: string, nowIso: string): Promise<void> {
-  const letter: DeadLetter = { op: toWireOp(op), code, message, at: nowIso, label: await labelOf(db, op.table, op.id) };
+export async function deadLetter(
+  db: RefacingDb,
+  op: OutboxEntry,
+  code: string,
+  message: string,
+  nowIso: string,
+): Promise<void> {
+  const letter: DeadLetter = {
+    op: toWireOp(op),
+    code,
+    message,
+    at: nowIso,
+    label: await labelOf(db, op.table, op.id),
+  };
   await db.dead_letters.add(letter);
   if (op.seq !== undefined) await db.outbox.delete(op.seq);
 }
@@ -118,7 +141,9 @@ async function uploadFor(deps: PushDeps, op: OutboxEntry): Promise<Failure | nul
   try {
     const { error } = await supabase.storage.from(FILES_BUCKET).upload(upload.path, record.blob, {
       upsert: true,
-      contentType: (op.changes.file_type as string | undefined) ?? (record.blob.type || 'application/octet-stream'),
+      contentType:
+        (op.changes.file_type as string | undefined) ??
+        (record.blob.type || 'application/octet-stream'),
     });
     if (error) return classifyStorage(error);
   } catch (error) {
@@ -150,7 +175,10 @@ export async function queuedRemovals(db: RefacingDb): Promise<string[]> {
  * network, server or auth failure the paths stay queued for the next sync;
  * a refusal (4xx) drops them, as no retry would succeed.
  */
-export async function removePendingObjects(db: RefacingDb, supabase: SupabaseClient<Database>): Promise<void> {
+export async function removePendingObjects(
+  db: RefacingDb,
+  supabase: SupabaseClient<Database>,
+): Promise<void> {
   const paths = await queuedRemovals(db);
   if (paths.length === 0) return;
   try {
@@ -203,8 +231,11 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
         const failure = await uploadFor(deps, op);
         if (!failure) ready.push(op);
         else if (failure.kind === 'rejected') {
-          await db.transaction('rw', [db.outbox, db.dead_letters, db.projects, db.profiles, db.project_files], () =>
-            deadLetter(db, op, failure.code, failure.message, new Date(deps.now()).toISOString()),
+          await db.transaction(
+            'rw',
+            [db.outbox, db.dead_letters, db.projects, db.profiles, db.project_files],
+            () =>
+              deadLetter(db, op, failure.code, failure.message, new Date(deps.now()).toISOString()),
           );
         } else return { ok: false, failure };
       }
@@ -223,11 +254,16 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
       let failure: Failure | null = null;
       let results: PushResult[] | null = null;
       try {
-        const { data, error, status } = await supabase.rpc('push_changes', { p_ops: opsAsJson(ready.map(toWireOp)) });
+        const { data, error, status } = await supabase.rpc('push_changes', {
+          p_ops: opsAsJson(ready.map(toWireOp)),
+        });
         failure = classifyPostgrest(error, status);
         if (!failure) {
           // An answer that does not match the contract is a failed call: nothing of it is applied.
-          const checked = answers.checkPushResults(data, ready.map((o) => o.op_id));
+          const checked = answers.checkPushResults(
+            data,
+            ready.map((o) => o.op_id),
+          );
           if (checked.ok) results = checked.results;
           else failure = checked.failure;
         }
@@ -235,22 +271,30 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
         failure = networkFailure(error);
       }
       if (failure || !results) {
-        await db.outbox.where('seq').anyOf(seqs).modify((o) => {
-          o.attempts += 1;
-          o.lastError = failure?.message ?? 'No response';
-        });
+        await db.outbox
+          .where('seq')
+          .anyOf(seqs)
+          .modify((o) => {
+            o.attempts += 1;
+            o.lastError = failure?.message ?? 'No response';
+          });
         if (failure?.kind === 'rejected') {
           // The whole call was refused (e.g. 22023 on the batch): keep the ops, report it; backoff applies.
           return { ok: false, failure: { ...failure, kind: 'server' } };
         }
-        return { ok: false, failure: failure ?? { kind: 'server', code: 'empty', message: 'No response' } };
+        return {
+          ok: false,
+          failure: failure ?? { kind: 'server', code: 'empty', message: 'No response' },
+        };
       }
       // The server has committed this batch: apply it (after the previous one) while the next is sent.
       await settle();
       const answered = results;
-      applying = answers.applyPushResults(db, ready, answered, new Date(deps.now()).toISOString()).then(async (removals) => {
-        if (removals.length) await removePendingObjects(db, supabase);
-      });
+      applying = answers
+        .applyPushResults(db, ready, answered, new Date(deps.now()).toISOString())
+        .then(async (removals) => {
+          if (removals.length) await removePendingObjects(db, supabase);
+        });
       // Its failure surfaces at settle(); until then it is not an unhandled rejection.
       applying.catch(() => undefined);
       busyRows = new Set(ready.map(rowKey));

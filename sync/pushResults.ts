@@ -14,14 +14,31 @@ import type { PushResult } from './responses';
  * Returns the Storage paths to delete (pushed file deletes), also queued
  * under REMOVALS_KEY until `removePendingObjects` succeeds.
  */
-export async function applyPushResults(db: RefacingDb, ops: OutboxEntry[], results: PushResult[], nowIso: string): Promise<string[]> {
+export async function applyPushResults(
+  db: RefacingDb,
+  ops: OutboxEntry[],
+  results: PushResult[],
+  nowIso: string,
+): Promise<string[]> {
   const removals: string[] = [];
-  const tables = [db.outbox, db.dead_letters, db.conflicts, db.projects, db.profiles, db.project_files, db.file_blobs, db.sync_state];
+  const tables = [
+    db.outbox,
+    db.dead_letters,
+    db.conflicts,
+    db.projects,
+    db.profiles,
+    db.project_files,
+    db.file_blobs,
+    db.sync_state,
+  ];
   await db.transaction('rw', tables, async () => {
     const rowsByTable = new Map<SyncTable, Record<string, unknown>[]>();
     const byOpId = new Map(results.map((r) => [r.op_id, r]));
     // Every queued op of the rows in this batch (the batch ops and later ones).
-    const related = await db.outbox.where('[table+id]').anyOf(ops.map((o) => [o.table, o.id])).toArray();
+    const related = await db.outbox
+      .where('[table+id]')
+      .anyOf(ops.map((o) => [o.table, o.id]))
+      .toArray();
     const done: number[] = [];
     const conflicts: ConflictRecord[] = [];
     const rebase = new Map<number, number>();
@@ -34,7 +51,13 @@ export async function applyPushResults(db: RefacingDb, ops: OutboxEntry[], resul
         continue;
       }
       if (!result || result.status === 'rejected') {
-        await deadLetter(db, op, result?.code ?? 'unknown', result?.message ?? NO_RESULT_TEXT, nowIso);
+        await deadLetter(
+          db,
+          op,
+          result?.code ?? 'unknown',
+          result?.message ?? NO_RESULT_TEXT,
+          nowIso,
+        );
         if (result?.code === 'P0002') {
           // Deleted on another device: take the tombstone (the pull brings the server's).
           const row = (await db.table(op.table).get(op.id)) as Record<string, unknown> | undefined;
@@ -49,7 +72,9 @@ export async function applyPushResults(db: RefacingDb, ops: OutboxEntry[], resul
       const row = result.row;
       if (result.conflicts?.length) {
         const label =
-          row && ((op.table === 'projects' && typeof row.name === 'string') || (op.table === 'project_files' && typeof row.file_name === 'string'))
+          row &&
+          ((op.table === 'projects' && typeof row.name === 'string') ||
+            (op.table === 'project_files' && typeof row.file_name === 'string'))
             ? rowLabel(op.table, row)
             : await labelOf(db, op.table, op.id);
         for (const c of result.conflicts) {
@@ -69,7 +94,14 @@ export async function applyPushResults(db: RefacingDb, ops: OutboxEntry[], resul
       if (row && typeof row.version === 'number') {
         // Later ops of this row were made on top of this one: rebase them on its version.
         for (const l of related) {
-          if (l.table === op.table && l.id === op.id && l.seq !== op.seq && l.kind !== 'insert' && l.seq !== undefined) rebase.set(l.seq, row.version);
+          if (
+            l.table === op.table &&
+            l.id === op.id &&
+            l.seq !== op.seq &&
+            l.kind !== 'insert' &&
+            l.seq !== undefined
+          )
+            rebase.set(l.seq, row.version);
         }
         const list = rowsByTable.get(op.table) ?? [];
         list.push(row);
@@ -83,7 +115,10 @@ export async function applyPushResults(db: RefacingDb, ops: OutboxEntry[], resul
     for (const [table, rows] of rowsByTable) await applyServerRows(db, table, rows, nowIso);
     if (removals.length) {
       // Kept until Storage confirms, so a connection lost right now leaves no orphan object.
-      await db.sync_state.put({ key: REMOVALS_KEY, value: [...new Set([...(await queuedRemovals(db)), ...removals])] });
+      await db.sync_state.put({
+        key: REMOVALS_KEY,
+        value: [...new Set([...(await queuedRemovals(db)), ...removals])],
+      });
     }
   });
   return removals;

@@ -61,14 +61,20 @@ export const BAD_RESPONSE = 'bad_response';
 
 /** A short, readable account of where an answer went wrong (at most 3 problems). */
 function describe(rpc: string, error: z.ZodError): Failure {
-  const problems = error.issues.slice(0, 3).map((i) => `${i.path.length ? i.path.join('.') : 'answer'}: ${i.message}`);
+  const problems = error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.length ? i.path.join('.') : 'answer'}: ${i.message}`);
   const more = error.issues.length > 3 ? ` (+${error.issues.length - 3} more)` : '';
   return badResponse(rpc, `${problems.join('; ')}${more}`);
 }
 
 function badResponse(rpc: string, detail: string): Failure {
   // A server error, not a rejection: the ops stay queued and the run is retried with backoff.
-  return { kind: 'server', code: BAD_RESPONSE, message: `The server's answer to ${rpc} could not be read (${detail})` };
+  return {
+    kind: 'server',
+    code: BAD_RESPONSE,
+    message: `The server's answer to ${rpc} could not be read (${detail})`,
+  };
 }
 
 /**
@@ -76,9 +82,13 @@ function badResponse(rpc: string, detail: string): Failure {
  * the page, or a `bad_response` server failure naming what is wrong (then
  * nothing of it is applied and the cursor stays).
  */
-export function checkPullPage(data: unknown): { ok: true; page: PullPage } | { ok: false; failure: Failure } {
+export function checkPullPage(
+  data: unknown,
+): { ok: true; page: PullPage } | { ok: false; failure: Failure } {
   const parsed = pullPageSchema.safeParse(data);
-  return parsed.success ? { ok: true, page: parsed.data } : { ok: false, failure: describe('pull_changes', parsed.error) };
+  return parsed.success
+    ? { ok: true, page: parsed.data }
+    : { ok: false, failure: describe('pull_changes', parsed.error) };
 }
 
 /**
@@ -87,13 +97,27 @@ export function checkPullPage(data: unknown): { ok: true; page: PullPage } | { o
  * or a `bad_response` server failure (then nothing is applied and the ops stay
  * queued; a retry of an op the server did apply comes back as `duplicate`).
  */
-export function checkPushResults(data: unknown, opIds: readonly string[]): { ok: true; results: PushResult[] } | { ok: false; failure: Failure } {
+export function checkPushResults(
+  data: unknown,
+  opIds: readonly string[],
+): { ok: true; results: PushResult[] } | { ok: false; failure: Failure } {
   const parsed = pushResultsSchema.safeParse(data);
   if (!parsed.success) return { ok: false, failure: describe('push_changes', parsed.error) };
   const results = parsed.data;
-  if (results.length !== opIds.length) return { ok: false, failure: badResponse('push_changes', `${results.length} results for ${opIds.length} ops`) };
+  if (results.length !== opIds.length)
+    return {
+      ok: false,
+      failure: badResponse('push_changes', `${results.length} results for ${opIds.length} ops`),
+    };
   const answered = new Set(results.map((r) => r.op_id));
   const missing = opIds.filter((id) => !answered.has(id));
-  if (missing.length) return { ok: false, failure: badResponse('push_changes', `no result for op ${missing[0]}${missing.length > 1 ? ` and ${missing.length - 1} more` : ''}`) };
+  if (missing.length)
+    return {
+      ok: false,
+      failure: badResponse(
+        'push_changes',
+        `no result for op ${missing[0]}${missing.length > 1 ? ` and ${missing.length - 1} more` : ''}`,
+      ),
+    };
   return { ok: true, results };
 }

@@ -38,8 +38,12 @@ export async function runSync(deps: RunDeps): Promise<RunOutcome> {
   const { db, supabase, tables } = deps;
   let pushed = 0;
   let pulled = 0;
-  const stopped = (stop: { authRequired: true } | { authRequired: false; failure: Failure }): RunOutcome =>
-    stop.authRequired ? { ok: false, pushed, pulled, authRequired: true } : { ok: false, pushed, pulled, failure: stop.failure };
+  const stopped = (
+    stop: { authRequired: true } | { authRequired: false; failure: Failure },
+  ): RunOutcome =>
+    stop.authRequired
+      ? { ok: false, pushed, pulled, authRequired: true }
+      : { ok: false, pushed, pulled, failure: stop.failure };
 
   const session = runSession(supabase);
   const start = await session.ensure();
@@ -53,7 +57,13 @@ export async function runSync(deps: RunDeps): Promise<RunOutcome> {
   const startPulls = (): void => {
     if (pulls.size === 0) for (const t of tables) pulls.set(t, startPull(pullDeps, t));
   };
-  const pushDeps = { db, supabase, now: deps.now, batchSize: deps.batchSize, onDrained: startPulls };
+  const pushDeps = {
+    db,
+    supabase,
+    now: deps.now,
+    batchSize: deps.batchSize,
+    onDrained: startPulls,
+  };
   const push = await session.retryOnAuth(
     () => pushOutbox(pushDeps),
     (r) => (r.ok ? null : r.failure),

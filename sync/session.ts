@@ -21,7 +21,10 @@ export interface RunSession {
    * session (once per run) and runs it again. Returns the attempt's result,
    * or how the session stopped the run.
    */
-  retryOnAuth<T>(attempt: () => Promise<T>, failureOf: (result: T) => Failure | null | undefined): Promise<T | SessionStop>;
+  retryOnAuth<T>(
+    attempt: () => Promise<T>,
+    failureOf: (result: T) => Failure | null | undefined,
+  ): Promise<T | SessionStop>;
 }
 
 /** True when `value` is a SessionStop (not an attempt's result). */
@@ -29,13 +32,26 @@ export function isSessionStop(value: unknown): value is SessionStop {
   return typeof value === 'object' && value !== null && 'authRequired' in value;
 }
 
-async function confirm(supabase: SupabaseClient, forceRefresh: boolean): Promise<SessionStop | null> {
+async function confirm(
+  supabase: SupabaseClient,
+  forceRefresh: boolean,
+): Promise<SessionStop | null> {
   try {
-    const { data, error } = forceRefresh ? await supabase.auth.refreshSession() : await supabase.auth.getSession();
+    const { data, error } = forceRefresh
+      ? await supabase.auth.refreshSession()
+      : await supabase.auth.getSession();
     if (data.session) return null;
-    if (error && isAuthRetryableFetchError(error)) return { authRequired: false, failure: { kind: 'network', code: 'network', message: error.message } };
+    if (error && isAuthRetryableFetchError(error))
+      return {
+        authRequired: false,
+        failure: { kind: 'network', code: 'network', message: error.message },
+      };
     const s = (error as { status?: number } | null)?.status;
-    if (error && typeof s === 'number' && s >= 500) return { authRequired: false, failure: { kind: 'server', code: String(s), message: error.message } };
+    if (error && typeof s === 'number' && s >= 500)
+      return {
+        authRequired: false,
+        failure: { kind: 'server', code: String(s), message: error.message },
+      };
     return { authRequired: true };
   } catch (error) {
     return { authRequired: false, failure: networkFailure(error) };

@@ -11,7 +11,10 @@ import type { SyncStatus } from './status';
 export const LAST_SYNCED_KEY = 'lastSyncedAt';
 export const AUTH_REQUIRED_KEY = 'authRequired';
 
-type Mirrored = Pick<SyncStatus, 'unsynced' | 'oldestUnsyncedAt' | 'deadLetters' | 'conflicts' | 'lastSyncedAt' | 'authRequired'>;
+type Mirrored = Pick<
+  SyncStatus,
+  'unsynced' | 'oldestUnsyncedAt' | 'deadLetters' | 'conflicts' | 'lastSyncedAt' | 'authRequired'
+>;
 
 /** Reads what every tab shows from the database. */
 async function readShared(db: RefacingDb): Promise<Mirrored> {

@@ -12,11 +12,27 @@ import { readBody } from '../body.ts';
 import type { ApiEnv, BackendContext } from '../context.ts';
 import { jsonBody } from '../jsonBody.ts';
 import { currentUser } from './session.ts';
-import { BCRYPT_COST, authError, bodyFail, emailField, invalidEmail, metadataField, passwordProblem, redirectFor, sendLink } from './shared.ts';
+import {
+  BCRYPT_COST,
+  authError,
+  bodyFail,
+  emailField,
+  invalidEmail,
+  metadataField,
+  passwordProblem,
+  redirectFor,
+  sendLink,
+} from './shared.ts';
 import { hashToken, randomToken } from './tokens.ts';
 import { USER_COLUMNS, userByEmail, userJson, type UserRow } from './user.ts';
 
-const updateBody = z.object({ email: z.unknown().optional(), password: z.string().optional(), data: metadataField.optional() }).passthrough();
+const updateBody = z
+  .object({
+    email: z.unknown().optional(),
+    password: z.string().optional(),
+    data: metadataField.optional(),
+  })
+  .passthrough();
 
 /** The account routes. */
 export function accountRoutes(ctx: BackendContext): Hono<ApiEnv> {
@@ -57,16 +73,43 @@ export function accountRoutes(ctx: BackendContext): Hono<ApiEnv> {
            email_change_sent_at = case when $4::text is null then email_change_sent_at else now() end,
            updated_at = now()
          where id = $1 returning ${USER_COLUMNS}, email_change`,
-        [u.user.id, hash, b.body.data === undefined ? null : JSON.stringify(b.body.data), newEmail ?? null, changeToken ? hashToken(changeToken) : null],
+        [
+          u.user.id,
+          hash,
+          b.body.data === undefined ? null : JSON.stringify(b.body.data),
+          newEmail ?? null,
+          changeToken ? hashToken(changeToken) : null,
+        ],
       );
       return { user: r.rows[0]! };
     });
-    if ('taken' in out) return authError(c, 422, 'email_exists', 'A user with this email address has already been registered');
+    if ('taken' in out)
+      return authError(
+        c,
+        422,
+        'email_exists',
+        'A user with this email address has already been registered',
+      );
     if (newEmail && changeToken) {
-      await sendLink(ctx, c, newEmail, 'email_change', changeToken, redirectFor(ctx, c, c.req.query('redirect_to')));
+      await sendLink(
+        ctx,
+        c,
+        newEmail,
+        'email_change',
+        changeToken,
+        redirectFor(ctx, c, c.req.query('redirect_to')),
+      );
     }
     const json = userJson(out.user);
-    return c.json(out.user.email_change ? { ...json, new_email: out.user.email_change, email_change_sent_at: new Date().toISOString() } : json);
+    return c.json(
+      out.user.email_change
+        ? {
+            ...json,
+            new_email: out.user.email_change,
+            email_change_sent_at: new Date().toISOString(),
+          }
+        : json,
+    );
   });
 
   app.post('/logout', async (c) => {
@@ -77,11 +120,18 @@ export function accountRoutes(ctx: BackendContext): Hono<ApiEnv> {
     const scope = c.req.query('scope') ?? 'global';
     await runAsOwner(ctx.pg, async (tx) => {
       if (scope === 'local' && u.sessionId) {
-        await tx.query('update _local.refresh_tokens set revoked = true where session_id = $1', [u.sessionId]);
+        await tx.query('update _local.refresh_tokens set revoked = true where session_id = $1', [
+          u.sessionId,
+        ]);
       } else if (scope === 'others' && u.sessionId) {
-        await tx.query('update _local.refresh_tokens set revoked = true where user_id = $1 and session_id <> $2', [u.user.id, u.sessionId]);
+        await tx.query(
+          'update _local.refresh_tokens set revoked = true where user_id = $1 and session_id <> $2',
+          [u.user.id, u.sessionId],
+        );
       } else {
-        await tx.query('update _local.refresh_tokens set revoked = true where user_id = $1', [u.user.id]);
+        await tx.query('update _local.refresh_tokens set revoked = true where user_id = $1', [
+          u.user.id,
+        ]);
       }
     });
     return c.body(null, 204);

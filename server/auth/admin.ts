@@ -7,11 +7,25 @@ import { runAsOwner } from '../db.ts';
 import type { ApiEnv, BackendContext } from '../context.ts';
 import { jsonBody } from '../jsonBody.ts';
 import { requireService } from './session.ts';
-import { BCRYPT_COST, authError, bodyFail, emailField, invalidEmail, metadataField, passwordProblem } from './shared.ts';
+import {
+  BCRYPT_COST,
+  authError,
+  bodyFail,
+  emailField,
+  invalidEmail,
+  metadataField,
+  passwordProblem,
+} from './shared.ts';
 import { USER_COLUMNS, userById, userJson, type UserRow } from './user.ts';
 
 const createBody = z
-  .object({ email: z.unknown(), password: z.string().optional(), email_confirm: z.boolean().optional(), user_metadata: metadataField.optional(), data: metadataField.optional() })
+  .object({
+    email: z.unknown(),
+    password: z.string().optional(),
+    email_confirm: z.boolean().optional(),
+    user_metadata: metadataField.optional(),
+    data: metadataField.optional(),
+  })
   .passthrough();
 
 /** The admin routes. */
@@ -19,7 +33,12 @@ export function adminRoutes(ctx: BackendContext): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
 
   app.post('/admin/users', async (c) => {
-    const b = await jsonBody(c.req.raw, ctx.maxJsonBytes, createBody.default({ email: undefined }), bodyFail(c));
+    const b = await jsonBody(
+      c.req.raw,
+      ctx.maxJsonBytes,
+      createBody.default({ email: undefined }),
+      bodyFail(c),
+    );
     if (!b.ok) return b.res;
     const denied = requireService(c);
     if (denied) return denied;
@@ -46,7 +65,13 @@ export function adminRoutes(ctx: BackendContext): Hono<ApiEnv> {
       });
       return c.json(userJson(user));
     } catch (e) {
-      if ((e as { code?: string }).code === '23505') return authError(c, 422, 'email_exists', 'A user with this email address has already been registered');
+      if ((e as { code?: string }).code === '23505')
+        return authError(
+          c,
+          422,
+          'email_exists',
+          'A user with this email address has already been registered',
+        );
       throw e;
     }
   });

@@ -35,14 +35,24 @@ function originOf(url: string): string | null {
  * origin is SITE_URL's or `serverOrigin`, or it matches an operator entry;
  * otherwise SITE_URL, else the server's own origin.
  */
-export function allowedRedirect(list: RedirectAllowList, serverOrigin: string, requested: string | undefined): string {
+export function allowedRedirect(
+  list: RedirectAllowList,
+  serverOrigin: string,
+  requested: string | undefined,
+): string {
   const fallback = list.siteUrl ?? `${serverOrigin}/`;
   if (!requested) return fallback;
   const origin = originOf(requested);
   if (!origin) return fallback;
-  if (origin === serverOrigin || (list.siteUrl && origin === originOf(list.siteUrl))) return requested;
+  if (origin === serverOrigin || (list.siteUrl && origin === originOf(list.siteUrl)))
+    return requested;
   for (const entry of list.entries) {
-    if (entry.endsWith('*') ? requested.startsWith(entry.slice(0, -1)) && originOf(entry.slice(0, -1)) === origin : requested === entry) return requested;
+    if (
+      entry.endsWith('*')
+        ? requested.startsWith(entry.slice(0, -1)) && originOf(entry.slice(0, -1)) === origin
+        : requested === entry
+    )
+      return requested;
   }
   return fallback;
 }

@@ -18,7 +18,9 @@ import { verifyRoutes } from './verify.ts';
 export function authRoutes(ctx: BackendContext): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
   // Cheap on purpose: clients probe it to tell "server reachable" from "offline". 503 while the database restarts.
-  app.get('/health', (c) => c.json({ version: 'local', name: 'GoTrue', description: 'Local GoTrue subset (server/auth)' }));
+  app.get('/health', (c) =>
+    c.json({ version: 'local', name: 'GoTrue', description: 'Local GoTrue subset (server/auth)' }),
+  );
   app.get('/settings', (c) =>
     c.json({
       external: { email: true, phone: false, anonymous_users: false },

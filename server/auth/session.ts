@@ -7,13 +7,17 @@ import type { BackendContext } from '../context.ts';
 import { authError, type Ctx } from './shared.ts';
 import { userById, type UserRow } from './user.ts';
 
-export type CurrentUser = { ok: true; user: UserRow; sessionId: string | undefined } | { ok: false; res: Response };
+export type CurrentUser =
+  { ok: true; user: UserRow; sessionId: string | undefined } | { ok: false; res: Response };
 
 /** The signed-in user of a request (user JWT required, session not logged out), or an error response. */
 export async function currentUser(ctx: BackendContext, c: Ctx): Promise<CurrentUser> {
   const t = c.get('auth');
   if (!t.ok) {
-    const msg = t.message === 'JWT expired' ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired' : 'This endpoint requires a valid Bearer token';
+    const msg =
+      t.message === 'JWT expired'
+        ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired'
+        : 'This endpoint requires a valid Bearer token';
     return { ok: false, res: authError(c, 401, 'no_authorization', msg) };
   }
   const sub = t.claims.sub;
@@ -24,18 +28,35 @@ export async function currentUser(ctx: BackendContext, c: Ctx): Promise<CurrentU
   const found = await runAsOwner(ctx.pg, async (tx) => {
     const user = await userById(tx, sub);
     if (!user || !sessionId) return { user, live: true };
-    const s = await tx.query('select 1 from _local.refresh_tokens where session_id = $1 and not revoked limit 1', [sessionId]);
+    const s = await tx.query(
+      'select 1 from _local.refresh_tokens where session_id = $1 and not revoked limit 1',
+      [sessionId],
+    );
     return { user, live: s.rows.length > 0 };
   });
-  if (!found.user) return { ok: false, res: authError(c, 403, 'user_not_found', 'User from sub claim in JWT does not exist') };
-  if (!found.live) return { ok: false, res: authError(c, 403, 'session_not_found', 'Session from session_id claim in JWT does not exist') };
+  if (!found.user)
+    return {
+      ok: false,
+      res: authError(c, 403, 'user_not_found', 'User from sub claim in JWT does not exist'),
+    };
+  if (!found.live)
+    return {
+      ok: false,
+      res: authError(
+        c,
+        403,
+        'session_not_found',
+        'Session from session_id claim in JWT does not exist',
+      ),
+    };
   return { ok: true, user: found.user, sessionId };
 }
 
 /** Null when the caller holds the service role, else the error response. */
 export function requireService(c: Ctx): Response | null {
   const t = c.get('auth');
-  if (!t.ok) return authError(c, 401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  if (!t.ok)
+    return authError(c, 401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   if (t.claims.role !== 'service_role') return authError(c, 403, 'not_admin', 'User not allowed');
   return null;
 }

@@ -21,14 +21,30 @@ export const BCRYPT_COST = 10;
 export const API_VERSION = '2024-01-01';
 
 /** A GoTrue error: `{code, error_code, msg, message}` with `X-Supabase-Api-Version`. */
-export function authError(c: Ctx, status: number, code: string, message: string, extra: Record<string, unknown> = {}): Response {
+export function authError(
+  c: Ctx,
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): Response {
   c.header('X-Supabase-Api-Version', API_VERSION);
   return c.json({ code, error_code: code, msg: message, message, ...extra }, status as 400);
 }
 
 /** A refused body as a GoTrue error. */
 export function bodyFail(c: Ctx): (p: BodyProblem) => Response {
-  return (p) => authError(c, p.status, p.status === 413 ? 'request_too_large' : p.kind === 'invalid_shape' ? 'validation_failed' : 'bad_json', p.message);
+  return (p) =>
+    authError(
+      c,
+      p.status,
+      p.status === 413
+        ? 'request_too_large'
+        : p.kind === 'invalid_shape'
+          ? 'validation_failed'
+          : 'bad_json',
+      p.message,
+    );
 }
 
 const INVALID_EMAIL = 'Unable to validate email address: invalid format';
@@ -40,15 +56,29 @@ export const emailField = z
   .refine(isEmailAddress, INVALID_EMAIL);
 
 /** User metadata: a JSON object. */
-export const metadataField = z.record(z.unknown(), { invalid_type_error: 'data must be a JSON object' });
+export const metadataField = z.record(z.unknown(), {
+  invalid_type_error: 'data must be a JSON object',
+});
 
 /** A password problem as GoTrue answers it, or null when the password is acceptable. */
 export function passwordProblem(c: Ctx, password: string): Response | null {
   if (password.length < MIN_PASSWORD_LENGTH) {
-    return authError(c, 422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, { weak_password: { reasons: ['length'] } });
+    return authError(
+      c,
+      422,
+      'weak_password',
+      `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
+      { weak_password: { reasons: ['length'] } },
+    );
   }
   if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
-    return authError(c, 422, 'weak_password', `Password cannot be longer than ${MAX_PASSWORD_BYTES} bytes.`, { weak_password: { reasons: ['length'] } });
+    return authError(
+      c,
+      422,
+      'weak_password',
+      `Password cannot be longer than ${MAX_PASSWORD_BYTES} bytes.`,
+      { weak_password: { reasons: ['length'] } },
+    );
   }
   return null;
 }
@@ -66,13 +96,22 @@ export function clientAddress(c: Context): string {
 
 /** Options for signing a session's access token. */
 export function sessionOpts(ctx: BackendContext, c: Ctx, method: string) {
-  return { secret: ctx.keys.secret, ttlSeconds: ctx.accessTokenTtlSeconds, issuer: `${new URL(c.req.url).origin}/auth/v1`, method };
+  return {
+    secret: ctx.keys.secret,
+    ttlSeconds: ctx.accessTokenTtlSeconds,
+    issuer: `${new URL(c.req.url).origin}/auth/v1`,
+    method,
+  };
 }
 
 /** Where a link of this request may lead: `redirect_to`, else the page's Origin, if allowed; else SITE_URL. */
 export function redirectFor(ctx: BackendContext, c: Ctx, requested: string | undefined): string {
   const origin = c.req.header('origin');
-  return allowedRedirect(ctx.redirectAllowList, new URL(c.req.url).origin, requested ?? (origin ? `${origin}/` : undefined));
+  return allowedRedirect(
+    ctx.redirectAllowList,
+    new URL(c.req.url).origin,
+    requested ?? (origin ? `${origin}/` : undefined),
+  );
 }
 
 export type LinkType = 'signup' | 'recovery' | 'email_change';
@@ -89,14 +128,30 @@ const TEXTS: Record<LinkType, string> = {
 };
 
 /** Mail a verify link of `type` to `to` (the outbox and SMTP, as for every auth mail). */
-export async function sendLink(ctx: BackendContext, c: Ctx, to: string, type: LinkType, token: string, redirectTo: string): Promise<void> {
+export async function sendLink(
+  ctx: BackendContext,
+  c: Ctx,
+  to: string,
+  type: LinkType,
+  token: string,
+  redirectTo: string,
+): Promise<void> {
   const origin = new URL(c.req.url).origin;
   const link = `${origin}/auth/v1/verify?token=${encodeURIComponent(token)}&type=${type}&redirect_to=${encodeURIComponent(redirectTo)}`;
-  await ctx.mailer.send({ to, subject: SUBJECTS[type], text: `${TEXTS[type]}\n\n${link}\n`, links: [link] });
+  await ctx.mailer.send({
+    to,
+    subject: SUBJECTS[type],
+    text: `${TEXTS[type]}\n\n${link}\n`,
+    links: [link],
+  });
 }
 
 /** Mail to the owner of an address someone tried to sign up with again (GoTrue answers alike and tells only the owner). */
-export async function sendAlreadyRegistered(ctx: BackendContext, to: string, signInUrl: string): Promise<void> {
+export async function sendAlreadyRegistered(
+  ctx: BackendContext,
+  to: string,
+  signInUrl: string,
+): Promise<void> {
   const text = `Someone tried to create an account with this email address, which already has one.\n\nIf it was you, sign in or reset your password:\n\n${signInUrl}\n\nIf not, you can ignore this message.\n`;
   await ctx.mailer.send({ to, subject: 'You already have an account', text, links: [signInUrl] });
 }

@@ -12,11 +12,25 @@ import { runAsOwner } from '../db.ts';
 import type { ApiEnv, BackendContext } from '../context.ts';
 import { jsonBody } from '../jsonBody.ts';
 import { createRateLimiter } from './rateLimit.ts';
-import { BCRYPT_COST, authError, bodyFail, clientAddress, emailField, invalidEmail, metadataField, passwordProblem, redirectFor, sendAlreadyRegistered, sendLink } from './shared.ts';
+import {
+  BCRYPT_COST,
+  authError,
+  bodyFail,
+  clientAddress,
+  emailField,
+  invalidEmail,
+  metadataField,
+  passwordProblem,
+  redirectFor,
+  sendAlreadyRegistered,
+  sendLink,
+} from './shared.ts';
 import { hashToken, randomToken } from './tokens.ts';
 import { USER_COLUMNS, userByEmail, userJson, type UserRow } from './user.ts';
 
-const signupBody = z.object({ email: z.unknown(), password: z.string().optional(), data: metadataField.optional() }).passthrough();
+const signupBody = z
+  .object({ email: z.unknown(), password: z.string().optional(), data: metadataField.optional() })
+  .passthrough();
 const recoverBody = z.object({ email: z.unknown() }).passthrough();
 
 /** The signup and recovery routes. */
@@ -26,12 +40,18 @@ export function signupRoutes(ctx: BackendContext): Hono<ApiEnv> {
   const recoverLimit = createRateLimiter(ctx.rateLimits.recover);
 
   app.post('/signup', async (c) => {
-    const b = await jsonBody(c.req.raw, ctx.maxJsonBytes, signupBody.default({ email: undefined }), bodyFail(c));
+    const b = await jsonBody(
+      c.req.raw,
+      ctx.maxJsonBytes,
+      signupBody.default({ email: undefined }),
+      bodyFail(c),
+    );
     if (!b.ok) return b.res;
     const email = emailField.safeParse(b.body.email);
     if (!email.success) return invalidEmail(c);
     const password = b.body.password;
-    if (!password) return authError(c, 422, 'validation_failed', 'Signup requires a valid password');
+    if (!password)
+      return authError(c, 422, 'validation_failed', 'Signup requires a valid password');
     const weak = passwordProblem(c, password);
     if (weak) return weak;
     if (!signupLimit.attempt(email.data, clientAddress(c))) {
@@ -58,8 +78,18 @@ export function signupRoutes(ctx: BackendContext): Hono<ApiEnv> {
       await sendAlreadyRegistered(ctx, email.data, redirectTo);
       const now = new Date();
       return c.json(
-        userJson({ ...result.user, id: randomUUID(), email: email.data, email_confirmed_at: null, confirmation_sent_at: now, recovery_sent_at: null,
-          last_sign_in_at: null, raw_user_meta_data: b.body.data ?? {}, created_at: now, updated_at: now }),
+        userJson({
+          ...result.user,
+          id: randomUUID(),
+          email: email.data,
+          email_confirmed_at: null,
+          confirmation_sent_at: now,
+          recovery_sent_at: null,
+          last_sign_in_at: null,
+          raw_user_meta_data: b.body.data ?? {},
+          created_at: now,
+          updated_at: now,
+        }),
       );
     }
     await sendLink(ctx, c, email.data, 'signup', token, redirectTo);
@@ -67,7 +97,12 @@ export function signupRoutes(ctx: BackendContext): Hono<ApiEnv> {
   });
 
   app.post('/recover', async (c) => {
-    const b = await jsonBody(c.req.raw, ctx.maxJsonBytes, recoverBody.default({ email: undefined }), bodyFail(c));
+    const b = await jsonBody(
+      c.req.raw,
+      ctx.maxJsonBytes,
+      recoverBody.default({ email: undefined }),
+      bodyFail(c),
+    );
     if (!b.ok) return b.res;
     const email = emailField.safeParse(b.body.email);
     if (!email.success) return invalidEmail(c);

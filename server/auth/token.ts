@@ -10,11 +10,24 @@ import { runAsOwner } from '../db.ts';
 import type { ApiEnv, BackendContext } from '../context.ts';
 import { jsonBody } from '../jsonBody.ts';
 import { createRateLimiter } from './rateLimit.ts';
-import { authError, bodyFail, clientAddress, sessionOpts, MAX_PASSWORD_BYTES, type Ctx } from './shared.ts';
+import {
+  authError,
+  bodyFail,
+  clientAddress,
+  sessionOpts,
+  MAX_PASSWORD_BYTES,
+  type Ctx,
+} from './shared.ts';
 import { hashToken, sessionJson, startSession, storeRefreshToken } from './tokens.ts';
 import { USER_COLUMNS, userByEmail, userById, type UserRow } from './user.ts';
 
-const tokenBody = z.object({ email: z.string().optional(), password: z.string().optional(), refresh_token: z.string().optional() }).passthrough();
+const tokenBody = z
+  .object({
+    email: z.string().optional(),
+    password: z.string().optional(),
+    refresh_token: z.string().optional(),
+  })
+  .passthrough();
 
 /** The token route. */
 export function tokenRoutes(ctx: BackendContext): Hono<ApiEnv> {
@@ -26,23 +39,42 @@ export function tokenRoutes(ctx: BackendContext): Hono<ApiEnv> {
     const password = body.password ?? '';
     const address = clientAddress(c);
     // Counted before any await, so parallel attempts see each other.
-    if (!limiter.attempt(email, address)) return authError(c, 429, 'over_request_rate_limit', 'Request rate limit reached');
-    const user = email.length <= 254 && !email.includes('\0') ? await runAsOwner(ctx.pg, (tx) => userByEmail(tx, email)) : null;
+    if (!limiter.attempt(email, address))
+      return authError(c, 429, 'over_request_rate_limit', 'Request rate limit reached');
+    const user =
+      email.length <= 254 && !email.includes('\0')
+        ? await runAsOwner(ctx.pg, (tx) => userByEmail(tx, email))
+        : null;
     const fits = Buffer.byteLength(password, 'utf8') <= MAX_PASSWORD_BYTES;
-    const good = fits && !!user?.encrypted_password && (await bcrypt.compare(password, user.encrypted_password));
-    if (!user || !good) return authError(c, 400, 'invalid_credentials', 'Invalid login credentials');
+    const good =
+      fits &&
+      !!user?.encrypted_password &&
+      (await bcrypt.compare(password, user.encrypted_password));
+    if (!user || !good)
+      return authError(c, 400, 'invalid_credentials', 'Invalid login credentials');
     limiter.refund(email, address);
-    if (!user.email_confirmed_at) return authError(c, 400, 'email_not_confirmed', 'Email not confirmed');
-    if (user.banned_until && user.banned_until.getTime() > Date.now()) return authError(c, 400, 'user_banned', 'User is banned');
+    if (!user.email_confirmed_at)
+      return authError(c, 400, 'email_not_confirmed', 'Email not confirmed');
+    if (user.banned_until && user.banned_until.getTime() > Date.now())
+      return authError(c, 400, 'user_banned', 'User is banned');
     const session = await runAsOwner(ctx.pg, async (tx) => {
-      const r = await tx.query<UserRow>(`update auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`, [user.id]);
+      const r = await tx.query<UserRow>(
+        `update auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`,
+        [user.id],
+      );
       return startSession(tx, r.rows[0]!, sessionOpts(ctx, c, 'password'));
     });
     return c.json(session);
   }
 
   async function refreshGrant(c: Ctx, token: string): Promise<Response> {
-    if (!token) return authError(c, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    if (!token)
+      return authError(
+        c,
+        400,
+        'refresh_token_not_found',
+        'Invalid Refresh Token: Refresh Token Not Found',
+      );
     const out = await runAsOwner(ctx.pg, async (tx) => {
       const r = await tx.query<{ user_id: string; session_id: string; revoked: boolean }>(
         'select user_id, session_id, revoked from _local.refresh_tokens where token_hash = $1 for update',
@@ -52,19 +84,32 @@ export function tokenRoutes(ctx: BackendContext): Hono<ApiEnv> {
       if (!row) return { error: 'not_found' as const };
       if (row.revoked) {
         // Reuse of a rotated or logged-out token: end the whole session.
-        await tx.query('update _local.refresh_tokens set revoked = true where session_id = $1', [row.session_id]);
+        await tx.query('update _local.refresh_tokens set revoked = true where session_id = $1', [
+          row.session_id,
+        ]);
         return { error: 'revoked' as const };
       }
       const user = await userById(tx, row.user_id);
       if (!user) return { error: 'not_found' as const };
-      await tx.query('update _local.refresh_tokens set revoked = true where token_hash = $1', [hashToken(token)]);
+      await tx.query('update _local.refresh_tokens set revoked = true where token_hash = $1', [
+        hashToken(token),
+      ]);
       const next = await storeRefreshToken(tx, user.id, row.session_id);
       return { user, next, sessionId: row.session_id };
     });
     if ('error' in out) {
-      return authError(c, 400, 'refresh_token_not_found', out.error === 'revoked' ? 'Invalid Refresh Token: Already Used' : 'Invalid Refresh Token: Refresh Token Not Found');
+      return authError(
+        c,
+        400,
+        'refresh_token_not_found',
+        out.error === 'revoked'
+          ? 'Invalid Refresh Token: Already Used'
+          : 'Invalid Refresh Token: Refresh Token Not Found',
+      );
     }
-    return c.json(await sessionJson(out.user, out.next, out.sessionId, sessionOpts(ctx, c, 'token_refresh')));
+    return c.json(
+      await sessionJson(out.user, out.next, out.sessionId, sessionOpts(ctx, c, 'token_refresh')),
+    );
   }
 
   app.post('/token', async (c) => {

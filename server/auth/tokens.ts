@@ -28,13 +28,16 @@ export interface SessionJson {
 }
 
 /** Store a new refresh token for `sessionId` (a new session when undefined). */
-export async function storeRefreshToken(tx: Tx, userId: string, sessionId: string): Promise<string> {
+export async function storeRefreshToken(
+  tx: Tx,
+  userId: string,
+  sessionId: string,
+): Promise<string> {
   const token = randomToken();
-  await tx.query('insert into _local.refresh_tokens (token_hash, user_id, session_id) values ($1, $2, $3)', [
-    hashToken(token),
-    userId,
-    sessionId,
-  ]);
+  await tx.query(
+    'insert into _local.refresh_tokens (token_hash, user_id, session_id) values ($1, $2, $3)',
+    [hashToken(token), userId, sessionId],
+  );
   return token;
 }
 
@@ -75,5 +78,12 @@ export async function sessionJson(
     session_id: sessionId,
     is_anonymous: false,
   });
-  return { access_token: access, token_type: 'bearer', expires_in: opts.ttlSeconds, expires_at: exp, refresh_token: refreshToken, user: u };
+  return {
+    access_token: access,
+    token_type: 'bearer',
+    expires_in: opts.ttlSeconds,
+    expires_at: exp,
+    refresh_token: refreshToken,
+    user: u,
+  };
 }

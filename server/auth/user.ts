@@ -58,7 +58,10 @@ export function userJson(u: UserRow): {
 
 /** The user with this id, or null. */
 export async function userById(tx: Tx, id: string): Promise<UserRow | null> {
-  const r = await tx.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`, [id]);
+  const r = await tx.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users where id = $1 and deleted_at is null`,
+    [id],
+  );
   return r.rows[0] ?? null;
 }
 

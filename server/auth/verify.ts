@@ -17,7 +17,13 @@ import { USER_COLUMNS, type UserRow } from './user.ts';
 const CONFIRM_TTL_MS = 24 * 3600_000;
 const RECOVERY_TTL_MS = 3600_000;
 
-const verifyBody = z.object({ type: z.string().optional(), token_hash: z.string().optional(), token: z.string().optional() }).passthrough();
+const verifyBody = z
+  .object({
+    type: z.string().optional(),
+    token_hash: z.string().optional(),
+    token: z.string().optional(),
+  })
+  .passthrough();
 
 type Verified = { user: UserRow; sessionId: string; refresh: string } | null;
 
@@ -70,10 +76,19 @@ export function verifyRoutes(ctx: BackendContext): Hono<ApiEnv> {
     const redirectTo = redirectFor(ctx, c, c.req.query('redirect_to') || undefined);
     const done = token ? await consumeToken(ctx, type, token) : null;
     if (!done) {
-      const frag = new URLSearchParams({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' });
+      const frag = new URLSearchParams({
+        error: 'access_denied',
+        error_code: 'otp_expired',
+        error_description: 'Email link is invalid or has expired',
+      });
       return c.redirect(`${redirectTo}#${frag.toString()}`, 303);
     }
-    const s = await sessionJson(done.user, done.refresh, done.sessionId, sessionOpts(ctx, c, 'otp'));
+    const s = await sessionJson(
+      done.user,
+      done.refresh,
+      done.sessionId,
+      sessionOpts(ctx, c, 'otp'),
+    );
     const frag = new URLSearchParams({
       access_token: s.access_token,
       expires_at: String(s.expires_at),
@@ -91,7 +106,9 @@ export function verifyRoutes(ctx: BackendContext): Hono<ApiEnv> {
     const token = b.body.token_hash ?? b.body.token ?? '';
     const done = token ? await consumeToken(ctx, linkType(b.body.type ?? 'signup'), token) : null;
     if (!done) return authError(c, 403, 'otp_expired', 'Token has expired or is invalid');
-    return c.json(await sessionJson(done.user, done.refresh, done.sessionId, sessionOpts(ctx, c, 'otp')));
+    return c.json(
+      await sessionJson(done.user, done.refresh, done.sessionId, sessionOpts(ctx, c, 'otp')),
+    );
   });
 
   return app;

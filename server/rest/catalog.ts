@@ -47,7 +47,13 @@ export function emptyCatalog(): Catalog {
 
 /** Read tables, views and functions of `public` into `into` (replacing its contents). */
 export async function loadCatalog(db: Queryable, into: Catalog): Promise<void> {
-  const cols = await db.query<{ rel: string; col: string; type: string; generated: boolean; pk: boolean }>(
+  const cols = await db.query<{
+    rel: string;
+    col: string;
+    type: string;
+    generated: boolean;
+    pk: boolean;
+  }>(
     `select c.relname as rel, a.attname as col, format_type(a.atttypid, a.atttypmod) as type,
             (a.attgenerated <> '') as generated,
             coalesce(a.attnum = any(i.indkey::int2[]), false) as pk
@@ -97,7 +103,8 @@ export async function loadCatalog(db: Queryable, into: Catalog): Promise<void> {
     const args: { name: string; type: string }[] = [];
     if (f.argmodes && f.alltypes) {
       f.argmodes.forEach((mode, i) => {
-        if (mode === 'i' || mode === 'b' || mode === 'v') args.push({ name: f.argnames?.[i] ?? '', type: f.alltypes![i]! });
+        if (mode === 'i' || mode === 'b' || mode === 'v')
+          args.push({ name: f.argnames?.[i] ?? '', type: f.alltypes![i]! });
       });
     } else {
       f.intypes.forEach((type, i) => args.push({ name: f.argnames?.[i] ?? '', type }));

@@ -37,10 +37,16 @@ export class OutError extends Error {
 export function parsePrefer(h: string | undefined): Prefer {
   const p: Prefer = { return: 'minimal', count: false };
   for (const raw of (h ?? '').split(',')) {
-    const [k, v] = raw.trim().split('=').map((s) => s.trim());
-    if (k === 'return' && (v === 'minimal' || v === 'representation' || v === 'headers-only')) p.return = v;
-    else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) p.count = true;
-    else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) p.resolution = v;
+    const [k, v] = raw
+      .trim()
+      .split('=')
+      .map((s) => s.trim());
+    if (k === 'return' && (v === 'minimal' || v === 'representation' || v === 'headers-only'))
+      p.return = v;
+    else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated'))
+      p.count = true;
+    else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates'))
+      p.resolution = v;
   }
   return p;
 }
@@ -72,11 +78,17 @@ export function rangeOf(c: Ctx): { limit: number | null; offset: number } {
   const l = c.req.query('limit');
   const o = c.req.query('offset');
   if (l !== undefined) {
-    if (!/^\d+$/.test(l)) throw new OutError(errOut(400, pgrst('PGRST100', `"failed to parse limit (${l})" (line 1, column 1)`)));
+    if (!/^\d+$/.test(l))
+      throw new OutError(
+        errOut(400, pgrst('PGRST100', `"failed to parse limit (${l})" (line 1, column 1)`)),
+      );
     limit = limit === null ? Number(l) : Math.min(limit, Number(l));
   }
   if (o !== undefined) {
-    if (!/^\d+$/.test(o)) throw new OutError(errOut(400, pgrst('PGRST100', `"failed to parse offset (${o})" (line 1, column 1)`)));
+    if (!/^\d+$/.test(o))
+      throw new OutError(
+        errOut(400, pgrst('PGRST100', `"failed to parse offset (${o})" (line 1, column 1)`)),
+      );
     offset += Number(o);
   }
   return { limit, offset };
@@ -88,14 +100,33 @@ export function contentRange(offset: number, n: number, total: number | null): s
 }
 
 /** Shape a result set: single-object handling, Content-Range. */
-export function shaped(c: Ctx, n: number, bodyText: string, status: number, offset: number, total: number | null, prefer: Prefer, write: boolean): Out {
+export function shaped(
+  c: Ctx,
+  n: number,
+  bodyText: string,
+  status: number,
+  offset: number,
+  total: number | null,
+  prefer: Prefer,
+  write: boolean,
+): Out {
   const headers: Record<string, string> = { 'content-range': contentRange(offset, n, total) };
   if (wantsObject(c)) {
-    if (n !== 1) return errOut(406, pgrst('PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${n} rows`));
-    if (write && prefer.return !== 'representation') return { status: status === 201 ? 201 : 204, headers };
+    if (n !== 1)
+      return errOut(
+        406,
+        pgrst(
+          'PGRST116',
+          'JSON object requested, multiple (or no) rows returned',
+          `The result contains ${n} rows`,
+        ),
+      );
+    if (write && prefer.return !== 'representation')
+      return { status: status === 201 ? 201 : 204, headers };
     return { status, headers, body: bodyText.slice(1, -1) };
   }
-  if (write && prefer.return !== 'representation') return { status: status === 201 ? 201 : 204, headers };
+  if (write && prefer.return !== 'representation')
+    return { status: status === 201 ? 201 : 204, headers };
   return { status, headers, body: bodyText };
 }
 
@@ -105,16 +136,36 @@ export function shaped(c: Ctx, n: number, bodyText: string, status: number, offs
  * client asked for the rows, then the rows as `select` shapes them, built as
  * JSON text by Postgres in the same statement.
  */
-export async function runWrite(c: Ctx, tx: Tx, write: string, params: unknown[], sel: string, okStatus: 200 | 201 | 204, prefer: Prefer): Promise<Out> {
+export async function runWrite(
+  c: Ctx,
+  tx: Tx,
+  write: string,
+  params: unknown[],
+  sel: string,
+  okStatus: 200 | 201 | 204,
+  prefer: Prefer,
+): Promise<Out> {
   const needRows = prefer.return === 'representation' || wantsObject(c);
   if (!needRows) {
     const r = await tx.query(write, params);
     const n = r.affectedRows ?? 0;
-    return { status: okStatus === 201 ? 201 : 204, headers: { 'content-range': contentRange(0, n, prefer.count ? n : null) } };
+    return {
+      status: okStatus === 201 ? 201 : 204,
+      headers: { 'content-range': contentRange(0, n, prefer.count ? n : null) },
+    };
   }
   const sql = `with _w as (${write} returning _t.*)
     select count(*)::int as n, coalesce(json_agg(_r), '[]')::text as body from (select ${sel} from _w _t) _r`;
   const r = await tx.query<{ n: number; body: string }>(sql, params);
   const row = r.rows[0]!;
-  return shaped(c, row.n, row.body, okStatus === 201 ? 201 : 200, 0, prefer.count ? row.n : null, prefer, true);
+  return shaped(
+    c,
+    row.n,
+    row.body,
+    okStatus === 201 ? 201 : 200,
+    0,
+    prefer.count ? row.n : null,
+    prefer,
+    true,
+  );
 }

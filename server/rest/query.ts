@@ -7,7 +7,8 @@
  */
 import { pgrst, type PgrstError } from '../pgError.ts';
 
-export type Op = 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'in' | 'is' | 'cs' | 'cd';
+export type Op =
+  'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'in' | 'is' | 'cs' | 'cd';
 
 export type Cond =
   | { kind: 'cmp'; col: string; op: Op; not: boolean; value: string; list?: string[] }
@@ -28,11 +29,27 @@ export interface OrderItem {
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: PgrstError };
 
-const OPS: ReadonlySet<string> = new Set(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'in', 'is', 'cs', 'cd']);
+const OPS: ReadonlySet<string> = new Set([
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'in',
+  'is',
+  'cs',
+  'cd',
+]);
 /** Query parameters that are not filters. */
 export const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns']);
 
-function parseErr(message: string, details: string | null = null): { ok: false; error: PgrstError } {
+function parseErr(
+  message: string,
+  details: string | null = null,
+): { ok: false; error: PgrstError } {
   return { ok: false, error: pgrst('PGRST100', message, details) };
 }
 
@@ -66,7 +83,8 @@ export function splitTopLevel(s: string): string[] {
 
 function unquote(v: string): string {
   const t = v.trim();
-  if (t.length >= 2 && t.startsWith('"') && t.endsWith('"')) return t.slice(1, -1).replace(/\\(.)/g, '$1');
+  if (t.length >= 2 && t.startsWith('"') && t.endsWith('"'))
+    return t.slice(1, -1).replace(/\\(.)/g, '$1');
   return v;
 }
 
@@ -80,16 +98,27 @@ export function parseFilter(col: string, raw: string): Parsed<Cond> {
   }
   const dot = rest.indexOf('.');
   const op = dot < 0 ? rest : rest.slice(0, dot);
-  if (!OPS.has(op)) return parseErr(`"failed to parse filter (${raw})" (line 1, column 1)`, `unexpected "${op}" expecting an operator`);
+  if (!OPS.has(op))
+    return parseErr(
+      `"failed to parse filter (${raw})" (line 1, column 1)`,
+      `unexpected "${op}" expecting an operator`,
+    );
   const value = dot < 0 ? '' : rest.slice(dot + 1);
   if (op === 'in') {
-    if (!value.startsWith('(') || !value.endsWith(')')) return parseErr(`"failed to parse filter (${raw})" (line 1, column 1)`, 'expecting "("');
+    if (!value.startsWith('(') || !value.endsWith(')'))
+      return parseErr(`"failed to parse filter (${raw})" (line 1, column 1)`, 'expecting "("');
     const inner = value.slice(1, -1);
     const list = inner.trim() === '' ? [] : splitTopLevel(inner).map(unquote);
     return { ok: true, value: { kind: 'cmp', col, op: 'in', not, value, list } };
   }
-  if (op === 'is' && !['null', 'not_null', 'true', 'false', 'unknown'].includes(value.toLowerCase())) {
-    return parseErr(`"failed to parse filter (${raw})" (line 1, column 1)`, 'expecting null, not_null, true, false or unknown');
+  if (
+    op === 'is' &&
+    !['null', 'not_null', 'true', 'false', 'unknown'].includes(value.toLowerCase())
+  ) {
+    return parseErr(
+      `"failed to parse filter (${raw})" (line 1, column 1)`,
+      'expecting null, not_null, true, false or unknown',
+    );
   }
   return { ok: true, value: { kind: 'cmp', col, op: op as Op, not, value: unquote(value) } };
 }
@@ -97,7 +126,8 @@ export function parseFilter(col: string, raw: string): Parsed<Cond> {
 /** Parse the value of `or=`/`and=`: `(item,item,...)`. */
 export function parseLogic(op: 'and' | 'or', not: boolean, raw: string): Parsed<Cond> {
   const t = raw.trim();
-  if (!t.startsWith('(') || !t.endsWith(')')) return parseErr(`"failed to parse logic tree (${raw})" (line 1, column 1)`, 'expecting "("');
+  if (!t.startsWith('(') || !t.endsWith(')'))
+    return parseErr(`"failed to parse logic tree (${raw})" (line 1, column 1)`, 'expecting "("');
   const items: Cond[] = [];
   for (const part of splitTopLevel(t.slice(1, -1))) {
     const p = part.trim();
@@ -109,7 +139,11 @@ export function parseLogic(op: 'and' | 'or', not: boolean, raw: string): Parsed<
       continue;
     }
     const dot = p.indexOf('.');
-    if (dot <= 0) return parseErr(`"failed to parse logic tree (${raw})" (line 1, column 1)`, `unexpected "${p}"`);
+    if (dot <= 0)
+      return parseErr(
+        `"failed to parse logic tree (${raw})" (line 1, column 1)`,
+        `unexpected "${p}"`,
+      );
     const f = parseFilter(p.slice(0, dot), p.slice(dot + 1));
     if (!f.ok) return f;
     items.push(f.value);
@@ -118,7 +152,10 @@ export function parseLogic(op: 'and' | 'or', not: boolean, raw: string): Parsed<
 }
 
 /** All filters of a query string (AND-ed), from every non-reserved parameter. */
-export function parseFilters(params: URLSearchParams, reserved: ReadonlySet<string> = RESERVED): Parsed<Cond[]> {
+export function parseFilters(
+  params: URLSearchParams,
+  reserved: ReadonlySet<string> = RESERVED,
+): Parsed<Cond[]> {
   const out: Cond[] = [];
   for (const [key, value] of params) {
     if (reserved.has(key)) continue;
@@ -141,7 +178,11 @@ export function parseSelect(raw: string | null): Parsed<SelectItem[]> {
       continue;
     }
     const m = /^(?:([A-Za-z_][\w$ ]*):)?([A-Za-z_][\w$ ]*)(?:::([A-Za-z_][\w ]*))?$/.exec(p);
-    if (!m) return parseErr(`"failed to parse select parameter (${raw})" (line 1, column 1)`, `unsupported select item "${p}"`);
+    if (!m)
+      return parseErr(
+        `"failed to parse select parameter (${raw})" (line 1, column 1)`,
+        `unsupported select item "${p}"`,
+      );
     const item: SelectItem = { col: m[2]!.trim() };
     if (m[1]) item.alias = m[1].trim();
     if (m[3]) item.cast = m[3].trim();
@@ -162,7 +203,8 @@ export function parseOrder(raw: string | null): Parsed<OrderItem[]> {
       if (b === 'asc' || b === 'desc') item.dir = b;
       else if (b === 'nullsfirst') item.nulls = 'first';
       else if (b === 'nullslast') item.nulls = 'last';
-      else return parseErr(`"failed to parse order (${raw})" (line 1, column 1)`, `unexpected "${b}"`);
+      else
+        return parseErr(`"failed to parse order (${raw})" (line 1, column 1)`, `unexpected "${b}"`);
     }
     out.push(item);
   }

@@ -30,7 +30,20 @@ export function unknownColumn(table: string, col: string): PgrstError {
 }
 
 /** Cast targets allowed in `select=col::type` (PostgREST allows any; we keep to safe names). */
-const CASTS = new Set(['text', 'int', 'integer', 'bigint', 'numeric', 'float', 'double precision', 'boolean', 'json', 'jsonb', 'date', 'uuid']);
+const CASTS = new Set([
+  'text',
+  'int',
+  'integer',
+  'bigint',
+  'numeric',
+  'float',
+  'double precision',
+  'boolean',
+  'json',
+  'jsonb',
+  'date',
+  'uuid',
+]);
 
 /** SQL select list over alias `_t`. */
 export function selectSql(items: SelectItem[], table: TableInfo): Parsed<string> {
@@ -61,7 +74,8 @@ export function condSql(c: Cond, table: TableInfo, params: unknown[]): Parsed<st
       if (!s.ok) return s;
       parts.push(s.value);
     }
-    const joined = parts.length === 0 ? 'true' : `(${parts.join(c.op === 'and' ? ' and ' : ' or ')})`;
+    const joined =
+      parts.length === 0 ? 'true' : `(${parts.join(c.op === 'and' ? ' and ' : ' or ')})`;
     return { ok: true, value: c.not ? `not ${joined}` : joined };
   }
   const info = table.columns.get(c.col);

@@ -21,7 +21,14 @@ const insertBody = z.union([row, z.array(row)], { invalid_type_error: 'Empty or 
 const rpcBody = row.optional();
 
 function bodyFail(p: BodyProblem): Response {
-  const body = p.status === 413 ? pgrst('PGRST413', 'Payload Too Large', p.message) : pgrst('PGRST102', p.kind === 'aborted' ? 'Request body aborted' : 'Empty or invalid json', p.message);
+  const body =
+    p.status === 413
+      ? pgrst('PGRST413', 'Payload Too Large', p.message)
+      : pgrst(
+          'PGRST102',
+          p.kind === 'aborted' ? 'Request body aborted' : 'Empty or invalid json',
+          p.message,
+        );
   return Response.json(body, { status: p.status });
 }
 
@@ -30,10 +37,20 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
 
   /** Everything but the table work: token, body, transaction, error mapping, response. */
-  async function handle<S extends z.ZodTypeAny>(c: Ctx, schema: S | null, work: (tx: Tx, body: z.output<S>, claims: Claims) => Promise<Out>, single = false): Promise<Response> {
+  async function handle<S extends z.ZodTypeAny>(
+    c: Ctx,
+    schema: S | null,
+    work: (tx: Tx, body: z.output<S>, claims: Claims) => Promise<Out>,
+    single = false,
+  ): Promise<Response> {
     const t = c.get('auth');
     if (!t.ok) {
-      return Response.json(pgrst('PGRST301', t.message), { status: 401, headers: { 'www-authenticate': `Bearer error="invalid_token", error_description="${t.message}"` } });
+      return Response.json(pgrst('PGRST301', t.message), {
+        status: 401,
+        headers: {
+          'www-authenticate': `Bearer error="invalid_token", error_description="${t.message}"`,
+        },
+      });
     }
     let body: z.output<S> = undefined;
     if (schema) {
@@ -63,24 +80,40 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
       }
     } catch (e) {
       if (isPgError(e)) {
-        out = { status: statusForSqlState(e.code, t.claims.role === 'anon'), body: JSON.stringify(pgErrorBody(e)) };
+        out = {
+          status: statusForSqlState(e.code, t.claims.role === 'anon'),
+          body: JSON.stringify(pgErrorBody(e)),
+        };
       } else {
         ctx.log(`rest error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
         out = { status: 500, body: JSON.stringify(pgrst('PGRST000', 'Internal server error')) };
       }
     }
     const headers: Record<string, string> = { ...(out.headers ?? {}) };
-    if (out.body !== undefined && out.body !== null) headers['content-type'] = 'application/json; charset=utf-8';
+    if (out.body !== undefined && out.body !== null)
+      headers['content-type'] = 'application/json; charset=utf-8';
     const sendBody = c.req.method === 'HEAD' || out.status === 204 ? null : (out.body ?? null);
     return new Response(sendBody, { status: out.status, headers });
   }
 
-  app.on(['GET', 'HEAD'], '/rpc/:fn', (c) => handle(c, null, (tx) => rpc(ctx, c, tx, c.req.param('fn'), undefined)));
-  app.post('/rpc/:fn', (c) => handle(c, rpcBody, (tx, body) => rpc(ctx, c, tx, c.req.param('fn'), body)));
-  app.on(['GET', 'HEAD'], '/:table', (c) => handle(c, null, (tx) => read(ctx, c, tx, c.req.param('table')), true));
-  app.post('/:table', (c) => handle(c, insertBody, (tx, body) => insert(ctx, c, tx, c.req.param('table'), body)));
-  app.patch('/:table', (c) => handle(c, row, (tx, body) => update(ctx, c, tx, c.req.param('table'), body)));
-  app.delete('/:table', (c) => handle(c, z.unknown(), (tx) => remove(ctx, c, tx, c.req.param('table'))));
+  app.on(['GET', 'HEAD'], '/rpc/:fn', (c) =>
+    handle(c, null, (tx) => rpc(ctx, c, tx, c.req.param('fn'), undefined)),
+  );
+  app.post('/rpc/:fn', (c) =>
+    handle(c, rpcBody, (tx, body) => rpc(ctx, c, tx, c.req.param('fn'), body)),
+  );
+  app.on(['GET', 'HEAD'], '/:table', (c) =>
+    handle(c, null, (tx) => read(ctx, c, tx, c.req.param('table')), true),
+  );
+  app.post('/:table', (c) =>
+    handle(c, insertBody, (tx, body) => insert(ctx, c, tx, c.req.param('table'), body)),
+  );
+  app.patch('/:table', (c) =>
+    handle(c, row, (tx, body) => update(ctx, c, tx, c.req.param('table'), body)),
+  );
+  app.delete('/:table', (c) =>
+    handle(c, z.unknown(), (tx) => remove(ctx, c, tx, c.req.param('table'))),
+  );
   app.get('/', (c) => c.json({ swagger: '2.0', info: { title: 'local PostgREST subset' } }));
   // Last, for every method: a mounted group's notFound is never reached (Hono's app.route does not carry it).
   app.all('*', (c) => c.json(pgrst('PGRST125', `Invalid path specified in request URL`), 404));

@@ -10,7 +10,13 @@ import { RESERVED } from './query.ts';
 import { functionOf } from './schemaCache.ts';
 
 /** Call `name` with `body` (POST) or the query string's arguments (GET/HEAD). */
-export async function rpc(ctx: BackendContext, c: Ctx, tx: Tx, name: string, body: Record<string, unknown> | undefined): Promise<Out> {
+export async function rpc(
+  ctx: BackendContext,
+  c: Ctx,
+  tx: Tx,
+  name: string,
+  body: Record<string, unknown> | undefined,
+): Promise<Out> {
   let args: Record<string, unknown>;
   if (c.req.method === 'GET' || c.req.method === 'HEAD') {
     args = {};
@@ -41,12 +47,27 @@ export async function rpc(ctx: BackendContext, c: Ctx, tx: Tx, name: string, bod
       params,
     );
     const row = r.rows[0]!;
-    return shaped(c, row.n, row.body, 200, offset, null, { return: 'representation', count: false }, false);
+    return shaped(
+      c,
+      row.n,
+      row.body,
+      200,
+      offset,
+      null,
+      { return: 'representation', count: false },
+      false,
+    );
   }
   if (fn.returnsComposite) {
-    const r = await tx.query<{ body: string | null }>(`select to_json(_f)::text as body from ${from}, lateral ${call} _f`, params);
+    const r = await tx.query<{ body: string | null }>(
+      `select to_json(_f)::text as body from ${from}, lateral ${call} _f`,
+      params,
+    );
     return { status: 200, body: r.rows[0]?.body ?? 'null' };
   }
-  const r = await tx.query<{ body: string | null }>(`select to_json(${call})::text as body from ${from}`, params);
+  const r = await tx.query<{ body: string | null }>(
+    `select to_json(${call})::text as body from ${from}`,
+    params,
+  );
   return { status: 200, body: r.rows[0]?.body ?? 'null' };
 }

@@ -14,12 +14,23 @@ export async function tableOf(ctx: BackendContext, tx: Tx, name: string): Promis
     await loadCatalog(tx, ctx.catalog);
     t = ctx.catalog.tables.get(name);
   }
-  if (!t) throw new OutError(errOut(404, pgrst('PGRST205', `Could not find the table 'public.${name}' in the schema cache`)));
+  if (!t)
+    throw new OutError(
+      errOut(
+        404,
+        pgrst('PGRST205', `Could not find the table 'public.${name}' in the schema cache`),
+      ),
+    );
   return t;
 }
 
 /** The overload of `name` taking exactly these named arguments; throws a 404 PGRST202 when none does. */
-export async function functionOf(ctx: BackendContext, tx: Tx, name: string, argNames: string[]): Promise<FunctionInfo> {
+export async function functionOf(
+  ctx: BackendContext,
+  tx: Tx,
+  name: string,
+  argNames: string[],
+): Promise<FunctionInfo> {
   const pick = (): FunctionInfo | undefined =>
     (ctx.catalog.functions.get(name) ?? []).find((f) => {
       const names = new Set(f.args.map((a) => a.name));
@@ -35,7 +46,14 @@ export async function functionOf(ctx: BackendContext, tx: Tx, name: string, argN
   if (!f) {
     const sig = argNames.length ? `(${argNames.join(', ')})` : ' without parameters';
     throw new OutError(
-      errOut(404, pgrst('PGRST202', `Could not find the function public.${name}${sig} in the schema cache`, `Searched for the function public.${name}${sig}, but no matches were found in the schema cache.`)),
+      errOut(
+        404,
+        pgrst(
+          'PGRST202',
+          `Could not find the function public.${name}${sig} in the schema cache`,
+          `Searched for the function public.${name}${sig}, but no matches were found in the schema cache.`,
+        ),
+      ),
     );
   }
   return f;

@@ -6,7 +6,18 @@
 import type { BackendContext } from '../context.ts';
 import { pgrst } from '../pgError.ts';
 import { ident, type TableInfo } from './catalog.ts';
-import { errOut, must, OutError, parsePrefer, rangeOf, runWrite, shaped, type Ctx, type Out, type Tx } from './http.ts';
+import {
+  errOut,
+  must,
+  OutError,
+  parsePrefer,
+  rangeOf,
+  runWrite,
+  shaped,
+  type Ctx,
+  type Out,
+  type Tx,
+} from './http.ts';
 import { parseFilters, parseOrder, parseSelect, selectSql, whereSql, orderSql } from './query.ts';
 import { tableOf } from './schemaCache.ts';
 
@@ -27,7 +38,9 @@ export async function read(ctx: BackendContext, c: Ctx, tx: Tx, tableName: strin
   const params: unknown[] = [];
   const sel = selectOf(c, table);
   const where = whereOf(c, table, params);
-  const order = must(orderSql(must(parseOrder(new URL(c.req.url).searchParams.get('order'))), table));
+  const order = must(
+    orderSql(must(parseOrder(new URL(c.req.url).searchParams.get('order'))), table),
+  );
   const { limit, offset } = rangeOf(c);
   const tableSql = `public.${ident(table.name)}`;
   // Limit and offset as parameters too, so every page shares one prepared statement.
@@ -40,14 +53,25 @@ export async function read(ctx: BackendContext, c: Ctx, tx: Tx, tableName: strin
     params.push(String(offset));
     paging += ` offset cast($${params.length}::text as bigint)`;
   }
-  const totalSql = prefer.count ? `, (select count(*)::int from ${tableSql} _t ${where}) as total` : '';
+  const totalSql = prefer.count
+    ? `, (select count(*)::int from ${tableSql} _t ${where}) as total`
+    : '';
   const sql = `select count(*)::int as n, coalesce(json_agg(_r), '[]')::text as body${totalSql}
     from (select ${sel} from ${tableSql} _t ${where} ${order}${paging}) _r`;
   const r = await tx.query<{ n: number; body: string; total?: number }>(sql, params);
   const row = r.rows[0]!;
   const total = prefer.count ? (row.total ?? 0) : null;
   const partial = total !== null && (offset > 0 || offset + row.n < total);
-  return shaped(c, row.n, row.body, partial ? 206 : 200, offset, total, { ...prefer, return: 'representation' }, false);
+  return shaped(
+    c,
+    row.n,
+    row.body,
+    partial ? 206 : 200,
+    offset,
+    total,
+    { ...prefer, return: 'representation' },
+    false,
+  );
 }
 
 /** The columns written: `?columns=` or every key of every row, each checked against the table. */
@@ -56,7 +80,16 @@ function columnsOf(table: TableInfo, rows: Row[], explicit: string | undefined):
   const seen = new Set<string>();
   const add = (k: string): void => {
     if (seen.has(k)) return;
-    if (!table.columns.has(k)) throw new OutError(errOut(400, pgrst('PGRST204', `Could not find the '${k}' column of '${table.name}' in the schema cache`)));
+    if (!table.columns.has(k))
+      throw new OutError(
+        errOut(
+          400,
+          pgrst(
+            'PGRST204',
+            `Could not find the '${k}' column of '${table.name}' in the schema cache`,
+          ),
+        ),
+      );
     seen.add(k);
     cols.push(k);
   };
@@ -66,12 +99,22 @@ function columnsOf(table: TableInfo, rows: Row[], explicit: string | undefined):
 }
 
 /** The `on conflict` clause of an upsert, or '' without `Prefer: resolution`. */
-function conflictClause(c: Ctx, table: TableInfo, cols: string[], resolution: 'merge-duplicates' | 'ignore-duplicates' | undefined): string {
+function conflictClause(
+  c: Ctx,
+  table: TableInfo,
+  cols: string[],
+  resolution: 'merge-duplicates' | 'ignore-duplicates' | undefined,
+): string {
   if (!resolution) return '';
   const onConflict = c.req.query('on_conflict');
   const keys = onConflict ? onConflict.split(',').map((s) => s.trim()) : table.primaryKey;
-  for (const k of keys) if (!table.columns.has(k)) throw new OutError(errOut(400, pgrst('42703', `column ${table.name}.${k} does not exist`)));
-  if (keys.length === 0) throw new OutError(errOut(400, pgrst('PGRST000', `table ${table.name} has no primary key; give on_conflict`)));
+  for (const k of keys)
+    if (!table.columns.has(k))
+      throw new OutError(errOut(400, pgrst('42703', `column ${table.name}.${k} does not exist`)));
+  if (keys.length === 0)
+    throw new OutError(
+      errOut(400, pgrst('PGRST000', `table ${table.name} has no primary key; give on_conflict`)),
+    );
   const updates = cols.filter((k) => !keys.includes(k));
   const target = keys.map(ident).join(', ');
   return resolution === 'ignore-duplicates' || updates.length === 0
@@ -80,14 +123,25 @@ function conflictClause(c: Ctx, table: TableInfo, cols: string[], resolution: 'm
 }
 
 /** POST rows (one object or an array of objects). */
-export async function insert(ctx: BackendContext, c: Ctx, tx: Tx, tableName: string, body: Row | Row[]): Promise<Out> {
+export async function insert(
+  ctx: BackendContext,
+  c: Ctx,
+  tx: Tx,
+  tableName: string,
+  body: Row | Row[],
+): Promise<Out> {
   const table = await tableOf(ctx, tx, tableName);
   const prefer = parsePrefer(c.req.header('prefer'));
   const rows = Array.isArray(body) ? body : [body];
   const cols = columnsOf(table, rows, c.req.query('columns'));
   const sel = selectOf(c, table);
   const conflict = conflictClause(c, table, cols, prefer.resolution);
-  if (rows.length === 0) return { status: 201, headers: { 'content-range': '*/*' }, body: prefer.return === 'representation' ? '[]' : null };
+  if (rows.length === 0)
+    return {
+      status: 201,
+      headers: { 'content-range': '*/*' },
+      body: prefer.return === 'representation' ? '[]' : null,
+    };
   const tableSql = `public.${ident(table.name)}`;
   const colList = cols.map(ident).join(', ');
   const ins =
@@ -98,14 +152,23 @@ export async function insert(ctx: BackendContext, c: Ctx, tx: Tx, tableName: str
 }
 
 /** PATCH the rows the filters select. */
-export async function update(ctx: BackendContext, c: Ctx, tx: Tx, tableName: string, body: Row): Promise<Out> {
+export async function update(
+  ctx: BackendContext,
+  c: Ctx,
+  tx: Tx,
+  tableName: string,
+  body: Row,
+): Promise<Out> {
   const table = await tableOf(ctx, tx, tableName);
   const prefer = parsePrefer(c.req.header('prefer'));
   const cols = columnsOf(table, [body], c.req.query('columns'));
   const params: unknown[] = [JSON.stringify(body)];
   const where = whereOf(c, table, params);
   const sel = selectOf(c, table);
-  if (cols.length === 0) return prefer.return === 'representation' ? { status: 200, body: '[]' } : { status: 204, headers: { 'content-range': '*/*' } };
+  if (cols.length === 0)
+    return prefer.return === 'representation'
+      ? { status: 200, body: '[]' }
+      : { status: 204, headers: { 'content-range': '*/*' } };
   const tableSql = `public.${ident(table.name)}`;
   const upd = `update ${tableSql} as _t set ${cols.map((k) => `${ident(k)} = _s.${ident(k)}`).join(', ')}
     from json_populate_record(null::${tableSql}, $1::text::json) _s ${where}`;
@@ -119,5 +182,13 @@ export async function remove(ctx: BackendContext, c: Ctx, tx: Tx, tableName: str
   const params: unknown[] = [];
   const where = whereOf(c, table, params);
   const sel = selectOf(c, table);
-  return runWrite(c, tx, `delete from public.${ident(table.name)} as _t ${where}`, params, sel, 200, prefer);
+  return runWrite(
+    c,
+    tx,
+    `delete from public.${ident(table.name)} as _t ${where}`,
+    params,
+    sel,
+    200,
+    prefer,
+  );
 }

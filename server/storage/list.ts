@@ -6,7 +6,14 @@ import { z } from 'zod';
 import { runAs } from '../db.ts';
 import type { BackendContext } from '../context.ts';
 import { jsonBody } from '../jsonBody.ts';
-import { bodyFail, caller, errorResponse, OBJECT_COLUMNS, type Ctx, type ObjectRow } from './shared.ts';
+import {
+  bodyFail,
+  caller,
+  errorResponse,
+  OBJECT_COLUMNS,
+  type Ctx,
+  type ObjectRow,
+} from './shared.ts';
 
 const SORT_COLUMNS = ['name', 'updated_at', 'created_at', 'last_accessed_at'] as const;
 
@@ -16,7 +23,10 @@ const listBody = z
     limit: z.number().int().nonnegative().optional(),
     offset: z.number().int().nonnegative().optional(),
     search: z.string().optional(),
-    sortBy: z.object({ column: z.string().optional(), order: z.string().optional() }).passthrough().optional(),
+    sortBy: z
+      .object({ column: z.string().optional(), order: z.string().optional() })
+      .passthrough()
+      .optional(),
   })
   .passthrough()
   .default({});
@@ -38,7 +48,15 @@ function entriesOf(rows: ObjectRow[], prefix: string, search: string): Entry[] {
     const itemName = slash >= 0 ? rest.slice(0, slash) : rest;
     if (search && !itemName.toLowerCase().startsWith(search)) continue;
     if (slash >= 0) {
-      if (!items.has(itemName)) items.set(itemName, { name: itemName, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+      if (!items.has(itemName))
+        items.set(itemName, {
+          name: itemName,
+          id: null,
+          updated_at: null,
+          created_at: null,
+          last_accessed_at: null,
+          metadata: null,
+        });
       continue;
     }
     items.set(itemName, {
@@ -72,7 +90,10 @@ export async function list(ctx: BackendContext, c: Ctx): Promise<Response> {
   let rows: ObjectRow[];
   try {
     rows = await runAs(ctx.pg, who.claims, async (tx) => {
-      const r = await tx.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and left(name, length($2)) = $2`, [bucket, prefix]);
+      const r = await tx.query<ObjectRow>(
+        `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and left(name, length($2)) = $2`,
+        [bucket, prefix],
+      );
       return r.rows;
     });
   } catch (e) {

@@ -7,9 +7,20 @@ import { z } from 'zod';
 import { runAs } from '../db.ts';
 import type { BackendContext } from '../context.ts';
 import { jsonBody } from '../jsonBody.ts';
-import { bodyFail, caller, errorResponse, fileUnder, OBJECT_COLUMNS, type Ctx, type ObjectRow } from './shared.ts';
+import {
+  bodyFail,
+  caller,
+  errorResponse,
+  fileUnder,
+  OBJECT_COLUMNS,
+  type Ctx,
+  type ObjectRow,
+} from './shared.ts';
 
-const removeBody = z.object({ prefixes: z.array(z.string()).max(1000).optional() }).passthrough().default({});
+const removeBody = z
+  .object({ prefixes: z.array(z.string()).max(1000).optional() })
+  .passthrough()
+  .default({});
 
 /** Delete objects. */
 export async function remove(ctx: BackendContext, root: string, c: Ctx): Promise<Response> {

@@ -9,13 +9,23 @@ import { readFile } from 'node:fs/promises';
 import { fileUnder, notFound, type Ctx, type ObjectRow } from './shared.ts';
 
 /** Types shown inline: raster images and PDF (no SVG: it can run script). */
-const INLINE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp', 'application/pdf']);
+const INLINE_TYPES: ReadonlySet<string> = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/bmp',
+  'application/pdf',
+]);
 
 /** `type/subtype` in lower case, parameters dropped; application/octet-stream when it is not a valid media type. */
 export function normalizeContentType(raw: unknown): string {
   if (typeof raw !== 'string') return 'application/octet-stream';
   const base = raw.split(';')[0]!.trim().toLowerCase();
-  return /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/.test(base) ? base : 'application/octet-stream';
+  return /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/.test(base)
+    ? base
+    : 'application/octet-stream';
 }
 
 /** `attachment; filename=…` with the name percent-encoded (RFC 6266 `filename*`). */
@@ -25,7 +35,13 @@ function attachment(name: string): string {
 }
 
 /** Send `bucket/name`'s bytes from `root` with `row`'s metadata. */
-export async function serveFile(c: Ctx, root: string, bucket: string, name: string, row: ObjectRow): Promise<Response> {
+export async function serveFile(
+  c: Ctx,
+  root: string,
+  bucket: string,
+  name: string,
+  row: ObjectRow,
+): Promise<Response> {
   const path = fileUnder(root, bucket, name);
   if (!path) return notFound();
   let bytes: Buffer;
@@ -41,7 +57,8 @@ export async function serveFile(c: Ctx, root: string, bucket: string, name: stri
     'cache-control': typeof meta.cacheControl === 'string' ? meta.cacheControl : 'no-cache',
     'content-length': String(bytes.byteLength),
     'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+    'content-security-policy':
+      "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
   };
   if (typeof meta.eTag === 'string') headers.etag = meta.eTag;
   if (row.updated_at) headers['last-modified'] = row.updated_at.toUTCString();
@@ -49,5 +66,8 @@ export async function serveFile(c: Ctx, root: string, bucket: string, name: stri
   const fileName = name.split('/').pop() || 'file';
   if (dl !== undefined) headers['content-disposition'] = attachment(dl || fileName);
   else if (!INLINE_TYPES.has(type)) headers['content-disposition'] = attachment(fileName);
-  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(bytes), { status: 200, headers });
+  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(bytes), {
+    status: 200,
+    headers,
+  });
 }

@@ -35,7 +35,9 @@ export const notFound = (): Response => fail(404, 'not_found', 'Object not found
 
 /** A refused JSON body as a storage error. */
 export function bodyFail(p: BodyProblem): Response {
-  return p.status === 413 ? fail(413, 'Payload too large', 'The object exceeded the maximum allowed size') : fail(400, 'InvalidRequest', p.message);
+  return p.status === 413
+    ? fail(413, 'Payload too large', 'The object exceeded the maximum allowed size')
+    : fail(400, 'InvalidRequest', p.message);
 }
 
 /**
@@ -45,7 +47,8 @@ export function bodyFail(p: BodyProblem): Response {
  */
 export function errorResponse(e: unknown, log: (line: string) => void): Response {
   if (isPgError(e)) {
-    if (e.code === '42501') return fail(403, 'Unauthorized', 'new row violates row-level security policy');
+    if (e.code === '42501')
+      return fail(403, 'Unauthorized', 'new row violates row-level security policy');
     if (e.code === '23505') return fail(409, 'Duplicate', 'The resource already exists');
     if (e.code === '23503') return fail(404, 'Bucket not found', 'Bucket not found');
     return fail(400, 'DatabaseError', String(e.message));
@@ -53,7 +56,8 @@ export function errorResponse(e: unknown, log: (line: string) => void): Response
   const code = (e as { code?: unknown } | null)?.code;
   log(`storage error: ${e instanceof Error ? e.message : String(e)}`);
   if (code === 'ENAMETOOLONG') return fail(400, 'InvalidKey', 'The object name is too long');
-  if (code === 'EEXIST' || code === 'ENOTDIR' || code === 'EISDIR') return fail(409, 'InvalidKey', 'The object name conflicts with an existing folder or object');
+  if (code === 'EEXIST' || code === 'ENOTDIR' || code === 'EISDIR')
+    return fail(409, 'InvalidKey', 'The object name conflicts with an existing folder or object');
   return fail(500, 'InternalError', 'The object could not be stored');
 }
 
@@ -61,7 +65,10 @@ export function errorResponse(e: unknown, log: (line: string) => void): Response
 export function objectPath(c: Context, skip: number): { bucket: string; name: string } | null {
   const pathname = new URL(c.req.url).pathname;
   const at = pathname.indexOf('/storage/v1/');
-  const parts = pathname.slice(at + '/storage/v1/'.length).split('/').slice(skip);
+  const parts = pathname
+    .slice(at + '/storage/v1/'.length)
+    .split('/')
+    .slice(skip);
   let decoded: string[];
   try {
     decoded = parts.map((p) => decodeURIComponent(p));
@@ -71,7 +78,8 @@ export function objectPath(c: Context, skip: number): { bucket: string; name: st
   const [bucket, ...restRaw] = decoded;
   const rest = restRaw.join('/').split('/');
   if (!bucket || restRaw.length === 0 || bucket.includes('/')) return null;
-  if (rest.some((s) => s === '' || s === '.' || s === '..' || s.includes('\0') || s.includes('\\'))) return null;
+  if (rest.some((s) => s === '' || s === '.' || s === '..' || s.includes('\0') || s.includes('\\')))
+    return null;
   return { bucket, name: rest.join('/') };
 }
 
@@ -80,7 +88,10 @@ export function caller(c: Ctx): { ok: true; claims: Claims } | { ok: false; res:
   const t = c.get('auth');
   if (t.ok) return { ok: true, claims: t.claims };
   const status = t.message === 'No API key found in request' ? 401 : 403;
-  return { ok: false, res: fail(status, 'Unauthorized', t.message === 'JWT expired' ? 'jwt expired' : t.message) };
+  return {
+    ok: false,
+    res: fail(status, 'Unauthorized', t.message === 'JWT expired' ? 'jwt expired' : t.message),
+  };
 }
 
 /** Where `bucket/name` lives under `root`, or null when it would leave it. */

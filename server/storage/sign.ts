@@ -15,9 +15,17 @@ export const MAX_SIGNED_URL_SECONDS = 7 * 24 * 3600;
 
 const expiresIn = z.number().finite().optional();
 const oneBody = z.object({ expiresIn }).passthrough().default({});
-const manyBody = z.object({ expiresIn, paths: z.array(z.string()).max(1000).optional() }).passthrough().default({});
+const manyBody = z
+  .object({ expiresIn, paths: z.array(z.string()).max(1000).optional() })
+  .passthrough()
+  .default({});
 
-async function signedUrl(ctx: BackendContext, bucket: string, name: string, seconds: number | undefined): Promise<string> {
+async function signedUrl(
+  ctx: BackendContext,
+  bucket: string,
+  name: string,
+  seconds: number | undefined,
+): Promise<string> {
   const iat = Math.floor(Date.now() / 1000);
   const life = Math.min(Math.floor(seconds ?? 60), MAX_SIGNED_URL_SECONDS);
   const token = await signJwt(ctx.keys.secret, { url: `${bucket}/${name}`, iat, exp: iat + life });
@@ -35,7 +43,10 @@ export async function signOne(ctx: BackendContext, c: Ctx): Promise<Response> {
   let found: boolean;
   try {
     found = await runAs(ctx.pg, who.claims, async (tx) => {
-      const r = await tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [p.bucket, p.name]);
+      const r = await tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+        p.bucket,
+        p.name,
+      ]);
       return r.rows.length > 0;
     });
   } catch (e) {
@@ -70,7 +81,11 @@ export async function signMany(ctx: BackendContext, c: Ctx): Promise<Response> {
     out.push(
       visible.has(path)
         ? { error: null, path, signedURL: await signedUrl(ctx, bucket, path, b.body.expiresIn) }
-        : { error: 'Either the object does not exist or you do not have access to it', path, signedURL: null },
+        : {
+            error: 'Either the object does not exist or you do not have access to it',
+            path,
+            signedURL: null,
+          },
     );
   }
   return Response.json(out);

@@ -11,7 +11,15 @@ import { runAs, runAsOwner } from '../db.ts';
 import { readBody } from '../body.ts';
 import type { BackendContext } from '../context.ts';
 import { normalizeContentType } from './serve.ts';
-import { caller, errorResponse, fail, fileUnder, notFound, objectPath, type Ctx } from './shared.ts';
+import {
+  caller,
+  errorResponse,
+  fail,
+  fileUnder,
+  notFound,
+  objectPath,
+  type Ctx,
+} from './shared.ts';
 
 interface Upload {
   bytes: Uint8Array;
@@ -23,14 +31,21 @@ interface Upload {
 async function uploadOf(c: Ctx, maxBytes: number): Promise<Upload | Response> {
   const raw = await readBody(c.req.raw, maxBytes);
   if (!raw.ok) {
-    return raw.error === 'too_large' ? fail(413, 'Payload too large', 'The object exceeded the maximum allowed size') : fail(400, 'InvalidRequest', 'Request body aborted');
+    return raw.error === 'too_large'
+      ? fail(413, 'Payload too large', 'The object exceeded the maximum allowed size')
+      : fail(400, 'InvalidRequest', 'Request body aborted');
   }
   const declared = c.req.header('content-type') ?? 'application/octet-stream';
   const cacheControl = (c.req.header('cache-control') ?? 'max-age=3600').replace(/^max-age=/, '');
-  if (!declared.startsWith('multipart/form-data')) return { bytes: raw.bytes, contentType: normalizeContentType(declared), cacheControl };
+  if (!declared.startsWith('multipart/form-data'))
+    return { bytes: raw.bytes, contentType: normalizeContentType(declared), cacheControl };
   let form: FormData;
   try {
-    form = await new Request('http://local/', { method: 'POST', headers: { 'content-type': declared }, body: raw.bytes as Uint8Array<ArrayBuffer> }).formData();
+    form = await new Request('http://local/', {
+      method: 'POST',
+      headers: { 'content-type': declared },
+      body: raw.bytes as Uint8Array<ArrayBuffer>,
+    }).formData();
   } catch {
     return fail(400, 'InvalidRequest', 'Malformed multipart body');
   }
@@ -38,11 +53,21 @@ async function uploadOf(c: Ctx, maxBytes: number): Promise<Upload | Response> {
   for (const [, v] of form) if (typeof v !== 'string') file = v;
   if (!file) return fail(400, 'InvalidRequest', 'No file in the multipart body');
   const cc = form.get('cacheControl');
-  return { bytes: new Uint8Array(await file.arrayBuffer()), contentType: normalizeContentType(file.type), cacheControl: typeof cc === 'string' ? cc : cacheControl };
+  return {
+    bytes: new Uint8Array(await file.arrayBuffer()),
+    contentType: normalizeContentType(file.type),
+    cacheControl: typeof cc === 'string' ? cc : cacheControl,
+  };
 }
 
 /** Handle an upload; `skip` = path segments before the bucket. */
-export async function upload(ctx: BackendContext, root: string, c: Ctx, skip: number, method: 'POST' | 'PUT'): Promise<Response> {
+export async function upload(
+  ctx: BackendContext,
+  root: string,
+  c: Ctx,
+  skip: number,
+  method: 'POST' | 'PUT',
+): Promise<Response> {
   const who = caller(c);
   if (!who.ok) return who.res;
   const p = objectPath(c, skip);
@@ -64,7 +89,9 @@ export async function upload(ctx: BackendContext, root: string, c: Ctx, skip: nu
   };
   const owner = typeof who.claims.sub === 'string' ? who.claims.sub : null;
   // As the owner: bucket rows are not readable by API roles.
-  const bucket = await runAsOwner(ctx.pg, (tx) => tx.query('select 1 from storage.buckets where id = $1', [p.bucket]));
+  const bucket = await runAsOwner(ctx.pg, (tx) =>
+    tx.query('select 1 from storage.buckets where id = $1', [p.bucket]),
+  );
   if (bucket.rows.length === 0) return fail(404, 'Bucket not found', 'Bucket not found');
   try {
     const found = await runAs(ctx.pg, who.claims, async (tx) => {
@@ -78,8 +105,12 @@ export async function upload(ctx: BackendContext, root: string, c: Ctx, skip: nu
         await tx.query(
           `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, version)
            values ($1, $2, $3, $4::uuid, $4, $5::text::jsonb, $6)
-           ${upsert ? `on conflict (bucket_id, name) do update set metadata = excluded.metadata, updated_at = now(),
-               owner = excluded.owner, owner_id = excluded.owner_id, version = excluded.version` : ''}`,
+           ${
+             upsert
+               ? `on conflict (bucket_id, name) do update set metadata = excluded.metadata, updated_at = now(),
+               owner = excluded.owner, owner_id = excluded.owner_id, version = excluded.version`
+               : ''
+           }`,
           [id, p.bucket, p.name, owner, JSON.stringify(metadata), id],
         );
       }

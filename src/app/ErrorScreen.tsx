@@ -31,10 +31,16 @@ interface BoundaryState {
 }
 
 /** Error boundary of the app: the global error screen; Try Again re-renders, navigation resets it. */
-export class AppErrorBoundary extends Component<{ children: ReactNode; resetKey?: string }, BoundaryState & { key?: string }> {
+export class AppErrorBoundary extends Component<
+  { children: ReactNode; resetKey?: string },
+  BoundaryState & { key?: string }
+> {
   override state: BoundaryState & { key?: string } = { error: null, key: this.props.resetKey };
 
-  static getDerivedStateFromProps(props: { resetKey?: string }, state: BoundaryState & { key?: string }) {
+  static getDerivedStateFromProps(
+    props: { resetKey?: string },
+    state: BoundaryState & { key?: string },
+  ) {
     // Navigating elsewhere clears the error (the user left the broken screen).
     if (props.resetKey !== state.key) return { error: null, key: props.resetKey };
     return null;
@@ -49,7 +55,13 @@ export class AppErrorBoundary extends Component<{ children: ReactNode; resetKey?
   }
 
   override render(): ReactNode {
-    if (this.state.error) return <ErrorScreen detail={describe(this.state.error)} onTryAgain={() => this.setState({ error: null })} />;
+    if (this.state.error)
+      return (
+        <ErrorScreen
+          detail={describe(this.state.error)}
+          onTryAgain={() => this.setState({ error: null })}
+        />
+      );
     return this.props.children;
   }
 }

@@ -31,7 +31,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <header className="topbar">
         <div className="public-nav">
           <Link to="/" className="brand">
-            <span className="brand-mark" aria-hidden="true">R</span>
+            <span className="brand-mark" aria-hidden="true">
+              R
+            </span>
             Refacing
           </Link>
           {signedIn ? (

@@ -47,7 +47,9 @@ export function TopBar() {
     <header className="topbar">
       <div className="topbar-inner">
         <Link to="/dashboard" className="brand" aria-label="Refacing home">
-          <span className="brand-mark" aria-hidden="true">R</span>
+          <span className="brand-mark" aria-hidden="true">
+            R
+          </span>
           <span className="hide-sm">Refacing</span>
         </Link>
         <Link to="/dashboard" className="btn btn-ghost btn-sm">
@@ -67,7 +69,9 @@ export function TopBar() {
             aria-label={`Account menu for ${name}`}
             onClick={() => setOpen((o) => !o)}
           >
-            <span className="avatar" aria-hidden="true">{initial}</span>
+            <span className="avatar" aria-hidden="true">
+              {initial}
+            </span>
           </button>
           {open ? (
             <ul className="menu" id={menuId}>

@@ -33,9 +33,16 @@ export interface PendingInvite {
 export type Outcome<T = void> = { ok: true; value: T } | { ok: false; message: string };
 
 /** A failed call as the message a person reads: offline when the request never got through, else the server's words or `fallback`. */
-export function failed(error: { message?: string } | null | undefined, fallback: string): { ok: false; message: string } {
+export function failed(
+  error: { message?: string } | null | undefined,
+  fallback: string,
+): { ok: false; message: string } {
   const m = error?.message ?? '';
-  if (error instanceof FunctionsFetchError || /Failed to fetch|fetch failed|NetworkError|Load failed/i.test(m)) return { ok: false, message: OFFLINE };
+  if (
+    error instanceof FunctionsFetchError ||
+    /Failed to fetch|fetch failed|NetworkError|Load failed/i.test(m)
+  )
+    return { ok: false, message: OFFLINE };
   return { ok: false, message: m || fallback };
 }
 
@@ -48,7 +55,11 @@ export type AccessRpc = 'remove_project_member' | 'assign_project' | 'remove_org
  * src/data/database.types.ts), then syncs so this device follows at once.
  * Returns ok, or the message to show (`fallback` when the server gave none).
  */
-export async function accessRpc<F extends AccessRpc>(fn: F, args: Database['public']['Functions'][F]['Args'], fallback: string): Promise<Outcome> {
+export async function accessRpc<F extends AccessRpc>(
+  fn: F,
+  args: Database['public']['Functions'][F]['Args'],
+  fallback: string,
+): Promise<Outcome> {
   try {
     const { error } = await supabase.rpc(fn, args);
     if (error) return failed(error, fallback);
@@ -67,7 +78,11 @@ type Rpcs = Database['public']['Functions'];
  * from the RPC's JSON), or the message to show (`fallback` when the server
  * gives none).
  */
-export async function callRpc<F extends keyof Rpcs, T = Rpcs[F]['Returns']>(fn: F, args: Rpcs[F]['Args'] | undefined, fallback: string): Promise<Outcome<T>> {
+export async function callRpc<F extends keyof Rpcs, T = Rpcs[F]['Returns']>(
+  fn: F,
+  args: Rpcs[F]['Args'] | undefined,
+  fallback: string,
+): Promise<Outcome<T>> {
   try {
     const { data, error } = await supabase.rpc(fn, args);
     if (error) return failed(error, fallback);
@@ -82,7 +97,10 @@ export async function callRpc<F extends keyof Rpcs, T = Rpcs[F]['Returns']>(fn: 
  * (`project-invite`, `org-invite`): the address it went to, or the message
  * to show (the function's own when it refused).
  */
-export async function invokeInvite(fn: string, body: Record<string, unknown>): Promise<Outcome<{ email: string }>> {
+export async function invokeInvite(
+  fn: string,
+  body: Record<string, unknown>,
+): Promise<Outcome<{ email: string }>> {
   const fallback = 'The invitation could not be sent';
   try {
     const answer = await supabase.functions.invoke<{ email: string }>(fn, { body });
@@ -90,7 +108,9 @@ export async function invokeInvite(fn: string, body: Record<string, unknown>): P
     // functions-js types its error loosely; it is one of its Functions*Error classes or null.
     const error = answer.error as Error | null;
     if (error instanceof FunctionsHttpError) {
-      const refusal = (await (error.context as Response).json().catch(() => null)) as { message?: string } | null;
+      const refusal = (await (error.context as Response).json().catch(() => null)) as {
+        message?: string;
+      } | null;
       return { ok: false, message: refusal?.message ?? fallback };
     }
     if (error || !data) return failed(error, fallback);
@@ -101,13 +121,20 @@ export async function invokeInvite(fn: string, body: Record<string, unknown>): P
 }
 
 /** Pending invitations listed by an RPC (`project_invites_of`, `org_invites_of`). */
-export async function pendingInvites<F extends 'project_invites_of' | 'org_invites_of'>(fn: F, args?: Rpcs[F]['Args']): Promise<Outcome<PendingInvite[]>> {
+export async function pendingInvites<F extends 'project_invites_of' | 'org_invites_of'>(
+  fn: F,
+  args?: Rpcs[F]['Args'],
+): Promise<Outcome<PendingInvite[]>> {
   const out = await callRpc<F, PendingInvite[] | null>(fn, args, 'Invitations could not be loaded');
   return out.ok ? { ok: true, value: out.value ?? [] } : out;
 }
 
 /** Sends (or resends: a new link replaces the pending one) an invitation to `email` with `role`. */
-export function sendInvite(projectId: string, email: string, role: MemberRole): Promise<Outcome<{ email: string }>> {
+export function sendInvite(
+  projectId: string,
+  email: string,
+  role: MemberRole,
+): Promise<Outcome<{ email: string }>> {
   return invokeInvite('project-invite', { project_id: projectId, email, role });
 }
 
@@ -118,23 +145,32 @@ export function listInvites(projectId: string): Promise<Outcome<PendingInvite[]>
 
 /** Revokes a pending invitation: its link stops working. */
 export async function revokeInvite(inviteId: string): Promise<Outcome> {
-  const out = await callRpc('revoke_project_invite', { p_invite_id: inviteId }, 'The invitation could not be revoked');
+  const out = await callRpc(
+    'revoke_project_invite',
+    { p_invite_id: inviteId },
+    'The invitation could not be revoked',
+  );
   return out.ok ? { ok: true, value: undefined } : out;
 }
 
 /** Removes a member from the project; their devices drop it at their next sync. */
 export function removeMember(projectId: string, userId: string): Promise<Outcome> {
-  return accessRpc('remove_project_member', { p_project_id: projectId, p_user_id: userId }, 'The member could not be removed');
+  return accessRpc(
+    'remove_project_member',
+    { p_project_id: projectId, p_user_id: userId },
+    'The member could not be removed',
+  );
 }
-
-
 
 /**
  * Accepts the waiting invitation as the signed-in user, then syncs so the
  * project arrives. The token is forgotten once the server has answered
  * (joined, or refused it for good); kept when the device is offline.
  */
-export async function acceptPendingInvite(): Promise<Outcome<{ projectId: string | null; organizationId: string | null }> | null> {
+export async function acceptPendingInvite(): Promise<Outcome<{
+  projectId: string | null;
+  organizationId: string | null;
+}> | null> {
   const token = pendingInviteToken();
   if (!token) return null;
   const fallback = 'The invitation could not be accepted';
@@ -148,7 +184,13 @@ export async function acceptPendingInvite(): Promise<Outcome<{ projectId: string
     localStorage.removeItem(PENDING_KEY);
     appSession.syncNow();
     const joined = data as { project_id?: string; organization_id?: string };
-    return { ok: true, value: { projectId: joined.project_id ?? null, organizationId: joined.organization_id ?? null } };
+    return {
+      ok: true,
+      value: {
+        projectId: joined.project_id ?? null,
+        organizationId: joined.organization_id ?? null,
+      },
+    };
   } catch (e) {
     return failed(e as Error, fallback);
   }

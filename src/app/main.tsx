@@ -42,4 +42,6 @@ if (root) {
 if (!isPublic) void ensureAuthStarted();
 
 // The service worker (app shell offline, update prompt); no-op under `npm run dev`.
-void import('../pwa/registerServiceWorker').then(({ registerServiceWorker }) => registerServiceWorker());
+void import('../pwa/registerServiceWorker').then(({ registerServiceWorker }) =>
+  registerServiceWorker(),
+);

@@ -5,9 +5,15 @@
  */
 import { lazy } from 'react';
 
-export const BuilderPage = lazy(async () => ({ default: (await import('../features/builder/BuilderPage')).BuilderPage }));
-export const OrderPage = lazy(async () => ({ default: (await import('../features/order/OrderPage')).OrderPage }));
-export const SyncPage = lazy(async () => ({ default: (await import('../features/sync/SyncPage')).SyncPage }));
+export const BuilderPage = lazy(async () => ({
+  default: (await import('../features/builder/BuilderPage')).BuilderPage,
+}));
+export const OrderPage = lazy(async () => ({
+  default: (await import('../features/order/OrderPage')).OrderPage,
+}));
+export const SyncPage = lazy(async () => ({
+  default: (await import('../features/sync/SyncPage')).SyncPage,
+}));
 export const StaleChangesBanner = lazy(async () => ({
   default: (await import('../features/sync/StaleChangesBanner')).StaleChangesBanner,
 }));

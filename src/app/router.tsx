@@ -11,23 +11,47 @@ import { AppErrorBoundary } from './ErrorScreen';
 import { BuilderPage, OrderPage, SyncPage } from './otherPages';
 import { Spinner } from './Spinner';
 
-const LandingPage = lazy(async () => ({ default: (await import('../features/landing/LandingPage')).LandingPage }));
-const LoginPage = lazy(async () => ({ default: (await import('../features/auth/LoginPage')).LoginPage }));
-const SignupPage = lazy(async () => ({ default: (await import('../features/auth/SignupPage')).SignupPage }));
-const ForgotPasswordPage = lazy(async () => ({ default: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage }));
-const ResetPasswordPage = lazy(async () => ({ default: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage }));
-const PrivacyPage = lazy(async () => ({ default: (await import('../features/legal/PrivacyPage')).PrivacyPage }));
-const TermsPage = lazy(async () => ({ default: (await import('../features/legal/TermsPage')).TermsPage }));
-const InvitePage = lazy(async () => ({ default: (await import('../features/auth/InvitePage')).InvitePage }));
-const ContactPage = lazy(async () => ({ default: (await import('../features/legal/ContactPage')).ContactPage }));
+const LandingPage = lazy(async () => ({
+  default: (await import('../features/landing/LandingPage')).LandingPage,
+}));
+const LoginPage = lazy(async () => ({
+  default: (await import('../features/auth/LoginPage')).LoginPage,
+}));
+const SignupPage = lazy(async () => ({
+  default: (await import('../features/auth/SignupPage')).SignupPage,
+}));
+const ForgotPasswordPage = lazy(async () => ({
+  default: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage,
+}));
+const ResetPasswordPage = lazy(async () => ({
+  default: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage,
+}));
+const PrivacyPage = lazy(async () => ({
+  default: (await import('../features/legal/PrivacyPage')).PrivacyPage,
+}));
+const TermsPage = lazy(async () => ({
+  default: (await import('../features/legal/TermsPage')).TermsPage,
+}));
+const InvitePage = lazy(async () => ({
+  default: (await import('../features/auth/InvitePage')).InvitePage,
+}));
+const ContactPage = lazy(async () => ({
+  default: (await import('../features/legal/ContactPage')).ContactPage,
+}));
 const loadAppLayout = () => import('./AppLayout');
 const loadDashboardPage = () => import('../features/dashboard/DashboardPage');
 const loadProjectDetailPage = () => import('../features/project/ProjectDetailPage');
 const AppLayout = lazy(async () => ({ default: (await loadAppLayout()).AppLayout }));
 const DashboardPage = lazy(async () => ({ default: (await loadDashboardPage()).DashboardPage }));
-const ProfilePage = lazy(async () => ({ default: (await import('../features/profile/ProfilePage')).ProfilePage }));
-const OrganizationPage = lazy(async () => ({ default: (await import('../features/organization/OrganizationPage')).OrganizationPage }));
-const ProjectDetailPage = lazy(async () => ({ default: (await loadProjectDetailPage()).ProjectDetailPage }));
+const ProfilePage = lazy(async () => ({
+  default: (await import('../features/profile/ProfilePage')).ProfilePage,
+}));
+const OrganizationPage = lazy(async () => ({
+  default: (await import('../features/organization/OrganizationPage')).OrganizationPage,
+}));
+const ProjectDetailPage = lazy(async () => ({
+  default: (await loadProjectDetailPage()).ProjectDetailPage,
+}));
 
 /**
  * Starts loading the chunks a protected `pathname` renders (the layout and its

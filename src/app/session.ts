@@ -31,7 +31,10 @@ function loadData(): Promise<typeof Data> {
 
 /** The sync engine and the supabase-js client, loaded as their own chunks. */
 async function loadSync(): Promise<{ sync: typeof Sync; supabase: SupabaseClient<Database> }> {
-  const [sync, { supabase }] = await Promise.all([import('../../sync'), import('../auth/supabase')]);
+  const [sync, { supabase }] = await Promise.all([
+    import('../../sync'),
+    import('../auth/supabase'),
+  ]);
   return { sync, supabase };
 }
 
@@ -73,7 +76,9 @@ function createAppSession(): AppSession {
         if (userId !== wantedUserId) return;
         engine = sync.startSync({ supabase, getDb: data.getActiveDb, userId, connection });
         // Signed in with data worth keeping: ask the browser not to evict it.
-        void import('../pwa/storage').then(({ requestPersistentStorage }) => requestPersistentStorage());
+        void import('../pwa/storage').then(({ requestPersistentStorage }) =>
+          requestPersistentStorage(),
+        );
       } catch (err) {
         console.error('Could not open the local data or start sync for this account', err);
       }

@@ -12,7 +12,12 @@ import { useAuth } from './useAuth';
 import { isExpired, readStoredSession } from './storedSession';
 import { ensureProfile } from './profileSetup';
 import { connection } from './connection';
-import { serverReachable, setSignedIn, setSignedOut, signInFromStoredSession } from './localSession';
+import {
+  serverReachable,
+  setSignedIn,
+  setSignedOut,
+  signInFromStoredSession,
+} from './localSession';
 
 let started = false;
 const profileAttempted = new Set<string>();
@@ -53,7 +58,8 @@ function refreshKeptSession(): void {
   if (!useAuth.getState().offlineExpired) return;
   void supabase.auth.refreshSession().then(({ data, error }) => {
     if (data.session) apply('TOKEN_REFRESHED', data.session);
-    else if (error && error.status && error.status >= 400 && error.status < 500) apply('SIGNED_OUT', null);
+    else if (error && error.status && error.status >= 400 && error.status < 500)
+      apply('SIGNED_OUT', null);
   });
 }
 
@@ -82,7 +88,12 @@ export type SignOutResult = { ok: true } | { ok: false; error: string };
 export async function signOut(confirmLoss: (message: string) => boolean): Promise<SignOutResult> {
   const { hasUnsyncedChanges } = await import('../data');
   const unsynced = await hasUnsyncedChanges().catch(() => false);
-  if (unsynced && !confirmLoss('You have changes that have not synced yet. If you log out now they stay on this device and sync the next time you sign in here. Log out anyway?')) {
+  if (
+    unsynced &&
+    !confirmLoss(
+      'You have changes that have not synced yet. If you log out now they stay on this device and sync the next time you sign in here. Log out anyway?',
+    )
+  ) {
     return { ok: false, error: 'cancelled' };
   }
   const { error } = await supabase.auth.signOut({ scope: serverReachable() ? 'global' : 'local' });

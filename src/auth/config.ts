@@ -40,10 +40,13 @@ const RUNTIME_CONFIG_STORAGE_KEY = 'refacing.localBackend';
  */
 function localAnonKey(): string {
   if (typeof window === 'undefined') return LOCAL_ANON_KEY;
-  const fromScript = (window as { __REFACING_LOCAL__?: { anonKey?: unknown } }).__REFACING_LOCAL__?.anonKey;
+  const fromScript = (window as { __REFACING_LOCAL__?: { anonKey?: unknown } }).__REFACING_LOCAL__
+    ?.anonKey;
   if (typeof fromScript === 'string' && fromScript) return fromScript;
   try {
-    const saved = JSON.parse(window.localStorage.getItem(RUNTIME_CONFIG_STORAGE_KEY) ?? 'null') as { anonKey?: unknown } | null;
+    const saved = JSON.parse(window.localStorage.getItem(RUNTIME_CONFIG_STORAGE_KEY) ?? 'null') as {
+      anonKey?: unknown;
+    } | null;
     if (typeof saved?.anonKey === 'string' && saved.anonKey) return saved.anonKey;
   } catch {
     // no storage or a damaged copy: the demo key

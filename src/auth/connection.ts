@@ -13,4 +13,7 @@ import { anonKey, backendUrl } from './config';
 export const HEALTH_URL = `${backendUrl}/auth/v1/health`;
 
 /** The device's connection to the backend. */
-export const connection: Connection = createConnection({ probeUrl: HEALTH_URL, probeHeaders: { apikey: anonKey } });
+export const connection: Connection = createConnection({
+  probeUrl: HEALTH_URL,
+  probeHeaders: { apikey: anonKey },
+});

@@ -22,7 +22,13 @@ export function setSignedIn(session: Session, offlineExpired: boolean): void {
 
 /** Marks nobody signed in. */
 export function setSignedOut(): void {
-  useAuth.setState({ status: 'signedOut', user: null, session: null, offlineExpired: false, recovery: false });
+  useAuth.setState({
+    status: 'signedOut',
+    user: null,
+    session: null,
+    offlineExpired: false,
+    recovery: false,
+  });
 }
 
 /**

@@ -47,7 +47,8 @@ const ORG_ADMIN = [
 
 /** The permission map for a role: `{ [permission]: true }` (spec §6). */
 export function permissionsFor(role: Role): Record<string, boolean> {
-  const list: readonly string[] = role === 'contractor' ? CONTRACTOR : role === 'org_admin' ? ORG_ADMIN : HOMEOWNER;
+  const list: readonly string[] =
+    role === 'contractor' ? CONTRACTOR : role === 'org_admin' ? ORG_ADMIN : HOMEOWNER;
   return Object.fromEntries(list.map((p) => [p, true]));
 }
 

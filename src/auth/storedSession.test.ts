@@ -17,14 +17,23 @@ function memoryStorage(entries: Record<string, string>): Storage {
 
 describe('readStoredSession (offline with an expired token)', () => {
   it('finds the supabase-js session under sb-<ref>-auth-token', () => {
-    const session = { access_token: 'a', refresh_token: 'r', expires_at: 100, user: { id: 'u1', email: 'a@b.co' } };
-    const s = readStoredSession(memoryStorage({ other: 'x', 'sb-localhost-auth-token': JSON.stringify(session) }));
+    const session = {
+      access_token: 'a',
+      refresh_token: 'r',
+      expires_at: 100,
+      user: { id: 'u1', email: 'a@b.co' },
+    };
+    const s = readStoredSession(
+      memoryStorage({ other: 'x', 'sb-localhost-auth-token': JSON.stringify(session) }),
+    );
     expect(s?.user.id).toBe('u1');
   });
   it('returns null when nothing usable is stored, never throws', () => {
     expect(readStoredSession(memoryStorage({}))).toBeNull();
     expect(readStoredSession(memoryStorage({ 'sb-x-auth-token': '{not json' }))).toBeNull();
-    expect(readStoredSession(memoryStorage({ 'sb-x-auth-token': JSON.stringify({ user: null }) }))).toBeNull();
+    expect(
+      readStoredSession(memoryStorage({ 'sb-x-auth-token': JSON.stringify({ user: null }) })),
+    ).toBeNull();
   });
 });
 

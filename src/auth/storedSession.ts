@@ -18,7 +18,8 @@ export function readStoredSession(storage: Storage = window.localStorage): Sessi
       const raw = storage.getItem(key);
       if (!raw) continue;
       const parsed = JSON.parse(raw) as Partial<Session> | null;
-      if (parsed && typeof parsed === 'object' && parsed.user && typeof parsed.user.id === 'string') return parsed as Session;
+      if (parsed && typeof parsed === 'object' && parsed.user && typeof parsed.user.id === 'string')
+        return parsed as Session;
     }
   } catch {
     return null;

@@ -10,7 +10,7 @@ export function useCurrentRole(): Role | undefined {
   const user = useAuth((s) => s.user);
   const profile = useProfile();
   if (profile === undefined) return undefined;
-  return resolveRole(profile?.role, (user?.user_metadata)?.role);
+  return resolveRole(profile?.role, user?.user_metadata?.role);
 }
 
 /** The UI variant: 'homeowner', or 'contractor' for every other role (spec §6). */

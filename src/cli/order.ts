@@ -28,7 +28,8 @@ type Format = (typeof FORMATS)[number];
 const USAGE = 'usage: npm run --silent order -- <cabinetData.json> [--format json|csv]';
 
 /** The command line read: the input file and the output format, or what is wrong with it (`help` when usage was asked for). */
-export type OrderArgs = { ok: true; file: string; format: Format } | { ok: false; error: string; help?: true };
+export type OrderArgs =
+  { ok: true; file: string; format: Format } | { ok: false; error: string; help?: true };
 
 /**
  * Reads the command line (argv after the script name) with node:util's
@@ -53,10 +54,13 @@ export function parseOrderArgs(args: readonly string[]): OrderArgs {
   }
   if (values.help) return { ok: false, error: USAGE, help: true };
   const format = z
-    .enum(FORMATS, { errorMap: () => ({ message: `unknown format "${values.format ?? ''}" (json or csv)` }) })
+    .enum(FORMATS, {
+      errorMap: () => ({ message: `unknown format "${values.format ?? ''}" (json or csv)` }),
+    })
     .default('json')
     .safeParse(values.format);
-  if (!format.success) return { ok: false, error: format.error.issues[0]?.message ?? 'unknown format' };
+  if (!format.success)
+    return { ok: false, error: format.error.issues[0]?.message ?? 'unknown format' };
   const [file, extra] = positionals;
   if (file === undefined) return { ok: false, error: 'missing input file' };
   if (extra !== undefined) return { ok: false, error: `unexpected argument ${extra}` };
@@ -66,7 +70,8 @@ export function parseOrderArgs(args: readonly string[]): OrderArgs {
 const NOT_CABINET_DATA = 'the file does not hold a cabinetData object';
 const CABINET_DATA_KEYS = ['form', 'stileRail', 'cabinetRows', 'itemState'] as const;
 
-const anObject = (field: string) => z.record(z.unknown(), { invalid_type_error: `cabinetData.${field} must be an object` });
+const anObject = (field: string) =>
+  z.record(z.unknown(), { invalid_type_error: `cabinetData.${field} must be an object` });
 
 /**
  * Where the cabinetData sits in the file: under `cabinetData`, under
@@ -74,7 +79,9 @@ const anObject = (field: string) => z.record(z.unknown(), { invalid_type_error: 
  */
 const locateCabinetData = z.union([
   z.object({ cabinetData: z.record(z.unknown()) }).transform((o) => o.cabinetData),
-  z.object({ details: z.object({ cabinetData: z.record(z.unknown()) }) }).transform((o) => o.details.cabinetData),
+  z
+    .object({ details: z.object({ cabinetData: z.record(z.unknown()) }) })
+    .transform((o) => o.details.cabinetData),
   z.unknown(),
 ]);
 
@@ -85,11 +92,16 @@ const locateCabinetData = z.union([
  */
 const cabinetDataSchema = z
   .record(z.unknown(), { invalid_type_error: NOT_CABINET_DATA })
-  .refine((o) => CABINET_DATA_KEYS.some((k) => k in o), `${NOT_CABINET_DATA} (expected ${CABINET_DATA_KEYS.join(', ')})`)
+  .refine(
+    (o) => CABINET_DATA_KEYS.some((k) => k in o),
+    `${NOT_CABINET_DATA} (expected ${CABINET_DATA_KEYS.join(', ')})`,
+  )
   .pipe(
     z
       .object({
-        cabinetRows: z.array(z.unknown(), { invalid_type_error: 'cabinetData.cabinetRows must be an array' }).optional(),
+        cabinetRows: z
+          .array(z.unknown(), { invalid_type_error: 'cabinetData.cabinetRows must be an array' })
+          .optional(),
         form: anObject('form').optional(),
         stileRail: anObject('stileRail').optional(),
         itemState: anObject('itemState').optional(),
@@ -102,10 +114,13 @@ const cabinetDataSchema = z
  * Returns the object, or the first problem worded for the user (which part
  * is missing or of the wrong kind).
  */
-export function extractCabinetData(json: unknown): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
+export function extractCabinetData(
+  json: unknown,
+): { ok: true; value: Record<string, unknown> } | { ok: false; error: string } {
   const candidate = locateCabinetData.parse(json);
   const checked = cabinetDataSchema.safeParse(candidate);
-  if (!checked.success) return { ok: false, error: checked.error.issues[0]?.message ?? NOT_CABINET_DATA };
+  if (!checked.success)
+    return { ok: false, error: checked.error.issues[0]?.message ?? NOT_CABINET_DATA };
   return { ok: true, value: checked.data };
 }
 
@@ -114,7 +129,11 @@ export function extractCabinetData(json: unknown): { ok: true; value: Record<str
  * (0 ok, 1 bad input file, 2 bad arguments). Output goes through the given
  * writers: the order to `out`, errors and warnings to `err`.
  */
-export function runOrderCli(args: readonly string[], out: (s: string) => void, err: (s: string) => void): number {
+export function runOrderCli(
+  args: readonly string[],
+  out: (s: string) => void,
+  err: (s: string) => void,
+): number {
   const parsed = parseOrderArgs(args);
   if (!parsed.ok) {
     err(`order: ${parsed.error}\n${parsed.help ? '' : `${USAGE}\n`}`);
@@ -125,7 +144,9 @@ export function runOrderCli(args: readonly string[], out: (s: string) => void, e
     text = readFileSync(parsed.file, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    err(`order: cannot read ${parsed.file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String((e as Error).message)}\n`);
+    err(
+      `order: cannot read ${parsed.file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String((e as Error).message)}\n`,
+    );
     return 1;
   }
   let json: unknown;
@@ -146,7 +167,9 @@ export function runOrderCli(args: readonly string[], out: (s: string) => void, e
   if (parsed.format === 'json') {
     out(`${JSON.stringify(result)}\n`);
   } else {
-    out(`${Papa.unparse(result.pieces, { columns: ['row', 'cabinetType', 'index', 'part', 'quantity', 'width', 'height'], newline: '\n' })}\n`);
+    out(
+      `${Papa.unparse(result.pieces, { columns: ['row', 'cabinetType', 'index', 'part', 'quantity', 'width', 'height'], newline: '\n' })}\n`,
+    );
   }
   return 0;
 }

@@ -27,7 +27,12 @@ export async function unsyncedChangeCount(db: RefacingDb): Promise<number> {
 }
 
 /** supabase-js reports a failed fetch as an error without an HTTP status or SQLSTATE. */
-function isNetworkError(error: { message?: string; code?: string; status?: number; name?: string }): boolean {
+function isNetworkError(error: {
+  message?: string;
+  code?: string;
+  status?: number;
+  name?: string;
+}): boolean {
   const text = `${error.name ?? ''} ${error.message ?? ''}`;
   return /fetch|network|load failed|connection/i.test(text) && !error.code && !error.status;
 }
@@ -39,8 +44,15 @@ function isNetworkError(error: { message?: string; code?: string; status?: numbe
  * intact; removed files were the account's anyway), `{ ok: false, reason:
  * 'failed' }` on any other error. Never throws.
  */
-export async function deleteAccountOnServer(client: SupabaseClient<Database>): Promise<AccountDeletionResult> {
-  const fail = (error: { message?: string; code?: string; status?: number; name?: string }): AccountDeletionResult => ({
+export async function deleteAccountOnServer(
+  client: SupabaseClient<Database>,
+): Promise<AccountDeletionResult> {
+  const fail = (error: {
+    message?: string;
+    code?: string;
+    status?: number;
+    name?: string;
+  }): AccountDeletionResult => ({
     ok: false,
     reason: isNetworkError(error) ? 'offline' : 'failed',
     message: error.message ?? error.name ?? 'Account deletion failed',
@@ -48,9 +60,13 @@ export async function deleteAccountOnServer(client: SupabaseClient<Database>): P
   try {
     const listed = await client.rpc('my_account_storage_paths');
     if (listed.error) return fail(listed.error);
-    const paths = ((listed.data ?? []) as unknown[]).filter((p): p is string => typeof p === 'string');
+    const paths = ((listed.data ?? []) as unknown[]).filter(
+      (p): p is string => typeof p === 'string',
+    );
     for (let i = 0; i < paths.length; i += REMOVE_BATCH) {
-      const removed = await client.storage.from(FILES_BUCKET).remove(paths.slice(i, i + REMOVE_BATCH));
+      const removed = await client.storage
+        .from(FILES_BUCKET)
+        .remove(paths.slice(i, i + REMOVE_BATCH));
       if (removed.error) return fail(removed.error);
     }
     const deleted = await client.rpc('delete_my_account');

@@ -14,7 +14,11 @@ import type { OutboxEntry, SyncTable } from './types';
 type AnyRow = Record<string, unknown> & { id: string; version: number; deleted_at: string | null };
 
 /** Applies one pending op on top of a row (a copy), as the server will. */
-export function applyOpToRow<T extends Record<string, unknown>>(row: T, op: OutboxEntry, nowIso: string): T {
+export function applyOpToRow<T extends Record<string, unknown>>(
+  row: T,
+  op: OutboxEntry,
+  nowIso: string,
+): T {
   const next: Record<string, unknown> = { ...row };
   if (op.kind === 'delete') {
     if (!next.deleted_at) next.deleted_at = nowIso;
@@ -47,8 +51,11 @@ export function toProjectRecord(row: Record<string, unknown>): ProjectRecord {
 
 function normalize(table: SyncTable, row: Record<string, unknown>): AnyRow {
   const r = { ...row } as AnyRow;
-  if (r.txid !== undefined && r.txid !== null) (r as Record<string, unknown>).txid = typeof r.txid === 'string' ? r.txid : JSON.stringify(r.txid);
-  if (table === 'projects' && (r.details === null || r.details === undefined)) (r as Record<string, unknown>).details = {};
+  if (r.txid !== undefined && r.txid !== null)
+    (r as Record<string, unknown>).txid =
+      typeof r.txid === 'string' ? r.txid : JSON.stringify(r.txid);
+  if (table === 'projects' && (r.details === null || r.details === undefined))
+    (r as Record<string, unknown>).details = {};
   return r;
 }
 
@@ -91,7 +98,8 @@ export async function applyServerRows(
       if (local && local.version >= row.version) return;
       let merged: Record<string, unknown> = row;
       for (const op of pending.get(row.id) ?? []) merged = applyOpToRow(merged, op, nowIso);
-      if (table === 'projects') merged = toProjectRecord(merged) as unknown as Record<string, unknown>;
+      if (table === 'projects')
+        merged = toProjectRecord(merged) as unknown as Record<string, unknown>;
       if (table === 'project_files' && row.deleted_at) tombstonedFiles.push(row.id);
       seen.set(row.id, merged);
       puts.push(merged);

@@ -12,19 +12,80 @@ type Tables = Database['public']['Tables'];
 type Functions = Database['public']['Functions'];
 
 /** The argument names of an RPC (none for `Args: never`). */
-type ArgName<F extends keyof Functions> = [Functions[F]['Args']] extends [never] ? never : keyof Functions[F]['Args'] & string;
+type ArgName<F extends keyof Functions> = [Functions[F]['Args']] extends [never]
+  ? never
+  : keyof Functions[F]['Args'] & string;
 
 /** The arguments of an RPC that may be left out (the function has a default for them). */
 type OptionalArg<F extends keyof Functions> = [Functions[F]['Args']] extends [never]
   ? never
-  : { [K in keyof Functions[F]['Args']]-?: object extends Pick<Functions[F]['Args'], K> ? K : never }[keyof Functions[F]['Args']] & string;
+  : {
+      [K in keyof Functions[F]['Args']]-?: object extends Pick<Functions[F]['Args'], K> ? K : never;
+    }[keyof Functions[F]['Args']] &
+      string;
 
 /** Each table's columns, as in its `Row` type. */
 export const TABLE_COLUMNS = {
-  profiles: ['address', 'created_at', 'deleted_at', 'email', 'first_name', 'id', 'last_name', 'organization_id', 'permissions', 'phone', 'price_list', 'role', 'txid', 'updated_at', 'version'],
-  project_files: ['created_at', 'deleted_at', 'file_name', 'file_path', 'file_size', 'file_type', 'id', 'project_id', 'txid', 'updated_at', 'user_id', 'version'],
-  project_members: ['contact', 'created_at', 'deleted_at', 'email', 'id', 'invited_by', 'project_id', 'role', 'txid', 'updated_at', 'user_id', 'version'],
-  projects: ['assigned_contractor_id', 'created_at', 'deleted_at', 'description', 'details', 'id', 'name', 'owner_user_id', 'status', 'txid', 'updated_at', 'user_id', 'version'],
+  profiles: [
+    'address',
+    'created_at',
+    'deleted_at',
+    'email',
+    'first_name',
+    'id',
+    'last_name',
+    'organization_id',
+    'permissions',
+    'phone',
+    'price_list',
+    'role',
+    'txid',
+    'updated_at',
+    'version',
+  ],
+  project_files: [
+    'created_at',
+    'deleted_at',
+    'file_name',
+    'file_path',
+    'file_size',
+    'file_type',
+    'id',
+    'project_id',
+    'txid',
+    'updated_at',
+    'user_id',
+    'version',
+  ],
+  project_members: [
+    'contact',
+    'created_at',
+    'deleted_at',
+    'email',
+    'id',
+    'invited_by',
+    'project_id',
+    'role',
+    'txid',
+    'updated_at',
+    'user_id',
+    'version',
+  ],
+  projects: [
+    'assigned_contractor_id',
+    'created_at',
+    'deleted_at',
+    'description',
+    'details',
+    'id',
+    'name',
+    'owner_user_id',
+    'status',
+    'txid',
+    'updated_at',
+    'user_id',
+    'version',
+  ],
 } as const satisfies { [T in keyof Tables]: readonly (keyof Tables[T]['Row'])[] };
 
 /** Each table's columns that an insert must give (required in its `Insert` type). */
@@ -40,37 +101,56 @@ export const RPC_ARGS = {
   accept_project_invite: { args: ['p_token'], optional: [] },
   assign_project: { args: ['p_contractor_id', 'p_project_id'], optional: [] },
   create_org_invite: { args: ['p_email', 'p_token_hash'], optional: [] },
-  create_project_invite: { args: ['p_email', 'p_project_id', 'p_role', 'p_token_hash'], optional: [] },
+  create_project_invite: {
+    args: ['p_email', 'p_project_id', 'p_role', 'p_token_hash'],
+    optional: [],
+  },
   delete_my_account: { args: [], optional: [] },
   my_account_storage_paths: { args: [], optional: [] },
   org_contractors: { args: [], optional: [] },
   org_invites_of: { args: [], optional: [] },
   project_invites_of: { args: ['p_project_id'], optional: [] },
-  pull_changes: { args: ['p_after_id', 'p_cursor', 'p_limit', 'p_table'], optional: ['p_after_id', 'p_cursor', 'p_limit'] },
+  pull_changes: {
+    args: ['p_after_id', 'p_cursor', 'p_limit', 'p_table'],
+    optional: ['p_after_id', 'p_cursor', 'p_limit'],
+  },
   push_changes: { args: ['p_ops'], optional: [] },
   remove_org_member: { args: ['p_user_id'], optional: [] },
   remove_project_member: { args: ['p_project_id', 'p_user_id'], optional: [] },
   revoke_project_invite: { args: ['p_invite_id'], optional: [] },
-} as const satisfies { [F in keyof Functions]: { args: readonly ArgName<F>[]; optional: readonly OptionalArg<F>[] } };
+} as const satisfies {
+  [F in keyof Functions]: { args: readonly ArgName<F>[]; optional: readonly OptionalArg<F>[] };
+};
 
 /** `true` when `Listed` covers `All`; else the names left out (a type error at the checks below). */
 type Covers<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : Exclude<All, Listed>;
-type RequiredInsert<T extends keyof Tables> = { [K in keyof Tables[T]['Insert']]-?: object extends Pick<Tables[T]['Insert'], K> ? never : K }[keyof Tables[T]['Insert']];
+type RequiredInsert<T extends keyof Tables> = {
+  [K in keyof Tables[T]['Insert']]-?: object extends Pick<Tables[T]['Insert'], K> ? never : K;
+}[keyof Tables[T]['Insert']];
 
 // Compile-time only: a column or argument of database.types.ts missing from the lists above fails typechecking here, naming it.
-const _everyColumn: { [T in keyof Tables]: Covers<keyof Tables[T]['Row'], (typeof TABLE_COLUMNS)[T][number]> } = {
+const _everyColumn: {
+  [T in keyof Tables]: Covers<keyof Tables[T]['Row'], (typeof TABLE_COLUMNS)[T][number]>;
+} = {
   profiles: true,
   project_files: true,
   project_members: true,
   projects: true,
 };
-const _everyRequiredInsert: { [T in keyof Tables]: Covers<RequiredInsert<T>, (typeof TABLE_INSERT_REQUIRED)[T][number]> } = {
+const _everyRequiredInsert: {
+  [T in keyof Tables]: Covers<RequiredInsert<T>, (typeof TABLE_INSERT_REQUIRED)[T][number]>;
+} = {
   profiles: true,
   project_files: true,
   project_members: true,
   projects: true,
 };
-const _everyArg: { [F in keyof Functions]: [Covers<ArgName<F>, (typeof RPC_ARGS)[F]['args'][number]>, Covers<OptionalArg<F>, (typeof RPC_ARGS)[F]['optional'][number]>] } = {
+const _everyArg: {
+  [F in keyof Functions]: [
+    Covers<ArgName<F>, (typeof RPC_ARGS)[F]['args'][number]>,
+    Covers<OptionalArg<F>, (typeof RPC_ARGS)[F]['optional'][number]>,
+  ];
+} = {
   accept_project_invite: [true, true],
   assign_project: [true, true],
   create_org_invite: [true, true],

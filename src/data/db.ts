@@ -40,7 +40,11 @@ export function toProjectRow(record: ProjectRecord): ProjectRow {
 }
 
 /** Names of the derived fields up to schema version 4, and their names since version 5. */
-const RENAMED_IN_V5 = { _own: '_liveOwnerId', _asg: '_liveContractorId', _st: '_liveStatus' } as const;
+const RENAMED_IN_V5 = {
+  _own: '_liveOwnerId',
+  _asg: '_liveContractorId',
+  _st: '_liveStatus',
+} as const;
 
 /** Database name of one user (one database per user, so another user of the same browser never sees it). */
 export function dbNameFor(userId: string): string {
@@ -58,11 +62,15 @@ export class RefacingDb extends Dexie {
   conflicts!: Table<ConflictRecord, number>;
   dead_letters!: Table<DeadLetter, number>;
 
-  constructor(readonly userId: string, options?: ConstructorParameters<typeof Dexie>[1]) {
+  constructor(
+    readonly userId: string,
+    options?: ConstructorParameters<typeof Dexie>[1],
+  ) {
     super(dbNameFor(userId), options);
     // Version 1: first schema. Add new versions below; never edit a shipped one.
     this.version(1).stores({
-      projects: 'id, created_at, _st, [_own+status], [_asg+status], [_own+created_at], [_asg+created_at], *_words',
+      projects:
+        'id, created_at, _st, [_own+status], [_asg+status], [_own+created_at], [_asg+created_at], *_words',
       profiles: 'id',
       project_files: 'id, project_id, [project_id+created_at]',
       file_blobs: 'fileId',

@@ -23,37 +23,64 @@ export function createDeadLettersRepo(ctx: RepoContext) {
     /** Queues the rejected op again with a new op_id, based on the row's current version. */
     async retry(id: number): Promise<Result<void, 'not_found'>> {
       const db = ctx.getDb();
-      return db.transaction('rw', [db.dead_letters, db.outbox, db.sync_state, db.projects, db.profiles, db.project_files, db.file_blobs], async () => {
-        const letter = await db.dead_letters.get(id);
-        if (!letter) return { ok: false, error: 'not_found' } as const;
-        const table = db.table(letter.op.table);
-        const row = (await table.get(letter.op.id)) as Record<string, unknown> | undefined;
-        const op = letter.op;
-        const base = op.kind === 'insert' ? null : typeof row?.version === 'number' ? (row.version) : op.base_version;
-        // A file row goes out only after its blob is (again) in Storage.
-        const blob = op.table === 'project_files' && op.kind === 'insert' ? await db.file_blobs.get(op.id) : undefined;
-        const upload = blob ? { fileId: op.id, path: String(op.changes.file_path), uploaded: false } : undefined;
-        await enqueueOp(
-          db,
-          {
-            table: op.table,
-            id: op.id,
-            kind: op.kind,
-            base_version: base,
-            changes: op.changes,
-            ...(op.details_patch ? { details_patch: op.details_patch } : {}),
-            ...(upload ? { upload } : {}),
-          },
-          ctx.now(),
-        );
-        if (row) {
-          let next = applyOpToRow(row, { ...op, attempts: 0, nextAttemptAt: 0, inFlight: 0, queuedAt: '' }, new Date(ctx.now()).toISOString());
-          if (op.table === 'projects') next = toProjectRecord(next) as unknown as Record<string, unknown>;
-          await table.put(next);
-        }
-        await db.dead_letters.delete(id);
-        return { ok: true, value: undefined } as const;
-      });
+      return db.transaction(
+        'rw',
+        [
+          db.dead_letters,
+          db.outbox,
+          db.sync_state,
+          db.projects,
+          db.profiles,
+          db.project_files,
+          db.file_blobs,
+        ],
+        async () => {
+          const letter = await db.dead_letters.get(id);
+          if (!letter) return { ok: false, error: 'not_found' } as const;
+          const table = db.table(letter.op.table);
+          const row = (await table.get(letter.op.id)) as Record<string, unknown> | undefined;
+          const op = letter.op;
+          const base =
+            op.kind === 'insert'
+              ? null
+              : typeof row?.version === 'number'
+                ? row.version
+                : op.base_version;
+          // A file row goes out only after its blob is (again) in Storage.
+          const blob =
+            op.table === 'project_files' && op.kind === 'insert'
+              ? await db.file_blobs.get(op.id)
+              : undefined;
+          const upload = blob
+            ? { fileId: op.id, path: String(op.changes.file_path), uploaded: false }
+            : undefined;
+          await enqueueOp(
+            db,
+            {
+              table: op.table,
+              id: op.id,
+              kind: op.kind,
+              base_version: base,
+              changes: op.changes,
+              ...(op.details_patch ? { details_patch: op.details_patch } : {}),
+              ...(upload ? { upload } : {}),
+            },
+            ctx.now(),
+          );
+          if (row) {
+            let next = applyOpToRow(
+              row,
+              { ...op, attempts: 0, nextAttemptAt: 0, inFlight: 0, queuedAt: '' },
+              new Date(ctx.now()).toISOString(),
+            );
+            if (op.table === 'projects')
+              next = toProjectRecord(next) as unknown as Record<string, unknown>;
+            await table.put(next);
+          }
+          await db.dead_letters.delete(id);
+          return { ok: true, value: undefined } as const;
+        },
+      );
     },
 
     /**
@@ -62,24 +89,38 @@ export function createDeadLettersRepo(ctx: RepoContext) {
      */
     async discard(id: number): Promise<Result<void, 'not_found'>> {
       const db = ctx.getDb();
-      return db.transaction('rw', [db.dead_letters, db.outbox, db.sync_state, db.projects, db.profiles, db.project_files, db.file_blobs], async () => {
-        const letter = await db.dead_letters.get(id);
-        if (!letter) return { ok: false, error: 'not_found' } as const;
-        const { table, id: rowId, kind } = letter.op;
-        await db.dead_letters.delete(id);
-        const others = await db.outbox.where('[table+id]').equals([table, rowId]).count();
-        const row = (await db.table(table).get(rowId)) as { version?: number } | undefined;
-        if (kind === 'insert' && others === 0 && (!row || !row.version)) {
-          await db.table(table).delete(rowId);
-          if (table === 'project_files') await db.file_blobs.delete(rowId);
+      return db.transaction(
+        'rw',
+        [
+          db.dead_letters,
+          db.outbox,
+          db.sync_state,
+          db.projects,
+          db.profiles,
+          db.project_files,
+          db.file_blobs,
+        ],
+        async () => {
+          const letter = await db.dead_letters.get(id);
+          if (!letter) return { ok: false, error: 'not_found' } as const;
+          const { table, id: rowId, kind } = letter.op;
+          await db.dead_letters.delete(id);
+          const others = await db.outbox.where('[table+id]').equals([table, rowId]).count();
+          const row = (await db.table(table).get(rowId)) as { version?: number } | undefined;
+          if (kind === 'insert' && others === 0 && (!row || !row.version)) {
+            await db.table(table).delete(rowId);
+            if (table === 'project_files') await db.file_blobs.delete(rowId);
+            return { ok: true, value: undefined } as const;
+          }
+          const state = await db.sync_state.get(REFETCH_KEY);
+          const list = ((state?.value as RefetchItem[] | undefined) ?? []).filter(
+            (r) => !(r.table === table && r.id === rowId),
+          );
+          list.push({ table, id: rowId });
+          await db.sync_state.put({ key: REFETCH_KEY, value: list });
           return { ok: true, value: undefined } as const;
-        }
-        const state = await db.sync_state.get(REFETCH_KEY);
-        const list = ((state?.value as RefetchItem[] | undefined) ?? []).filter((r) => !(r.table === table && r.id === rowId));
-        list.push({ table, id: rowId });
-        await db.sync_state.put({ key: REFETCH_KEY, value: list });
-        return { ok: true, value: undefined } as const;
-      });
+        },
+      );
     },
   };
 }

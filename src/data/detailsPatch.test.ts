@@ -3,8 +3,16 @@ import { applyDetailsPatch, diffDetails, mergeDetailsPatches } from './detailsPa
 
 describe('details patches', () => {
   it('diffs to leaf paths; arrays are whole values; removed keys are removes', () => {
-    const before = { address: 'a', projectScopes: ['kitchen'], cabinetData: { itemState: { '1_0': { width: '10', height: '20' } }, notes: 'n' } };
-    const after = { address: 'a', projectScopes: ['kitchen', 'bath'], cabinetData: { itemState: { '1_0': { width: '12', height: '20' } } } };
+    const before = {
+      address: 'a',
+      projectScopes: ['kitchen'],
+      cabinetData: { itemState: { '1_0': { width: '10', height: '20' } }, notes: 'n' },
+    };
+    const after = {
+      address: 'a',
+      projectScopes: ['kitchen', 'bath'],
+      cabinetData: { itemState: { '1_0': { width: '12', height: '20' } } },
+    };
     expect(diffDetails(before, after)).toEqual([
       { path: ['projectScopes'], value: ['kitchen', 'bath'] },
       { path: ['cabinetData', 'itemState', '1_0', 'width'], value: '12' },
@@ -14,14 +22,25 @@ describe('details patches', () => {
   });
 
   it('coalesces: later wins, a parent replaces its children, a child folds into an earlier parent', () => {
-    const a = [{ path: ['x', 'y'], value: 1 }, { path: ['x', 'z'], value: 2 }, { path: ['k'], value: 'old' }];
+    const a = [
+      { path: ['x', 'y'], value: 1 },
+      { path: ['x', 'z'], value: 2 },
+      { path: ['k'], value: 'old' },
+    ];
     expect(mergeDetailsPatches(a, [{ path: ['k'], value: 'new' }])).toEqual([
       { path: ['x', 'y'], value: 1 },
       { path: ['x', 'z'], value: 2 },
       { path: ['k'], value: 'new' },
     ]);
-    expect(mergeDetailsPatches(a, [{ path: ['x'], value: { w: 3 } }])).toEqual([{ path: ['k'], value: 'old' }, { path: ['x'], value: { w: 3 } }]);
-    expect(mergeDetailsPatches([{ path: ['x'], value: { w: 3 } }], [{ path: ['x', 'v'], value: 4 }])).toEqual([{ path: ['x'], value: { w: 3, v: 4 } }]);
-    expect(mergeDetailsPatches([{ path: ['x'], remove: true }], [{ path: ['x', 'v'], value: 4 }])).toEqual([{ path: ['x'], value: { v: 4 } }]);
+    expect(mergeDetailsPatches(a, [{ path: ['x'], value: { w: 3 } }])).toEqual([
+      { path: ['k'], value: 'old' },
+      { path: ['x'], value: { w: 3 } },
+    ]);
+    expect(
+      mergeDetailsPatches([{ path: ['x'], value: { w: 3 } }], [{ path: ['x', 'v'], value: 4 }]),
+    ).toEqual([{ path: ['x'], value: { w: 3, v: 4 } }]);
+    expect(
+      mergeDetailsPatches([{ path: ['x'], remove: true }], [{ path: ['x', 'v'], value: 4 }]),
+    ).toEqual([{ path: ['x'], value: { v: 4 } }]);
   });
 });

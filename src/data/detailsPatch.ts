@@ -34,7 +34,11 @@ export function cloneJson<T>(v: T): T {
  * walked; arrays, scalars and type changes are whole values; a key that is gone
  * (or undefined) becomes `{ path, remove: true }`.
  */
-export function diffDetails(before: unknown, after: unknown, prefix: string[] = []): DetailsPatchEntry[] {
+export function diffDetails(
+  before: unknown,
+  after: unknown,
+  prefix: string[] = [],
+): DetailsPatchEntry[] {
   const a = isPlainObject(before) ? before : {};
   const b = isPlainObject(after) ? after : {};
   const out: DetailsPatchEntry[] = [];
@@ -57,7 +61,10 @@ export function diffDetails(before: unknown, after: unknown, prefix: string[] = 
 }
 
 /** Applies patches in order to a copy of `details`; missing parents are created as objects. */
-export function applyDetailsPatch(details: unknown, patch: readonly DetailsPatchEntry[]): Record<string, unknown> {
+export function applyDetailsPatch(
+  details: unknown,
+  patch: readonly DetailsPatchEntry[],
+): Record<string, unknown> {
   const root: Record<string, unknown> = isPlainObject(details) ? cloneJson(details) : {};
   for (const entry of patch) {
     if (entry.path.length === 0) continue;
@@ -99,11 +106,15 @@ export function mergeDetailsPatches(
   let out: DetailsPatchEntry[] = earlier.map((e) => ({ ...e, path: [...e.path] }));
   for (const entry of later) {
     out = out.filter((e) => !isPrefix(entry.path, e.path));
-    const parentIndex = out.findIndex((e) => e.path.length < entry.path.length && isPrefix(e.path, entry.path));
+    const parentIndex = out.findIndex(
+      (e) => e.path.length < entry.path.length && isPrefix(e.path, entry.path),
+    );
     const parent = parentIndex >= 0 ? out[parentIndex] : undefined;
     if (parent && !parent.remove && isPlainObject(parent.value)) {
       const rel = entry.path.slice(parent.path.length);
-      const value = applyDetailsPatch(parent.value, [entry.remove ? { path: rel, remove: true } : { path: rel, value: entry.value }]);
+      const value = applyDetailsPatch(parent.value, [
+        entry.remove ? { path: rel, remove: true } : { path: rel, value: entry.value },
+      ]);
       out[parentIndex] = { path: parent.path, value };
     } else if (parent) {
       // Parent was removed or is not an object: the later child makes it an object again.
@@ -111,7 +122,11 @@ export function mergeDetailsPatches(
       const value = entry.remove ? {} : applyDetailsPatch({}, [{ path: rel, value: entry.value }]);
       out[parentIndex] = { path: parent.path, value };
     } else {
-      out.push(entry.remove ? { path: [...entry.path], remove: true } : { path: [...entry.path], value: cloneJson(entry.value) });
+      out.push(
+        entry.remove
+          ? { path: [...entry.path], remove: true }
+          : { path: [...entry.path], value: cloneJson(entry.value) },
+      );
     }
   }
   return out;

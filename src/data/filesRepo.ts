@@ -22,7 +22,10 @@ export function fileExtension(fileName: string, mimeType: string): string {
 }
 
 /** Builds the files repository over a context (the app uses `filesRepo`). */
-export function createFilesRepo(ctx: RepoContext, getDownloader: () => FileDownloader | null = getFileDownloader) {
+export function createFilesRepo(
+  ctx: RepoContext,
+  getDownloader: () => FileDownloader | null = getFileDownloader,
+) {
   return {
     /**
      * Attaches a file to a project. Spec §7: upload path
@@ -46,23 +49,37 @@ export function createFilesRepo(ctx: RepoContext, getDownloader: () => FileDownl
         file_type: fileType,
         user_id: db.userId,
       };
-      const row: ProjectFileRow = { ...columns, version: 0, created_at: nowIso, updated_at: nowIso, deleted_at: null, txid: '' };
-      await db.transaction('rw', db.project_files, db.file_blobs, db.outbox, db.sync_state, async () => {
-        await db.project_files.add(row);
-        await db.file_blobs.put({ fileId: id, blob: file, pendingUpload: true });
-        await enqueueOp(
-          db,
-          {
-            table: 'project_files',
-            id,
-            kind: 'insert',
-            base_version: null,
-            changes: columns,
-            upload: { fileId: id, path, uploaded: false },
-          },
-          nowMs,
-        );
-      });
+      const row: ProjectFileRow = {
+        ...columns,
+        version: 0,
+        created_at: nowIso,
+        updated_at: nowIso,
+        deleted_at: null,
+        txid: '',
+      };
+      await db.transaction(
+        'rw',
+        db.project_files,
+        db.file_blobs,
+        db.outbox,
+        db.sync_state,
+        async () => {
+          await db.project_files.add(row);
+          await db.file_blobs.put({ fileId: id, blob: file, pendingUpload: true });
+          await enqueueOp(
+            db,
+            {
+              table: 'project_files',
+              id,
+              kind: 'insert',
+              base_version: null,
+              changes: columns,
+              upload: { fileId: id, path, uploaded: false },
+            },
+            nowMs,
+          );
+        },
+      );
       return row;
     },
 
@@ -73,26 +90,37 @@ export function createFilesRepo(ctx: RepoContext, getDownloader: () => FileDownl
      */
     async remove(fileId: string): Promise<Result<void, 'not_found'>> {
       const db = ctx.getDb();
-      return db.transaction('rw', db.project_files, db.file_blobs, db.outbox, db.sync_state, async () => {
-        const current = await db.project_files.get(fileId);
-        if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
-        const outcome = await enqueueOp(
-          db,
-          {
-            table: 'project_files',
-            id: fileId,
-            kind: 'delete',
-            base_version: current.version,
-            changes: {},
-            removeObject: current.file_path,
-          },
-          ctx.now(),
-        );
-        if (outcome === 'cancelled') await db.project_files.delete(fileId);
-        else await db.project_files.put({ ...current, deleted_at: new Date(ctx.now()).toISOString() });
-        await db.file_blobs.delete(fileId);
-        return { ok: true, value: undefined } as const;
-      });
+      return db.transaction(
+        'rw',
+        db.project_files,
+        db.file_blobs,
+        db.outbox,
+        db.sync_state,
+        async () => {
+          const current = await db.project_files.get(fileId);
+          if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
+          const outcome = await enqueueOp(
+            db,
+            {
+              table: 'project_files',
+              id: fileId,
+              kind: 'delete',
+              base_version: current.version,
+              changes: {},
+              removeObject: current.file_path,
+            },
+            ctx.now(),
+          );
+          if (outcome === 'cancelled') await db.project_files.delete(fileId);
+          else
+            await db.project_files.put({
+              ...current,
+              deleted_at: new Date(ctx.now()).toISOString(),
+            });
+          await db.file_blobs.delete(fileId);
+          return { ok: true, value: undefined } as const;
+        },
+      );
     },
 
     /**

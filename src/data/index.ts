@@ -5,12 +5,27 @@
  */
 export type * from './types';
 export { SYNC_TABLES } from './types';
-export { setActiveUser, getActiveDb, getActiveUserId, hasUnsyncedChanges, setDexieOptions } from './activeUser';
-export { projectsRepo, createProjectsRepo, type CreateProjectInput, type ProjectChanges } from './projectsRepo';
+export {
+  setActiveUser,
+  getActiveDb,
+  getActiveUserId,
+  hasUnsyncedChanges,
+  setDexieOptions,
+} from './activeUser';
+export {
+  projectsRepo,
+  createProjectsRepo,
+  type CreateProjectInput,
+  type ProjectChanges,
+} from './projectsRepo';
 export { profileRepo, createProfileRepo, type ProfileChanges } from './profileRepo';
 export { filesRepo, createFilesRepo, FILE_NOT_FOUND_TEXT } from './filesRepo';
 export { deadLettersRepo, createDeadLettersRepo } from './deadLettersRepo';
 export { conflictsRepo, createConflictsRepo } from './conflictsRepo';
 export { queryProjects, countProjects, type ProjectQuery } from './projectQueries';
 export { RefacingDb, dbNameFor, toProjectRow } from './db';
-export { deleteAccountOnServer, unsyncedChangeCount, type AccountDeletionResult } from './accountDeletion';
+export {
+  deleteAccountOnServer,
+  unsyncedChangeCount,
+  type AccountDeletionResult,
+} from './accountDeletion';

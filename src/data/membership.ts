@@ -35,13 +35,20 @@ export async function dropSharedProject(db: RefacingDb, projectId: string): Prom
   // The homeowner who owns it never loses it; a contractor's local assignment may be stale (reassigned).
   if (project && project.owner_user_id === me) return false;
   const fileIds = await db.project_files.where('project_id').equals(projectId).primaryKeys();
-  const rowKeys: [string, string][] = [['projects', projectId], ...fileIds.map((id) => ['project_files', id] as [string, string])];
+  const rowKeys: [string, string][] = [
+    ['projects', projectId],
+    ...fileIds.map((id) => ['project_files', id] as [string, string]),
+  ];
   await db.outbox.where('[table+id]').anyOf(rowKeys).delete();
   // Queued file inserts whose row was never pulled: find them by their project.
-  await db.outbox.filter((op) => op.table === 'project_files' && op.changes?.project_id === projectId).delete();
+  await db.outbox
+    .filter((op) => op.table === 'project_files' && op.changes?.project_id === projectId)
+    .delete();
   const ids = [projectId, ...fileIds];
   await db.dead_letters.where('op.id').anyOf(ids).delete();
-  await db.dead_letters.filter((d) => d.op.table === 'project_files' && d.op.changes?.project_id === projectId).delete();
+  await db.dead_letters
+    .filter((d) => d.op.table === 'project_files' && d.op.changes?.project_id === projectId)
+    .delete();
   await db.conflicts.where('rowId').anyOf(ids).delete();
   await db.file_blobs.bulkDelete(fileIds);
   await db.project_files.bulkDelete(fileIds);
@@ -54,15 +61,35 @@ export async function dropSharedProject(db: RefacingDb, projectId: string): Prom
  * effect on the device's projects (see the module comment). Returns the
  * rows written.
  */
-export async function applyMemberRows(db: RefacingDb, rows: readonly Record<string, unknown>[]): Promise<number> {
+export async function applyMemberRows(
+  db: RefacingDb,
+  rows: readonly Record<string, unknown>[],
+): Promise<number> {
   if (rows.length === 0) return 0;
-  const tables = [db.project_members, db.projects, db.project_files, db.file_blobs, db.outbox, db.dead_letters, db.conflicts, db.sync_state];
+  const tables = [
+    db.project_members,
+    db.projects,
+    db.project_files,
+    db.file_blobs,
+    db.outbox,
+    db.dead_letters,
+    db.conflicts,
+    db.sync_state,
+  ];
   return db.transaction('rw', tables, async () => {
     const me = db.userId;
     const fetch = new Set(await pendingSharedFetches(db));
     let written = 0;
     for (const raw of rows) {
-      const row = { ...raw, txid: raw.txid === null || raw.txid === undefined ? '' : typeof raw.txid === 'string' ? raw.txid : JSON.stringify(raw.txid) } as unknown as ProjectMemberRow;
+      const row = {
+        ...raw,
+        txid:
+          raw.txid === null || raw.txid === undefined
+            ? ''
+            : typeof raw.txid === 'string'
+              ? raw.txid
+              : JSON.stringify(raw.txid),
+      } as unknown as ProjectMemberRow;
       const local = await db.project_members.get(row.id);
       if (local && local.version >= row.version) continue;
       await db.project_members.put(row);

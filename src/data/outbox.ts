@@ -46,7 +46,8 @@ export async function markSent(db: RefacingDb, seqs: readonly number[]): Promise
   if (seqs.length === 0) return;
   const top = Math.max(...seqs);
   await db.transaction('rw', db.sync_state, async () => {
-    if (top > (await sentThrough(db))) await db.sync_state.put({ key: SENT_THROUGH_KEY, value: top });
+    if (top > (await sentThrough(db)))
+      await db.sync_state.put({ key: SENT_THROUGH_KEY, value: top });
   });
 }
 
@@ -56,7 +57,11 @@ export function newId(): string {
 }
 
 /** The pending ops of one row, queue order. */
-export async function pendingOpsFor(db: RefacingDb, table: SyncTable, id: string): Promise<OutboxEntry[]> {
+export async function pendingOpsFor(
+  db: RefacingDb,
+  table: SyncTable,
+  id: string,
+): Promise<OutboxEntry[]> {
   const ops = await db.outbox.where('[table+id]').equals([table, id]).toArray();
   return ops.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
 }
@@ -73,11 +78,17 @@ export async function enqueueOp(db: RefacingDb, op: NewOp, nowMs: number): Promi
   const tail = pending[pending.length - 1];
   // Never fold into an op that has been sent (see SENT_THROUGH_KEY) or whose file is uploaded.
   const open =
-    tail && tail.inFlight === 0 && (tail.seq ?? 0) > (await sentThrough(db)) && !(tail.upload?.uploaded ?? false) ? tail : undefined;
+    tail &&
+    tail.inFlight === 0 &&
+    (tail.seq ?? 0) > (await sentThrough(db)) &&
+    !(tail.upload?.uploaded ?? false)
+      ? tail
+      : undefined;
   if (op.kind === 'update' && open) {
     if (open.kind === 'insert') {
       const changes = { ...open.changes, ...op.changes };
-      if (op.details_patch?.length) changes.details = applyDetailsPatch(open.changes.details, op.details_patch);
+      if (op.details_patch?.length)
+        changes.details = applyDetailsPatch(open.changes.details, op.details_patch);
       await db.outbox.put({ ...open, changes });
       return 'merged';
     }

@@ -7,7 +7,9 @@ import { enqueueOp } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import type { ProfileRow, Result } from './types';
 
-export type ProfileChanges = Partial<Pick<ProfileRow, 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'price_list'>>;
+export type ProfileChanges = Partial<
+  Pick<ProfileRow, 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'price_list'>
+>;
 
 /** JSON with object keys sorted (Postgres jsonb does not keep key order). */
 function canonical(v: unknown): string {
@@ -25,7 +27,13 @@ function canonical(v: unknown): string {
 /** Equal column values (the price list is a JSON object: compared by content). */
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  return typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && canonical(a) === canonical(b);
+  return (
+    typeof a === 'object' &&
+    typeof b === 'object' &&
+    a !== null &&
+    b !== null &&
+    canonical(a) === canonical(b)
+  );
 }
 
 /** Builds the profile repository over a context (the app uses `profileRepo`). */
@@ -44,7 +52,11 @@ export function createProfileRepo(ctx: RepoContext) {
         const current = await db.profiles.get(me);
         const columns: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(changes)) {
-          if (v !== undefined && (!current || !sameValue((current as unknown as Record<string, unknown>)[k], v))) columns[k] = v;
+          if (
+            v !== undefined &&
+            (!current || !sameValue((current as unknown as Record<string, unknown>)[k], v))
+          )
+            columns[k] = v;
         }
         const base: ProfileRow = current ?? {
           id: me,
@@ -68,8 +80,20 @@ export function createProfileRepo(ctx: RepoContext) {
         await enqueueOp(
           db,
           current
-            ? { table: 'profiles', id: me, kind: 'update', base_version: current.version, changes: columns }
-            : { table: 'profiles', id: me, kind: 'insert', base_version: null, changes: { id: me, ...columns } },
+            ? {
+                table: 'profiles',
+                id: me,
+                kind: 'update',
+                base_version: current.version,
+                changes: columns,
+              }
+            : {
+                table: 'profiles',
+                id: me,
+                kind: 'insert',
+                base_version: null,
+                changes: { id: me, ...columns },
+              },
           ctx.now(),
         );
         return { ok: true, value: next } as const;

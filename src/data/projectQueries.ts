@@ -54,7 +54,12 @@ export async function queryProjects(db: RefacingDb, q: ProjectQuery): Promise<Pr
       .where('_words')
       .startsWith(first)
       .distinct()
-      .filter((p) => visible(p) && (!status || p.status === status) && words.every((w) => p._words.some((pw) => pw.startsWith(w))))
+      .filter(
+        (p) =>
+          visible(p) &&
+          (!status || p.status === status) &&
+          words.every((w) => p._words.some((pw) => pw.startsWith(w))),
+      )
       .toArray();
     rows.sort(byNewest);
     rows = rows.slice(0, limit);
@@ -66,11 +71,17 @@ export async function queryProjects(db: RefacingDb, q: ProjectQuery): Promise<Pr
           ? ['[_liveStatus+created_at]', [status, Dexie.minKey], [status, Dexie.maxKey]]
           : ['created_at', Dexie.minKey, Dexie.maxKey]
         : status
-          ? [`[${liveIdField(q.role)}+status+created_at]`, [me, status, Dexie.minKey], [me, status, Dexie.maxKey]]
+          ? [
+              `[${liveIdField(q.role)}+status+created_at]`,
+              [me, status, Dexie.minKey],
+              [me, status, Dexie.maxKey],
+            ]
           : [`[${liveIdField(q.role)}+created_at]`, [me, Dexie.minKey], [me, Dexie.maxKey]];
     let collection = db.projects.where(index).between(lower, upper, true, true).reverse();
     if (q.role === 'org_admin' && !status) collection = collection.filter((p) => !p.deleted_at);
-    rows = Number.isFinite(limit) ? await collection.limit(limit).toArray() : await collection.toArray();
+    rows = Number.isFinite(limit)
+      ? await collection.limit(limit).toArray()
+      : await collection.toArray();
   }
   return rows.map(toProjectRow);
 }
@@ -85,14 +96,34 @@ export async function countProjects(db: RefacingDb, role: DataRole): Promise<Pro
   const count = (status: ProjectStatus | null): Promise<number> => {
     if (role === 'org_admin') {
       return status
-        ? db.projects.where('[_liveStatus+created_at]').between([status, Dexie.minKey], [status, Dexie.maxKey], true, true).count()
-        : db.projects.where('[_liveStatus+created_at]').between([Dexie.minKey, Dexie.minKey], [Dexie.maxKey, Dexie.maxKey], true, true).count();
+        ? db.projects
+            .where('[_liveStatus+created_at]')
+            .between([status, Dexie.minKey], [status, Dexie.maxKey], true, true)
+            .count()
+        : db.projects
+            .where('[_liveStatus+created_at]')
+            .between([Dexie.minKey, Dexie.minKey], [Dexie.maxKey, Dexie.maxKey], true, true)
+            .count();
     }
     return status
-      ? db.projects.where(`[${field}+status+created_at]`).between([me, status, Dexie.minKey], [me, status, Dexie.maxKey], true, true).count()
-      : db.projects.where(`[${field}+created_at]`).between([me, Dexie.minKey], [me, Dexie.maxKey], true, true).count();
+      ? db.projects
+          .where(`[${field}+status+created_at]`)
+          .between([me, status, Dexie.minKey], [me, status, Dexie.maxKey], true, true)
+          .count()
+      : db.projects
+          .where(`[${field}+created_at]`)
+          .between([me, Dexie.minKey], [me, Dexie.maxKey], true, true)
+          .count();
   };
   // `all` counts every live row, including statuses outside the chips (e.g. the create form's Pending).
-  const [all, draft, active, completed, archived] = await Promise.all([null, ...STATUSES].map(count));
-  return { all: all ?? 0, draft: draft ?? 0, active: active ?? 0, completed: completed ?? 0, archived: archived ?? 0 };
+  const [all, draft, active, completed, archived] = await Promise.all(
+    [null, ...STATUSES].map(count),
+  );
+  return {
+    all: all ?? 0,
+    draft: draft ?? 0,
+    active: active ?? 0,
+    completed: completed ?? 0,
+    archived: archived ?? 0,
+  };
 }

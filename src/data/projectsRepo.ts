@@ -8,7 +8,14 @@ import { toProjectRow, type ProjectRecord } from './db';
 import { diffDetails } from './detailsPatch';
 import { enqueueOp, newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
-import type { DataRole, OutboxEntry, ProjectDetails, ProjectRow, ProjectStatus, Result } from './types';
+import type {
+  DataRole,
+  OutboxEntry,
+  ProjectDetails,
+  ProjectRow,
+  ProjectStatus,
+  Result,
+} from './types';
 
 export interface CreateProjectInput {
   name: string;
@@ -43,7 +50,8 @@ export function createProjectsRepo(ctx: RepoContext) {
       };
       const record = toProjectRecord({
         ...columns,
-        description: typeof columns.details.description === 'string' ? columns.details.description : null,
+        description:
+          typeof columns.details.description === 'string' ? columns.details.description : null,
         version: 0,
         created_at: nowIso,
         updated_at: nowIso,
@@ -52,7 +60,17 @@ export function createProjectsRepo(ctx: RepoContext) {
       });
       await db.transaction('rw', db.projects, db.outbox, db.sync_state, async () => {
         await db.projects.add(record);
-        await enqueueOp(db, { table: 'projects', id: columns.id, kind: 'insert', base_version: null, changes: columns }, ctx.now());
+        await enqueueOp(
+          db,
+          {
+            table: 'projects',
+            id: columns.id,
+            kind: 'insert',
+            base_version: null,
+            changes: columns,
+          },
+          ctx.now(),
+        );
       });
       return toProjectRow(record);
     },
@@ -68,10 +86,14 @@ export function createProjectsRepo(ctx: RepoContext) {
         const current = await db.projects.get(id);
         if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
         const columns: Record<string, unknown> = {};
-        if (changes.name !== undefined && changes.name !== current.name) columns.name = changes.name;
-        if (changes.status !== undefined && changes.status !== current.status) columns.status = changes.status;
-        const patch = changes.details !== undefined ? diffDetails(current.details, changes.details) : [];
-        if (Object.keys(columns).length === 0 && patch.length === 0) return { ok: true, value: toProjectRow(current) } as const;
+        if (changes.name !== undefined && changes.name !== current.name)
+          columns.name = changes.name;
+        if (changes.status !== undefined && changes.status !== current.status)
+          columns.status = changes.status;
+        const patch =
+          changes.details !== undefined ? diffDetails(current.details, changes.details) : [];
+        if (Object.keys(columns).length === 0 && patch.length === 0)
+          return { ok: true, value: toProjectRow(current) } as const;
         const nowIso = new Date(ctx.now()).toISOString();
         const op = {
           table: 'projects' as const,
@@ -81,7 +103,11 @@ export function createProjectsRepo(ctx: RepoContext) {
           changes: columns,
           ...(patch.length ? { details_patch: patch } : {}),
         };
-        let next = applyOpToRow(current as unknown as Record<string, unknown>, op as OutboxEntry, nowIso);
+        let next = applyOpToRow(
+          current as unknown as Record<string, unknown>,
+          op as OutboxEntry,
+          nowIso,
+        );
         next.updated_at = nowIso;
         const details = next.details as ProjectDetails;
         next.description = typeof details.description === 'string' ? details.description : null;
@@ -107,7 +133,10 @@ export function createProjectsRepo(ctx: RepoContext) {
           ctx.now(),
         );
         if (outcome === 'cancelled') await db.projects.delete(id);
-        else await db.projects.put(toProjectRecord({ ...current, deleted_at: new Date(ctx.now()).toISOString() }));
+        else
+          await db.projects.put(
+            toProjectRecord({ ...current, deleted_at: new Date(ctx.now()).toISOString() }),
+          );
         return { ok: true, value: undefined } as const;
       });
     },

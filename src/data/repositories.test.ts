@@ -27,10 +27,16 @@ describe('projectsRepo', () => {
   it('writes the row and one insert op; autosave updates coalesce into it', async () => {
     const ctx = makeCtx();
     const repo = createProjectsRepo(ctx);
-    const p = await repo.create({ name: 'Smith kitchen', status: 'draft', details: { address: '12 Oak St' }, role: 'contractor' });
+    const p = await repo.create({
+      name: 'Smith kitchen',
+      status: 'draft',
+      details: { address: '12 Oak St' },
+      role: 'contractor',
+    });
     expect(p.assigned_contractor_id).toBe('u1');
     expect(p.owner_user_id).toBeNull();
-    for (let i = 0; i < 5; i++) await repo.update(p.id, { details: { address: '12 Oak St', notes: `n${i}` } });
+    for (let i = 0; i < 5; i++)
+      await repo.update(p.id, { details: { address: '12 Oak St', notes: `n${i}` } });
     const ops = await ctx.db.outbox.toArray();
     expect(ops).toHaveLength(1);
     expect(ops[0]?.kind).toBe('insert');
@@ -42,26 +48,60 @@ describe('projectsRepo', () => {
     const repo = createProjectsRepo(ctx);
     const p = await repo.create({ name: 'A', status: 'draft', details: {}, role: 'homeowner' });
     await ctx.db.outbox.clear();
-    await applyServerRows(ctx.db, 'projects', [{ ...p, version: 1, txid: '10', details: { cabinetData: { itemState: { '3_0': { width: '10' } } } } }], '');
-    await repo.update(p.id, { details: d({ cabinetData: { itemState: { '3_0': { width: '14.5' } } } }) });
-    await repo.update(p.id, { name: 'B', details: d({ cabinetData: { itemState: { '3_0': { width: '14.5', height: '30' } } } }) });
+    await applyServerRows(
+      ctx.db,
+      'projects',
+      [
+        {
+          ...p,
+          version: 1,
+          txid: '10',
+          details: { cabinetData: { itemState: { '3_0': { width: '10' } } } },
+        },
+      ],
+      '',
+    );
+    await repo.update(p.id, {
+      details: d({ cabinetData: { itemState: { '3_0': { width: '14.5' } } } }),
+    });
+    await repo.update(p.id, {
+      name: 'B',
+      details: d({ cabinetData: { itemState: { '3_0': { width: '14.5', height: '30' } } } }),
+    });
     await repo.update(p.id, { details: d({ cabinetData: { itemState: {} } }) });
     const ops = await ctx.db.outbox.toArray();
     expect(ops).toHaveLength(1);
     expect(ops[0]).toMatchObject({ kind: 'update', base_version: 1, changes: { name: 'B' } });
-    expect(ops[0]?.details_patch).toEqual([{ path: ['cabinetData', 'itemState', '3_0'], remove: true }]);
+    expect(ops[0]?.details_patch).toEqual([
+      { path: ['cabinetData', 'itemState', '3_0'], remove: true },
+    ]);
   });
 
   it('a pulled row keeps pending local edits on top; older versions are ignored', async () => {
     const ctx = makeCtx();
     const repo = createProjectsRepo(ctx);
-    const p = await repo.create({ name: 'A', status: 'draft', details: { phone: '555' }, role: 'homeowner' });
+    const p = await repo.create({
+      name: 'A',
+      status: 'draft',
+      details: { phone: '555' },
+      role: 'homeowner',
+    });
     await ctx.db.outbox.clear();
     await applyServerRows(ctx.db, 'projects', [{ ...p, version: 1, txid: '1' }], '');
     await repo.update(p.id, { name: 'Mine' });
-    await applyServerRows(ctx.db, 'projects', [{ ...p, version: 2, txid: '2', status: 'active', details: { phone: '777' } }], '');
+    await applyServerRows(
+      ctx.db,
+      'projects',
+      [{ ...p, version: 2, txid: '2', status: 'active', details: { phone: '777' } }],
+      '',
+    );
     let row = await ctx.db.projects.get(p.id);
-    expect(row).toMatchObject({ name: 'Mine', status: 'active', version: 2, details: { phone: '777' } });
+    expect(row).toMatchObject({
+      name: 'Mine',
+      status: 'active',
+      version: 2,
+      details: { phone: '777' },
+    });
     await applyServerRows(ctx.db, 'projects', [{ ...p, version: 1, txid: '1', name: 'old' }], '');
     row = await ctx.db.projects.get(p.id);
     expect(row?.name).toBe('Mine');
@@ -87,18 +127,50 @@ describe('projectsRepo', () => {
   it('filters, counts and searches on indexes', async () => {
     const ctx = makeCtx();
     const repo = createProjectsRepo(ctx);
-    await repo.create({ name: 'Smith kitchen', status: 'draft', details: { email: 'jo@smith.com', phone: '(555) 123-4567', address: '12 Oak Street' }, role: 'contractor' });
-    await repo.create({ name: 'Jones bath', status: 'active', details: { address: '9 Elm Road' }, role: 'contractor' });
-    const c = await repo.create({ name: 'Gone', status: 'active', details: {}, role: 'contractor' });
+    await repo.create({
+      name: 'Smith kitchen',
+      status: 'draft',
+      details: { email: 'jo@smith.com', phone: '(555) 123-4567', address: '12 Oak Street' },
+      role: 'contractor',
+    });
+    await repo.create({
+      name: 'Jones bath',
+      status: 'active',
+      details: { address: '9 Elm Road' },
+      role: 'contractor',
+    });
+    const c = await repo.create({
+      name: 'Gone',
+      status: 'active',
+      details: {},
+      role: 'contractor',
+    });
     await ctx.db.outbox.clear();
     await applyServerRows(ctx.db, 'projects', [{ ...c, version: 1, txid: '1' }], '');
     await repo.remove(c.id);
-    expect(await countProjects(ctx.db, 'contractor')).toEqual({ all: 2, draft: 1, active: 1, completed: 0, archived: 0 });
-    expect((await queryProjects(ctx.db, { role: 'contractor' })).map((p) => p.name)).toEqual(['Jones bath', 'Smith kitchen']);
-    expect((await queryProjects(ctx.db, { role: 'contractor', search: 'oak' })).map((p) => p.name)).toEqual(['Smith kitchen']);
-    expect((await queryProjects(ctx.db, { role: 'contractor', search: '555-123' })).map((p) => p.name)).toEqual(['Smith kitchen']);
-    expect((await queryProjects(ctx.db, { role: 'contractor', search: 'smith.com' })).map((p) => p.name)).toEqual(['Smith kitchen']);
-    expect((await queryProjects(ctx.db, { role: 'contractor', status: 'active' })).map((p) => p.name)).toEqual(['Jones bath']);
+    expect(await countProjects(ctx.db, 'contractor')).toEqual({
+      all: 2,
+      draft: 1,
+      active: 1,
+      completed: 0,
+      archived: 0,
+    });
+    expect((await queryProjects(ctx.db, { role: 'contractor' })).map((p) => p.name)).toEqual([
+      'Jones bath',
+      'Smith kitchen',
+    ]);
+    expect(
+      (await queryProjects(ctx.db, { role: 'contractor', search: 'oak' })).map((p) => p.name),
+    ).toEqual(['Smith kitchen']);
+    expect(
+      (await queryProjects(ctx.db, { role: 'contractor', search: '555-123' })).map((p) => p.name),
+    ).toEqual(['Smith kitchen']);
+    expect(
+      (await queryProjects(ctx.db, { role: 'contractor', search: 'smith.com' })).map((p) => p.name),
+    ).toEqual(['Smith kitchen']);
+    expect(
+      (await queryProjects(ctx.db, { role: 'contractor', status: 'active' })).map((p) => p.name),
+    ).toEqual(['Jones bath']);
     expect(await queryProjects(ctx.db, { role: 'homeowner' })).toEqual([]);
   });
 });
@@ -125,12 +197,24 @@ describe('filesRepo and dead letters', () => {
     const p = await repo.create({ name: 'A', status: 'draft', details: {}, role: 'homeowner' });
     const [op] = await ctx.db.outbox.toArray();
     await ctx.db.outbox.clear();
-    const id = await ctx.db.dead_letters.add({ op: op!, code: '42501', message: 'rls', at: '', label: 'A' });
+    const id = await ctx.db.dead_letters.add({
+      op: op!,
+      code: '42501',
+      message: 'rls',
+      at: '',
+      label: 'A',
+    });
     await letters.retry(id);
     const [again] = await ctx.db.outbox.toArray();
     expect(again?.op_id).not.toBe(op?.op_id);
     await ctx.db.outbox.clear();
-    const id2 = await ctx.db.dead_letters.add({ op: again!, code: '42501', message: 'rls', at: '', label: 'A' });
+    const id2 = await ctx.db.dead_letters.add({
+      op: again!,
+      code: '42501',
+      message: 'rls',
+      at: '',
+      label: 'A',
+    });
     await letters.discard(id2);
     expect(await ctx.db.projects.get(p.id)).toBeUndefined();
   });

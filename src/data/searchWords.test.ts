@@ -49,7 +49,9 @@ describe('projectSearchWords', () => {
   });
 
   it('keeps letters typed in a phone field and copes with missing details', () => {
-    expect(projectSearchWords('Job', { phone: '555 0100 ext 7' })).toEqual(expect.arrayContaining(['ext', '55501007']));
+    expect(projectSearchWords('Job', { phone: '555 0100 ext 7' })).toEqual(
+      expect.arrayContaining(['ext', '55501007']),
+    );
     expect(projectSearchWords('Job', undefined)).toEqual(['job']);
   });
 });

@@ -7,7 +7,10 @@
 import type { ProjectDetails } from './types';
 
 function tokens(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}@.+_-]+/u).filter((t) => t.length > 0);
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}@.+_-]+/u)
+    .filter((t) => t.length > 0);
 }
 
 /**

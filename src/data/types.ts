@@ -105,7 +105,12 @@ export interface ProjectMemberRow extends SyncedColumns {
 
 export type SyncTable = 'projects' | 'profiles' | 'project_files' | 'project_members';
 /** Pull order: memberships last, so a revocation is applied after the rows it hides. */
-export const SYNC_TABLES: readonly SyncTable[] = ['profiles', 'projects', 'project_files', 'project_members'];
+export const SYNC_TABLES: readonly SyncTable[] = [
+  'profiles',
+  'projects',
+  'project_files',
+  'project_members',
+];
 
 export type OpKind = 'insert' | 'update' | 'delete';
 

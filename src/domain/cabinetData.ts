@@ -168,12 +168,19 @@ const storedText = z
 
 /** A tick box as forms and older data stored it: true, 'true', 1, '1' or 'on' is ticked; anything else (or nothing) is not. */
 const storedFlag = z
-  .union([z.boolean(), z.enum(['true', '1', 'on']).transform(() => true), z.literal(1).transform(() => true)])
+  .union([
+    z.boolean(),
+    z.enum(['true', '1', 'on']).transform(() => true),
+    z.literal(1).transform(() => true),
+  ])
   .default(false)
   .catch(false);
 
 /** A length in inches: a number, or decimal or tape-measure text (see `parseInches`); ≥ 0 and finite, else the parse fails. */
-const storedInches = z.union([z.number().finite().nonnegative(), z.string().transform(parseInches).pipe(z.number())]);
+const storedInches = z.union([
+  z.number().finite().nonnegative(),
+  z.string().transform(parseInches).pipe(z.number()),
+]);
 
 /** A reveal, inches: 0 to 1/2 inclusive; anything else 0. */
 const storedReveal = storedInches.pipe(z.number().max(0.5)).default(0).catch(0);
@@ -207,21 +214,19 @@ const formSchema = objectOrEmpty
       vertRevealOverride: storedFlag,
     }),
   )
-  .transform(
-    (f): CabinetForm => ({
-      nrs: f.nrs,
-      door: f.door,
-      drawerFront: f.drawerFront,
-      color: f.color,
-      overlaySelect: f.overlaySelect,
-      stdOption: f.stdOption,
-      // Derived, never read from storage (spec §4).
-      olSize: overlayFor(f.overlaySelect, f.stdOption, f.sideReveal),
-      sideReveal: f.sideReveal,
-      verticalReveal: f.vertRevealOverride ? f.verticalReveal : f.sideReveal,
-      vertRevealOverride: f.vertRevealOverride,
-    }),
-  );
+  .transform((f): CabinetForm => ({
+    nrs: f.nrs,
+    door: f.door,
+    drawerFront: f.drawerFront,
+    color: f.color,
+    overlaySelect: f.overlaySelect,
+    stdOption: f.stdOption,
+    // Derived, never read from storage (spec §4).
+    olSize: overlayFor(f.overlaySelect, f.stdOption, f.sideReveal),
+    sideReveal: f.sideReveal,
+    verticalReveal: f.vertRevealOverride ? f.verticalReveal : f.sideReveal,
+    vertRevealOverride: f.vertRevealOverride,
+  }));
 
 /** A stile or rail width, inches, or `undefined` where missing or unreadable (filled in from a fallback set). */
 const maybeInches = storedInches.optional().catch(undefined);
@@ -240,7 +245,10 @@ const partialStileRailSchema = objectOrEmpty.pipe(
 );
 
 /** A stile/rail set with each missing or unreadable value taken from `fallback`. */
-function fillStileRail(partial: Partial<Record<StileRailKey, number | undefined>>, fallback: StileRail): StileRail {
+function fillStileRail(
+  partial: Partial<Record<StileRailKey, number | undefined>>,
+  fallback: StileRail,
+): StileRail {
   const out = { ...fallback };
   for (const key of STILE_RAIL_KEYS) out[key] = partial[key] ?? fallback[key];
   return out;
@@ -294,7 +302,11 @@ const itemSchema = z
     splitDoor: storedFlag,
     type: storedText,
     // Only an object is an override; anything else means none.
-    stileRailOverride: z.record(z.string(), z.unknown()).pipe(partialStileRailSchema).optional().catch(undefined),
+    stileRailOverride: z
+      .record(z.string(), z.unknown())
+      .pipe(partialStileRailSchema)
+      .optional()
+      .catch(undefined),
   })
   .nullable()
   .catch(null);
@@ -321,12 +333,26 @@ export const cabinetDataSchema = objectOrEmpty
     const itemState: Record<string, ItemState> = {};
     for (const [key, value] of Object.entries(r.itemState)) {
       if (!value) continue;
-      const item: ItemState = { width: value.width, height: value.height, nextToWall: value.nextToWall, splitDoor: value.splitDoor, type: value.type };
+      const item: ItemState = {
+        width: value.width,
+        height: value.height,
+        nextToWall: value.nextToWall,
+        splitDoor: value.splitDoor,
+        type: value.type,
+      };
       // A partial override means "this cabinet differs in these values": the rest are the job's.
-      if (value.stileRailOverride) item.stileRailOverride = fillStileRail(value.stileRailOverride, stileRail);
+      if (value.stileRailOverride)
+        item.stileRailOverride = fillStileRail(value.stileRailOverride, stileRail);
       itemState[key] = item;
     }
-    const out: CabinetData = { form: r.form, stileRail, cabinetRows: r.cabinetRows, itemState, notes: r.notes, showNotes: r.showNotes };
+    const out: CabinetData = {
+      form: r.form,
+      stileRail,
+      cabinetRows: r.cabinetRows,
+      itemState,
+      notes: r.notes,
+      showNotes: r.showNotes,
+    };
     // Only a job that chose a rule carries one, so older jobs keep their exact shape.
     const hingeRule = normalizeHingeRule(r.hingeRule);
     if (hingeRule) out.hingeRule = hingeRule;

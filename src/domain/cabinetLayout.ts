@@ -39,7 +39,9 @@ export const CABINET_LAYOUTS: Readonly<Record<CabinetTypeName, LayoutNode>> = {
 
 /** The layout of a type, or `undefined` for an unknown type. */
 export function layoutOf(type: string): LayoutNode | undefined {
-  return Object.prototype.hasOwnProperty.call(CABINET_LAYOUTS, type) ? CABINET_LAYOUTS[type as CabinetTypeName] : undefined;
+  return Object.prototype.hasOwnProperty.call(CABINET_LAYOUTS, type)
+    ? CABINET_LAYOUTS[type as CabinetTypeName]
+    : undefined;
 }
 
 /**
@@ -59,7 +61,15 @@ export function doorPairsOf(type: string): [number, number][] {
         const b = node.children[i + 1];
         const pa = typeof a === 'number' ? parts[a] : undefined;
         const pb = typeof b === 'number' ? parts[b] : undefined;
-        if (typeof a === 'number' && typeof b === 'number' && pa && pb && PART_INFO[pa].kind === 'door' && PART_INFO[pb].kind === 'door') pairs.push([a, b]);
+        if (
+          typeof a === 'number' &&
+          typeof b === 'number' &&
+          pa &&
+          pb &&
+          PART_INFO[pa].kind === 'door' &&
+          PART_INFO[pb].kind === 'door'
+        )
+          pairs.push([a, b]);
       }
     }
     node.children.forEach(walk);
@@ -99,23 +109,38 @@ const ASSUMED = { door: { w: 15, h: 24 }, drawerFront: { w: 15, h: 6 } } as cons
  * top-aligned; children of a stack are centred. Returns `undefined` for an
  * unknown type.
  */
-export function layoutFrame(type: string, openings: readonly { w: number | null; h: number | null }[], frame: StileRail): FrameLayout | undefined {
+export function layoutFrame(
+  type: string,
+  openings: readonly { w: number | null; h: number | null }[],
+  frame: StileRail,
+): FrameLayout | undefined {
   const layout = layoutOf(type);
   const parts = partsOf(type);
   if (layout === undefined || !parts) return undefined;
   const sizeOf = (i: number) => {
     const kind = PART_INFO[parts[i] ?? 'Door'].kind;
     const o = openings[i];
-    return { w: o?.w ?? ASSUMED[kind].w, h: o?.h ?? ASSUMED[kind].h, assumed: o?.w == null || o?.h == null };
+    return {
+      w: o?.w ?? ASSUMED[kind].w,
+      h: o?.h ?? ASSUMED[kind].h,
+      assumed: o?.w == null || o?.h == null,
+    };
   };
-  const railAt = (k: number) => [frame.midRail1, frame.midRail2, frame.midRail3][Math.min(k, 2)] ?? frame.midRail1;
+  const railAt = (k: number) =>
+    [frame.midRail1, frame.midRail2, frame.midRail3][Math.min(k, 2)] ?? frame.midRail1;
   const measureNode = (node: LayoutNode): { w: number; h: number } => {
     if (typeof node === 'number') return sizeOf(node);
     const sizes = node.children.map(measureNode);
     if (node.dir === 'row') {
-      return { w: sizes.reduce((s, c) => s + c.w, 0) + frame.midStile * (sizes.length - 1), h: Math.max(...sizes.map((c) => c.h)) };
+      return {
+        w: sizes.reduce((s, c) => s + c.w, 0) + frame.midStile * (sizes.length - 1),
+        h: Math.max(...sizes.map((c) => c.h)),
+      };
     }
-    return { w: Math.max(...sizes.map((c) => c.w)), h: sizes.reduce((s, c, k) => s + c.h + (k > 0 ? railAt(k - 1) : 0), 0) };
+    return {
+      w: Math.max(...sizes.map((c) => c.w)),
+      h: sizes.reduce((s, c, k) => s + c.h + (k > 0 ? railAt(k - 1) : 0), 0),
+    };
   };
   const content = measureNode(layout);
   const placed: PlacedOpening[] = [];
@@ -125,7 +150,16 @@ export function layoutFrame(type: string, openings: readonly { w: number | null;
     if (typeof node === 'number') {
       const s = sizeOf(node);
       const ox = x + (w - s.w) / 2;
-      placed.push({ index: node, x: ox, y, w: s.w, h: s.h, assumed: s.assumed, atLeft: ox - left < 0.01, atRight: right - (ox + s.w) < 0.01 });
+      placed.push({
+        index: node,
+        x: ox,
+        y,
+        w: s.w,
+        h: s.h,
+        assumed: s.assumed,
+        atLeft: ox - left < 0.01,
+        atRight: right - (ox + s.w) < 0.01,
+      });
       return;
     }
     const sizes = node.children.map(measureNode);
@@ -148,5 +182,9 @@ export function layoutFrame(type: string, openings: readonly { w: number | null;
   };
   place(layout, frame.leftStile, frame.topRail, content.w);
   placed.sort((a, b) => a.index - b.index);
-  return { width: frame.leftStile + content.w + frame.rightStile, height: frame.topRail + content.h + frame.botRail, openings: placed };
+  return {
+    width: frame.leftStile + content.w + frame.rightStile,
+    height: frame.topRail + content.h + frame.botRail,
+    openings: placed,
+  };
 }

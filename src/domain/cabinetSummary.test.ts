@@ -5,7 +5,10 @@ describe('cabinetSummary', () => {
   it.each([
     [undefined, 'No cabinets yet'],
     [{ cabinetRows: [], itemState: {} }, 'No cabinets yet'],
-    [{ cabinetRows: [{ id: 0, type: 'Wall' }], itemState: {} }, '1 cabinet · 1 door · 0 drawer fronts'],
+    [
+      { cabinetRows: [{ id: 0, type: 'Wall' }], itemState: {} },
+      '1 cabinet · 1 door · 0 drawer fronts',
+    ],
     [
       // Base 2/1 (2 doors, 1 front) + Kite DB 0/3 (3 fronts) + Wall split (2 leaves) + unknown type (counted as a cabinet only)
       {
@@ -15,7 +18,9 @@ describe('cabinetSummary', () => {
           { id: 2, type: 'Wall' },
           { id: 3, type: 'Corner' },
         ],
-        itemState: { '2_0': { width: '', height: '', nextToWall: false, splitDoor: true, type: 'Door' } },
+        itemState: {
+          '2_0': { width: '', height: '', nextToWall: false, splitDoor: true, type: 'Door' },
+        },
       },
       '4 cabinets · 4 doors · 4 drawer fronts',
     ],

@@ -14,7 +14,9 @@ function plural(n: number, one: string, many: string): string {
  * counts 2, as on the order) and drawer fronts over the cabinet types' parts, measured or not.
  * Accepts `undefined` (a project without builder data). Never throws.
  */
-export function cabinetSummary(cabinetData: Pick<CabinetData, 'cabinetRows' | 'itemState'> | undefined): string {
+export function cabinetSummary(
+  cabinetData: Pick<CabinetData, 'cabinetRows' | 'itemState'> | undefined,
+): string {
   const rows = Array.isArray(cabinetData?.cabinetRows) ? cabinetData.cabinetRows : [];
   if (rows.length === 0) return 'No cabinets yet';
   let doors = 0;
@@ -28,5 +30,9 @@ export function cabinetSummary(cabinetData: Pick<CabinetData, 'cabinetRows' | 'i
       else doors += leaves;
     });
   }
-  return [plural(rows.length, 'cabinet', 'cabinets'), plural(doors, 'door', 'doors'), plural(fronts, 'drawer front', 'drawer fronts')].join(' · ');
+  return [
+    plural(rows.length, 'cabinet', 'cabinets'),
+    plural(doors, 'door', 'doors'),
+    plural(fronts, 'drawer front', 'drawer fronts'),
+  ].join(' · ');
 }

@@ -1,25 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { CABINET_TYPES, CABINET_TYPE_NAMES, PART_INFO, isCabinetType, itemKey, partsOf } from './cabinetTypes';
+import {
+  CABINET_TYPES,
+  CABINET_TYPE_NAMES,
+  PART_INFO,
+  isCabinetType,
+  itemKey,
+  partsOf,
+} from './cabinetTypes';
 
 /** Spec §3's table of cabinet types and their parts, in the spec's order. */
 const SPEC_TABLE: [string, string[]][] = [
-    ['Base 1/1', ['Door', 'Front']],
-    ['Wall', ['Door']],
-    ['Base 2/1', ['Door', 'Door', 'Front']],
-    ['Base Full Ht 1/0', ['Door']],
-    ['Base Full Ht 2/0', ['Door', 'Door']],
-    ['Kite DB 0/3', ['Front', 'Front', 'Front']],
-    ['Kite DB 0/4', ['Front', 'Front', 'Front', 'Front']],
-    ['Pantry 2/0', ['Pantry Top Dr', 'Pantry Bott Dr']],
-    ['L/S 2/0', ['Door', 'Door']],
-    ['Desk/Lap Draw 0/1', ['Front']],
-    ['VB 1/1', ['V-base door', 'V-base front']],
-    ['VB 2/1', ['V-base door', 'V-base door', 'V-base front']],
-    ['VB 2/3', ['V-base door', 'V-base door', 'V-base front', 'V-base front', 'V-base front']],
-    ['VB Full HT 1/0', ['V-base door']],
-    ['VB Full HT 2/0', ['V-base door', 'V-base door']],
-    ['VDB 0/3', ['V-base front', 'V-base front', 'V-base front']],
-    ['VDB 0/4', ['V-base front', 'V-base front', 'V-base front', 'V-base front']],
+  ['Base 1/1', ['Door', 'Front']],
+  ['Wall', ['Door']],
+  ['Base 2/1', ['Door', 'Door', 'Front']],
+  ['Base Full Ht 1/0', ['Door']],
+  ['Base Full Ht 2/0', ['Door', 'Door']],
+  ['Kite DB 0/3', ['Front', 'Front', 'Front']],
+  ['Kite DB 0/4', ['Front', 'Front', 'Front', 'Front']],
+  ['Pantry 2/0', ['Pantry Top Dr', 'Pantry Bott Dr']],
+  ['L/S 2/0', ['Door', 'Door']],
+  ['Desk/Lap Draw 0/1', ['Front']],
+  ['VB 1/1', ['V-base door', 'V-base front']],
+  ['VB 2/1', ['V-base door', 'V-base door', 'V-base front']],
+  ['VB 2/3', ['V-base door', 'V-base door', 'V-base front', 'V-base front', 'V-base front']],
+  ['VB Full HT 1/0', ['V-base door']],
+  ['VB Full HT 2/0', ['V-base door', 'V-base door']],
+  ['VDB 0/3', ['V-base front', 'V-base front', 'V-base front']],
+  ['VDB 0/4', ['V-base front', 'V-base front', 'V-base front', 'V-base front']],
 ];
 
 describe('cabinet types (spec §3 table)', () => {
@@ -51,9 +58,12 @@ describe('cabinet types (spec §3 table)', () => {
   });
 
   it('hinged parts: Door, V-base door, Pantry Top Dr, Pantry Bott Dr', () => {
-    expect(Object.entries(PART_INFO).filter(([, i]) => i.hinged).map(([p]) => p).sort()).toEqual(
-      ['Door', 'Pantry Bott Dr', 'Pantry Top Dr', 'V-base door'],
-    );
+    expect(
+      Object.entries(PART_INFO)
+        .filter(([, i]) => i.hinged)
+        .map(([p]) => p)
+        .sort(),
+    ).toEqual(['Door', 'Pantry Bott Dr', 'Pantry Top Dr', 'V-base door']);
   });
 
   it('item keys are rowId_index', () => {

@@ -9,7 +9,8 @@
  */
 
 /** A part's name as the order sheet and the CLI print it. */
-export type PartName = 'Door' | 'Front' | 'V-base door' | 'V-base front' | 'Pantry Top Dr' | 'Pantry Bott Dr';
+export type PartName =
+  'Door' | 'Front' | 'V-base door' | 'V-base front' | 'Pantry Top Dr' | 'Pantry Bott Dr';
 
 /** Which finished-height formula of spec §9 a part uses. */
 export type HeightFormula =

@@ -86,7 +86,10 @@ describe('door order properties', () => {
           expect(formatDecimal(p.height)).not.toBe('—');
         }
         expect(order.hinges.reduce((s, h) => s + h.quantity, 0)).toBe(2 * hingedLeaves);
-        const lineTotal = [...order.doors, ...order.drawerFronts].reduce((s, l) => s + l.quantity, 0);
+        const lineTotal = [...order.doors, ...order.drawerFronts].reduce(
+          (s, l) => s + l.quantity,
+          0,
+        );
         expect(lineTotal).toBe(order.pieces.reduce((s, p) => s + p.quantity, 0));
       }),
       { numRuns: 300 },
@@ -95,12 +98,37 @@ describe('door order properties', () => {
 
   it('any input at all: nothing on the order is NaN, Infinity, zero or negative; each left-out part has a warning', () => {
     const wild = fc.record({
-      form: fc.dictionary(fc.constantFrom('overlaySelect', 'stdOption', 'sideReveal', 'verticalReveal', 'vertRevealOverride'), fc.oneof(fc.double(), fc.string(), fc.boolean())),
-      stileRail: fc.dictionary(fc.constantFrom('topRail', 'botRail', 'midRail1'), fc.oneof(fc.double(), fc.string())),
-      cabinetRows: fc.array(fc.record({ id: fc.oneof(fc.integer({ min: 0, max: 40 }), fc.string()), type: fc.oneof(fc.constantFrom(...CABINET_TYPE_NAMES), fc.string()) }), { maxLength: 20 }),
+      form: fc.dictionary(
+        fc.constantFrom(
+          'overlaySelect',
+          'stdOption',
+          'sideReveal',
+          'verticalReveal',
+          'vertRevealOverride',
+        ),
+        fc.oneof(fc.double(), fc.string(), fc.boolean()),
+      ),
+      stileRail: fc.dictionary(
+        fc.constantFrom('topRail', 'botRail', 'midRail1'),
+        fc.oneof(fc.double(), fc.string()),
+      ),
+      cabinetRows: fc.array(
+        fc.record({
+          id: fc.oneof(fc.integer({ min: 0, max: 40 }), fc.string()),
+          type: fc.oneof(fc.constantFrom(...CABINET_TYPE_NAMES), fc.string()),
+        }),
+        { maxLength: 20 },
+      ),
       itemState: fc.dictionary(
-        fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 4 })).map(([r, i]) => itemKey(r, i)),
-        fc.record({ width: fc.oneof(fc.double(), fc.string(), fc.constant('')), height: fc.oneof(fc.double(), fc.string()), splitDoor: fc.boolean(), nextToWall: fc.boolean() }),
+        fc
+          .tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 4 }))
+          .map(([r, i]) => itemKey(r, i)),
+        fc.record({
+          width: fc.oneof(fc.double(), fc.string(), fc.constant('')),
+          height: fc.oneof(fc.double(), fc.string()),
+          splitDoor: fc.boolean(),
+          nextToWall: fc.boolean(),
+        }),
       ),
     });
     fc.assert(
@@ -108,10 +136,15 @@ describe('door order properties', () => {
         const data = normalizeCabinetData(raw);
         const order = computeDoorOrder(data);
         for (const p of order.pieces) {
-          expect(Number.isFinite(p.width) && p.width > 0 && Number.isFinite(p.height) && p.height > 0).toBe(true);
+          expect(
+            Number.isFinite(p.width) && p.width > 0 && Number.isFinite(p.height) && p.height > 0,
+          ).toBe(true);
         }
         for (const h of order.hinges) expect(Number.isFinite(h.size) && h.size > 0).toBe(true);
-        const expectedParts = data.cabinetRows.reduce((s, r) => s + (partsOf(r.type)?.length ?? 0), 0);
+        const expectedParts = data.cabinetRows.reduce(
+          (s, r) => s + (partsOf(r.type)?.length ?? 0),
+          0,
+        );
         const partWarnings = order.warnings.filter((w) => w.code !== 'unknown-cabinet-type').length;
         expect(order.pieces.length + partWarnings).toBe(expectedParts);
       }),

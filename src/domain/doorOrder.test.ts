@@ -26,7 +26,17 @@ describe('computeDoorOrder', () => {
   const order = computeDoorOrder(job);
 
   it('one piece per measured item, in cabinet order, with 0-based row index', () => {
-    expect(order.pieces.map((p) => [p.row, p.cabinetType, p.index, p.part, p.quantity, p.width, p.height])).toEqual([
+    expect(
+      order.pieces.map((p) => [
+        p.row,
+        p.cabinetType,
+        p.index,
+        p.part,
+        p.quantity,
+        p.width,
+        p.height,
+      ]),
+    ).toEqual([
       [0, 'Base 2/1', 0, 'Door', 1, 14.5, 24.25],
       [0, 'Base 2/1', 1, 'Door', 1, 15.5, 24.25],
       [0, 'Base 2/1', 2, 'Front', 1, 30, 7.25],
@@ -36,7 +46,14 @@ describe('computeDoorOrder', () => {
   });
 
   it('merges identical sizes per kind with summed quantities and references', () => {
-    expect(order.doors.map((l) => [l.quantity, l.width, l.height, l.refs.map((r) => `${r.row}:${r.index}`)])).toEqual([
+    expect(
+      order.doors.map((l) => [
+        l.quantity,
+        l.width,
+        l.height,
+        l.refs.map((r) => `${r.row}:${r.index}`),
+      ]),
+    ).toEqual([
       [1, 14.5, 24.25, ['0:0']],
       [2, 15.5, 24.25, ['0:1', '3:0']],
       [2, 16.4375, 30.25, ['2:0']],
@@ -53,20 +70,43 @@ describe('computeDoorOrder', () => {
 
   it('warns about every part left out and every unknown type', () => {
     expect(order.warnings.map((w) => [w.code, w.row, w.message])).toEqual([
-      ['unknown-cabinet-type', 1, 'Cabinet 2 (Corner Lazy Susan): unknown cabinet type — left out of the order'],
-      ['missing-width', 3, 'Cabinet 4 (Base 1/1), Front 2: width not entered — left out of the order'],
+      [
+        'unknown-cabinet-type',
+        1,
+        'Cabinet 2 (Corner Lazy Susan): unknown cabinet type — left out of the order',
+      ],
+      [
+        'missing-width',
+        3,
+        'Cabinet 4 (Base 1/1), Front 2: width not entered — left out of the order',
+      ],
     ]);
   });
 
   it('orderJson has exactly overlay, pieces, hinges', () => {
     const j = orderJson(order);
     expect(Object.keys(j)).toEqual(['overlay', 'pieces', 'hinges']);
-    expect(Object.keys(j.pieces[0] ?? {})).toEqual(['row', 'cabinetType', 'index', 'part', 'quantity', 'width', 'height']);
+    expect(Object.keys(j.pieces[0] ?? {})).toEqual([
+      'row',
+      'cabinetType',
+      'index',
+      'part',
+      'quantity',
+      'width',
+      'height',
+    ]);
     expect(j.overlay).toBe(1.5);
   });
 
   it('an empty job is an empty order', () => {
     const empty = computeDoorOrder(normalizeCabinetData(undefined));
-    expect(empty).toMatchObject({ overlay: 0.5, pieces: [], doors: [], drawerFronts: [], hinges: [], warnings: [] });
+    expect(empty).toMatchObject({
+      overlay: 0.5,
+      pieces: [],
+      doors: [],
+      drawerFronts: [],
+      hinges: [],
+      warnings: [],
+    });
   });
 });

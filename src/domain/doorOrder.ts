@@ -49,7 +49,13 @@ export interface OrderLine {
 }
 
 export type OrderWarning =
-  | { code: 'unknown-cabinet-type'; row: number; rowId: number; cabinetType: string; message: string }
+  | {
+      code: 'unknown-cabinet-type';
+      row: number;
+      rowId: number;
+      cabinetType: string;
+      message: string;
+    }
   | {
       code: ItemSizeError;
       row: number;
@@ -74,7 +80,12 @@ export interface DoorOrder {
 }
 
 /** "Cabinet 3 (Base 2/1), Door 2" — 1-based, as a person counts. */
-export function pieceLabel(row: number, cabinetType: string, part?: string, index?: number): string {
+export function pieceLabel(
+  row: number,
+  cabinetType: string,
+  part?: string,
+  index?: number,
+): string {
   const cabinet = `Cabinet ${row + 1} (${cabinetType || 'no type'})`;
   return part === undefined || index === undefined ? cabinet : `${cabinet}, ${part} ${index + 1}`;
 }
@@ -84,7 +95,14 @@ function mergeLines(pieces: readonly OrderPiece[], kind: PartKind): OrderLine[] 
   for (const p of pieces) {
     if (p.kind !== kind) continue;
     const key = `${roundHalfUp(p.width, 3)}x${roundHalfUp(p.height, 3)}`;
-    const ref: OrderLineRef = { row: p.row, rowId: p.rowId, cabinetType: p.cabinetType, index: p.index, part: p.part, quantity: p.quantity };
+    const ref: OrderLineRef = {
+      row: p.row,
+      rowId: p.rowId,
+      cabinetType: p.cabinetType,
+      index: p.index,
+      part: p.part,
+      quantity: p.quantity,
+    };
     const line = lines.get(key);
     if (line) {
       line.quantity += p.quantity;
@@ -161,14 +179,25 @@ export function computeDoorOrder(data: CabinetData): DoorOrder {
 }
 
 /** Hinges on each piece of a merged line under the order's rule: 0 for drawer fronts. */
-export function hingesPerPiece(order: Pick<DoorOrder, 'hingeRule'>, line: Pick<OrderLine, 'kind' | 'height'>): number {
+export function hingesPerPiece(
+  order: Pick<DoorOrder, 'hingeRule'>,
+  line: Pick<OrderLine, 'kind' | 'height'>,
+): number {
   return line.kind === 'door' ? hingesPerLeaf(order.hingeRule, line.height) : 0;
 }
 
 /** The CLI's `--format json` object: exactly these keys, unrounded numbers. */
 export interface OrderJson {
   overlay: number;
-  pieces: { row: number; cabinetType: string; index: number; part: string; quantity: 1 | 2; width: number; height: number }[];
+  pieces: {
+    row: number;
+    cabinetType: string;
+    index: number;
+    part: string;
+    quantity: 1 | 2;
+    width: number;
+    height: number;
+  }[];
   hinges: { size: number; quantity: number }[];
 }
 

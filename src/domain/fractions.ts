@@ -52,7 +52,8 @@ export function formatFraction(valueIn: number | null | undefined): string {
 
 /** Formats a length as a decimal with exactly 3 places, half up: `15.438`. Invalid → "—". */
 export function formatDecimal(valueIn: number | null | undefined): string {
-  if (valueIn === null || valueIn === undefined || !Number.isFinite(valueIn) || valueIn < 0) return NO_SIZE;
+  if (valueIn === null || valueIn === undefined || !Number.isFinite(valueIn) || valueIn < 0)
+    return NO_SIZE;
   return roundHalfUp(valueIn, 3).toFixed(3);
 }
 

@@ -26,14 +26,17 @@ export const DEFAULT_HINGE_HEIGHT_LIMITS: readonly [number, number, number] = [4
  * `cabinetData.hingeRule`. Absent means `perDoor` (spec §9).
  * `upTo`: finished heights in inches, strictly ascending, for 2, 3 and 4 hinges.
  */
-export type HingeRule = { mode: 'perDoor' } | { mode: 'byHeight'; upTo: readonly [number, number, number] };
+export type HingeRule =
+  { mode: 'perDoor' } | { mode: 'byHeight'; upTo: readonly [number, number, number] };
 
 export const PER_DOOR_RULE: HingeRule = { mode: 'perDoor' };
 
 /** Why a set of height limits cannot be used, in the contractor's words; null when fine. */
 export function hingeLimitsError(upTo: readonly number[]): string | null {
-  if (upTo.length !== 3 || upTo.some((n) => !Number.isFinite(n) || n <= 0)) return 'Enter three door heights in inches, each above 0.';
-  if (!(upTo[0]! < upTo[1]! && upTo[1]! < upTo[2]!)) return 'Each height must be larger than the one before.';
+  if (upTo.length !== 3 || upTo.some((n) => !Number.isFinite(n) || n <= 0))
+    return 'Enter three door heights in inches, each above 0.';
+  if (!(upTo[0]! < upTo[1]! && upTo[1]! < upTo[2]!))
+    return 'Each height must be larger than the one before.';
   if (upTo[2]! > 240) return 'Door heights above 240" are not cabinet doors.';
   return null;
 }
@@ -48,9 +51,14 @@ export function normalizeHingeRule(raw: unknown): HingeRule | undefined {
   const r = raw as Record<string, unknown>;
   if (r.mode === 'perDoor') return { mode: 'perDoor' };
   if (r.mode !== 'byHeight') return undefined;
-  const upTo = Array.isArray(r.upTo) ? r.upTo.map((v: unknown) => (typeof v === 'string' ? Number(v) : v)) : [];
+  const upTo = Array.isArray(r.upTo)
+    ? r.upTo.map((v: unknown) => (typeof v === 'string' ? Number(v) : v))
+    : [];
   const ok = upTo.every((v) => typeof v === 'number') && hingeLimitsError(upTo) === null;
-  return { mode: 'byHeight', upTo: ok ? (upTo as unknown as [number, number, number]) : DEFAULT_HINGE_HEIGHT_LIMITS };
+  return {
+    mode: 'byHeight',
+    upTo: ok ? (upTo as unknown as [number, number, number]) : DEFAULT_HINGE_HEIGHT_LIMITS,
+  };
 }
 
 /**
@@ -58,8 +66,17 @@ export function normalizeHingeRule(raw: unknown): HingeRule | undefined {
  * `perDoor` → 2; `byHeight` → 2 up to `upTo[0]`, 3 up to `upTo[1]`, 4 up to
  * `upTo[2]`, 5 above ("up to" includes the limit). A missing height counts 2.
  */
-export function hingesPerLeaf(rule: HingeRule | undefined, finishedHeightIn: number | undefined): number {
-  if (!rule || rule.mode === 'perDoor' || finishedHeightIn === undefined || !Number.isFinite(finishedHeightIn)) return HINGES_PER_LEAF;
+export function hingesPerLeaf(
+  rule: HingeRule | undefined,
+  finishedHeightIn: number | undefined,
+): number {
+  if (
+    !rule ||
+    rule.mode === 'perDoor' ||
+    finishedHeightIn === undefined ||
+    !Number.isFinite(finishedHeightIn)
+  )
+    return HINGES_PER_LEAF;
   const h = roundHalfUp(finishedHeightIn, 3);
   const [a, b, c] = rule.upTo;
   if (h <= a) return 2;
@@ -93,12 +110,18 @@ export interface HingeLine {
  * that are not hinged (drawer fronts) are skipped. Sizes are grouped at 3
  * decimals so float noise never splits a group. `rule` absent → 2 per leaf.
  */
-export function hingeSummary(items: Iterable<HingeLeafSource>, overlayIn: number, rule?: HingeRule): HingeLine[] {
+export function hingeSummary(
+  items: Iterable<HingeLeafSource>,
+  overlayIn: number,
+  rule?: HingeRule,
+): HingeLine[] {
   const bySize = new Map<number, number>();
   for (const item of items) {
     if (!PART_INFO[item.part].hinged) continue;
     const size = roundHalfUp(hingeSize(item.nextToWall, overlayIn), 3);
     bySize.set(size, (bySize.get(size) ?? 0) + hingesPerLeaf(rule, item.height) * item.quantity);
   }
-  return [...bySize.entries()].sort((a, b) => a[0] - b[0]).map(([size, quantity]) => ({ size: inches(size), quantity }));
+  return [...bySize.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([size, quantity]) => ({ size: inches(size), quantity }));
 }

@@ -48,7 +48,11 @@ export type ItemSize =
     }
   | { ok: false; error: ItemSizeError };
 
-function measure(raw: string | undefined, missing: ItemSizeError, invalid: ItemSizeError): number | ItemSizeError {
+function measure(
+  raw: string | undefined,
+  missing: ItemSizeError,
+  invalid: ItemSizeError,
+): number | ItemSizeError {
   const textValue = (raw ?? '').trim();
   if (textValue === '') return missing;
   const n = parseInches(textValue);
@@ -69,14 +73,25 @@ export function itemSize(ctx: SizeContext, part: PartName, item: ItemState | und
   if (typeof openingHeightIn === 'string') return { ok: false, error: openingHeightIn };
   const nextToWall = item?.nextToWall ?? false;
   const splitDoor = item?.splitDoor ?? false;
-  const finishedWidthIn = finishedWidth({ overlayMode: ctx.overlayMode, overlayIn: ctx.overlayIn, openingWidthIn, nextToWall, splitDoor });
+  const finishedWidthIn = finishedWidth({
+    overlayMode: ctx.overlayMode,
+    overlayIn: ctx.overlayIn,
+    openingWidthIn,
+    nextToWall,
+    splitDoor,
+  });
   const finishedHeightIn = finishedHeight({
     part,
     openingHeightIn,
     stileRail: item?.stileRailOverride ?? ctx.stileRail,
     verticalRevealIn: ctx.verticalRevealIn,
   });
-  if (!Number.isFinite(finishedWidthIn) || !Number.isFinite(finishedHeightIn) || finishedWidthIn <= 0 || finishedHeightIn <= 0) {
+  if (
+    !Number.isFinite(finishedWidthIn) ||
+    !Number.isFinite(finishedHeightIn) ||
+    finishedWidthIn <= 0 ||
+    finishedHeightIn <= 0
+  ) {
     return { ok: false, error: 'invalid-size' };
   }
   return { ok: true, finishedWidthIn, finishedHeightIn, quantity: splitDoor ? 2 : 1 };

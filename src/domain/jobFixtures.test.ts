@@ -10,11 +10,22 @@ import { computeDoorOrder } from './doorOrder';
 import { formatDecimal, formatFraction } from './fractions';
 
 function loadJob(name: string) {
-  const raw = JSON.parse(readFileSync(new URL(`../../tests/fixtures/jobs/${name}`, import.meta.url), 'utf8')) as { cabinetData: unknown };
+  const raw = JSON.parse(
+    readFileSync(new URL(`../../tests/fixtures/jobs/${name}`, import.meta.url), 'utf8'),
+  ) as { cabinetData: unknown };
   return normalizeCabinetData(raw.cabinetData);
 }
 
-type Expected = [row: number, index: number, part: string, quantity: 1 | 2, width: number, height: number, widthText: string, heightText: string];
+type Expected = [
+  row: number,
+  index: number,
+  part: string,
+  quantity: 1 | 2,
+  width: number,
+  height: number,
+  widthText: string,
+  heightText: string,
+];
 
 function expectPieces(name: string, expected: Expected[]) {
   const order = computeDoorOrder(loadJob(name));
@@ -22,7 +33,12 @@ function expectPieces(name: string, expected: Expected[]) {
   expect(order.pieces).toHaveLength(expected.length);
   order.pieces.forEach((p, i) => {
     const [row, index, part, quantity, width, height, wText, hText] = expected[i] as Expected;
-    expect([p.row, p.index, p.part, p.quantity], `piece ${i}`).toEqual([row, index, part, quantity]);
+    expect([p.row, p.index, p.part, p.quantity], `piece ${i}`).toEqual([
+      row,
+      index,
+      part,
+      quantity,
+    ]);
     expect(p.width, `piece ${i} width`).toBeCloseTo(width, 9);
     expect(p.height, `piece ${i} height`).toBeCloseTo(height, 9);
     expect(formatFraction(p.width), `piece ${i} width text`).toBe(wText);

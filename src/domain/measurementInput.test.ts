@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MEASUREMENT_FORMAT_ERROR, MEASUREMENT_TOO_BIG_ERROR, WIDE_OPENING_WARNING, parseMeasurement } from './measurementInput';
+import {
+  MEASUREMENT_FORMAT_ERROR,
+  MEASUREMENT_TOO_BIG_ERROR,
+  WIDE_OPENING_WARNING,
+  parseMeasurement,
+} from './measurementInput';
 
 describe('parseMeasurement: what a contractor types off the tape (stored as digits and a decimal point, spec §5)', () => {
   it.each([
@@ -48,7 +53,11 @@ describe('parseMeasurement: what a contractor types off the tape (stored as digi
     ['14 3/8 1/2'],
     ['Infinity'],
   ])('%j is an error with the field message', (typed) => {
-    expect(parseMeasurement(typed)).toEqual({ ok: false, empty: false, error: MEASUREMENT_FORMAT_ERROR });
+    expect(parseMeasurement(typed)).toEqual({
+      ok: false,
+      empty: false,
+      error: MEASUREMENT_FORMAT_ERROR,
+    });
   });
 
   it('empty is "not measured", not an error', () => {
@@ -57,20 +66,36 @@ describe('parseMeasurement: what a contractor types off the tape (stored as digi
   });
 
   it('above 120" is an error; 120 is not', () => {
-    expect(parseMeasurement('9999')).toEqual({ ok: false, empty: false, error: MEASUREMENT_TOO_BIG_ERROR });
-    expect(parseMeasurement('120 1/16')).toEqual({ ok: false, empty: false, error: MEASUREMENT_TOO_BIG_ERROR });
+    expect(parseMeasurement('9999')).toEqual({
+      ok: false,
+      empty: false,
+      error: MEASUREMENT_TOO_BIG_ERROR,
+    });
+    expect(parseMeasurement('120 1/16')).toEqual({
+      ok: false,
+      empty: false,
+      error: MEASUREMENT_TOO_BIG_ERROR,
+    });
     expect(parseMeasurement('120', 'frame')).toMatchObject({ ok: true, stored: '120' });
   });
 
   it('an opening width above 60" is kept with a warning; heights and frame parts are not warned', () => {
     expect(parseMeasurement('60')).toEqual({ ok: true, value: 60, stored: '60' });
-    expect(parseMeasurement('60 1/16')).toEqual({ ok: true, value: 60.0625, stored: '60.0625', warning: WIDE_OPENING_WARNING });
+    expect(parseMeasurement('60 1/16')).toEqual({
+      ok: true,
+      value: 60.0625,
+      stored: '60.0625',
+      warning: WIDE_OPENING_WARNING,
+    });
     expect(parseMeasurement('72', 'openingHeight')).toEqual({ ok: true, value: 72, stored: '72' });
   });
 
   it('a frame part (stile, rail) may be 0, an opening may not', () => {
     expect(parseMeasurement('0', 'frame')).toMatchObject({ ok: true, stored: '0' });
-    expect(parseMeasurement('0', 'openingHeight')).toMatchObject({ ok: false, error: MEASUREMENT_FORMAT_ERROR });
+    expect(parseMeasurement('0', 'openingHeight')).toMatchObject({
+      ok: false,
+      error: MEASUREMENT_FORMAT_ERROR,
+    });
   });
 
   it('the stored text parses back to the same value (what the order reads)', () => {

@@ -59,7 +59,10 @@ const FRACTION = /^(?:(\d+)(?:\s+|\s*-\s*))?(\d+)\/(\d+)$/;
  * `MEASUREMENT_FORMAT_ERROR`; above 120" → `MEASUREMENT_TOO_BIG_ERROR`; an
  * opening width above 60" is accepted with `WIDE_OPENING_WARNING`. Never throws.
  */
-export function parseMeasurement(typed: string, kind: MeasurementKind = 'openingWidth'): ParsedMeasurement {
+export function parseMeasurement(
+  typed: string,
+  kind: MeasurementKind = 'openingWidth',
+): ParsedMeasurement {
   const text = typed
     .trim()
     .replace(/\s*(?:"|''|”|″|in\.?|inch(?:es)?)$/i, '')
@@ -80,8 +83,12 @@ export function parseMeasurement(typed: string, kind: MeasurementKind = 'opening
   }
   if (!Number.isFinite(value) || value < 0) return bad;
   if (value === 0 && kind !== 'frame') return bad;
-  if (value > MAX_MEASUREMENT_IN) return { ok: false, empty: false, error: MEASUREMENT_TOO_BIG_ERROR };
+  if (value > MAX_MEASUREMENT_IN)
+    return { ok: false, empty: false, error: MEASUREMENT_TOO_BIG_ERROR };
   const stored = decimalText(value);
-  const warning = kind === 'openingWidth' && value > WIDE_OPENING_WARN_IN ? WIDE_OPENING_WARNING : undefined;
-  return warning ? { ok: true, value: Number(stored), stored, warning } : { ok: true, value: Number(stored), stored };
+  const warning =
+    kind === 'openingWidth' && value > WIDE_OPENING_WARN_IN ? WIDE_OPENING_WARNING : undefined;
+  return warning
+    ? { ok: true, value: Number(stored), stored, warning }
+    : { ok: true, value: Number(stored), stored };
 }

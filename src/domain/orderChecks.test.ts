@@ -3,13 +3,28 @@ import { normalizeCabinetData } from './cabinetData';
 import { doorPairsOf, layoutFrame } from './cabinetLayout';
 import { checkOrder } from './orderChecks';
 
-const item = (width: string, height: string, extra: Record<string, unknown> = {}) => ({ width, height, ...extra });
+const item = (width: string, height: string, extra: Record<string, unknown> = {}) => ({
+  width,
+  height,
+  ...extra,
+});
 
-function job(rows: string[], itemState: Record<string, unknown>, form: Record<string, unknown> = {}) {
-  return normalizeCabinetData({ form, cabinetRows: rows.map((type, id) => ({ id, type })), itemState });
+function job(
+  rows: string[],
+  itemState: Record<string, unknown>,
+  form: Record<string, unknown> = {},
+) {
+  return normalizeCabinetData({
+    form,
+    cabinetRows: rows.map((type, id) => ({ id, type })),
+    itemState,
+  });
 }
 
-const codes = (data: ReturnType<typeof job>) => checkOrder(data).checks.map((c) => `${c.level}:${c.code}:${c.cabinetNumber ?? 'job'}:${c.index ?? '-'}`);
+const codes = (data: ReturnType<typeof job>) =>
+  checkOrder(data).checks.map(
+    (c) => `${c.level}:${c.code}:${c.cabinetNumber ?? 'job'}:${c.index ?? '-'}`,
+  );
 
 describe('checkOrder', () => {
   it('a fully measured, ordinary cabinet is complete with no checks', () => {
@@ -19,7 +34,11 @@ describe('checkOrder', () => {
   });
 
   it('missing (empty or 0) and invalid measurements are red errors, with where and what', () => {
-    const data = job(['Base 1/1', 'Wall'], { '0_0': item('', '0'), '0_1': item('abc', '5'), '1_0': item('9999', '20') });
+    const data = job(['Base 1/1', 'Wall'], {
+      '0_0': item('', '0'),
+      '0_1': item('abc', '5'),
+      '1_0': item('9999', '20'),
+    });
     const r = checkOrder(data);
     expect(r.checks.map((c) => c.message)).toEqual([
       'Cabinet 1 Door 1: width not measured',
@@ -51,9 +70,16 @@ describe('checkOrder', () => {
       '2_0': item('20', '1.5'), // 1.5 + 2.25 = 3.75 high
       '3_0': item('61', '6'),
     });
-    expect(codes(data)).toEqual(['warning:wide-door:1:0', 'warning:tall-door:2:0', 'warning:low-drawer-front:3:0', 'warning:wide-opening:4:0']);
+    expect(codes(data)).toEqual([
+      'warning:wide-door:1:0',
+      'warning:tall-door:2:0',
+      'warning:low-drawer-front:3:0',
+      'warning:wide-opening:4:0',
+    ]);
     const r = checkOrder(data);
-    expect(r.checks[0]?.message).toBe('Cabinet 1 Door 1: door 24 1/2" wide — a single door over 24" sags and swings far into the room; consider a split pair');
+    expect(r.checks[0]?.message).toBe(
+      'Cabinet 1 Door 1: door 24 1/2" wide — a single door over 24" sags and swings far into the room; consider a split pair',
+    );
     expect(r.byCabinet.get(0)?.state).toBe('warning');
   });
 
@@ -62,11 +88,30 @@ describe('checkOrder', () => {
   });
 
   it('the two doors of a pair that differ are warned; a wall-side narrowing alone is not', () => {
-    expect(codes(job(['Base Full Ht 2/0'], { '0_0': item('14', '30'), '0_1': item('14.25', '30') }))).toEqual(['warning:pair-differs:1:1']);
-    expect(codes(job(['Base Full Ht 2/0'], { '0_0': item('14', '30'), '0_1': item('14', '30') }))).toEqual([]);
+    expect(
+      codes(job(['Base Full Ht 2/0'], { '0_0': item('14', '30'), '0_1': item('14.25', '30') })),
+    ).toEqual(['warning:pair-differs:1:1']);
+    expect(
+      codes(job(['Base Full Ht 2/0'], { '0_0': item('14', '30'), '0_1': item('14', '30') })),
+    ).toEqual([]);
     const fol = { overlaySelect: 'fol', stdOption: 1.5 };
-    expect(codes(job(['Base Full Ht 2/0'], { '0_0': item('14', '30', { nextToWall: true }), '0_1': item('14', '30') }, fol))).toEqual([]);
-    expect(codes(job(['Base Full Ht 2/0'], { '0_0': item('14', '30'), '0_1': item('14', '30', { splitDoor: true }) }))).toEqual([]);
+    expect(
+      codes(
+        job(
+          ['Base Full Ht 2/0'],
+          { '0_0': item('14', '30', { nextToWall: true }), '0_1': item('14', '30') },
+          fol,
+        ),
+      ),
+    ).toEqual([]);
+    expect(
+      codes(
+        job(['Base Full Ht 2/0'], {
+          '0_0': item('14', '30'),
+          '0_1': item('14', '30', { splitDoor: true }),
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it('a reveal of 1/2" is a job warning', () => {
@@ -89,8 +134,25 @@ describe('cabinet layout', () => {
   });
 
   it('places a Base 2/1: front over two doors, stiles and rails around', () => {
-    const frame = { leftStile: 1.5, rightStile: 1.5, midStile: 3, topRail: 1.5, botRail: 1.5, midRail1: 1.5, midRail2: 1.5, midRail3: 1.5 };
-    const l = layoutFrame('Base 2/1', [{ w: 12, h: 20 }, { w: 12, h: 20 }, { w: 27, h: 5 }], frame);
+    const frame = {
+      leftStile: 1.5,
+      rightStile: 1.5,
+      midStile: 3,
+      topRail: 1.5,
+      botRail: 1.5,
+      midRail1: 1.5,
+      midRail2: 1.5,
+      midRail3: 1.5,
+    };
+    const l = layoutFrame(
+      'Base 2/1',
+      [
+        { w: 12, h: 20 },
+        { w: 12, h: 20 },
+        { w: 27, h: 5 },
+      ],
+      frame,
+    );
     expect(l).toMatchObject({ width: 30, height: 1.5 + 5 + 1.5 + 20 + 1.5 });
     expect(l?.openings.map((o) => [o.index, o.x, o.y, o.w, o.h, o.atLeft, o.atRight])).toEqual([
       [0, 1.5, 8, 12, 20, true, false],

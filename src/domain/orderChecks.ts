@@ -12,7 +12,12 @@ import { PART_INFO, itemKey, partsOf, type PartName } from './cabinetTypes';
 import { formatFraction } from './fractions';
 import { roundHalfUp } from './inches';
 import { itemSize, sizeContext, type ItemSize, type SizeContext } from './itemSize';
-import { MAX_MEASUREMENT_IN, MEASUREMENT_FORMAT_ERROR, parseMeasurement, type MeasurementKind } from './measurementInput';
+import {
+  MAX_MEASUREMENT_IN,
+  MEASUREMENT_FORMAT_ERROR,
+  parseMeasurement,
+  type MeasurementKind,
+} from './measurementInput';
 import { effectiveVerticalReveal } from './overlay';
 
 /** A single (not split) door wider than this sags and swings into the room: suggest a pair. */
@@ -70,7 +75,11 @@ export interface JobChecks {
   byCabinet: Map<number, CabinetChecks>;
 }
 
-function measurementCheck(raw: string | undefined, kind: MeasurementKind, what: 'width' | 'height'): { code: CheckCode; level: CheckLevel; text: string } | null {
+function measurementCheck(
+  raw: string | undefined,
+  kind: MeasurementKind,
+  what: 'width' | 'height',
+): { code: CheckCode; level: CheckLevel; text: string } | null {
   const textValue = (raw ?? '').trim();
   const parsed = parseMeasurement(textValue, kind);
   // A stored 0 has always meant "not measured" (the builder's stored format).
@@ -78,10 +87,18 @@ function measurementCheck(raw: string | undefined, kind: MeasurementKind, what: 
     return { code: 'missing-measurement', level: 'error', text: `${what} not measured` };
   }
   if (!parsed.ok) {
-    const why = parsed.error === MEASUREMENT_FORMAT_ERROR ? 'is not a size' : `is over ${MAX_MEASUREMENT_IN}"`;
+    const why =
+      parsed.error === MEASUREMENT_FORMAT_ERROR
+        ? 'is not a size'
+        : `is over ${MAX_MEASUREMENT_IN}"`;
     return { code: 'invalid-measurement', level: 'error', text: `${what} “${textValue}” ${why}` };
   }
-  if (parsed.warning) return { code: 'wide-opening', level: 'warning', text: `opening ${formatFraction(parsed.value)} wide — over 60", check the measurement` };
+  if (parsed.warning)
+    return {
+      code: 'wide-opening',
+      level: 'warning',
+      text: `opening ${formatFraction(parsed.value)} wide — over 60", check the measurement`,
+    };
   return null;
 }
 
@@ -118,13 +135,28 @@ export function checkCabinet(
   let missing = false;
   const parts = partsOf(row.type);
   if (!parts) {
-    mine.push({ level: 'error', code: 'unknown-cabinet-type', rowId: row.id, cabinetNumber: number, message: `${title}: unknown cabinet type “${row.type || 'no type'}” — not on the order` });
+    mine.push({
+      level: 'error',
+      code: 'unknown-cabinet-type',
+      rowId: row.id,
+      cabinetNumber: number,
+      message: `${title}: unknown cabinet type “${row.type || 'no type'}” — not on the order`,
+    });
   } else {
     const sizes: ItemSize[] = [];
     parts.forEach((part, index) => {
       const item = itemState[itemKey(row.id, index)];
       const where = `${title} ${part} ${index + 1}`;
-      const add = (level: CheckLevel, code: CheckCode, text: string) => mine.push({ level, code, rowId: row.id, cabinetNumber: number, index, part, message: `${where}: ${text}` });
+      const add = (level: CheckLevel, code: CheckCode, text: string) =>
+        mine.push({
+          level,
+          code,
+          rowId: row.id,
+          cabinetNumber: number,
+          index,
+          part,
+          message: `${where}: ${text}`,
+        });
       const w = measurementCheck(item?.width, 'openingWidth', 'width');
       const h = measurementCheck(item?.height, 'openingHeight', 'height');
       for (const c of [w, h]) {
@@ -141,13 +173,25 @@ export function checkCabinet(
       }
       const kind = PART_INFO[part].kind;
       if (kind === 'door' && !(item?.splitDoor ?? false) && size.finishedWidthIn > WIDE_DOOR_IN) {
-        add('warning', 'wide-door', `door ${formatFraction(size.finishedWidthIn)} wide — a single door over 24" sags and swings far into the room; consider a split pair`);
+        add(
+          'warning',
+          'wide-door',
+          `door ${formatFraction(size.finishedWidthIn)} wide — a single door over 24" sags and swings far into the room; consider a split pair`,
+        );
       }
       if (kind === 'door' && size.finishedHeightIn > TALL_DOOR_IN) {
-        add('warning', 'tall-door', `door ${formatFraction(size.finishedHeightIn)} tall — over 60" needs 3 or more hinges per leaf (the hinge count has 2)`);
+        add(
+          'warning',
+          'tall-door',
+          `door ${formatFraction(size.finishedHeightIn)} tall — over 60" needs 3 or more hinges per leaf (the hinge count has 2)`,
+        );
       }
       if (kind === 'drawerFront' && size.finishedHeightIn < LOW_DRAWER_FRONT_IN) {
-        add('warning', 'low-drawer-front', `drawer front ${formatFraction(size.finishedHeightIn)} high — under 4" is too short for most five-piece fronts; expect a slab`);
+        add(
+          'warning',
+          'low-drawer-front',
+          `drawer front ${formatFraction(size.finishedHeightIn)} high — under 4" is too short for most five-piece fronts; expect a slab`,
+        );
       }
     });
     for (const [a, b] of doorPairsOf(row.type)) {
@@ -160,7 +204,8 @@ export function checkCabinet(
       if ((ia?.splitDoor ?? false) || (ib?.splitDoor ?? false)) continue;
       const compareWidth = (ia?.nextToWall ?? false) === (ib?.nextToWall ?? false);
       const sixteenths = (n: number) => Math.round(roundHalfUp(n * 16, 0));
-      const widthDiffers = compareWidth && sixteenths(sa.finishedWidthIn) !== sixteenths(sb.finishedWidthIn);
+      const widthDiffers =
+        compareWidth && sixteenths(sa.finishedWidthIn) !== sixteenths(sb.finishedWidthIn);
       const heightDiffers = sixteenths(sa.finishedHeightIn) !== sixteenths(sb.finishedHeightIn);
       if (widthDiffers || heightDiffers) {
         mine.push({
@@ -177,15 +222,30 @@ export function checkCabinet(
   }
   const errors = mine.filter((c) => c.level === 'error').length;
   const warnings = mine.length - errors;
-  const onlyMissing = errors > 0 && mine.every((c) => c.level !== 'error' || c.code === 'missing-measurement');
+  const onlyMissing =
+    errors > 0 && mine.every((c) => c.level !== 'error' || c.code === 'missing-measurement');
   return {
     checks: mine,
-    summary: { state: errors > 0 ? (onlyMissing && missing ? 'missing' : 'error') : warnings > 0 ? 'warning' : 'complete', errors, warnings },
+    summary: {
+      state:
+        errors > 0
+          ? onlyMissing && missing
+            ? 'missing'
+            : 'error'
+          : warnings > 0
+            ? 'warning'
+            : 'complete',
+      errors,
+      warnings,
+    },
   };
 }
 
 /** Puts job-wide and per-cabinet checks together (job-wide first, then in cabinet order). */
-export function combineChecks(jobWide: OrderCheck[], cabinets: { rowId: number; checks: OrderCheck[]; summary: CabinetChecks }[]): JobChecks {
+export function combineChecks(
+  jobWide: OrderCheck[],
+  cabinets: { rowId: number; checks: OrderCheck[]; summary: CabinetChecks }[],
+): JobChecks {
   const checks = [...jobWide];
   const byCabinet = new Map<number, CabinetChecks>();
   for (const c of cabinets) {
@@ -209,6 +269,9 @@ export function checkOrder(data: CabinetData): JobChecks {
   const ctx = sizeContext(data);
   return combineChecks(
     checkJobSettings(data.form),
-    data.cabinetRows.map((row, i) => ({ rowId: row.id, ...checkCabinet(ctx, row, i + 1, data.itemState) })),
+    data.cabinetRows.map((row, i) => ({
+      rowId: row.id,
+      ...checkCabinet(ctx, row, i + 1, data.itemState),
+    })),
   );
 }

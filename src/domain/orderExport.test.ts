@@ -3,10 +3,25 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { normalizeCabinetData } from './cabinetData';
 import { computeDoorOrder } from './doorOrder';
-import { ORDER_COLUMNS, PRICE_COLUMNS, buildOrderExport, orderExportCsv, orderExportJson, parseOrderExportCsv, type OrderCheck } from './orderExport';
+import {
+  ORDER_COLUMNS,
+  PRICE_COLUMNS,
+  buildOrderExport,
+  orderExportCsv,
+  orderExportJson,
+  parseOrderExportCsv,
+  type OrderCheck,
+} from './orderExport';
 import { priceListSchema } from './pricing';
 
-const kitchen = (JSON.parse(readFileSync(new URL('../../tests/fixtures/jobs/kitchen-full-overlay.json', import.meta.url), 'utf8')) as { cabinetData: Record<string, unknown> }).cabinetData;
+const kitchen = (
+  JSON.parse(
+    readFileSync(
+      new URL('../../tests/fixtures/jobs/kitchen-full-overlay.json', import.meta.url),
+      'utf8',
+    ),
+  ) as { cabinetData: Record<string, unknown> }
+).cabinetData;
 const job = { customer: 'Rivera, Ana', address: '12 Oak St, Springfield', orderDate: '2026-11-23' };
 
 function exportOf(raw: Record<string, unknown>, options?: Parameters<typeof buildOrderExport>[3]) {
@@ -21,7 +36,9 @@ describe('order export: the door maker’s table', () => {
 
   it('starts with exactly the order columns on line 1, one row per distinct size', () => {
     expect(csv.split('\r\n')[0]).toBe(ORDER_COLUMNS.join(','));
-    expect(Papa.parse(csv.split('\r\n\r\n')[0]!, { header: true }).meta.fields).toEqual([...ORDER_COLUMNS]);
+    expect(Papa.parse(csv.split('\r\n\r\n')[0]!, { header: true }).meta.fields).toEqual([
+      ...ORDER_COLUMNS,
+    ]);
     expect(pieces!.filter((r) => r.Item === 'Door')).toHaveLength(11);
     expect(pieces!.filter((r) => r.Item === 'Drawer front')).toHaveLength(10);
     expect(pieces!.every((r) => r.Item === 'Door' || r.Item === 'Drawer front')).toBe(true);
@@ -53,18 +70,38 @@ describe('order export: the door maker’s table', () => {
 
   it('a drawer-front row carries the drawer-front style and no hinges', () => {
     const front = pieces!.find((r) => r.Item === 'Drawer front')!;
-    expect(front).toMatchObject({ 'Door style': '', 'Drawer-front style': 'Slab', 'Hinges per piece': '0', 'Width (fraction)': '17 7/8"', 'Height (fraction)': '6 15/16"' });
+    expect(front).toMatchObject({
+      'Door style': '',
+      'Drawer-front style': 'Slab',
+      'Hinges per piece': '0',
+      'Width (fraction)': '17 7/8"',
+      'Height (fraction)': '6 15/16"',
+    });
   });
 
   it('hinges are their own table after an empty row, and no hinge row is in the pieces', () => {
     expect(hinges).toEqual([
-      { Hinges: 'Hinge', Qty: '12', 'Size (in)': '0.500', 'Size (fraction)': '1/2"', Rule: '2 per door' },
-      { Hinges: 'Hinge', Qty: '22', 'Size (in)': '1.438', 'Size (fraction)': '1 7/16"', Rule: '2 per door' },
+      {
+        Hinges: 'Hinge',
+        Qty: '12',
+        'Size (in)': '0.500',
+        'Size (fraction)': '1/2"',
+        Rule: '2 per door',
+      },
+      {
+        Hinges: 'Hinge',
+        Qty: '22',
+        'Size (in)': '1.438',
+        'Size (fraction)': '1 7/16"',
+        Rule: '2 per door',
+      },
     ]);
   });
 
   it('says "None" when nothing is left out and no checks were given', () => {
-    expect(notOrdered).toEqual([{ 'Not on this order': 'None', Cabinet: '', 'Cabinet type': '', Part: '', Reason: '' }]);
+    expect(notOrdered).toEqual([
+      { 'Not on this order': 'None', Cabinet: '', 'Cabinet type': '', Part: '', Reason: '' },
+    ]);
     expect(checks).toEqual([{ 'Order checks': 'None', Level: '', Cabinet: '', Message: '' }]);
   });
 
@@ -78,12 +115,23 @@ describe('order export: the door maker’s table', () => {
 describe('order export: nothing dropped silently', () => {
   const broken = {
     ...kitchen,
-    cabinetRows: [...(kitchen.cabinetRows as unknown[]), { id: 20, type: 'Hutch 9/9' }, { id: 21, type: 'Wall' }],
-    itemState: { ...(kitchen.itemState as object), '21_0': { width: '', height: '30', nextToWall: false, splitDoor: false, type: 'Door' } },
+    cabinetRows: [
+      ...(kitchen.cabinetRows as unknown[]),
+      { id: 20, type: 'Hutch 9/9' },
+      { id: 21, type: 'Wall' },
+    ],
+    itemState: {
+      ...(kitchen.itemState as object),
+      '21_0': { width: '', height: '30', nextToWall: false, splitDoor: false, type: 'Door' },
+    },
   };
   const orderChecks: OrderCheck[] = [
     { level: 'error', cabinet: 3, message: 'Split door wider than 48": check the opening' },
-    { level: 'warning', cabinet: 9, message: 'Lazy Susan doors usually match: 11 3/4" and 11 3/4"' },
+    {
+      level: 'warning',
+      cabinet: 9,
+      message: 'Lazy Susan doors usually match: 11 3/4" and 11 3/4"',
+    },
   ];
   const x = exportOf(broken, { checks: orderChecks });
   const [, , notOrdered, checks] = parseOrderExportCsv(orderExportCsv(x));
@@ -94,15 +142,37 @@ describe('order export: nothing dropped silently', () => {
       { cabinet: 16, cabinetType: 'Wall', part: 'Door 1', reason: 'width not entered' },
     ]);
     expect(notOrdered).toEqual([
-      { 'Not on this order': 'Left out', Cabinet: '15', 'Cabinet type': 'Hutch 9/9', Part: '', Reason: 'unknown cabinet type' },
-      { 'Not on this order': 'Left out', Cabinet: '16', 'Cabinet type': 'Wall', Part: 'Door 1', Reason: 'width not entered' },
+      {
+        'Not on this order': 'Left out',
+        Cabinet: '15',
+        'Cabinet type': 'Hutch 9/9',
+        Part: '',
+        Reason: 'unknown cabinet type',
+      },
+      {
+        'Not on this order': 'Left out',
+        Cabinet: '16',
+        'Cabinet type': 'Wall',
+        Part: 'Door 1',
+        Reason: 'width not entered',
+      },
     ]);
   });
 
   it('lists the order checks as given', () => {
     expect(checks).toEqual([
-      { 'Order checks': 'Check', Level: 'error', Cabinet: '3', Message: 'Split door wider than 48": check the opening' },
-      { 'Order checks': 'Check', Level: 'warning', Cabinet: '9', Message: 'Lazy Susan doors usually match: 11 3/4" and 11 3/4"' },
+      {
+        'Order checks': 'Check',
+        Level: 'error',
+        Cabinet: '3',
+        Message: 'Split door wider than 48": check the opening',
+      },
+      {
+        'Order checks': 'Check',
+        Level: 'warning',
+        Cabinet: '9',
+        Message: 'Lazy Susan doors usually match: 11 3/4" and 11 3/4"',
+      },
     ]);
   });
 
@@ -120,8 +190,19 @@ describe('order export: hinges by door height', () => {
   it('hinges per piece and the hinge table follow the job’s rule', () => {
     const x = exportOf({ ...kitchen, hingeRule: { mode: 'byHeight', upTo: [24, 30, 40] } });
     const [pieces, hinges] = parseOrderExportCsv(orderExportCsv(x));
-    const perPiece = Object.fromEntries(pieces!.filter((r) => r.Item === 'Door').map((r) => [r['Height (fraction)'], r['Hinges per piece']]));
-    expect(perPiece).toEqual({ '32 3/16"': '4', '24 11/16"': '3', '42 1/8"': '5', '37 7/8"': '4', '29 11/16"': '3', '29 7/16"': '3' });
+    const perPiece = Object.fromEntries(
+      pieces!
+        .filter((r) => r.Item === 'Door')
+        .map((r) => [r['Height (fraction)'], r['Hinges per piece']]),
+    );
+    expect(perPiece).toEqual({
+      '32 3/16"': '4',
+      '24 11/16"': '3',
+      '42 1/8"': '5',
+      '37 7/8"': '4',
+      '29 11/16"': '3',
+      '29 7/16"': '3',
+    });
     expect(hinges!.map((h) => [h.Qty, h['Size (in)'], h.Rule])).toEqual([
       ['24', '0.500', 'By door height: 2 up to 24", 3 up to 30", 4 up to 40", 5 above'],
       ['37', '1.438', 'By door height: 2 up to 24", 3 up to 30", 4 up to 40", 5 above'],
@@ -130,7 +211,12 @@ describe('order export: hinges by door height', () => {
 });
 
 describe('order export: prices', () => {
-  const prices = priceListSchema.parse({ currency: 'USD', doorPerSqFt: 20, drawerFrontPerSqFt: 15, perHinge: 4.5 });
+  const prices = priceListSchema.parse({
+    currency: 'USD',
+    doorPerSqFt: 20,
+    drawerFrontPerSqFt: 15,
+    perHinge: 4.5,
+  });
 
   it('adds area and price columns and a totals table; the lines add up to the total', () => {
     const x = exportOf(kitchen, { prices });
@@ -138,17 +224,33 @@ describe('order export: prices', () => {
     expect(csv.split('\r\n')[0]).toBe([...ORDER_COLUMNS, ...PRICE_COLUMNS].join(','));
     const [pieces, hinges, , , totals] = parseOrderExportCsv(csv);
     // 17.376 × 32.15625 / 144 = 3.88 sq ft per door, ×2 = 7.76 sq ft × $20 = $155.21
-    expect(pieces![1]).toMatchObject({ 'Area per piece (sq ft)': '3.88', 'Line area (sq ft)': '7.76', 'Price per sq ft': '20.00', 'Line price': '155.21' });
+    expect(pieces![1]).toMatchObject({
+      'Area per piece (sq ft)': '3.88',
+      'Line area (sq ft)': '7.76',
+      'Price per sq ft': '20.00',
+      'Line price': '155.21',
+    });
     // A 17 7/8" × 6 15/16" front is 0.86 sq ft, above the 0.5 minimum.
-    expect(pieces!.find((r) => r.Item === 'Drawer front')).toMatchObject({ 'Area per piece (sq ft)': '0.86' });
+    expect(pieces!.find((r) => r.Item === 'Drawer front')).toMatchObject({
+      'Area per piece (sq ft)': '0.86',
+    });
     expect(hinges!.map((h) => h.Price)).toEqual(['54.00', '99.00', '153.00']);
-    const lineSum = pieces!.reduce((s, r) => s + Math.round(Number(r['Line price']) * 100), 0) + 15300;
-    expect(totals!.find((r) => r.Totals === 'Total')).toEqual({ Totals: 'Total', Amount: (lineSum / 100).toFixed(2), Currency: 'USD' });
+    const lineSum =
+      pieces!.reduce((s, r) => s + Math.round(Number(r['Line price']) * 100), 0) + 15300;
+    expect(totals!.find((r) => r.Totals === 'Total')).toEqual({
+      Totals: 'Total',
+      Amount: (lineSum / 100).toFixed(2),
+      Currency: 'USD',
+    });
     expect(x.totals!.total * 100).toBeCloseTo(lineSum, 6);
   });
 
   it('bills the minimum area for a small piece', () => {
-    const tiny = { ...kitchen, cabinetRows: [{ id: 1, type: 'Kite DB 0/3' }], itemState: { '1_0': { width: '5', height: '2', type: 'Front' } } };
+    const tiny = {
+      ...kitchen,
+      cabinetRows: [{ id: 1, type: 'Kite DB 0/3' }],
+      itemState: { '1_0': { width: '5', height: '2', type: 'Front' } },
+    };
     const x = exportOf(tiny, { prices: { ...prices, minDrawerFrontSqFt: 0.5 } });
     // 7.876 × 4.156 / 144 = 0.227 sq ft → billed 0.5 sq ft × $15 = $7.50
     expect(x.lines[0]!.price).toMatchObject({ pieceSqFt: 0.5, lineSqFt: 0.5, linePrice: 7.5 });

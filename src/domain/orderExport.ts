@@ -62,10 +62,21 @@ export const ORDER_COLUMNS = [
 ] as const;
 
 /** Added after `ORDER_COLUMNS` only when a price list is given. */
-export const PRICE_COLUMNS = ['Area per piece (sq ft)', 'Line area (sq ft)', 'Price per sq ft', 'Line price'] as const;
+export const PRICE_COLUMNS = [
+  'Area per piece (sq ft)',
+  'Line area (sq ft)',
+  'Price per sq ft',
+  'Line price',
+] as const;
 
 export const HINGE_COLUMNS = ['Hinges', 'Qty', 'Size (in)', 'Size (fraction)', 'Rule'] as const;
-export const NOT_ORDERED_COLUMNS = ['Not on this order', 'Cabinet', 'Cabinet type', 'Part', 'Reason'] as const;
+export const NOT_ORDERED_COLUMNS = [
+  'Not on this order',
+  'Cabinet',
+  'Cabinet type',
+  'Part',
+  'Reason',
+] as const;
 export const CHECK_COLUMNS = ['Order checks', 'Level', 'Cabinet', 'Message'] as const;
 
 export interface OrderExportLine {
@@ -124,7 +135,10 @@ export function lineRefs(line: OrderLine): string {
 
 /** "Full Overlay STD 1 1/2": 1 7/16" (1.438)" — the overlay as the door maker needs it. */
 export function overlayText(form: CabinetForm): string {
-  const std = form.overlaySelect === 'fol' ? ` ${STD_OPTIONS.find((o) => o.value === form.stdOption)?.label ?? formatFraction(form.stdOption)}` : '';
+  const std =
+    form.overlaySelect === 'fol'
+      ? ` ${STD_OPTIONS.find((o) => o.value === form.stdOption)?.label ?? formatFraction(form.stdOption)}`
+      : '';
   return `${OVERLAY_MODE_LABELS[form.overlaySelect]}${std}: ${formatFraction(form.olSize)} (${formatDecimal(form.olSize)})`;
 }
 
@@ -151,23 +165,53 @@ export function buildOrderExport(
 ): OrderExport {
   const prices = options.prices ?? null;
   const toLine = (item: OrderExportLine['item'], l: OrderLine): OrderExportLine => {
-    const line: OrderExportLine = { item, qty: l.quantity, width: l.width, height: l.height, hingesPerPiece: hingesPerPiece(order, l), cabinets: lineRefs(l) };
+    const line: OrderExportLine = {
+      item,
+      qty: l.quantity,
+      width: l.width,
+      height: l.height,
+      hingesPerPiece: hingesPerPiece(order, l),
+      cabinets: lineRefs(l),
+    };
     if (prices) {
       const p = priceLine(prices, l.kind, l.quantity, l.width, l.height);
-      line.price = { pieceSqFt: p.pieceSqFt, lineSqFt: p.lineSqFt, ratePerSqFt: p.ratePerSqFt, linePrice: p.price };
+      line.price = {
+        pieceSqFt: p.pieceSqFt,
+        lineSqFt: p.lineSqFt,
+        ratePerSqFt: p.ratePerSqFt,
+        linePrice: p.price,
+      };
     }
     return line;
   };
-  const lines = [...order.doors.map((l) => toLine('Door', l)), ...order.drawerFronts.map((l) => toLine('Drawer front', l))];
-  const hinges: OrderExportHinge[] = order.hinges.map((h) => (prices ? { size: h.size, qty: h.quantity, price: priceHinges(prices, h.quantity) } : { size: h.size, qty: h.quantity }));
+  const lines = [
+    ...order.doors.map((l) => toLine('Door', l)),
+    ...order.drawerFronts.map((l) => toLine('Drawer front', l)),
+  ];
+  const hinges: OrderExportHinge[] = order.hinges.map((h) =>
+    prices
+      ? { size: h.size, qty: h.quantity, price: priceHinges(prices, h.quantity) }
+      : { size: h.size, qty: h.quantity },
+  );
   const notOrdered: OrderExportLeftOut[] = order.warnings.map((w) =>
     w.code === 'unknown-cabinet-type'
       ? { cabinet: w.row + 1, cabinetType: w.cabinetType, part: '', reason: 'unknown cabinet type' }
-      : { cabinet: w.row + 1, cabinetType: w.cabinetType, part: `${w.part} ${w.index + 1}`, reason: ITEM_SIZE_ERROR_TEXT[w.code] },
+      : {
+          cabinet: w.row + 1,
+          cabinetType: w.cabinetType,
+          part: `${w.part} ${w.index + 1}`,
+          reason: ITEM_SIZE_ERROR_TEXT[w.code],
+        },
   );
   const out: OrderExport = {
     job: { ...job },
-    styles: { door: form.door, drawerFront: form.drawerFront, color: form.color, nrs: form.nrs, overlay: overlayText(form) },
+    styles: {
+      door: form.door,
+      drawerFront: form.drawerFront,
+      color: form.color,
+      nrs: form.nrs,
+      overlay: overlayText(form),
+    },
     hingeRule: order.hingeRule ?? { mode: 'perDoor' },
     hingeRuleText: hingeRuleText(order.hingeRule),
     lines,
@@ -178,9 +222,17 @@ export function buildOrderExport(
   if (prices) {
     const sum = (xs: number[]) => roundCents(xs.reduce((s, x) => s + x, 0));
     const doors = sum(lines.filter((l) => l.item === 'Door').map((l) => l.price?.linePrice ?? 0));
-    const drawerFronts = sum(lines.filter((l) => l.item === 'Drawer front').map((l) => l.price?.linePrice ?? 0));
+    const drawerFronts = sum(
+      lines.filter((l) => l.item === 'Drawer front').map((l) => l.price?.linePrice ?? 0),
+    );
     const hingeTotal = sum(hinges.map((h) => h.price ?? 0));
-    out.totals = { currency: prices.currency, doors, drawerFronts, hinges: hingeTotal, total: roundCents(doors + drawerFronts + hingeTotal) };
+    out.totals = {
+      currency: prices.currency,
+      doors,
+      drawerFronts,
+      hinges: hingeTotal,
+      total: roundCents(doors + drawerFronts + hingeTotal),
+    };
   }
   return out;
 }
@@ -224,13 +276,26 @@ export function orderExportCsv(x: OrderExport): string {
       x.job.address,
       x.job.orderDate,
     ];
-    if (priced && l.price) row.push(area(l.price.pieceSqFt), area(l.price.lineSqFt), money(l.price.ratePerSqFt), money(l.price.linePrice));
+    if (priced && l.price)
+      row.push(
+        area(l.price.pieceSqFt),
+        area(l.price.lineSqFt),
+        money(l.price.ratePerSqFt),
+        money(l.price.linePrice),
+      );
     return row;
   });
-  const table = (head: readonly string[], body: string[][]) => Papa.unparse({ fields: [...head], data: body }, { newline: '\r\n' });
+  const table = (head: readonly string[], body: string[][]) =>
+    Papa.unparse({ fields: [...head], data: body }, { newline: '\r\n' });
   const hingeHead = [...HINGE_COLUMNS, ...(priced ? ['Price'] : [])];
   const hingeRows = x.hinges.map((h) => {
-    const row = ['Hinge', String(h.qty), formatDecimal(h.size), formatFraction(h.size), x.hingeRuleText];
+    const row = [
+      'Hinge',
+      String(h.qty),
+      formatDecimal(h.size),
+      formatFraction(h.size),
+      x.hingeRuleText,
+    ];
     if (priced) row.push(money(h.price ?? 0));
     return row;
   });
@@ -240,8 +305,20 @@ export function orderExportCsv(x: OrderExport): string {
   const notOrdered = x.notOrdered.length
     ? x.notOrdered.map((n) => ['Left out', String(n.cabinet), n.cabinetType, n.part, n.reason])
     : [['None', '', '', '', '']];
-  const checks = x.checks.length ? x.checks.map((c) => ['Check', c.level, c.cabinet === null ? 'Job' : String(c.cabinet), c.message]) : [['None', '', '', '']];
-  const sections = [table(fields, rows), table(hingeHead, hingeRows.length ? hingeRows : [['None', '', '', '', '']]), table(NOT_ORDERED_COLUMNS, notOrdered), table(CHECK_COLUMNS, checks)];
+  const checks = x.checks.length
+    ? x.checks.map((c) => [
+        'Check',
+        c.level,
+        c.cabinet === null ? 'Job' : String(c.cabinet),
+        c.message,
+      ])
+    : [['None', '', '', '']];
+  const sections = [
+    table(fields, rows),
+    table(hingeHead, hingeRows.length ? hingeRows : [['None', '', '', '', '']]),
+    table(NOT_ORDERED_COLUMNS, notOrdered),
+    table(CHECK_COLUMNS, checks),
+  ];
   if (priced && x.totals) {
     const t = x.totals;
     sections.push(
@@ -274,7 +351,9 @@ export function parseOrderExportCsv(csv: string): Record<string, string>[][] {
   }
   return tables
     .filter((t) => t.length > 0)
-    .map(([head, ...body]) => body.map((r) => Object.fromEntries((head ?? []).map((h, i) => [h, r[i] ?? '']))));
+    .map(([head, ...body]) =>
+      body.map((r) => Object.fromEntries((head ?? []).map((h, i) => [h, r[i] ?? '']))),
+    );
 }
 
 /** The export as JSON text (pretty, numbers unrounded). */
@@ -283,4 +362,7 @@ export function orderExportJson(x: OrderExport): string {
 }
 
 /** The default by-height rule, for the job setting's first switch to it. */
-export const DEFAULT_BY_HEIGHT_RULE: HingeRule = { mode: 'byHeight', upTo: DEFAULT_HINGE_HEIGHT_LIMITS };
+export const DEFAULT_BY_HEIGHT_RULE: HingeRule = {
+  mode: 'byHeight',
+  upTo: DEFAULT_HINGE_HEIGHT_LIMITS,
+};

@@ -40,8 +40,20 @@ describe('options (spec §9)', () => {
     ]);
   });
   it('nine reveals 0 … 8/16 in 1/16 steps', () => {
-    expect(REVEAL_OPTIONS.map((o) => o.value)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => i / 16));
-    expect(REVEAL_OPTIONS.map((o) => o.label)).toEqual(['0"', '1/16"', '1/8"', '3/16"', '1/4"', '5/16"', '3/8"', '7/16"', '1/2"']);
+    expect(REVEAL_OPTIONS.map((o) => o.value)).toEqual(
+      [0, 1, 2, 3, 4, 5, 6, 7, 8].map((i) => i / 16),
+    );
+    expect(REVEAL_OPTIONS.map((o) => o.label)).toEqual([
+      '0"',
+      '1/16"',
+      '1/8"',
+      '3/16"',
+      '1/4"',
+      '5/16"',
+      '3/8"',
+      '7/16"',
+      '1/2"',
+    ]);
   });
 });
 

@@ -18,10 +18,13 @@ export const STD_OPTIONS: readonly { value: number; label: string }[] = [
 ];
 
 /** Spec §9: reveal choices 0 to 8/16" in 1/16" steps (nine options), labelled as a tape reads. */
-export const REVEAL_OPTIONS: readonly { value: number; label: string }[] = Array.from({ length: 9 }, (_, i) => ({
-  value: i / 16,
-  label: i === 0 ? '0"' : formatFraction(i / 16),
-}));
+export const REVEAL_OPTIONS: readonly { value: number; label: string }[] = Array.from(
+  { length: 9 },
+  (_, i) => ({
+    value: i / 16,
+    label: i === 0 ? '0"' : formatFraction(i / 16),
+  }),
+);
 
 export const OVERLAY_MODE_LABELS: Readonly<Record<OverlayMode, string>> = {
   sol: 'Standard Overlay',
@@ -29,7 +32,9 @@ export const OVERLAY_MODE_LABELS: Readonly<Record<OverlayMode, string>> = {
 };
 
 /** The overlay size of a form (spec §4): sol 0.5, fol stdOption − sideReveal to 3 places (half up). */
-export function overlaySize(form: Pick<CabinetForm, 'overlaySelect' | 'stdOption' | 'sideReveal'>): Inches {
+export function overlaySize(
+  form: Pick<CabinetForm, 'overlaySelect' | 'stdOption' | 'sideReveal'>,
+): Inches {
   return inches(overlayFor(form.overlaySelect, form.stdOption, form.sideReveal));
 }
 

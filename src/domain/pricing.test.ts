@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, priceHinges, priceLine, priceListSchema, readPriceList, roundCents } from './pricing';
+import {
+  formatMoney,
+  priceHinges,
+  priceLine,
+  priceListSchema,
+  readPriceList,
+  roundCents,
+} from './pricing';
 
 describe('price list', () => {
   it('defaults: 1.5 sq ft per door, 0.5 per drawer front, USD, hinges 0', () => {
@@ -22,7 +29,12 @@ describe('price list', () => {
   it('area in sq ft with the minimum per piece; money to cents, half up', () => {
     const list = priceListSchema.parse({ doorPerSqFt: 20, drawerFrontPerSqFt: 15, perHinge: 4.25 });
     // 12 × 12 = 1 sq ft → billed 1.5 (door minimum) × 3 pieces × $20 = $90
-    expect(priceLine(list, 'door', 3, 12, 12)).toEqual({ pieceSqFt: 1.5, lineSqFt: 4.5, ratePerSqFt: 20, price: 90 });
+    expect(priceLine(list, 'door', 3, 12, 12)).toEqual({
+      pieceSqFt: 1.5,
+      lineSqFt: 4.5,
+      ratePerSqFt: 20,
+      price: 90,
+    });
     // 24 × 30 = 5 sq ft × $20 = $100
     expect(priceLine(list, 'door', 1, 24, 30).price).toBe(100);
     expect(priceLine(list, 'drawerFront', 1, 6, 6)).toMatchObject({ pieceSqFt: 0.5, price: 7.5 });

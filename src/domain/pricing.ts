@@ -13,13 +13,30 @@ export const DEFAULT_MIN_DOOR_SQFT = 1.5;
 /** Minimum billable area of one drawer front, square feet. */
 export const DEFAULT_MIN_DRAWER_FRONT_SQFT = 0.5;
 
-const money = z.number({ required_error: 'Enter a price, e.g. 12.50', invalid_type_error: 'Enter a price, e.g. 12.50' }).finite().min(0, 'A price cannot be negative').max(100_000, 'That price is too high');
-const area = z.number({ required_error: 'Enter an area in square feet', invalid_type_error: 'Enter an area in square feet' }).finite().min(0, 'An area cannot be negative').max(100, 'That area is too large');
+const money = z
+  .number({
+    required_error: 'Enter a price, e.g. 12.50',
+    invalid_type_error: 'Enter a price, e.g. 12.50',
+  })
+  .finite()
+  .min(0, 'A price cannot be negative')
+  .max(100_000, 'That price is too high');
+const area = z
+  .number({
+    required_error: 'Enter an area in square feet',
+    invalid_type_error: 'Enter an area in square feet',
+  })
+  .finite()
+  .min(0, 'An area cannot be negative')
+  .max(100, 'That area is too large');
 
 /** The price list as stored (`profiles.price_list`, jsonb). Prices in `currency`, areas in sq ft. */
 export const priceListSchema = z.object({
   /** ISO 4217 code, e.g. "USD". */
-  currency: z.string().regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code, e.g. USD').default('USD'),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code, e.g. USD')
+    .default('USD'),
   doorPerSqFt: money,
   drawerFrontPerSqFt: money,
   minDoorSqFt: area.default(DEFAULT_MIN_DOOR_SQFT),
@@ -57,7 +74,13 @@ export interface PricedLine {
  * Prices one line of `quantity` identical pieces of finished `finishedWidthIn` ×
  * `finishedHeightIn` inches. Throws nothing; non-finite sizes price at the minimum.
  */
-export function priceLine(list: PriceList, kind: 'door' | 'drawerFront', quantity: number, finishedWidthIn: number, finishedHeightIn: number): PricedLine {
+export function priceLine(
+  list: PriceList,
+  kind: 'door' | 'drawerFront',
+  quantity: number,
+  finishedWidthIn: number,
+  finishedHeightIn: number,
+): PricedLine {
   const rate = kind === 'door' ? list.doorPerSqFt : list.drawerFrontPerSqFt;
   const min = kind === 'door' ? list.minDoorSqFt : list.minDrawerFrontSqFt;
   const actual = (finishedWidthIn * finishedHeightIn) / 144;

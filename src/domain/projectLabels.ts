@@ -53,7 +53,14 @@ const TYPE_LABELS: Record<ProjectScope, string> = {
 };
 
 /** Budget values (spec §3); `custom` stores the custom text beside it. */
-export const BUDGETS = ['under-10k', '10k-25k', '25k-50k', '50k-100k', '100k-plus', 'custom'] as const;
+export const BUDGETS = [
+  'under-10k',
+  '10k-25k',
+  '25k-50k',
+  '50k-100k',
+  '100k-plus',
+  'custom',
+] as const;
 export type Budget = (typeof BUDGETS)[number];
 
 export const BUDGET_LABELS: Record<Budget, string> = {

@@ -36,29 +36,70 @@ describe('formatPhone (spec §5)', () => {
 
 describe('sign in / sign up (spec §5)', () => {
   it('requires email and password', () => {
-    expect(validateSignIn({ email: '', password: 'secret1' })).toEqual({ ok: false, errors: { form: 'Please fill in all required fields' } });
-    expect(validateSignIn({ email: 'a@b.co', password: '' })).toEqual({ ok: false, errors: { form: 'Please fill in all required fields' } });
+    expect(validateSignIn({ email: '', password: 'secret1' })).toEqual({
+      ok: false,
+      errors: { form: 'Please fill in all required fields' },
+    });
+    expect(validateSignIn({ email: 'a@b.co', password: '' })).toEqual({
+      ok: false,
+      errors: { form: 'Please fill in all required fields' },
+    });
   });
   it('requires 6 characters', () => {
-    expect(validateSignIn({ email: 'a@b.co', password: '12345' })).toEqual({ ok: false, errors: { form: 'Password must be at least 6 characters long' } });
-    expect(validateSignIn({ email: ' a@b.co ', password: '123456' })).toEqual({ ok: true, value: { email: 'a@b.co', password: '123456' } });
+    expect(validateSignIn({ email: 'a@b.co', password: '12345' })).toEqual({
+      ok: false,
+      errors: { form: 'Password must be at least 6 characters long' },
+    });
+    expect(validateSignIn({ email: ' a@b.co ', password: '123456' })).toEqual({
+      ok: true,
+      value: { email: 'a@b.co', password: '123456' },
+    });
   });
-  const good = { email: 'a@b.co', password: 'secret1', confirmPassword: 'secret1', firstName: 'Ann', lastName: 'Lee', role: 'contractor' };
+  const good = {
+    email: 'a@b.co',
+    password: 'secret1',
+    confirmPassword: 'secret1',
+    firstName: 'Ann',
+    lastName: 'Lee',
+    role: 'contractor',
+  };
   it('requires names, matching passwords and a valid role', () => {
-    expect(validateSignUp({ ...good, firstName: ' ' })).toMatchObject({ errors: { form: 'Please fill in all required fields' } });
-    expect(validateSignUp({ ...good, lastName: '' })).toMatchObject({ errors: { form: 'Please fill in all required fields' } });
-    expect(validateSignUp({ ...good, password: 'abc', confirmPassword: 'abc' })).toMatchObject({ errors: { form: 'Password must be at least 6 characters long' } });
-    expect(validateSignUp({ ...good, confirmPassword: 'secret2' })).toMatchObject({ errors: { form: 'Passwords do not match' } });
-    expect(validateSignUp({ ...good, role: 'admin' })).toMatchObject({ errors: { form: 'Invalid role: admin. Please select a valid role.' } });
-    expect(validateSignUp({ ...good, role: 'org_admin' })).toMatchObject({ ok: true, value: { role: 'org_admin' } });
+    expect(validateSignUp({ ...good, firstName: ' ' })).toMatchObject({
+      errors: { form: 'Please fill in all required fields' },
+    });
+    expect(validateSignUp({ ...good, lastName: '' })).toMatchObject({
+      errors: { form: 'Please fill in all required fields' },
+    });
+    expect(validateSignUp({ ...good, password: 'abc', confirmPassword: 'abc' })).toMatchObject({
+      errors: { form: 'Password must be at least 6 characters long' },
+    });
+    expect(validateSignUp({ ...good, confirmPassword: 'secret2' })).toMatchObject({
+      errors: { form: 'Passwords do not match' },
+    });
+    expect(validateSignUp({ ...good, role: 'admin' })).toMatchObject({
+      errors: { form: 'Invalid role: admin. Please select a valid role.' },
+    });
+    expect(validateSignUp({ ...good, role: 'org_admin' })).toMatchObject({
+      ok: true,
+      value: { role: 'org_admin' },
+    });
   });
 });
 
 describe('project forms (spec §5)', () => {
   it('homeowner: name and type', () => {
     const r = validateHomeownerProject(emptyProjectForm('homeowner'));
-    expect(r).toEqual({ ok: false, errors: { name: 'Project name is required', projectType: 'Please select a project type' } });
-    expect(validateHomeownerProject({ ...emptyProjectForm('homeowner'), name: 'Kitchen', projectType: 'kitchen' }).ok).toBe(true);
+    expect(r).toEqual({
+      ok: false,
+      errors: { name: 'Project name is required', projectType: 'Please select a project type' },
+    });
+    expect(
+      validateHomeownerProject({
+        ...emptyProjectForm('homeowner'),
+        name: 'Kitchen',
+        projectType: 'kitchen',
+      }).ok,
+    ).toBe(true);
   });
   it('defaults: homeowner active, contractor draft (spec §4)', () => {
     expect(emptyProjectForm('homeowner').status).toBe('active');
@@ -78,15 +119,30 @@ describe('project forms (spec §5)', () => {
     });
   });
   it('contractor: phone digits, email pattern, scopes only at creation', () => {
-    const base = { ...emptyProjectForm('contractor'), name: 'Jo', address: '1 Main St', phone: '(555) 123-456', email: 'jo at x', projectScopes: [] };
+    const base = {
+      ...emptyProjectForm('contractor'),
+      name: 'Jo',
+      address: '1 Main St',
+      phone: '(555) 123-456',
+      email: 'jo at x',
+      projectScopes: [],
+    };
     expect(validateContractorProject(base, 'edit')).toEqual({
       ok: false,
-      errors: { phone: 'Please enter a valid 10-digit US phone number', email: 'Please enter a valid email address' },
+      errors: {
+        phone: 'Please enter a valid 10-digit US phone number',
+        email: 'Please enter a valid email address',
+      },
     });
     for (const bad of ['a@b', 'a b@c.d', '@.', 'ab.c']) {
-      expect(validateContractorProject({ ...base, phone: '5551234567', email: bad }, 'edit')).toMatchObject({ errors: { email: 'Please enter a valid email address' } });
+      expect(
+        validateContractorProject({ ...base, phone: '5551234567', email: bad }, 'edit'),
+      ).toMatchObject({ errors: { email: 'Please enter a valid email address' } });
     }
-    const ok = validateContractorProject({ ...base, phone: '5551234567', email: 'jo@x.com', projectScopes: ['commercial'] }, 'create');
+    const ok = validateContractorProject(
+      { ...base, phone: '5551234567', email: 'jo@x.com', projectScopes: ['commercial'] },
+      'create',
+    );
     expect(ok).toMatchObject({ ok: true, value: { phone: '(555) 123-4567' } });
   });
   it('labels types', () => {

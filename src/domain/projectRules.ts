@@ -6,7 +6,12 @@
 import { z } from 'zod';
 import { SIGNUP_ROLES, type SignupRole } from './projectLabels';
 import { isEmailAddress } from '../../shared/emailRule';
-import { MIN_PASSWORD_LENGTH, PASSWORDS_DIFFER_TEXT, PASSWORD_TOO_SHORT_TEXT, REQUIRED_FIELDS_TEXT } from './passwordRules';
+import {
+  MIN_PASSWORD_LENGTH,
+  PASSWORDS_DIFFER_TEXT,
+  PASSWORD_TOO_SHORT_TEXT,
+  REQUIRED_FIELDS_TEXT,
+} from './passwordRules';
 
 export * from './projectLabels';
 
@@ -31,7 +36,8 @@ export function formatPhone(input: string): string {
 /** Field errors by field name; empty when valid. */
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
-export type RuleResult<T, K extends string> = { ok: true; value: T } | { ok: false; errors: FieldErrors<K> };
+export type RuleResult<T, K extends string> =
+  { ok: true; value: T } | { ok: false; errors: FieldErrors<K> };
 
 function collect<K extends string>(error: z.ZodError): FieldErrors<K> {
   const errors: FieldErrors<K> = {};
@@ -43,7 +49,6 @@ function collect<K extends string>(error: z.ZodError): FieldErrors<K> {
 }
 
 const required = z.string().trim().min(1, REQUIRED_FIELDS_TEXT);
-
 
 export interface SignInInput {
   email: string;
@@ -62,7 +67,8 @@ export function validateSignIn(input: SignInInput): RuleResult<SignInInput, 'for
   });
   const parsed = schema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: { form: REQUIRED_FIELDS_TEXT } };
-  if (input.password.length < MIN_PASSWORD_LENGTH) return { ok: false, errors: { form: PASSWORD_TOO_SHORT_TEXT } };
+  if (input.password.length < MIN_PASSWORD_LENGTH)
+    return { ok: false, errors: { form: PASSWORD_TOO_SHORT_TEXT } };
   return { ok: true, value: { email: input.email.trim(), password: input.password } };
 }
 
@@ -79,18 +85,27 @@ export interface SignUpInput extends SignInInput {
  * match, then role ('Invalid role: {role}. Please select a valid role.').
  * One form-level error under `form`.
  */
-export function validateSignUp(input: SignUpInput): RuleResult<SignUpInput & { role: SignupRole }, 'form'> {
+export function validateSignUp(
+  input: SignUpInput,
+): RuleResult<SignUpInput & { role: SignupRole }, 'form'> {
   const schema = z.object({
     email: required,
     password: z.string().min(1, REQUIRED_FIELDS_TEXT),
     firstName: required,
     lastName: required,
   });
-  if (!schema.safeParse(input).success) return { ok: false, errors: { form: REQUIRED_FIELDS_TEXT } };
-  if (input.password.length < MIN_PASSWORD_LENGTH) return { ok: false, errors: { form: PASSWORD_TOO_SHORT_TEXT } };
-  if (input.password !== input.confirmPassword) return { ok: false, errors: { form: PASSWORDS_DIFFER_TEXT } };
+  if (!schema.safeParse(input).success)
+    return { ok: false, errors: { form: REQUIRED_FIELDS_TEXT } };
+  if (input.password.length < MIN_PASSWORD_LENGTH)
+    return { ok: false, errors: { form: PASSWORD_TOO_SHORT_TEXT } };
+  if (input.password !== input.confirmPassword)
+    return { ok: false, errors: { form: PASSWORDS_DIFFER_TEXT } };
   const role = z.enum(SIGNUP_ROLES).safeParse(input.role);
-  if (!role.success) return { ok: false, errors: { form: `Invalid role: ${input.role}. Please select a valid role.` } };
+  if (!role.success)
+    return {
+      ok: false,
+      errors: { form: `Invalid role: ${input.role}. Please select a valid role.` },
+    };
   return {
     ok: true,
     value: {
@@ -139,7 +154,9 @@ export function emptyProjectForm(kind: 'homeowner' | 'contractor'): ProjectFormV
  * Validates the homeowner project form (spec §5): 'Project name is required',
  * 'Please select a project type'. Errors per field.
  */
-export function validateHomeownerProject(values: ProjectFormValues): RuleResult<ProjectFormValues, ProjectField> {
+export function validateHomeownerProject(
+  values: ProjectFormValues,
+): RuleResult<ProjectFormValues, ProjectField> {
   const schema = z.object({
     name: z.string().trim().min(1, 'Project name is required'),
     projectType: z.string().trim().min(1, 'Please select a project type'),
@@ -166,7 +183,10 @@ export function validateContractorProject(
     phone: z
       .string()
       .refine((v) => phoneDigits(v).length > 0, 'Phone number is required')
-      .refine((v) => phoneDigits(v).length === 0 || v.replace(/\D/g, '').length === 10, 'Please enter a valid 10-digit US phone number'),
+      .refine(
+        (v) => phoneDigits(v).length === 0 || v.replace(/\D/g, '').length === 10,
+        'Please enter a valid 10-digit US phone number',
+      ),
     email: z
       .string()
       .trim()
@@ -180,6 +200,12 @@ export function validateContractorProject(
   if (!parsed.success) return { ok: false, errors: collect<ProjectField>(parsed.error) };
   return {
     ok: true,
-    value: { ...values, name: values.name.trim(), email: values.email.trim(), address: values.address.trim(), phone: formatPhone(values.phone) },
+    value: {
+      ...values,
+      name: values.name.trim(),
+      email: values.email.trim(),
+      address: values.address.trim(),
+      phone: formatPhone(values.phone),
+    },
   };
 }

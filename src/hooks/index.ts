@@ -14,4 +14,9 @@ export {
   useConflicts,
   usePendingOps,
 } from './liveQueries';
-export { useMyMembership, useProjectMembers, useSharedProjects, type SharedProject } from './membershipHooks';
+export {
+  useMyMembership,
+  useProjectMembers,
+  useSharedProjects,
+  type SharedProject,
+} from './membershipHooks';

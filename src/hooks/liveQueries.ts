@@ -7,81 +7,86 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { getActiveDb } from '../data/activeUser';
 import { toProjectRow } from '../data/db';
 import { countProjects, queryProjects, type ProjectQuery } from '../data/projectQueries';
-import type { ConflictRecord, DataRole, DeadLetter, LocalProjectFile, OutboxEntry, ProfileRow, ProjectCounts, ProjectRow } from '../data/types';
+import type {
+  ConflictRecord,
+  DataRole,
+  DeadLetter,
+  LocalProjectFile,
+  OutboxEntry,
+  ProfileRow,
+  ProjectCounts,
+  ProjectRow,
+} from '../data/types';
 import { useActiveUserId } from './useActiveUserId';
 
 /** Dashboard list: live projects of the role, newest first, optional status and search. */
 export function useProjects(q: ProjectQuery): ProjectRow[] | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(
-    async () => {
-      const db = getActiveDb();
-      return db ? queryProjects(db, q) : undefined;
-    },
-    [userId, q.status, q.search, q.role, q.limit],
-  );
+  return useLiveQuery(async () => {
+    const db = getActiveDb();
+    return db ? queryProjects(db, q) : undefined;
+  }, [userId, q.status, q.search, q.role, q.limit]);
 }
 
 /** Filter-chip counts `{ all, draft, active, completed, archived }` of the role. */
 export function useProjectCounts(role: DataRole): ProjectCounts | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(
-    async () => {
-      const db = getActiveDb();
-      return db ? countProjects(db, role) : undefined;
-    },
-    [userId, role],
-  );
+  return useLiveQuery(async () => {
+    const db = getActiveDb();
+    return db ? countProjects(db, role) : undefined;
+  }, [userId, role]);
 }
 
 /** One project: the row, null when missing or deleted, undefined while loading. */
 export function useProject(id: string | undefined): ProjectRow | null | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(
-    async () => {
-      const db = getActiveDb();
-      if (!db) return undefined;
-      if (!id) return null;
-      const r = await db.projects.get(id);
-      if (!r || r.deleted_at) return null;
-      return toProjectRow(r);
-    },
-    [userId, id],
-  );
+  return useLiveQuery(async () => {
+    const db = getActiveDb();
+    if (!db) return undefined;
+    if (!id) return null;
+    const r = await db.projects.get(id);
+    if (!r || r.deleted_at) return null;
+    return toProjectRow(r);
+  }, [userId, id]);
 }
 
 /** The signed-in user's profile: the row, null when not pulled yet, undefined while loading. */
 export function useProfile(): ProfileRow | null | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(
-    async () => {
-      const db = getActiveDb();
-      if (!db) return undefined;
-      return (await db.profiles.get(db.userId)) ?? null;
-    },
-    [userId],
-  );
+  return useLiveQuery(async () => {
+    const db = getActiveDb();
+    if (!db) return undefined;
+    return (await db.profiles.get(db.userId)) ?? null;
+  }, [userId]);
 }
 
 /** Live files of a project, newest first, with `pending` and `hasLocalBlob`. */
 export function useProjectFiles(projectId: string | undefined): LocalProjectFile[] | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(
-    async () => {
-      const db = getActiveDb();
-      if (!db) return undefined;
-      if (!projectId) return [];
-      const rows = (await db.project_files.where('project_id').equals(projectId).toArray()).filter((r) => !r.deleted_at);
-      rows.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
-      const ids = rows.map((r) => r.id);
-      const blobKeys = new Set(await db.file_blobs.where('fileId').anyOf(ids).primaryKeys());
-      const pending = new Set(
-        (await db.outbox.where('[table+id]').anyOf(ids.map((id) => ['project_files', id])).toArray()).map((o) => o.id),
-      );
-      return rows.map((r) => ({ ...r, pending: pending.has(r.id), hasLocalBlob: blobKeys.has(r.id) }));
-    },
-    [userId, projectId],
-  );
+  return useLiveQuery(async () => {
+    const db = getActiveDb();
+    if (!db) return undefined;
+    if (!projectId) return [];
+    const rows = (await db.project_files.where('project_id').equals(projectId).toArray()).filter(
+      (r) => !r.deleted_at,
+    );
+    rows.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+    const ids = rows.map((r) => r.id);
+    const blobKeys = new Set(await db.file_blobs.where('fileId').anyOf(ids).primaryKeys());
+    const pending = new Set(
+      (
+        await db.outbox
+          .where('[table+id]')
+          .anyOf(ids.map((id) => ['project_files', id]))
+          .toArray()
+      ).map((o) => o.id),
+    );
+    return rows.map((r) => ({
+      ...r,
+      pending: pending.has(r.id),
+      hasLocalBlob: blobKeys.has(r.id),
+    }));
+  }, [userId, projectId]);
 }
 
 /** Dead letters, newest first. */

@@ -15,33 +15,33 @@ export interface SharedProject {
 }
 
 /** The signed-in user's live membership of a project; null when not a member; undefined while loading. */
-export function useMyMembership(projectId: string | undefined): ProjectMemberRow | null | undefined {
+export function useMyMembership(
+  projectId: string | undefined,
+): ProjectMemberRow | null | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(
-    async () => {
-      const db = getActiveDb();
-      if (!db) return undefined;
-      if (!projectId) return null;
-      const rows = await db.project_members.where('project_id').equals(projectId).toArray();
-      return rows.find((r) => r.user_id === db.userId && !r.deleted_at) ?? null;
-    },
-    [userId, projectId],
-  );
+  return useLiveQuery(async () => {
+    const db = getActiveDb();
+    if (!db) return undefined;
+    if (!projectId) return null;
+    const rows = await db.project_members.where('project_id').equals(projectId).toArray();
+    return rows.find((r) => r.user_id === db.userId && !r.deleted_at) ?? null;
+  }, [userId, projectId]);
 }
 
 /** Live members of a project (as far as this device knows), oldest first. */
 export function useProjectMembers(projectId: string | undefined): ProjectMemberRow[] | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(
-    async () => {
-      const db = getActiveDb();
-      if (!db) return undefined;
-      if (!projectId) return [];
-      const rows = (await db.project_members.where('project_id').equals(projectId).toArray()).filter((r) => !r.deleted_at);
-      return rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
-    },
-    [userId, projectId],
-  );
+  return useLiveQuery(async () => {
+    const db = getActiveDb();
+    if (!db) return undefined;
+    if (!projectId) return [];
+    const rows = (await db.project_members.where('project_id').equals(projectId).toArray()).filter(
+      (r) => !r.deleted_at,
+    );
+    return rows.sort((a, b) =>
+      a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0,
+    );
+  }, [userId, projectId]);
 }
 
 /** Live projects shared with the signed-in user (they are a member, not the creator), newest first. */
@@ -50,14 +50,28 @@ export function useSharedProjects(): SharedProject[] | undefined {
   return useLiveQuery(async () => {
     const db = getActiveDb();
     if (!db) return undefined;
-    const mine = (await db.project_members.where('user_id').equals(db.userId).toArray()).filter((m) => !m.deleted_at);
+    const mine = (await db.project_members.where('user_id').equals(db.userId).toArray()).filter(
+      (m) => !m.deleted_at,
+    );
     const projects = await db.projects.bulkGet(mine.map((m) => m.project_id));
     const out: SharedProject[] = [];
     projects.forEach((p, i) => {
       // Projects the user owns or is assigned to are listed as their own.
-      if (!p || p.deleted_at || p.owner_user_id === db.userId || p.assigned_contractor_id === db.userId) return;
+      if (
+        !p ||
+        p.deleted_at ||
+        p.owner_user_id === db.userId ||
+        p.assigned_contractor_id === db.userId
+      )
+        return;
       out.push({ project: toProjectRow(p), membership: mine[i]! });
     });
-    return out.sort((a, b) => (a.project.created_at < b.project.created_at ? 1 : a.project.created_at > b.project.created_at ? -1 : 0));
+    return out.sort((a, b) =>
+      a.project.created_at < b.project.created_at
+        ? 1
+        : a.project.created_at > b.project.created_at
+          ? -1
+          : 0,
+    );
   }, [userId]);
 }

@@ -29,7 +29,11 @@ export function registerServiceWorker(): void {
         await flushAllBeforeReload();
         // Straight from the browser's registration, not workbox-window's copy of it: an update found
         // by a check this page did not start (the hourly one, another tab's) is waiting there too.
-        navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+        navigator.serviceWorker.addEventListener(
+          'controllerchange',
+          () => window.location.reload(),
+          { once: true },
+        );
         const registration = await navigator.serviceWorker.getRegistration();
         if (registration?.waiting) registration.waiting.postMessage({ type: 'SKIP_WAITING' });
         else window.location.reload();

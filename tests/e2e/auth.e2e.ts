@@ -10,7 +10,6 @@ import { LoginPage, SignupPage, TopBar, newUser } from './pages/AuthPages';
 
 const e2e = appSuite({ seed: false });
 
-
 describe('sign up', () => {
   it('shows every validation text of spec §5 before calling the provider', async () => {
     const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
@@ -25,13 +24,20 @@ describe('sign up', () => {
 
     await signup.fill({ ...u, password: '12345', confirm: '12345' });
     await signup.submit();
-    await page.getByRole('alert').getByText('Password must be at least 6 characters long').waitFor();
+    await page
+      .getByRole('alert')
+      .getByText('Password must be at least 6 characters long')
+      .waitFor();
 
     await signup.fill({ ...u, confirm: 'something-else' });
     await signup.submit();
     await page.getByRole('alert').getByText('Passwords do not match').waitFor();
 
-    await expect(page.getByLabel('I am a').locator('option').allTextContents()).resolves.toEqual(['Homeowner', 'Contractor', 'Organization']);
+    await expect(page.getByLabel('I am a').locator('option').allTextContents()).resolves.toEqual([
+      'Homeowner',
+      'Contractor',
+      'Organization',
+    ]);
     await ctx.close();
   });
 
@@ -39,10 +45,14 @@ describe('sign up', () => {
     it(`signs up as ${role}, confirms by the emailed link and sees the ${role} dashboard`, async () => {
       const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
       const page = await ctx.newPage();
-      const u = newUser(role, role === 'org_admin' ? 'Olga' : role === 'contractor' ? 'Carl' : 'Hana');
+      const u = newUser(
+        role,
+        role === 'org_admin' ? 'Olga' : role === 'contractor' ? 'Carl' : 'Hana',
+      );
       await new SignupPage(page).signUpAndConfirm(e2e.server, u);
       await page.getByRole('heading', { name: `Welcome, ${u.firstName}` }).waitFor();
-      const badge = role === 'org_admin' ? 'Organization' : role === 'contractor' ? 'Contractor' : 'Homeowner';
+      const badge =
+        role === 'org_admin' ? 'Organization' : role === 'contractor' ? 'Contractor' : 'Homeowner';
       await page.getByText(badge, { exact: true }).waitFor();
       if (role === 'homeowner') {
         await page.getByRole('button', { name: 'Create New Project' }).waitFor();
@@ -93,7 +103,10 @@ describe('sign in, guards and sign out', () => {
     await login.signIn('', '');
     await page.getByRole('alert').getByText('Please fill in all required fields').waitFor();
     await login.signIn(u.email, '123');
-    await page.getByRole('alert').getByText('Password must be at least 6 characters long').waitFor();
+    await page
+      .getByRole('alert')
+      .getByText('Password must be at least 6 characters long')
+      .waitFor();
     await login.signIn(u.email, u.password);
     await page.getByRole('heading', { name: 'Welcome, Ivy' }).waitFor();
 

@@ -17,7 +17,6 @@ import { horizontalOverflow, smallTouchTargets } from './pages/screenChecks';
 
 const e2e = appSuite({ seed: false });
 
-
 async function rowsText(rows: ReturnType<BuilderScreen['hingeRows']>) {
   return (await rows.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
 }
@@ -31,7 +30,13 @@ describe('cabinet builder', () => {
 
     const dash = new DashboardPage(page);
     await page.getByRole('button', { name: 'Add Client Project' }).click();
-    await dash.fill({ name: 'Ada Byron', address: '12 Oak Street, Springfield', phone: '5551234567', email: 'ada@example.test', scopes: ['Kitchen'] });
+    await dash.fill({
+      name: 'Ada Byron',
+      address: '12 Oak Street, Springfield',
+      phone: '5551234567',
+      email: 'ada@example.test',
+      scopes: ['Kitchen'],
+    });
     await dash.submitDialog();
     await page.getByRole('link', { name: 'Cabinets for Ada Byron' }).click();
     await page.waitForURL(/\/cabinet-builder\//);
@@ -74,13 +79,19 @@ describe('cabinet builder', () => {
 
     // Live sizes (vertical reveal 1/16: height = 1.5 − 0.0625 + (0.75 − 0.03125) + h = h + 2.15625)
     // Door 1, next to wall: 12.5 + 2.876 − 0.938 = 14.438 → 14 7/16; 22 + 2.15625 = 24.15625 → 24 3/16 (tie up)
-    await expect(b.finished('Cabinet 1 Door 1').innerText()).resolves.toMatch(/14 7\/16"\s*14\.438[\s\S]*24 3\/16"\s*24\.156/);
+    await expect(b.finished('Cabinet 1 Door 1').innerText()).resolves.toMatch(
+      /14 7\/16"\s*14\.438[\s\S]*24 3\/16"\s*24\.156/,
+    );
     // Door 2: 12.5 + 2.876 = 15.376 → 15 3/8
     await expect(b.finished('Cabinet 1 Door 2').innerText()).resolves.toMatch(/15 3\/8"\s*15\.376/);
     // Front: 27 + 2.876 = 29.876 → 29 7/8; 5 + 2.15625 = 7.15625 → 7 3/16
-    await expect(b.finished('Cabinet 1 Front 3').innerText()).resolves.toMatch(/29 7\/8"\s*29\.876[\s\S]*7 3\/16"\s*7\.156/);
+    await expect(b.finished('Cabinet 1 Front 3').innerText()).resolves.toMatch(
+      /29 7\/8"\s*29\.876[\s\S]*7 3\/16"\s*7\.156/,
+    );
     // Wall split: (2.876 + 30)/2 − 0.0625 = 16.3755 → 16 3/8, two leaves; 28 + 2.15625 = 30.15625 → 30 3/16
-    await expect(b.finished('Cabinet 2 Door 1').innerText()).resolves.toMatch(/16 3\/8"\s*16\.376[\s\S]*30 3\/16"[\s\S]*× 2 leaves/);
+    await expect(b.finished('Cabinet 2 Door 1').innerText()).resolves.toMatch(
+      /16 3\/8"\s*16\.376[\s\S]*30 3\/16"[\s\S]*× 2 leaves/,
+    );
 
     // Hinges: 2 @ 1/2" (wall door), 2 + 4 (split) = 6 @ 1.438
     const expectedHinges = ['Size Quantity', '1/2" 0.500 2', '1 7/16" 1.438 6', 'Total 8'];
@@ -119,21 +130,34 @@ describe('cabinet builder', () => {
       '1 15 3/8" 15.376 × 24 3/16" 24.156 2 #1 Base 2/1 Door 2',
       '2 16 3/8" 16.376 × 30 3/16" 30.156 2 #2 Wall Door 1 (split ×2)',
     ]);
-    const fronts = (await page.getByRole('region', { name: /^Drawer Fronts/ }).getByRole('row').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    const fronts = (
+      await page
+        .getByRole('region', { name: /^Drawer Fronts/ })
+        .getByRole('row')
+        .allInnerTexts()
+    ).map((t) => t.replace(/\s+/g, ' ').trim());
     expect(fronts.slice(1)).toEqual(['1 29 7/8" 29.876 × 7 3/16" 7.156 #1 Base 2/1 Front 3']);
     await page.getByText('Ada Byron').first().waitFor();
     // The checks and a drawing per cabinet are on the order (and so on the print)
     await page.getByText('Every measured part is on this order.').waitFor();
-    await page.getByRole('region', { name: 'Cabinet drawings' }).getByRole('group', { name: 'Cabinet 2 drawing: Wall' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Cabinet drawings' })
+      .getByRole('group', { name: 'Cabinet 2 drawing: Wall' })
+      .waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     const csvPath = artifactPath('builder', 'order.csv');
     await download.saveAs(csvPath);
     const csv = readFileSync(csvPath, 'utf8');
     expect(csv.split(/\r\n/)[0]).toBe(
       'Item,Qty,Width (in),Width (fraction),Height (in),Height (fraction),Door style,Drawer-front style,Color,NRS,Overlay,Hinges per piece,Cabinets,Customer,Job address,Order date',
     );
-    expect(csv).toMatch(/\r\nDoor,2,16\.376,"16 3\/8""",30\.156,"30 3\/16""",,,,,"Full Overlay STD 1 1\/2"": 1 7\/16"" \(1\.438\)",2,#2 Wall Door 1 \(split ×2\),Ada Byron,"12 Oak Street, Springfield",\d{4}-\d{2}-\d{2}\r\n/);
+    expect(csv).toMatch(
+      /\r\nDoor,2,16\.376,"16 3\/8""",30\.156,"30 3\/16""",,,,,"Full Overlay STD 1 1\/2"": 1 7\/16"" \(1\.438\)",2,#2 Wall Door 1 \(split ×2\),Ada Byron,"12 Oak Street, Springfield",\d{4}-\d{2}-\d{2}\r\n/,
+    );
 
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: artifactPath('builder', 'order-phone.png'), fullPage: true });
@@ -142,7 +166,11 @@ describe('cabinet builder', () => {
     await page.emulateMedia({ media: 'print' });
     expect(await page.getByRole('button', { name: 'Print / PDF' }).isVisible()).toBe(false);
     await page.screenshot({ path: artifactPath('builder', 'order-print.png'), fullPage: true });
-    await page.pdf({ path: artifactPath('builder', 'order.pdf'), format: 'Letter', printBackground: true });
+    await page.pdf({
+      path: artifactPath('builder', 'order.pdf'),
+      format: 'Letter',
+      printBackground: true,
+    });
     await page.emulateMedia({ media: 'screen' });
 
     // Spec §8 error state: an unknown project id
@@ -158,7 +186,13 @@ describe('cabinet builder', () => {
 async function openNewJob(page: Page, name: string, address: string) {
   await new SignupPage(page).signUpAndConfirm(e2e.server, newUser('contractor', name));
   await page.getByRole('button', { name: 'Add Client Project' }).click();
-  await new DashboardPage(page).fill({ name, address, phone: '5551234567', email: `${name.toLowerCase()}@example.test`, scopes: ['Kitchen'] });
+  await new DashboardPage(page).fill({
+    name,
+    address,
+    phone: '5551234567',
+    email: `${name.toLowerCase()}@example.test`,
+    scopes: ['Kitchen'],
+  });
   await new DashboardPage(page).submitDialog();
   await page.getByRole('link', { name: `Cabinets for ${name}` }).click();
   await page.getByRole('heading', { name: address }).waitFor();
@@ -171,7 +205,13 @@ describe.each([
   { device: 'phone', viewport: PHONE, isMobile: true },
 ])('builder on the job site, $device (touch)', ({ device, viewport, isMobile }) => {
   it('three cabinets entered with the tape keypad only; drawings; remove and undo; reload keeps everything', async () => {
-    const ctx = await e2e.browser.newContext({ baseURL: e2e.server.url, viewport, hasTouch: true, isMobile, serviceWorkers: 'allow' });
+    const ctx = await e2e.browser.newContext({
+      baseURL: e2e.server.url,
+      viewport,
+      hasTouch: true,
+      isMobile,
+      serviceWorkers: 'allow',
+    });
     const page = await ctx.newPage();
     const address = '4410 North Lakeshore Drive Extension, Building C, Unit 1207, Springfield';
     await openNewJob(page, device === 'tablet' ? 'Tara' : 'Pia', address);
@@ -189,7 +229,9 @@ describe.each([
     expect(await b.isFocused('Cabinet 1 Door 1 Height')).toBe(true);
     await b.tapKeys('3', '0', 'Next');
     // sol: 14.375 + 1 = 15 3/8; 1.5 + 0.75 + 30 = 32 1/4
-    expect(flat(await b.finished('Cabinet 1 Door 1').innerText())).toMatch(/15 3\/8" 15\.375 × H 32 1\/4" 32\.250/);
+    expect(flat(await b.finished('Cabinet 1 Door 1').innerText())).toMatch(
+      /15 3\/8" 15\.375 × H 32 1\/4" 32\.250/,
+    );
 
     await b.addCabinet('Base 1/1');
     await b.keypad().waitFor();
@@ -199,7 +241,9 @@ describe.each([
     expect(await b.isFocused('Cabinet 2 Front 2 Width')).toBe(true);
     await b.tapKeys('1', '2', '1/2', 'Next', '5', 'Sixteenths', '1/16', 'Next');
     expect(await b.field('Cabinet 2 Front 2 Height').inputValue()).toBe('5.0625');
-    expect(flat(await b.finished('Cabinet 2 Front 2').innerText())).toMatch(/13 1\/2" 13\.500 × H 7 5\/16" 7\.313/);
+    expect(flat(await b.finished('Cabinet 2 Front 2').innerText())).toMatch(
+      /13 1\/2" 13\.500 × H 7 5\/16" 7\.313/,
+    );
 
     await b.addCabinet('Base Full Ht 2/0');
     await b.keypad().waitFor();
@@ -207,10 +251,29 @@ describe.each([
     await b.tapKeys('0', 'Next');
     expect(await b.isFocused('Cabinet 3 Door 1 Width')).toBe(true);
     await b.cabinet(3).getByText('Enter a size like 14 3/8 or 14.375').waitFor();
-    await b.tapKeys('Backspace', '1', '4', 'Next', '3', '0', 'Next', '1', '4', 'Sixteenths', '1/16', 'Next', '3', '0', 'Next');
+    await b.tapKeys(
+      'Backspace',
+      '1',
+      '4',
+      'Next',
+      '3',
+      '0',
+      'Next',
+      '1',
+      '4',
+      'Sixteenths',
+      '1/16',
+      'Next',
+      '3',
+      '0',
+      'Next',
+    );
     await b.keypad().waitFor({ state: 'detached' });
     // The pair differs by 1/16: a yellow warning on cabinet 3 in the navigator
-    await b.navigator().getByRole('button', { name: 'Cabinet 3, Base Full Ht 2/0: warnings' }).waitFor();
+    await b
+      .navigator()
+      .getByRole('button', { name: 'Cabinet 3, Base Full Ht 2/0: warnings' })
+      .waitFor();
     await b.navigator().getByRole('button', { name: 'Cabinet 1, Wall: complete' }).waitFor();
 
     // The drawing: every part labelled with its finished size; tapping a part focuses its width
@@ -222,22 +285,32 @@ describe.each([
     await b.field('Cabinet 3 Door 1 Next to wall').check();
     await b.field('Cabinet 3 Door 2 Split door').check();
     await b.drawing(3).getByRole('img', { name: 'Next to wall on the left' }).waitFor();
-    await b.drawing(3).getByRole('button', { name: /^Door 2: .*, split, 2 leaves, edit width$/ }).waitFor();
+    await b
+      .drawing(3)
+      .getByRole('button', { name: /^Door 2: .*, split, 2 leaves, edit width$/ })
+      .waitFor();
     await b.drawing(2).screenshot({ path: artifactPath('builder', `drawing-base-${device}.png`) });
     await b.drawing(3).screenshot({ path: artifactPath('builder', `drawing-pair-${device}.png`) });
 
     // The action bar stays in view at the bottom of the page
     await page.getByRole('heading', { name: 'Notes' }).scrollIntoViewIfNeeded();
-    const save = await b.actionBar().getByRole('button', { name: 'Save', exact: true }).boundingBox();
+    const save = await b
+      .actionBar()
+      .getByRole('button', { name: 'Save', exact: true })
+      .boundingBox();
     expect(save && save.y >= 0 && save.y + save.height <= viewport.height).toBe(true);
     await page.screenshot({ path: artifactPath('builder', `site-bottom-${device}.png`) });
     expect(await horizontalOverflow(page)).toEqual([]);
     expect(await smallTouchTargets(page)).toEqual([]);
 
     // Remove comes after the cabinet's fields; a removal can be undone with everything in it
-    const order = await b.cabinet(2).evaluate((card) =>
-      Array.from(card.querySelectorAll('input, button')).map((el) => el.getAttribute('aria-label') ?? (el as HTMLInputElement).id),
-    );
+    const order = await b
+      .cabinet(2)
+      .evaluate((card) =>
+        Array.from(card.querySelectorAll('input, button')).map(
+          (el) => el.getAttribute('aria-label') ?? (el as HTMLInputElement).id,
+        ),
+      );
     expect(order[order.length - 1]).toBe('Remove Cabinet 2');
     await b.cabinet(2).getByRole('button', { name: 'Remove Cabinet 2' }).click();
     await page.getByRole('status').filter({ hasText: 'Cabinet 2 removed' }).waitFor();
@@ -263,14 +336,22 @@ describe.each([
     await page.getByRole('heading', { name: address }).waitFor();
     const values = async () =>
       Promise.all(
-        ['Cabinet 1 Door 1 Width', 'Cabinet 1 Door 1 Height', 'Cabinet 2 Door 1 Width', 'Cabinet 2 Front 2 Height', 'Cabinet 3 Door 1 Width', 'Cabinet 3 Door 2 Width'].map((l) =>
-          b.field(l).inputValue(),
-        ),
+        [
+          'Cabinet 1 Door 1 Width',
+          'Cabinet 1 Door 1 Height',
+          'Cabinet 2 Door 1 Width',
+          'Cabinet 2 Front 2 Height',
+          'Cabinet 3 Door 1 Width',
+          'Cabinet 3 Door 2 Width',
+        ].map((l) => b.field(l).inputValue()),
       );
     expect(await values()).toEqual(['14.375', '30', '12.5', '5.0625', '14', '14.0625']);
     expect(await b.field('Cabinet 3 Door 2 Split door').isChecked()).toBe(true);
     // Door 1 next to the wall and door 2 split: no longer a pair to compare
-    await b.navigator().getByRole('button', { name: 'Cabinet 3, Base Full Ht 2/0: complete' }).click();
+    await b
+      .navigator()
+      .getByRole('button', { name: 'Cabinet 3, Base Full Ht 2/0: complete' })
+      .click();
     await b.drawing(3).waitFor();
     await page.screenshot({ path: artifactPath('builder', `site-cabinet3-${device}.png`) });
     await ctx.close();

@@ -13,9 +13,11 @@ import { LoginPage } from './pages/AuthPages';
 
 const e2e = appSuite({ seed: true });
 
-
 /** Records the gzipped size of each JS response while `run` goes; returns KB and the file list. */
-async function jsWeight(page: Page, run: () => Promise<void>): Promise<{ kb: number; files: string[] }> {
+async function jsWeight(
+  page: Page,
+  run: () => Promise<void>,
+): Promise<{ kb: number; files: string[] }> {
   // Scripts requested before the screen showed (later fetches, e.g. idle prefetches, do not count).
   const requested = new Set<string>();
   const sizes = new Map<string, Promise<number>>();
@@ -24,7 +26,14 @@ async function jsWeight(page: Page, run: () => Promise<void>): Promise<{ kb: num
     if (recording && /\.m?js(\?|$)/.test(r.url())) requested.add(r.url());
   };
   const onResponse = (r: Response) => {
-    if (requested.has(r.url())) sizes.set(r.url(), r.body().then((b) => gzipSync(b).length).catch(() => 0));
+    if (requested.has(r.url()))
+      sizes.set(
+        r.url(),
+        r
+          .body()
+          .then((b) => gzipSync(b).length)
+          .catch(() => 0),
+      );
   };
   page.on('request', onRequest);
   page.on('response', onResponse);
@@ -34,7 +43,10 @@ async function jsWeight(page: Page, run: () => Promise<void>): Promise<{ kb: num
   await page.waitForLoadState('networkidle');
   page.off('response', onResponse);
   const total = (await Promise.all(sizes.values())).reduce((a, b) => a + b, 0);
-  return { kb: Math.round((total / 1024) * 10) / 10, files: [...sizes.keys()].map((u) => u.split('/').pop() ?? u) };
+  return {
+    kb: Math.round((total / 1024) * 10) / 10,
+    files: [...sizes.keys()].map((u) => u.split('/').pop() ?? u),
+  };
 }
 
 describe('first-screen JS weight', () => {

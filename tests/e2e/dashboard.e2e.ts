@@ -14,9 +14,10 @@ import { DashboardPage } from './pages/DashboardPage';
 
 const e2e = appSuite({ seed: false });
 
-
 async function errorsIn(page: Page): Promise<string[]> {
-  return (await page.getByRole('dialog').locator('.field-error').allTextContents()).map((t) => t.trim());
+  return (await page.getByRole('dialog').locator('.field-error').allTextContents()).map((t) =>
+    t.trim(),
+  );
 }
 
 describe('homeowner dashboard', () => {
@@ -29,11 +30,19 @@ describe('homeowner dashboard', () => {
     await page.getByRole('button', { name: 'Create Your First Project' }).click();
     await dash.dialog().getByRole('heading', { name: 'Create New Project' }).waitFor();
     await dash.submitDialog();
-    expect(await errorsIn(page)).toEqual(['Project name is required', 'Please select a project type']);
+    expect(await errorsIn(page)).toEqual([
+      'Project name is required',
+      'Please select a project type',
+    ]);
     // An error clears when its field is edited.
     await dash.fill({ name: 'Kitchen refresh' });
     expect(await errorsIn(page)).toEqual(['Please select a project type']);
-    await dash.fill({ projectType: 'kitchen', phone: '555123456789', description: 'Shaker doors, white', address: '12 Oak St' });
+    await dash.fill({
+      projectType: 'kitchen',
+      phone: '555123456789',
+      description: 'Shaker doors, white',
+      address: '12 Oak St',
+    });
     expect(await dash.dialog().getByLabel('Phone').inputValue()).toBe('(555) 123-4567');
     await dash.submitDialog();
     await dash.dialog().waitFor({ state: 'detached' });
@@ -53,7 +62,10 @@ describe('homeowner dashboard', () => {
     await dash.submitDialog();
     await dash.card('Kitchen and bath').getByText('Whole House', { exact: true }).waitFor();
 
-    await dash.card('Kitchen and bath').getByRole('link', { name: 'Cabinets for Kitchen and bath' }).click();
+    await dash
+      .card('Kitchen and bath')
+      .getByRole('link', { name: 'Cabinets for Kitchen and bath' })
+      .click();
     await page.waitForURL(/\/cabinet-builder\/[0-9a-f-]{36}$/);
     await dash.open();
 
@@ -73,7 +85,9 @@ describe('contractor dashboard', () => {
     await page.getByRole('button', { name: 'Add Client Project' }).click();
     await dash.dialog().getByRole('heading', { name: 'Add Client Project' }).waitFor();
     expect(await dash.dialog().getByLabel('Status').inputValue()).toBe('draft'); // contractor default
-    await expect(dash.dialog().getByLabel('Status').locator('option').allTextContents()).resolves.toContain('Pending (saved as Draft)');
+    await expect(
+      dash.dialog().getByLabel('Status').locator('option').allTextContents(),
+    ).resolves.toContain('Pending (saved as Draft)');
     await dash.submitDialog();
     expect(await errorsIn(page)).toEqual([
       'Customer name is required',
@@ -82,14 +96,25 @@ describe('contractor dashboard', () => {
       'Email is required',
       'Please select at least one project scope',
     ]);
-    await dash.fill({ name: 'Ada Lovelace', address: '1 Analytical Way', phone: '555123', email: 'ada at example' });
+    await dash.fill({
+      name: 'Ada Lovelace',
+      address: '1 Analytical Way',
+      phone: '555123',
+      email: 'ada at example',
+    });
     await dash.submitDialog();
     expect(await errorsIn(page)).toEqual([
       'Please enter a valid 10-digit US phone number',
       'Please enter a valid email address',
       'Please select at least one project scope',
     ]);
-    await dash.fill({ phone: '5551234567', email: 'ada@example.com', scopes: ['Kitchen', 'Commercial'], budget: 'custom', customBudget: 'About $30k' });
+    await dash.fill({
+      phone: '5551234567',
+      email: 'ada@example.com',
+      scopes: ['Kitchen', 'Commercial'],
+      budget: 'custom',
+      customBudget: 'About $30k',
+    });
     expect(await errorsIn(page)).toEqual([]);
     await dash.submitDialog();
     await dash.dialog().waitFor({ state: 'detached' });
@@ -98,11 +123,25 @@ describe('contractor dashboard', () => {
     await ada.getByText('1 Analytical Way').waitFor();
     await ada.getByText('ada@example.com').waitFor();
     await ada.getByText('Kitchen, Commercial').waitFor();
-    await ada.getByRole('button', { name: 'Status: Draft. Change status of Ada Lovelace' }).waitFor();
+    await ada
+      .getByRole('button', { name: 'Status: Draft. Change status of Ada Lovelace' })
+      .waitFor();
 
     const more = [
-      { name: 'Grace Hopper', address: '9 Navy Rd', phone: '(555) 222-3333', email: 'grace@navy.test', status: 'active' },
-      { name: 'Alan Turing', address: '7 Bletchley Park', phone: '5554445555', email: 'alan@bp.test', status: 'completed' },
+      {
+        name: 'Grace Hopper',
+        address: '9 Navy Rd',
+        phone: '(555) 222-3333',
+        email: 'grace@navy.test',
+        status: 'active',
+      },
+      {
+        name: 'Alan Turing',
+        address: '7 Bletchley Park',
+        phone: '5554445555',
+        email: 'alan@bp.test',
+        status: 'completed',
+      },
     ];
     for (const m of more) {
       await page.getByRole('button', { name: 'Add Client Project' }).click();
@@ -141,7 +180,9 @@ describe('contractor dashboard', () => {
 
     // Inline status editor: badge → choose → confirm.
     await dash.changeStatus('Ada Lovelace', 'archived');
-    await ada.getByRole('button', { name: 'Status: Archived. Change status of Ada Lovelace' }).waitFor();
+    await ada
+      .getByRole('button', { name: 'Status: Archived. Change status of Ada Lovelace' })
+      .waitFor();
     await dash.chip('Archived').getByText('(1)').waitFor();
     await dash.chip('Draft').getByText('(0)').waitFor();
 
@@ -177,7 +218,11 @@ describe('dashboard with many projects', () => {
       const inserted = await other.from('projects').insert({
         name: `Client ${String(i + 1).padStart(3, '0')}`,
         status: i % 2 ? 'active' : 'draft',
-        details: { address: `${i + 1} Elm St`, phone: '(555) 010-0000', email: `client${i + 1}@example.test` },
+        details: {
+          address: `${i + 1} Elm St`,
+          phone: '(555) 010-0000',
+          email: `client${i + 1}@example.test`,
+        },
         user_id: me,
         assigned_contractor_id: me,
       });

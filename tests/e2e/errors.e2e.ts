@@ -10,7 +10,6 @@ import { SignupPage, TopBar, newUser } from './pages/AuthPages';
 
 const e2e = appSuite({ seed: false });
 
-
 describe('error screen', () => {
   it('shows Something went wrong with Try Again and Reload Page, and recovers', async () => {
     const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });

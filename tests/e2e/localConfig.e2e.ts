@@ -41,7 +41,11 @@ describe('runtime config of the local backend', () => {
     const index = await page.goto('/');
     expect(index?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await new LoginPage(page).signInToDashboard(CONTRACTOR.email, CONTRACTOR.password);
-    expect(await page.evaluate(() => (window as { __REFACING_LOCAL__?: { anonKey: string } }).__REFACING_LOCAL__?.anonKey)).toBe(server.anonKey);
+    expect(
+      await page.evaluate(
+        () => (window as { __REFACING_LOCAL__?: { anonKey: string } }).__REFACING_LOCAL__?.anonKey,
+      ),
+    ).toBe(server.anonKey);
     const dash = new DashboardPage(page);
     await dash.cards().first().waitFor();
     const seeded = await dash.cards().count();
@@ -58,10 +62,15 @@ describe('runtime config of the local backend', () => {
     await coldDash.heading().waitFor();
     await coldDash.cards().first().waitFor();
     expect(await coldDash.cards().count()).toBe(seeded);
-    expect(await cold.evaluate(() => localStorage.getItem('refacing.localBackend'))).toContain(server.anonKey);
+    expect(await cold.evaluate(() => localStorage.getItem('refacing.localBackend'))).toContain(
+      server.anonKey,
+    );
 
     // Back: the cold-started tab syncs with the key it kept, and the server accepts it.
-    const synced = cold.waitForResponse((r) => r.url().includes('/rest/v1/rpc/') && r.status() === 200, { timeout: 90_000 });
+    const synced = cold.waitForResponse(
+      (r) => r.url().includes('/rest/v1/rpc/') && r.status() === 200,
+      { timeout: 90_000 },
+    );
     await server.restart();
     const res = await synced;
     expect(res.request().headers()['apikey']).toBe(server.anonKey);

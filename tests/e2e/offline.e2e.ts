@@ -60,7 +60,6 @@ async function dot(page: Page): Promise<{ connection: string | null; green: bool
   });
 }
 
-
 describe('offline', () => {
   it('keeps a user whose token expired offline signed in, and syncs their edits once online', async () => {
     const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
@@ -76,16 +75,31 @@ describe('offline', () => {
 
     const dash = new DashboardPage(page);
     await page.getByRole('button', { name: 'Add Client Project' }).click();
-    await dash.fill({ name: 'Offline Owen', address: '3 Cellar Rd', phone: '5550001111', email: 'owen@example.test', scopes: ['Kitchen'] });
+    await dash.fill({
+      name: 'Offline Owen',
+      address: '3 Cellar Rd',
+      phone: '5550001111',
+      email: 'owen@example.test',
+      scopes: ['Kitchen'],
+    });
     await dash.submitDialog();
     await dash.card('Offline Owen').waitFor();
     await dash.changeStatus('Offline Owen', 'active');
     await dash.chip('Active').getByText('(1)').waitFor();
     const words = await noServerWords(page);
-    await vi.waitFor(async () => expect(await syncStatusText(page)).toMatch(new RegExp(`^${words} · \\d+ changes? saved on this device`)), { timeout: 15_000 });
+    await vi.waitFor(
+      async () =>
+        expect(await syncStatusText(page)).toMatch(
+          new RegExp(`^${words} · \\d+ changes? saved on this device`),
+        ),
+      { timeout: 15_000 },
+    );
 
     // Back online: supabase-js refreshes the expired token; the user was never signed out.
-    const refreshed = page.waitForResponse((r) => r.url().includes('/auth/v1/token?grant_type=refresh_token') && r.ok(), { timeout: 120_000 });
+    const refreshed = page.waitForResponse(
+      (r) => r.url().includes('/auth/v1/token?grant_type=refresh_token') && r.ok(),
+      { timeout: 120_000 },
+    );
     await goOnline(ctx);
     await refreshed;
     await page.getByRole('heading', { name: 'Welcome, Olive' }).waitFor();
@@ -95,7 +109,10 @@ describe('offline', () => {
     const page2 = await ctx2.newPage();
     await new LoginPage(page2).signInToDashboard(u.email, u.password);
     const dash2 = new DashboardPage(page2);
-    await dash2.card('Offline Owen').getByRole('button', { name: 'Status: Active. Change status of Offline Owen' }).waitFor({ timeout: 60_000 });
+    await dash2
+      .card('Offline Owen')
+      .getByRole('button', { name: 'Status: Active. Change status of Offline Owen' })
+      .waitFor({ timeout: 60_000 });
     await ctx2.close();
     await ctx.close();
   });
@@ -139,15 +156,29 @@ describe('lie-fi: the browser is online, the server cannot be reached', () => {
     const u = newUser('contractor', 'Lena');
     const page = await signedUpControlled(ctx, u);
     const dash = new DashboardPage(page);
-    await vi.waitFor(async () => expect(await syncStatusText(page)).toMatch(/^Online · Synced/), { timeout: 15_000 });
+    await vi.waitFor(async () => expect(await syncStatusText(page)).toMatch(/^Online · Synced/), {
+      timeout: 15_000,
+    });
 
     await e2e.server.stop({ keepData: true });
     expect(await page.evaluate(() => navigator.onLine)).toBe(true);
     await page.getByRole('button', { name: 'Add Client Project' }).click();
-    await dash.fill({ name: 'Lie-fi Lena', address: '9 Portal Way', phone: '5550002222', email: 'lena@example.test', scopes: ['Kitchen'] });
+    await dash.fill({
+      name: 'Lie-fi Lena',
+      address: '9 Portal Way',
+      phone: '5550002222',
+      email: 'lena@example.test',
+      scopes: ['Kitchen'],
+    });
     await dash.submitDialog();
     await dash.card('Lie-fi Lena').waitFor();
-    await vi.waitFor(async () => expect(await syncStatusText(page)).toBe("Can't reach the server · 1 change saved on this device"), { timeout: 15_000 });
+    await vi.waitFor(
+      async () =>
+        expect(await syncStatusText(page)).toBe(
+          "Can't reach the server · 1 change saved on this device",
+        ),
+      { timeout: 15_000 },
+    );
     expect(await dot(page)).toEqual({ connection: 'unreachable', green: false });
 
     // The builder keeps saving on the device, and says that is all it did.
@@ -166,18 +197,40 @@ describe('lie-fi: the browser is online, the server cannot be reached', () => {
     await page.getByText('The server did not answer', { exact: false }).first().waitFor();
     await page.getByText(/^Next try at /).waitFor();
     await page.getByRole('button', { name: 'Try now' }).click();
-    expect(await page.locator('main').innerText()).not.toMatch(/TypeError|Failed to fetch|fetch failed/);
-    await page.screenshot({ path: artifactPath('connection', 'liefi-sync-page.png'), fullPage: true });
+    expect(await page.locator('main').innerText()).not.toMatch(
+      /TypeError|Failed to fetch|fetch failed/,
+    );
+    await page.screenshot({
+      path: artifactPath('connection', 'liefi-sync-page.png'),
+      fullPage: true,
+    });
 
     // The server returns: everything reaches it within the bound.
     await e2e.server.restart();
-    await vi.waitFor(async () => expect(await syncStatusText(page)).toMatch(/^Online · Synced just now/), { timeout: RECOVERY_BOUND_MS, interval: 100 });
+    await vi.waitFor(
+      async () => expect(await syncStatusText(page)).toMatch(/^Online · Synced just now/),
+      { timeout: RECOVERY_BOUND_MS, interval: 100 },
+    );
     expect(await dot(page)).toEqual({ connection: 'online', green: true });
     const { client } = await signedInClient(e2e.server.url, u);
-    const { data: row } = await client.from('projects').select('name, details').eq('id', projectId).single();
-    const cabinet = (row?.details as { cabinetData?: { cabinetRows: { id: number }[]; itemState: Record<string, { width: string; height: string }> } }).cabinetData;
+    const { data: row } = await client
+      .from('projects')
+      .select('name, details')
+      .eq('id', projectId)
+      .single();
+    const cabinet = (
+      row?.details as {
+        cabinetData?: {
+          cabinetRows: { id: number }[];
+          itemState: Record<string, { width: string; height: string }>;
+        };
+      }
+    ).cabinetData;
     expect(row?.name).toBe('Lie-fi Lena');
-    expect(cabinet?.itemState[`${cabinet.cabinetRows[0]?.id}_0`]).toMatchObject({ width: '14.75', height: '30' });
+    expect(cabinet?.itemState[`${cabinet.cabinetRows[0]?.id}_0`]).toMatchObject({
+      width: '14.75',
+      height: '30',
+    });
     await page.goto(`/cabinet-builder/${projectId}`);
     await page.getByRole('status').getByText('Synced').waitFor();
     await ctx.close();
@@ -197,14 +250,22 @@ describe('lie-fi: the browser is online, the server cannot be reached', () => {
     await dash.fill({ name: 'Phone kitchen', projectType: 'kitchen' });
     await dash.submitDialog();
     await dash.card('Phone kitchen').waitFor();
-    await vi.waitFor(async () => expect(await syncStatusText(page)).toBe("Can't reach the server · 1 change saved on this device"), { timeout: 15_000 });
+    await vi.waitFor(
+      async () =>
+        expect(await syncStatusText(page)).toBe(
+          "Can't reach the server · 1 change saved on this device",
+        ),
+      { timeout: 15_000 },
+    );
     // The count is on screen, not only in the accessible name.
     await page.locator('.sync-indicator').getByText('1 on this device').waitFor();
     await page.screenshot({ path: artifactPath('connection', 'liefi-phone.png') });
 
     // Back: the kept session is refreshed (never signed out) and the change reaches the server.
     await e2e.server.restart();
-    await vi.waitFor(async () => expect(await syncStatusText(page)).toMatch(/^Online · Synced/), { timeout: 60_000 });
+    await vi.waitFor(async () => expect(await syncStatusText(page)).toMatch(/^Online · Synced/), {
+      timeout: 60_000,
+    });
     await page.getByRole('heading', { name: 'Welcome, Pia' }).waitFor();
     const { client } = await signedInClient(e2e.server.url, u);
     const { data } = await client.from('projects').select('name');

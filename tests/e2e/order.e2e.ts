@@ -34,25 +34,43 @@ function rowsText(texts: string[]): string[] {
   return texts.map((t) => t.replace(/\s+/g, ' ').trim());
 }
 
-async function downloadText(page: Page, button: string, name: string): Promise<{ text: string; fileName: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button, exact: true }).click()]);
+async function downloadText(
+  page: Page,
+  button: string,
+  name: string,
+): Promise<{ text: string; fileName: string }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button, exact: true }).click(),
+  ]);
   const path = artifactPath('order', name);
   await download.saveAs(path);
   return { text: readFileSync(path, 'utf8'), fileName: download.suggestedFilename() };
 }
 
-type FixtureData = { cabinetRows: { id: number; type: string }[]; itemState: Record<string, unknown> } & Record<string, unknown>;
+type FixtureData = {
+  cabinetRows: { id: number; type: string }[];
+  itemState: Record<string, unknown>;
+} & Record<string, unknown>;
 
 function fixture(name: string): FixtureData {
-  return (JSON.parse(readFileSync(new URL(`../fixtures/jobs/${name}`, import.meta.url), 'utf8')) as { cabinetData: FixtureData }).cabinetData;
+  return (
+    JSON.parse(readFileSync(new URL(`../fixtures/jobs/${name}`, import.meta.url), 'utf8')) as {
+      cabinetData: FixtureData;
+    }
+  ).cabinetData;
 }
 
 /** Inserts a project as the demo contractor from "another device" (the app pulls it); returns its id. */
 async function insertProject(name: string, details: Record<string, unknown>): Promise<string> {
   const { client, userId } = await signedInClient(e2e.server.url, contractor);
-  const { data, error } = await client.from('projects').insert({ name, status: 'active', user_id: userId, assigned_contractor_id: userId, details }).select('id').single();
+  const { data, error } = await client
+    .from('projects')
+    .insert({ name, status: 'active', user_id: userId, assigned_contractor_id: userId, details })
+    .select('id')
+    .single();
   if (error || !data) throw new Error(`insert project: ${error?.message}`);
-  return (data).id;
+  return data.id;
 }
 
 /** The bathroom fixture plus a wall cabinet not measured yet and a cabinet of a type the app does not know. */
@@ -60,7 +78,10 @@ async function seedBathWithGaps(): Promise<string> {
   const cd = fixture('bathroom-standard-overlay.json');
   return insertProject('Nguyen Bath', {
     address: '5 Elm Ct, Springfield, IL 62702',
-    cabinetData: { ...cd, cabinetRows: [...cd.cabinetRows, { id: 9, type: 'Wall' }, { id: 10, type: 'Hutch 9/9' }] },
+    cabinetData: {
+      ...cd,
+      cabinetRows: [...cd.cabinetRows, { id: 9, type: 'Wall' }, { id: 10, type: 'Hutch 9/9' }],
+    },
   });
 }
 
@@ -79,7 +100,10 @@ async function seedBigKitchen(): Promise<string> {
         // Copies differ by 1/4" so each copy is its own set of sizes (more lines, more pages).
         if (Number(rowId) === r.id) {
           const it = item as { width: string | number };
-          items[`${id}_${index}`] = { ...(item as object), width: String(Number(it.width) + copy * 0.25) };
+          items[`${id}_${index}`] = {
+            ...(item as object),
+            width: String(Number(it.width) + copy * 0.25),
+          };
         }
       }
     }
@@ -88,7 +112,14 @@ async function seedBigKitchen(): Promise<string> {
     address: '77 Lakeview Dr, Springfield, IL 62704',
     cabinetData: { ...cd, cabinetRows: rows, itemState: items },
   });
-  const list = { currency: 'USD', doorPerSqFt: 22, drawerFrontPerSqFt: 16, minDoorSqFt: 1.5, minDrawerFrontSqFt: 0.5, perHinge: 4.5 };
+  const list = {
+    currency: 'USD',
+    doorPerSqFt: 22,
+    drawerFrontPerSqFt: 16,
+    minDoorSqFt: 1.5,
+    minDrawerFrontSqFt: 0.5,
+    perHinge: 4.5,
+  };
   const up = await client.from('profiles').update({ price_list: list }).eq('id', userId);
   if (up.error) throw new Error(`price list: ${up.error.message}`);
   return id;
@@ -107,7 +138,10 @@ describe('door order', () => {
     const leftOut = page.getByRole('region', { name: 'Not on this order' });
     await leftOut.getByText(/^Not on this order \(\d+\):/).waitFor();
     const leftOutItems = rowsText(await leftOut.getByRole('listitem').allInnerTexts());
-    expect(leftOutItems).toEqual(['Cabinet 9 (Wall), Door 1: width not entered', 'Cabinet 10 (Hutch 9/9): unknown cabinet type']);
+    expect(leftOutItems).toEqual([
+      'Cabinet 9 (Wall), Door 1: width not entered',
+      'Cabinet 10 (Hutch 9/9): unknown cabinet type',
+    ]);
     // The contractor's contact from the profile.
     await page.getByText('Carlos Mendez').waitFor();
     await page.getByText('(555) 987-6543').first().waitFor();
@@ -117,52 +151,115 @@ describe('door order', () => {
     expect(fileName).toMatch(/^order-Nguyen-Bath-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(csv.split('\r\n')[0]).toBe(ORDER_COLUMNS.join(','));
     const [pieces, hinges, notOrdered, checks] = parseOrderExportCsv(csv);
-    const doorsOnScreen = await page.getByRole('region', { name: /^Doors/ }).getByRole('row').count();
-    const frontsOnScreen = await page.getByRole('region', { name: /^Drawer Fronts/ }).getByRole('row').count();
+    const doorsOnScreen = await page
+      .getByRole('region', { name: /^Doors/ })
+      .getByRole('row')
+      .count();
+    const frontsOnScreen = await page
+      .getByRole('region', { name: /^Drawer Fronts/ })
+      .getByRole('row')
+      .count();
     expect(pieces!.length).toBe(doorsOnScreen - 1 + frontsOnScreen - 1);
-    expect(pieces!.every((r) => r.Customer === 'Nguyen Bath' && r['Job address'] === '5 Elm Ct, Springfield, IL 62702' && /^\d{4}-\d{2}-\d{2}$/.test(r['Order date']!))).toBe(true);
-    expect(pieces!.find((r) => r.Item === 'Door')).toMatchObject({ 'Door style': 'Raised panel', 'Drawer-front style': '', Color: 'Espresso', NRS: 'NRS-3102', 'Hinges per piece': '2' });
-    expect(pieces!.find((r) => r.Item === 'Drawer front')).toMatchObject({ 'Door style': '', 'Drawer-front style': '5-piece', 'Hinges per piece': '0' });
+    expect(
+      pieces!.every(
+        (r) =>
+          r.Customer === 'Nguyen Bath' &&
+          r['Job address'] === '5 Elm Ct, Springfield, IL 62702' &&
+          /^\d{4}-\d{2}-\d{2}$/.test(r['Order date']!),
+      ),
+    ).toBe(true);
+    expect(pieces!.find((r) => r.Item === 'Door')).toMatchObject({
+      'Door style': 'Raised panel',
+      'Drawer-front style': '',
+      Color: 'Espresso',
+      NRS: 'NRS-3102',
+      'Hinges per piece': '2',
+    });
+    expect(pieces!.find((r) => r.Item === 'Drawer front')).toMatchObject({
+      'Door style': '',
+      'Drawer-front style': '5-piece',
+      'Hinges per piece': '0',
+    });
     expect(hinges!.every((h) => h.Hinges === 'Hinge' && h.Rule === '2 per door')).toBe(true);
     // Every part on screen as left out is in the file, with its cabinet and part.
     expect(notOrdered).toHaveLength(leftOutItems.length);
-    for (const [i, n] of notOrdered!.entries()) expect(leftOutItems[i]).toContain(`Cabinet ${n.Cabinet} (${n['Cabinet type']})`);
+    for (const [i, n] of notOrdered!.entries())
+      expect(leftOutItems[i]).toContain(`Cabinet ${n.Cabinet} (${n['Cabinet type']})`);
     // The builder's checks before ordering: on screen before the download, and in the file.
-    const onScreenChecks = rowsText(await page.getByRole('region', { name: 'Order checks' }).getByRole('listitem').allInnerTexts());
+    const onScreenChecks = rowsText(
+      await page
+        .getByRole('region', { name: 'Order checks' })
+        .getByRole('listitem')
+        .allInnerTexts(),
+    );
     expect(checks).toEqual([
-      { 'Order checks': 'Check', Level: 'error', Cabinet: '9', Message: 'Cabinet 9 Door 1: width not measured' },
-      { 'Order checks': 'Check', Level: 'error', Cabinet: '9', Message: 'Cabinet 9 Door 1: height not measured' },
-      { 'Order checks': 'Check', Level: 'error', Cabinet: '10', Message: 'Cabinet 10: unknown cabinet type “Hutch 9/9” — not on the order' },
+      {
+        'Order checks': 'Check',
+        Level: 'error',
+        Cabinet: '9',
+        Message: 'Cabinet 9 Door 1: width not measured',
+      },
+      {
+        'Order checks': 'Check',
+        Level: 'error',
+        Cabinet: '9',
+        Message: 'Cabinet 9 Door 1: height not measured',
+      },
+      {
+        'Order checks': 'Check',
+        Level: 'error',
+        Cabinet: '10',
+        Message: 'Cabinet 10: unknown cabinet type “Hutch 9/9” — not on the order',
+      },
     ]);
     expect(onScreenChecks).toEqual(checks!.map((c) => `Error — ${c.Message}`));
 
     const { text: json } = await downloadText(page, 'Download JSON', 'demo-order.json');
-    const parsed = JSON.parse(json) as { lines: unknown[]; notOrdered: unknown[]; job: { customer: string } };
+    const parsed = JSON.parse(json) as {
+      lines: unknown[];
+      notOrdered: unknown[];
+      job: { customer: string };
+    };
     expect(parsed.lines).toHaveLength(pieces!.length);
     expect(parsed.notOrdered).toHaveLength(leftOutItems.length);
     expect(parsed.job.customer).toBe('Nguyen Bath');
 
     // Hinges by door height, limits edited on the job: the order, the hinge table and the CSV follow; it is saved.
-    const doorHinges = () => page.getByRole('region', { name: /^Doors/ }).locator('td.ord-hinges-each').allInnerTexts();
+    const doorHinges = () =>
+      page
+        .getByRole('region', { name: /^Doors/ })
+        .locator('td.ord-hinges-each')
+        .allInnerTexts();
     const hingeTotal = () => page.locator('.ord-hinge-table tfoot td.ord-qty').innerText();
     const before = Number(await hingeTotal());
     await page.getByRole('radio', { name: 'By door height' }).check();
     await page.getByLabel('2 hinges up to (inches)').fill('20');
     await page.getByLabel('3 hinges up to (inches)').fill('20');
-    await page.getByRole('alert').getByText('Each height must be larger than the one before.').waitFor();
+    await page
+      .getByRole('alert')
+      .getByText('Each height must be larger than the one before.')
+      .waitFor();
     await page.getByLabel('3 hinges up to (inches)').fill('30');
-    await page.getByText('By door height: 2 up to 20", 3 up to 30", 4 up to 80", 5 above').first().waitFor();
+    await page
+      .getByText('By door height: 2 up to 20", 3 up to 30", 4 up to 80", 5 above')
+      .first()
+      .waitFor();
     expect(new Set(await doorHinges())).not.toEqual(new Set(['2']));
     const after = Number(await hingeTotal());
     expect(after).toBeGreaterThan(before);
-    const [, hingesByHeight] = parseOrderExportCsv((await downloadText(page, 'Download CSV', 'demo-order-by-height.csv')).text);
+    const [, hingesByHeight] = parseOrderExportCsv(
+      (await downloadText(page, 'Download CSV', 'demo-order-by-height.csv')).text,
+    );
     expect(hingesByHeight!.reduce((s, h) => s + Number(h.Qty), 0)).toBe(after);
     await page.reload();
     await page.getByRole('heading', { name: 'Door Order' }).waitFor();
     expect(await page.getByRole('radio', { name: 'By door height' }).isChecked()).toBe(true);
     expect(await page.getByLabel('2 hinges up to (inches)').inputValue()).toBe('20');
     expect(Number(await hingeTotal())).toBe(after);
-    await page.screenshot({ path: artifactPath('order', 'order-by-height-tablet.png'), fullPage: true });
+    await page.screenshot({
+      path: artifactPath('order', 'order-by-height-tablet.png'),
+      fullPage: true,
+    });
     await ctx.close();
   });
 
@@ -173,7 +270,10 @@ describe('door order', () => {
     await new LoginPage(page).signInToDashboard(contractor.email, contractor.password);
     await page.goto(`/order/${id}`);
     await page.getByRole('heading', { name: 'Door Order' }).waitFor({ timeout: 30_000 });
-    await page.getByRole('region', { name: 'Price' }).getByText('Total').waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('region', { name: 'Price' })
+      .getByText('Total')
+      .waitFor({ timeout: 30_000 });
     const total = await page.locator('.ord-totals dd.ord-total').innerText();
     expect(total).toMatch(/^\$[\d,]+\.\d{2}$/);
     await page.getByText('Every measured part is on this order.').waitFor();
@@ -182,11 +282,19 @@ describe('door order', () => {
     expect(csv.split('\r\n')[0]).toBe([...ORDER_COLUMNS, ...PRICE_COLUMNS].join(','));
     const tables = parseOrderExportCsv(csv);
     expect(tables[4]!.find((r) => r.Totals === 'Total')?.Amount).toBe(total.replace(/[$,]/g, ''));
-    await page.screenshot({ path: artifactPath('order', 'order-priced-tablet.png'), fullPage: true });
+    await page.screenshot({
+      path: artifactPath('order', 'order-priced-tablet.png'),
+      fullPage: true,
+    });
 
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: artifactPath('order', 'order-priced-phone.png'), fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({
+      path: artifactPath('order', 'order-priced-phone.png'),
+      fullPage: true,
+    });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
     await page.setViewportSize(TABLET);
 
     await page.emulateMedia({ media: 'print' });
@@ -213,15 +321,32 @@ describe('door order', () => {
   });
 
   it('shares the CSV through the Web Share API on a touch phone', async () => {
-    const ctx = await e2e.browser.newContext({ baseURL: e2e.server.url, viewport: PHONE, hasTouch: true, isMobile: true, serviceWorkers: 'allow' });
+    const ctx = await e2e.browser.newContext({
+      baseURL: e2e.server.url,
+      viewport: PHONE,
+      hasTouch: true,
+      isMobile: true,
+      serviceWorkers: 'allow',
+    });
     await ctx.addInitScript(() => {
-      const w = window as unknown as { __shared: { title?: string; files: { name: string; type: string; text: string }[] }[] };
+      const w = window as unknown as {
+        __shared: { title?: string; files: { name: string; type: string; text: string }[] }[];
+      };
       w.__shared = [];
-      Object.defineProperty(navigator, 'canShare', { configurable: true, value: (d: ShareData) => Array.isArray(d.files) && d.files.length > 0 });
+      Object.defineProperty(navigator, 'canShare', {
+        configurable: true,
+        value: (d: ShareData) => Array.isArray(d.files) && d.files.length > 0,
+      });
       Object.defineProperty(navigator, 'share', {
         configurable: true,
         value: async (d: ShareData) => {
-          const files = await Promise.all((d.files ?? []).map(async (f) => ({ name: f.name, type: f.type, text: await f.text() })));
+          const files = await Promise.all(
+            (d.files ?? []).map(async (f) => ({
+              name: f.name,
+              type: f.type,
+              text: await f.text(),
+            })),
+          );
           w.__shared.push({ title: d.title, files });
         },
       });
@@ -232,8 +357,17 @@ describe('door order', () => {
     await page.getByRole('heading', { name: 'Door Order' }).waitFor();
     await page.screenshot({ path: artifactPath('order', 'order-phone.png'), fullPage: true });
     await page.getByRole('button', { name: 'Share CSV' }).click();
-    await page.waitForFunction(() => (window as unknown as { __shared: unknown[] }).__shared.length === 1);
-    const shared = await page.evaluate(() => (window as unknown as { __shared: { title: string; files: { name: string; type: string; text: string }[] }[] }).__shared[0]!);
+    await page.waitForFunction(
+      () => (window as unknown as { __shared: unknown[] }).__shared.length === 1,
+    );
+    const shared = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __shared: { title: string; files: { name: string; type: string; text: string }[] }[];
+          }
+        ).__shared[0]!,
+    );
     expect(shared.title).toBe('Door order — Maria Alvarez');
     expect(shared.files).toHaveLength(1);
     expect(shared.files[0]!.name).toMatch(/^order-Maria-Alvarez-.*\.csv$/);

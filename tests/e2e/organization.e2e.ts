@@ -35,10 +35,18 @@ describe('organization admin', () => {
     await new SignupPage(page).submit();
     await page.getByRole('heading', { name: 'Check your email!' }).waitFor();
     await page.goto(await e2e.server.waitForMailLink(carl.email, /confirm/i));
-    await page.getByText('You joined the organization.', { exact: false }).waitFor({ timeout: 30_000 });
+    await page
+      .getByText('You joined the organization.', { exact: false })
+      .waitFor({ timeout: 30_000 });
     const dash = new DashboardPage(page);
     await page.getByRole('button', { name: 'Add Client Project' }).click();
-    await dash.fill({ name: 'Lee kitchen', address: '4 Pine Rd', phone: '5550002222', email: 'lee@example.test', scopes: ['Kitchen'] });
+    await dash.fill({
+      name: 'Lee kitchen',
+      address: '4 Pine Rd',
+      phone: '5550002222',
+      email: 'lee@example.test',
+      scopes: ['Kitchen'],
+    });
     await dash.submitDialog();
     await dash.card('Lee kitchen').waitFor();
 
@@ -60,7 +68,9 @@ describe('organization admin', () => {
     await admin.getByLabel('Status', { exact: true }).selectOption('completed');
     await admin.getByText('No projects found.').waitFor();
     await admin.getByLabel('Status', { exact: true }).selectOption('all');
-    await admin.getByLabel('Contractor', { exact: true }).selectOption({ label: 'Carl contractor-user' });
+    await admin
+      .getByLabel('Contractor', { exact: true })
+      .selectOption({ label: 'Carl contractor-user' });
     await list.getByRole('link', { name: 'Lee kitchen' }).waitFor();
     await admin.screenshot({ path: `${SHOTS}/org-admin.png`, fullPage: true });
 

@@ -31,7 +31,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-
 describe('profile', () => {
   it('edits the profile, keeps it after reload, and Cancel discards unsaved edits', async () => {
     const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
@@ -50,7 +49,9 @@ describe('profile', () => {
     await profile.save();
     await page.getByRole('status').getByText('Profile updated successfully!').waitFor();
     // Spec §9: the banner shows for 3 s, then goes.
-    await page.getByText('Profile updated successfully!').waitFor({ state: 'detached', timeout: 10_000 });
+    await page
+      .getByText('Profile updated successfully!')
+      .waitFor({ state: 'detached', timeout: 10_000 });
 
     await page.reload();
     await profile.field('First name').waitFor();
@@ -62,7 +63,11 @@ describe('profile', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForLoadState('load');
     await profile.field('Last name').waitFor();
-    await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#main input[autocomplete="family-name"]'))?.value === 'contractor-user');
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLInputElement>('#main input[autocomplete="family-name"]')
+          ?.value === 'contractor-user',
+    );
     await page.getByText(/Offline data uses .* available on this device/).waitFor();
     await ctx.close();
   });
@@ -76,7 +81,11 @@ describe('project detail and files', () => {
     await new SignupPage(page).signUpAndConfirm(e2e.server, u);
     const dash = new DashboardPage(page);
     await page.getByRole('button', { name: 'Create New Project' }).click();
-    await dash.fill({ name: 'Bath vanity', projectType: 'bathroom', description: 'Two-door vanity' });
+    await dash.fill({
+      name: 'Bath vanity',
+      projectType: 'bathroom',
+      description: 'Two-door vanity',
+    });
     await dash.submitDialog();
     await dash.card('Bath vanity').getByRole('link', { name: 'Bath vanity', exact: true }).click();
     await page.getByRole('heading', { name: 'Bath vanity' }).waitFor();
@@ -107,7 +116,7 @@ describe('project detail and files', () => {
     await page.getByRole('button', { name: 'Download measurements.txt' }).click();
     const download = await downloadEvent;
     expect(download.suggestedFilename()).toBe('measurements.txt');
-    expect(readFileSync((await download.path()), 'utf8')).toBe('W 14.5 x H 30');
+    expect(readFileSync(await download.path(), 'utf8')).toBe('W 14.5 x H 30');
 
     // A second device sees the project and downloads the file from the server.
     await page2.goto(projectUrl);
@@ -115,12 +124,17 @@ describe('project detail and files', () => {
     await project2.file('measurements.txt').waitFor({ timeout: 30_000 });
     const download2Event = page2.waitForEvent('download');
     await page2.getByRole('button', { name: 'Download measurements.txt' }).click();
-    expect(readFileSync((await (await download2Event).path()), 'utf8')).toBe('W 14.5 x H 30');
+    expect(readFileSync(await (await download2Event).path(), 'utf8')).toBe('W 14.5 x H 30');
     await ctx2.close();
 
     await page.getByRole('button', { name: 'Delete measurements.txt' }).click();
     const confirmFile = page.getByRole('dialog', { name: 'Delete “measurements.txt”?' });
-    await confirmFile.getByText('The file “measurements.txt” (13 B) is removed from this project on every device.', { exact: false }).waitFor();
+    await confirmFile
+      .getByText(
+        'The file “measurements.txt” (13 B) is removed from this project on every device.',
+        { exact: false },
+      )
+      .waitFor();
     await confirmFile.getByRole('button', { name: 'Delete file' }).click();
     await project.file('measurements.txt').waitFor({ state: 'detached' });
     expect(await project.files().count()).toBe(1);
@@ -140,14 +154,23 @@ describe('account deletion', () => {
     await new SignupPage(page).signUpAndConfirm(e2e.server, u);
     const dash = new DashboardPage(page);
     await page.getByRole('button', { name: 'Create New Project' }).click();
-    await dash.fill({ name: 'Leaving kitchen', projectType: 'kitchen', description: 'Shaker doors' });
+    await dash.fill({
+      name: 'Leaving kitchen',
+      projectType: 'kitchen',
+      description: 'Shaker doors',
+    });
     await dash.submitDialog();
-    await dash.card('Leaving kitchen').getByRole('link', { name: 'Leaving kitchen', exact: true }).click();
+    await dash
+      .card('Leaving kitchen')
+      .getByRole('link', { name: 'Leaving kitchen', exact: true })
+      .click();
     await page.getByRole('heading', { name: 'Leaving kitchen' }).waitFor();
     const projectId = new URL(page.url()).pathname.split('/').pop()!;
     const project = new ProjectPage(page);
     // The project must be on the server before its file can be (storage RLS follows the project).
-    await page.getByRole('link', { name: /^Sync status: Online · Synced/ }).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('link', { name: /^Sync status: Online · Synced/ })
+      .waitFor({ timeout: 30_000 });
     await project.upload([{ name: 'wall.png', mimeType: 'image/png', buffer: PNG }]);
     await project.file('wall.png').waitFor();
     await page.getByText('Pending upload').first().waitFor({ state: 'detached', timeout: 30_000 });
@@ -155,14 +178,17 @@ describe('account deletion', () => {
     expect(readdirSync(folder)).toHaveLength(1);
 
     // Offline (requests to the backend fail, and the browser knows): a change waits in the outbox.
-    await ctx.route(`${e2e.server.url}/{auth,rest,storage}/v1/**`, (route) => route.abort('internetdisconnected'));
+    await ctx.route(`${e2e.server.url}/{auth,rest,storage}/v1/**`, (route) =>
+      route.abort('internetdisconnected'),
+    );
     await ctx.setOffline(true);
     await dash.open().catch(() => undefined);
     await page.getByRole('button', { name: 'Create New Project' }).click();
     await dash.fill({ name: 'Offline bath', projectType: 'bathroom', description: 'Made offline' });
     await dash.submitDialog();
     await new TopBar(page).goToProfile();
-    const warningText = /^1 change on this device has not synced yet\. Deleting your account discards it\.$/;
+    const warningText =
+      /^1 change on this device has not synced yet\. Deleting your account discards it\.$/;
     const warning = page.getByText(warningText);
     await warning.waitFor();
     // The app's dialog only, never the browser's confirm().
@@ -172,14 +198,19 @@ describe('account deletion', () => {
       void d.dismiss();
     });
     // "You're offline…" where the browser knows; "Can't reach the server…" where it still believes it is online.
-    const offlineText = /^(You're offline\. Connect to the internet to delete your account|Can't reach the server\. Try again when it answers); nothing was deleted\.$/;
+    const offlineText =
+      /^(You're offline\. Connect to the internet to delete your account|Can't reach the server\. Try again when it answers); nothing was deleted\.$/;
     const confirm = page.getByRole('dialog', { name: `Delete the account ${u.email}?` });
     await page.getByRole('button', { name: 'Delete my account' }).click();
     // Where the browser knows it is offline, the app says so at once; where it still believes it is
     // online, the dialog (warning first) comes, and the failed requests then say offline. Either way
     // nothing is deleted.
     const first = await Promise.race([
-      page.getByRole('alert').getByText(offlineText).waitFor().then(() => 'alert' as const),
+      page
+        .getByRole('alert')
+        .getByText(offlineText)
+        .waitFor()
+        .then(() => 'alert' as const),
       confirm.waitFor().then(() => 'dialog' as const),
     ]);
     if (first === 'dialog') {
@@ -196,7 +227,9 @@ describe('account deletion', () => {
     await ctx.setOffline(false);
     await warning.waitFor({ state: 'detached', timeout: 30_000 });
     await page.getByRole('button', { name: 'Delete my account' }).click();
-    await confirm.getByText('Are you sure you want to delete your account? This action cannot be undone.').waitFor();
+    await confirm
+      .getByText('Are you sure you want to delete your account? This action cannot be undone.')
+      .waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect(page.url()).toMatch(/\/profile$/);
@@ -206,7 +239,10 @@ describe('account deletion', () => {
     await page.waitForURL((url) => url.pathname === '/');
     // Nothing of the account's files is left on the server: rows and bytes went through Storage.
     expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
-    await page.getByRole('status').getByText('Your account and its projects and files have been deleted.').waitFor();
+    await page
+      .getByRole('status')
+      .getByText('Your account and its projects and files have been deleted.')
+      .waitFor();
     expect(browserDialogs).toBe(0);
 
     const login = new LoginPage(page);

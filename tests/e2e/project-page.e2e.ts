@@ -19,7 +19,9 @@ describe('project page for the field', () => {
     const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url, viewport: TABLET });
     // A "photo": a 1024×768 PNG (a screenshot of a coloured page).
     const shooter = await ctx.newPage();
-    await shooter.setContent('<body style="margin:0;background:linear-gradient(45deg,#b8733a,#1f4e5f)"></body>');
+    await shooter.setContent(
+      '<body style="margin:0;background:linear-gradient(45deg,#b8733a,#1f4e5f)"></body>',
+    );
     const photo = await shooter.screenshot({ type: 'png' });
     await shooter.close();
 
@@ -29,18 +31,32 @@ describe('project page for the field', () => {
     await page.getByRole('heading', { name: 'Maria Alvarez' }).waitFor({ timeout: 30_000 });
 
     const contact = page.getByRole('region', { name: 'Contact' });
-    expect(await contact.getByRole('link', { name: 'Call (555) 201-4478' }).getAttribute('href')).toBe('tel:5552014478');
-    expect(await contact.getByRole('link', { name: 'Email maria.alvarez@example.com' }).getAttribute('href')).toBe('mailto:maria.alvarez@example.com');
-    const map = contact.getByRole('link', { name: 'Map of 418 Birchwood Ln, Springfield, IL 62704' });
-    expect(await map.getAttribute('href')).toBe('https://www.google.com/maps/search/?api=1&query=418%20Birchwood%20Ln%2C%20Springfield%2C%20IL%2062704');
+    expect(
+      await contact.getByRole('link', { name: 'Call (555) 201-4478' }).getAttribute('href'),
+    ).toBe('tel:5552014478');
+    expect(
+      await contact
+        .getByRole('link', { name: 'Email maria.alvarez@example.com' })
+        .getAttribute('href'),
+    ).toBe('mailto:maria.alvarez@example.com');
+    const map = contact.getByRole('link', {
+      name: 'Map of 418 Birchwood Ln, Springfield, IL 62704',
+    });
+    expect(await map.getAttribute('href')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=418%20Birchwood%20Ln%2C%20Springfield%2C%20IL%2062704',
+    );
 
     const details = page.getByRole('region', { name: 'Details' });
     await details.getByText('Active', { exact: true }).waitFor();
     await details.getByText('Kitchen', { exact: true }).first().waitFor();
     const cabinets = page.getByRole('region', { name: 'Cabinets' });
     await cabinets.getByText(/^\d+ cabinets · \d+ doors · \d+ drawer fronts$/).waitFor();
-    expect(await cabinets.getByRole('link', { name: 'Open Cabinet Builder' }).getAttribute('href')).toBe(`/cabinet-builder/${DEMO_KITCHEN}`);
-    expect(await cabinets.getByRole('link', { name: 'Door Order' }).getAttribute('href')).toBe(`/order/${DEMO_KITCHEN}`);
+    expect(
+      await cabinets.getByRole('link', { name: 'Open Cabinet Builder' }).getAttribute('href'),
+    ).toBe(`/cabinet-builder/${DEMO_KITCHEN}`);
+    expect(await cabinets.getByRole('link', { name: 'Door Order' }).getAttribute('href')).toBe(
+      `/order/${DEMO_KITCHEN}`,
+    );
 
     // The raw JSON is there but folded, closed by default.
     const tech = page.locator('details.prj-tech');
@@ -52,19 +68,30 @@ describe('project page for the field', () => {
 
     const project = new ProjectPage(page);
     await project.upload([
-      { name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('Sink base: check 2 hinges. \n') },
+      {
+        name: 'note.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Sink base: check 2 hinges. \n'),
+      },
       { name: 'sink-wall.png', mimeType: 'image/png', buffer: photo },
     ]);
     expect(Buffer.from('Sink base: check 2 hinges. \n').length).toBe(28);
     await project.file('note.txt').getByText(/^28 B/).waitFor();
-    const thumb = project.file('sink-wall.png').getByRole('img', { name: 'Preview of sink-wall.png' });
+    const thumb = project
+      .file('sink-wall.png')
+      .getByRole('img', { name: 'Preview of sink-wall.png' });
     await thumb.waitFor();
     await page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>('img[alt="Preview of sink-wall.png"]');
       return !!img && img.complete && img.naturalWidth > 0;
     });
     // Made on the device: 1024×768 scaled to at most 320 px.
-    expect(await thumb.evaluate((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight])).toEqual([320, 240]);
+    expect(
+      await thumb.evaluate((img) => [
+        (img as HTMLImageElement).naturalWidth,
+        (img as HTMLImageElement).naturalHeight,
+      ]),
+    ).toEqual([320, 240]);
     await page.getByText('Pending upload').first().waitFor({ state: 'detached', timeout: 30_000 });
     await page.screenshot({ path: artifactPath('project', 'project-tablet.png'), fullPage: true });
 
@@ -88,11 +115,18 @@ describe('project page for the field', () => {
       const img = document.querySelector<HTMLImageElement>('img[alt="Preview of sink-wall.png"]');
       return !!img && img.complete && img.naturalWidth > 0;
     });
-    expect(await project.file('sink-wall.png').getByRole('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(320);
+    expect(
+      await project
+        .file('sink-wall.png')
+        .getByRole('img')
+        .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    ).toBe(320);
 
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: artifactPath('project', 'project-phone.png'), fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
 
     // Deleting names the file, in the app's dialog.
     await page.getByRole('button', { name: 'Delete sink-wall.png' }).click();

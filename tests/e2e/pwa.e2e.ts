@@ -89,7 +89,10 @@ async function waitAllSynced(page: Page): Promise<void> {
     );
   } catch (error) {
     // Say what the app showed instead.
-    throw new Error(`not synced; the top bar says "${await syncStatusText(page).catch(() => '?')}"`, { cause: error });
+    throw new Error(
+      `not synced; the top bar says "${await syncStatusText(page).catch(() => '?')}"`,
+      { cause: error },
+    );
   }
 }
 
@@ -122,7 +125,9 @@ describe('installable app with no network', () => {
       installabilityErrors: { errorId: string }[];
     };
     // 'in-incognito': Playwright's contexts are incognito profiles; that is the harness, not the app.
-    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+    expect(
+      installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito'),
+    ).toEqual([]);
     const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
     expect(manifest.errors).toEqual([]);
     await cdp.detach();
@@ -137,11 +142,16 @@ describe('installable app with no network', () => {
     await dash.heading().waitFor();
     // "Offline" where the browser reports it; Chromium 150 still says online after the reload: then no server answers.
     const words = await noServerWords(page);
-    await expect.poll(() => syncStatusText(page), { timeout: 15_000 }).toMatch(new RegExp(`^${words} · `));
+    await expect
+      .poll(() => syncStatusText(page), { timeout: 15_000 })
+      .toMatch(new RegExp(`^${words} · `));
     expect(await dash.cards().count()).toBe(seeded);
 
     // The builder of a seeded job, then its project page, straight from the address bar.
-    await page.getByRole('link', { name: /^Cabinets for / }).first().click();
+    await page
+      .getByRole('link', { name: /^Cabinets for / })
+      .first()
+      .click();
     await page.waitForURL(/\/cabinet-builder\//);
     await page.getByRole('heading', { name: 'Framed Cabinet Hinges' }).waitFor();
     const seededId = page.url().split('/').pop() ?? '';
@@ -172,7 +182,12 @@ describe('installable app with no network', () => {
     const b = new BuilderScreen(page);
     for (const [i, [type, w, h]] of JOB.entries()) {
       await b.addCabinet(type);
-      const firstPart = type.startsWith('Kite') || type.startsWith('Desk') ? 'Front 1' : type.startsWith('Pantry') ? 'Pantry Top Dr 1' : 'Door 1';
+      const firstPart =
+        type.startsWith('Kite') || type.startsWith('Desk')
+          ? 'Front 1'
+          : type.startsWith('Pantry')
+            ? 'Pantry Top Dr 1'
+            : 'Door 1';
       await b.measure(`Cabinet ${i + 1} ${firstPart}`, w, h);
     }
     await b.field('Cabinet 4 Door 1 Next to wall').check();
@@ -187,7 +202,9 @@ describe('installable app with no network', () => {
     await page.goto('/dashboard');
     await dash.changeStatus(CUSTOMER, 'active');
     const words = await noServerWords(page);
-    await expect.poll(() => syncStatusText(page), { timeout: 15_000 }).toMatch(new RegExp(`^${words} · \\d+ changes saved on this device`));
+    await expect
+      .poll(() => syncStatusText(page), { timeout: 15_000 })
+      .toMatch(new RegExp(`^${words} · \\d+ changes saved on this device`));
     await page.screenshot({ path: artifactPath('pwa', 'offline-dashboard.png') });
   });
 
@@ -196,7 +213,11 @@ describe('installable app with no network', () => {
     await waitAllSynced(page);
 
     const client = await serverClient();
-    const { data: row, error } = await client.from('projects').select('*').eq('id', projectId).single();
+    const { data: row, error } = await client
+      .from('projects')
+      .select('*')
+      .eq('id', projectId)
+      .single();
     expect(error).toBeNull();
     const details = row.details as CabinetDetails;
     expect(row.status).toBe('active');
@@ -205,10 +226,17 @@ describe('installable app with no network', () => {
       const item = details.cabinetData.itemState[`${details.cabinetData.cabinetRows[i]!.id}_0`];
       expect([item?.width, item?.height]).toEqual([w, h]);
     }
-    expect(Object.values(details.cabinetData.itemState).filter((s) => s.nextToWall)).toHaveLength(1);
-    const { data: files } = await client.from('project_files').select('*').eq('project_id', projectId);
+    expect(Object.values(details.cabinetData.itemState).filter((s) => s.nextToWall)).toHaveLength(
+      1,
+    );
+    const { data: files } = await client
+      .from('project_files')
+      .select('*')
+      .eq('project_id', projectId);
     expect(files).toHaveLength(1);
-    const { data: blob, error: dlError } = await client.storage.from('project-files').download(files![0].file_path);
+    const { data: blob, error: dlError } = await client.storage
+      .from('project-files')
+      .download(files![0].file_path);
     expect(dlError).toBeNull();
     expect(Buffer.from(await blob!.arrayBuffer()).equals(PHOTO)).toBe(true);
 
@@ -217,7 +245,9 @@ describe('installable app with no network', () => {
     await new LoginPage(second).signInToDashboard(CONTRACTOR.email, CONTRACTOR.password);
     await new DashboardPage(second).card(CUSTOMER).waitFor();
     await second.goto(`/cabinet-builder/${projectId}`);
-    expect(await new BuilderScreen(second).field('Cabinet 10 Door 1 Width').inputValue()).toBe('29.5');
+    expect(await new BuilderScreen(second).field('Cabinet 10 Door 1 Width').inputValue()).toBe(
+      '29.5',
+    );
     await second.goto(`/project/${projectId}`);
     await new ProjectPage(second).file('site-photo.png').waitFor();
     await other.close();
@@ -259,7 +289,11 @@ describe('installable app with no network', () => {
 
     await waitAllSynced(page);
     const client = await serverClient();
-    const { data: row } = await client.from('projects').select('details').eq('id', projectId).single();
+    const { data: row } = await client
+      .from('projects')
+      .select('details')
+      .eq('id', projectId)
+      .single();
     const { cabinetData } = row!.details as CabinetDetails;
     expect(cabinetData.itemState[`${cabinetData.cabinetRows[0]!.id}_0`]?.width).toBe('16.125');
     await ctx.close();

@@ -18,7 +18,10 @@ const e2e = appSuite({ seed: false });
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-sharing';
 
 /** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 describe('sharing a project with the homeowner', () => {
   it('invite by mail, shared view, offline photo, revoke', async () => {
@@ -29,9 +32,18 @@ describe('sharing a project with the homeowner', () => {
     await new SignupPage(joe).signUpAndConfirm(e2e.server, contractor);
     const dash = new DashboardPage(joe);
     await joe.getByRole('button', { name: 'Add Client Project' }).click();
-    await dash.fill({ name: 'Alvarez kitchen', address: '12 Elm St', phone: '5551234567', email: maria.email, scopes: ['Kitchen'] });
+    await dash.fill({
+      name: 'Alvarez kitchen',
+      address: '12 Elm St',
+      phone: '5551234567',
+      email: maria.email,
+      scopes: ['Kitchen'],
+    });
     await dash.submitDialog();
-    await dash.card('Alvarez kitchen').getByRole('link', { name: 'Alvarez kitchen', exact: true }).click();
+    await dash
+      .card('Alvarez kitchen')
+      .getByRole('link', { name: 'Alvarez kitchen', exact: true })
+      .click();
     await joe.getByRole('heading', { name: 'People on this project' }).waitFor();
     const projectPath = new URL(joe.url()).pathname;
 
@@ -94,7 +106,9 @@ describe('sharing a project with the homeowner', () => {
     // She adds a photo with the network gone: it is kept and queued.
     await home.route(/\/(rest|storage|functions)\/v1\//, (r) => r.abort('internetdisconnected'));
     await mariaCtx.setOffline(true);
-    await new ProjectPage(home).upload([{ name: 'cabinets-before.png', mimeType: 'image/png', buffer: PNG }]);
+    await new ProjectPage(home).upload([
+      { name: 'cabinets-before.png', mimeType: 'image/png', buffer: PNG },
+    ]);
     const photo = new ProjectPage(home).file('cabinets-before.png');
     await photo.getByText('Pending upload').waitFor();
     await mariaCtx.setOffline(false);
@@ -114,7 +128,9 @@ describe('sharing a project with the homeowner', () => {
     await joe.getByText(`${maria.email} was removed`).waitFor();
     await home.goto('/dashboard');
     await home.getByRole('heading', { name: 'Welcome, Maria' }).waitFor();
-    await shared.getByRole('article', { name: 'Alvarez kitchen' }).waitFor({ state: 'detached', timeout: 60_000 });
+    await shared
+      .getByRole('article', { name: 'Alvarez kitchen' })
+      .waitFor({ state: 'detached', timeout: 60_000 });
     await home.goto(projectPath);
     await home.getByRole('heading', { name: 'Project not found' }).waitFor();
     const left = await home.evaluate(async (id) => {

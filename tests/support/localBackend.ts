@@ -7,7 +7,11 @@
  * through the real HTTP endpoints (signup → mail → verify link → sign in).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { createLocalBackend, type LocalBackend, type LocalBackendOptions } from '../../server/createServer.ts';
+import {
+  createLocalBackend,
+  type LocalBackend,
+  type LocalBackendOptions,
+} from '../../server/createServer.ts';
 import type { SqlDatabase } from '../../server/sqlDatabase.ts';
 import { createLaneDatabase, dbBackend } from './testDatabase.ts';
 import type { MailMessage } from '../../server/mail.ts';
@@ -35,7 +39,6 @@ export interface StartedBackend {
   /** Mail sent to `to`, newest first. */
   readMail(to: string): Promise<MailMessage[]>;
 }
-
 
 /**
  * Start a backend. Options are those of `createLocalBackend` (default: in
@@ -94,7 +97,8 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
       }
       const client = makeClient(backend.anonKey);
       const signIn = await client.auth.signInWithPassword({ email, password });
-      if (signIn.error || !signIn.data.session) throw new Error(`signIn(${email}) failed: ${signIn.error?.message}`);
+      if (signIn.error || !signIn.data.session)
+        throw new Error(`signIn(${email}) failed: ${signIn.error?.message}`);
       return { client, userId: signIn.data.user.id, accessToken: signIn.data.session.access_token };
     },
   };

@@ -24,7 +24,15 @@
  * Stopped (immediate) and removed at the end.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -40,7 +48,11 @@ export const PG_BIN = process.env.PG_BIN ?? findDebianPostgres();
 function findDebianPostgres(): string {
   const base = '/usr/lib/postgresql';
   if (existsSync(join(base, '15', 'bin', 'postgres'))) return join(base, '15', 'bin');
-  const majors = existsSync(base) ? readdirSync(base).filter((d) => /^\d+$/.test(d) && existsSync(join(base, d, 'bin', 'postgres'))) : [];
+  const majors = existsSync(base)
+    ? readdirSync(base).filter(
+        (d) => /^\d+$/.test(d) && existsSync(join(base, d, 'bin', 'postgres')),
+      )
+    : [];
   majors.sort((a, b) => Number(b) - Number(a));
   return join(base, majors[0] ?? '15', 'bin');
 }
@@ -72,7 +84,10 @@ export function postgresAvailable(): boolean {
 function runPg(bin: string, args: string[], runAs: string | null): string {
   const file = join(PG_BIN, bin);
   const out = runAs
-    ? execFileSync('runuser', ['-u', runAs, '--', file, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+    ? execFileSync('runuser', ['-u', runAs, '--', file, ...args], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
     : execFileSync(file, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   return out;
 }
@@ -91,12 +106,16 @@ export function migrationAsPostgres(sql: string): string {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!postgresAvailable()) {
-    console.warn(`[postgres lane] skipped: no PostgreSQL binaries at ${PG_BIN} (apt-get install postgresql)`);
+    console.warn(
+      `[postgres lane] skipped: no PostgreSQL binaries at ${PG_BIN} (apt-get install postgresql)`,
+    );
     project.provide('postgresLane', null);
     return async () => {};
   }
   const { lane, stop } = await startPostgresLane();
-  console.log(`[postgres lane] PostgreSQL ${lane.version} on ${lane.socketDir} (port ${lane.port}), migrations applied as postgres`);
+  console.log(
+    `[postgres lane] PostgreSQL ${lane.version} on ${lane.socketDir} (port ${lane.port}), migrations applied as postgres`,
+  );
   project.provide('postgresLane', lane);
   return stop;
 }
@@ -106,7 +125,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
  * (see the file comment). `stop()` stops it and removes its directory.
  * Errors: a failed start or migration rejects (the server is stopped).
  */
-export async function startPostgresLane(): Promise<{ lane: PostgresLane; stop: () => Promise<void> }> {
+export async function startPostgresLane(): Promise<{
+  lane: PostgresLane;
+  stop: () => Promise<void>;
+}> {
   const runAs = process.getuid?.() === 0 ? 'postgres' : null;
   const dir = mkdtempSync(join(tmpdir(), 'pglane-'));
   if (runAs) {
@@ -117,7 +139,11 @@ export async function startPostgresLane(): Promise<{ lane: PostgresLane; stop: (
   chmodSync(dir, 0o700);
   const data = join(dir, 'data');
   const port = 20_000 + Math.floor(Math.random() * 40_000);
-  runPg('initdb', ['-D', data, '-U', SUPERUSER, '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'], runAs);
+  runPg(
+    'initdb',
+    ['-D', data, '-U', SUPERUSER, '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
+    runAs,
+  );
   const opts = [
     `-p ${port}`,
     `-k ${dir}`,
@@ -142,7 +168,9 @@ export async function startPostgresLane(): Promise<{ lane: PostgresLane; stop: (
   try {
     const admin = new pg.Client({ host: dir, port, user: SUPERUSER, database: 'postgres' });
     await admin.connect();
-    const version = (await admin.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]!.v;
+    const version = (
+      await admin.query<{ v: string }>("select current_setting('server_version') as v")
+    ).rows[0]!.v;
     const bootstrap = readFileSync(join(ROOT, 'server', 'sql', 'bootstrap.sql'), 'utf8');
     // Roles are per cluster: create them (and demote postgres as hosted does) before the database.
     await admin.query(bootstrap.slice(0, bootstrap.indexOf('-- ── extensions')));
@@ -155,7 +183,9 @@ export async function startPostgresLane(): Promise<{ lane: PostgresLane; stop: (
     try {
       await tpl.query(bootstrap);
       const migrationsDir = join(ROOT, 'supabase', 'migrations');
-      for (const file of readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort()) {
+      for (const file of readdirSync(migrationsDir)
+        .filter((f) => f.endsWith('.sql'))
+        .sort()) {
         const sql = readFileSync(join(migrationsDir, file), 'utf8');
         const base = file.slice(0, -4);
         const cut = base.indexOf('_');
@@ -163,22 +193,26 @@ export async function startPostgresLane(): Promise<{ lane: PostgresLane; stop: (
         try {
           await tpl.query(migrationAsPostgres(sql));
           await tpl.query('set role postgres');
-          await tpl.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
-            cut > 0 ? base.slice(0, cut) : base,
-            cut > 0 ? base.slice(cut + 1) : '',
-            [sql],
-          ]);
+          await tpl.query(
+            'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+            [cut > 0 ? base.slice(0, cut) : base, cut > 0 ? base.slice(cut + 1) : '', [sql]],
+          );
           await tpl.query('reset role');
           await tpl.query('commit');
         } catch (e) {
           await tpl.query('rollback');
-          throw new Error(`[postgres lane] migration ${file} failed on PostgreSQL ${version}: ${(e as Error).message}`);
+          throw new Error(
+            `[postgres lane] migration ${file} failed on PostgreSQL ${version}: ${(e as Error).message}`,
+          );
         }
       }
     } finally {
       await tpl.end();
     }
-    return { lane: { socketDir: dir, port, template: TEMPLATE_DB, superuser: SUPERUSER, version }, stop };
+    return {
+      lane: { socketDir: dir, port, template: TEMPLATE_DB, superuser: SUPERUSER, version },
+      stop,
+    };
   } catch (e) {
     await stop();
     throw e;

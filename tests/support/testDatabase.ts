@@ -27,7 +27,12 @@ function lane(): PostgresLane {
 
 async function asSuperuser<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const l = lane();
-  const c = new pg.Client({ host: l.socketDir, port: l.port, user: l.superuser, database: 'postgres' });
+  const c = new pg.Client({
+    host: l.socketDir,
+    port: l.port,
+    user: l.superuser,
+    database: 'postgres',
+  });
   await c.connect();
   try {
     return await fn(c);
@@ -37,10 +42,14 @@ async function asSuperuser<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /** A new database on the lane, cloned from the migrated template; connection facts for `postgres`. */
-export async function createLaneDatabase(options: { seed?: boolean } = {}): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+export async function createLaneDatabase(
+  options: { seed?: boolean } = {},
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const l = lane();
   const name = `t_${randomBytes(6).toString('hex')}`;
-  await asSuperuser((c) => c.query(`create database ${name} template ${l.template} owner postgres`));
+  await asSuperuser((c) =>
+    c.query(`create database ${name} template ${l.template} owner postgres`),
+  );
   const url = `postgresql://postgres@localhost:${l.port}/${name}?host=${encodeURIComponent(l.socketDir)}`;
   if (options.seed === true) {
     // As the migration role (its login search_path has extensions, for crypt()).
@@ -55,7 +64,8 @@ export async function createLaneDatabase(options: { seed?: boolean } = {}): Prom
   return {
     name,
     url,
-    drop: () => asSuperuser((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+    drop: () =>
+      asSuperuser((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
   };
 }
 
@@ -64,10 +74,15 @@ export async function createLaneDatabase(options: { seed?: boolean } = {}): Prom
  * database owner: not a superuser, BYPASSRLS), through the same adapter as
  * the backend's DATABASE_URL mode. `close()` also drops it.
  */
-export async function createPostgresDb(options: { seed?: boolean } = {}): Promise<PostgresDatabase> {
+export async function createPostgresDb(
+  options: { seed?: boolean } = {},
+): Promise<PostgresDatabase> {
   const l = lane();
   const created = await createLaneDatabase(options);
-  const db = openPostgres({ host: l.socketDir, port: l.port, user: 'postgres', database: created.name }, 4);
+  const db = openPostgres(
+    { host: l.socketDir, port: l.port, user: 'postgres', database: created.name },
+    4,
+  );
   const close = db.close.bind(db);
   return Object.assign(db, {
     async close() {
@@ -84,6 +99,7 @@ export async function createEmptyLaneDatabase(): Promise<{ url: string; drop(): 
   await asSuperuser((c) => c.query(`create database ${name}`));
   return {
     url: `postgresql://${l.superuser}@localhost:${l.port}/${name}?host=${encodeURIComponent(l.socketDir)}`,
-    drop: () => asSuperuser((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+    drop: () =>
+      asSuperuser((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
   };
 }

@@ -39,7 +39,16 @@ interface ElevationProps {
 const frac = (n: number) => formatFraction(n).replace(/"$/, '');
 
 /** The SVG elevation of one cabinet (pure: everything from props). */
-export const CabinetElevation = memo(function CabinetElevation({ type, rowId, items, ctx, title, maxWidth, maxHeight, onPart }: ElevationProps) {
+export const CabinetElevation = memo(function CabinetElevation({
+  type,
+  rowId,
+  items,
+  ctx,
+  title,
+  maxWidth,
+  maxHeight,
+  onPart,
+}: ElevationProps) {
   const parts = partsOf(type);
   if (!parts) return null;
   const frame = items[0]?.stileRailOverride ?? ctx.stileRail;
@@ -74,9 +83,29 @@ export const CabinetElevation = memo(function CabinetElevation({ type, rowId, it
     if (!size.ok) {
       const fs = Math.min(px(11), o.w / 5, o.h / 2.2);
       return (
-        <g key={o.index} {...common} aria-label={`${partName}: not measured${onPart ? ', edit width' : ''}`} data-state="unmeasured">
-          <rect x={o.x} y={o.y} width={o.w} height={o.h} className="cd-unmeasured" strokeWidth={strokeW} strokeDasharray={`${px(5)} ${px(4)}`} />
-          <text x={o.x + o.w / 2} y={o.y + o.h / 2} fontSize={fs} className="cd-label cd-label-missing" textAnchor="middle" dominantBaseline="middle">
+        <g
+          key={o.index}
+          {...common}
+          aria-label={`${partName}: not measured${onPart ? ', edit width' : ''}`}
+          data-state="unmeasured"
+        >
+          <rect
+            x={o.x}
+            y={o.y}
+            width={o.w}
+            height={o.h}
+            className="cd-unmeasured"
+            strokeWidth={strokeW}
+            strokeDasharray={`${px(5)} ${px(4)}`}
+          />
+          <text
+            x={o.x + o.w / 2}
+            y={o.y + o.h / 2}
+            fontSize={fs}
+            className="cd-label cd-label-missing"
+            textAnchor="middle"
+            dominantBaseline="middle"
+          >
             {partName} ?
           </text>
         </g>
@@ -90,25 +119,52 @@ export const CabinetElevation = memo(function CabinetElevation({ type, rowId, it
     const span = leaves === 2 ? 2 * leafW + gap : leafW;
     // Full overlay next to a wall: the wall side keeps a 1/2" overlay (spec §9), the rest overlays the far side.
     let left = o.x + o.w / 2 - span / 2;
-    if (nextToWall && leaves === 1 && ctx.overlayMode === 'fol') left = wallSide === 'left' ? o.x - 0.5 : o.x + o.w + 0.5 - span;
+    if (nextToWall && leaves === 1 && ctx.overlayMode === 'fol')
+      left = wallSide === 'left' ? o.x - 0.5 : o.x + o.w + 0.5 - span;
     const top = o.y + o.h / 2 - leafH / 2;
     const fs = Math.min(px(11), leafW / 5.6, leafH / 2.6);
     const rects = Array.from({ length: leaves }, (_, k) => {
       const x = left + k * (leafW + gap);
       // Hinges: a pair on its outer edges; a single door on the wall side when next to a wall, else the left (decision).
-      const hingeSide: 'left' | 'right' = leaves === 2 ? (k === 0 ? 'left' : 'right') : nextToWall ? wallSide : 'left';
+      const hingeSide: 'left' | 'right' =
+        leaves === 2 ? (k === 0 ? 'left' : 'right') : nextToWall ? wallSide : 'left';
       const hx = hingeSide === 'left' ? x + px(2) : x + leafW - px(2) - px(4);
       const hingeLen = Math.min(3, leafH / 4);
       return (
         <g key={k}>
-          <rect x={x} y={top} width={leafW} height={leafH} className={PART_INFO[part].kind === 'door' ? 'cd-door' : 'cd-front'} strokeWidth={strokeW} />
+          <rect
+            x={x}
+            y={top}
+            width={leafW}
+            height={leafH}
+            className={PART_INFO[part].kind === 'door' ? 'cd-door' : 'cd-front'}
+            strokeWidth={strokeW}
+          />
           {hinged ? (
             <>
-              <rect x={hx} y={top + Math.min(3, leafH / 6)} width={px(4)} height={hingeLen} className="cd-hinge" />
-              <rect x={hx} y={top + leafH - Math.min(3, leafH / 6) - hingeLen} width={px(4)} height={hingeLen} className="cd-hinge" />
+              <rect
+                x={hx}
+                y={top + Math.min(3, leafH / 6)}
+                width={px(4)}
+                height={hingeLen}
+                className="cd-hinge"
+              />
+              <rect
+                x={hx}
+                y={top + leafH - Math.min(3, leafH / 6) - hingeLen}
+                width={px(4)}
+                height={hingeLen}
+                className="cd-hinge"
+              />
             </>
           ) : null}
-          <text x={x + leafW / 2} y={top + leafH / 2} fontSize={fs} className="cd-label" textAnchor="middle">
+          <text
+            x={x + leafW / 2}
+            y={top + leafH / 2}
+            fontSize={fs}
+            className="cd-label"
+            textAnchor="middle"
+          >
             <tspan x={x + leafW / 2} dy={-fs * 0.15}>
               {frac(leafW)}
             </tspan>
@@ -132,14 +188,29 @@ export const CabinetElevation = memo(function CabinetElevation({ type, rowId, it
   });
 
   const walls = new Set<'left' | 'right'>();
-  for (const o of layout.openings) if (items[o.index]?.nextToWall) walls.add(o.atRight && !o.atLeft ? 'right' : 'left');
+  for (const o of layout.openings)
+    if (items[o.index]?.nextToWall) walls.add(o.atRight && !o.atLeft ? 'right' : 'left');
   const wallMarks = [...walls].map((side) => {
     const x = side === 'left' ? -SIDE_ROOM + 0.4 : layout.width + 0.6;
     const w = SIDE_ROOM - 1;
     return (
       <g key={side} className="cd-wall" aria-label={`Next to wall on the ${side}`} role="img">
-        <rect x={x} y={0} width={w} height={layout.height} fill={`url(#cd-hatch-${rowId})`} className="cd-wall-band" />
-        <text x={x + w / 2} y={layout.height / 2} fontSize={Math.min(px(10), w * 0.8)} className="cd-wall-text" textAnchor="middle" transform={`rotate(-90 ${x + w / 2} ${layout.height / 2})`}>
+        <rect
+          x={x}
+          y={0}
+          width={w}
+          height={layout.height}
+          fill={`url(#cd-hatch-${rowId})`}
+          className="cd-wall-band"
+        />
+        <text
+          x={x + w / 2}
+          y={layout.height / 2}
+          fontSize={Math.min(px(10), w * 0.8)}
+          className="cd-wall-text"
+          textAnchor="middle"
+          transform={`rotate(-90 ${x + w / 2} ${layout.height / 2})`}
+        >
           WALL
         </text>
       </g>
@@ -156,13 +227,33 @@ export const CabinetElevation = memo(function CabinetElevation({ type, rowId, it
       height={Math.round(vbH * scale)}
     >
       <defs>
-        <pattern id={`cd-hatch-${rowId}`} width={1} height={1} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+        <pattern
+          id={`cd-hatch-${rowId}`}
+          width={1}
+          height={1}
+          patternUnits="userSpaceOnUse"
+          patternTransform="rotate(45)"
+        >
           <line x1={0} y1={0} x2={0} y2={1} className="cd-hatch-line" strokeWidth={0.35} />
         </pattern>
       </defs>
-      <rect x={0} y={0} width={layout.width} height={layout.height} className="cd-frame" strokeWidth={strokeW} />
+      <rect
+        x={0}
+        y={0}
+        width={layout.width}
+        height={layout.height}
+        className="cd-frame"
+        strokeWidth={strokeW}
+      />
       {layout.openings.map((o) => (
-        <rect key={o.index} x={o.x} y={o.y} width={o.w} height={o.h} className={o.assumed ? 'cd-opening cd-opening-assumed' : 'cd-opening'} />
+        <rect
+          key={o.index}
+          x={o.x}
+          y={o.y}
+          width={o.w}
+          height={o.h}
+          className={o.assumed ? 'cd-opening cd-opening-assumed' : 'cd-opening'}
+        />
       ))}
       {wallMarks}
       {pieces}

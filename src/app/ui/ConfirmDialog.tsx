@@ -30,7 +30,9 @@ export function ConfirmDialog({
   const [error, setError] = useState<string | null>(null);
   async function confirm() {
     setBusy(true);
-    const failure = await onConfirm().catch((e: unknown) => (e instanceof Error && e.message ? e.message : 'Something went wrong'));
+    const failure = await onConfirm().catch((e: unknown) =>
+      e instanceof Error && e.message ? e.message : 'Something went wrong',
+    );
     setBusy(false);
     if (failure) setError(failure);
     else onClose();
@@ -48,7 +50,12 @@ export function ConfirmDialog({
         <button type="button" className="btn" disabled={busy} onClick={onClose}>
           Cancel
         </button>
-        <button type="button" className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`} disabled={busy} onClick={() => void confirm()}>
+        <button
+          type="button"
+          className={`btn ${danger ? 'btn-danger' : 'btn-primary'}`}
+          disabled={busy}
+          onClick={() => void confirm()}
+        >
           {confirmLabel}
         </button>
       </div>

@@ -36,7 +36,11 @@ export function Modal({
   }, []);
 
   return (
-    <dialog ref={ref} className={`modal${size === 'sm' ? ' modal-sm' : ''}`} aria-labelledby={titleId}>
+    <dialog
+      ref={ref}
+      className={`modal${size === 'sm' ? ' modal-sm' : ''}`}
+      aria-labelledby={titleId}
+    >
       <div className="modal-head">
         <h2 id={titleId}>{title}</h2>
         <button type="button" className="btn btn-ghost btn-sm" aria-label="Close" onClick={onClose}>

@@ -31,7 +31,8 @@ export function ForgotPasswordPage() {
     return (
       <AuthCard title="Check your email!">
         <p>
-          If an account exists for <strong>{email.trim()}</strong>, we sent a link to reset your password.
+          If an account exists for <strong>{email.trim()}</strong>, we sent a link to reset your
+          password.
         </p>
         <Link to="/login" className="btn btn-primary btn-block">
           Back to Sign In
@@ -42,12 +43,20 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title="Reset your password">
-      <p className="muted">Enter your account email and we will send you a link to choose a new password.</p>
+      <p className="muted">
+        Enter your account email and we will send you a link to choose a new password.
+      </p>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <FormError message={error} />
         <div className="field">
           <label htmlFor="forgot-email">Email</label>
-          <input id="forgot-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            id="forgot-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? 'Sending…' : 'Send Reset Link'}

@@ -44,7 +44,10 @@ export function InvitePage() {
   if (status === 'signedIn') return <Navigate to="/dashboard" replace />;
   return (
     <AuthCard title="You're invited to a project">
-      <p>Sign in, or create an account with the email address this invitation was sent to. You join the project right after.</p>
+      <p>
+        Sign in, or create an account with the email address this invitation was sent to. You join
+        the project right after.
+      </p>
       <div className="btn-row" style={{ flexDirection: 'column', alignItems: 'stretch' }}>
         <Link to="/login" className="btn btn-primary btn-block">
           Sign In

@@ -28,7 +28,11 @@ export function ResetPasswordPage() {
         <div className="alert alert-success" role="status">
           Your password has been changed.
         </div>
-        <button type="button" className="btn btn-primary btn-block" onClick={() => void navigate('/dashboard', { replace: true })}>
+        <button
+          type="button"
+          className="btn btn-primary btn-block"
+          onClick={() => void navigate('/dashboard', { replace: true })}
+        >
           Go to My Dashboard
         </button>
       </AuthCard>
@@ -67,12 +71,24 @@ export function ResetPasswordPage() {
         <FormError message={error} />
         <div className="field">
           <label htmlFor="reset-password">New password</label>
-          <input id="reset-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            id="reset-password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           <span className="hint">{PASSWORD_HINT_TEXT}</span>
         </div>
         <div className="field">
           <label htmlFor="reset-confirm">Confirm new password</label>
-          <input id="reset-confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <input
+            id="reset-confirm"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? 'Saving…' : 'Set New Password'}

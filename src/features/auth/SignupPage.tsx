@@ -16,7 +16,14 @@ import { AuthCard, FormError } from './AuthCard';
 export function SignupPage() {
   const status = useAuth((s) => s.status);
   const navigate = useNavigate();
-  const [form, setForm] = useState({ role: 'homeowner', firstName: '', lastName: '', email: '', password: '', confirmPassword: '' });
+  const [form, setForm] = useState({
+    role: 'homeowner',
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -42,7 +49,12 @@ export function SignupPage() {
       password: v.password,
       options: {
         emailRedirectTo: `${window.location.origin}/dashboard`,
-        data: { role: v.role, permissions: permissionsFor(v.role), first_name: v.firstName, last_name: v.lastName },
+        data: {
+          role: v.role,
+          permissions: permissionsFor(v.role),
+          first_name: v.firstName,
+          last_name: v.lastName,
+        },
       },
     });
     if (authError) {
@@ -54,7 +66,9 @@ export function SignupPage() {
       const profile = await ensureProfile(data.user);
       if (!profile.ok) {
         setBusy(false);
-        setError(`Account created but profile setup failed: ${profile.error}. Please contact support.`);
+        setError(
+          `Account created but profile setup failed: ${profile.error}. Please contact support.`,
+        );
         return;
       }
       void navigate('/dashboard', { replace: true });
@@ -68,7 +82,8 @@ export function SignupPage() {
     return (
       <AuthCard title="Check your email!">
         <p>
-          We sent a confirmation link to <strong>{sentTo}</strong>. Open it on this device to finish creating your account.
+          We sent a confirmation link to <strong>{sentTo}</strong>. Open it on this device to finish
+          creating your account.
         </p>
         <Link to="/login" className="btn btn-primary btn-block">
           Go to Sign In
@@ -94,25 +109,55 @@ export function SignupPage() {
         <div className="form-grid">
           <div className="field">
             <label htmlFor="signup-first">First name</label>
-            <input id="signup-first" type="text" autoComplete="given-name" value={form.firstName} onChange={(e) => set('firstName', e.target.value)} />
+            <input
+              id="signup-first"
+              type="text"
+              autoComplete="given-name"
+              value={form.firstName}
+              onChange={(e) => set('firstName', e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor="signup-last">Last name</label>
-            <input id="signup-last" type="text" autoComplete="family-name" value={form.lastName} onChange={(e) => set('lastName', e.target.value)} />
+            <input
+              id="signup-last"
+              type="text"
+              autoComplete="family-name"
+              value={form.lastName}
+              onChange={(e) => set('lastName', e.target.value)}
+            />
           </div>
         </div>
         <div className="field">
           <label htmlFor="signup-email">Email</label>
-          <input id="signup-email" type="email" autoComplete="email" value={form.email} onChange={(e) => set('email', e.target.value)} />
+          <input
+            id="signup-email"
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={(e) => set('email', e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="signup-password">Password</label>
-          <input id="signup-password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password', e.target.value)} />
+          <input
+            id="signup-password"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(e) => set('password', e.target.value)}
+          />
           <span className="hint">{PASSWORD_HINT_TEXT}</span>
         </div>
         <div className="field">
           <label htmlFor="signup-confirm">Confirm password</label>
-          <input id="signup-confirm" type="password" autoComplete="new-password" value={form.confirmPassword} onChange={(e) => set('confirmPassword', e.target.value)} />
+          <input
+            id="signup-confirm"
+            type="password"
+            autoComplete="new-password"
+            value={form.confirmPassword}
+            onChange={(e) => set('confirmPassword', e.target.value)}
+          />
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? 'Creating account…' : 'Sign Up'}

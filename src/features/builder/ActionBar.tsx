@@ -9,7 +9,13 @@ import { Link } from 'react-router-dom';
 import { emptyCabinetData } from '../../domain/cabinetData';
 import { partsOf, itemKey } from '../../domain/cabinetTypes';
 import { sizeContext } from '../../domain/itemSize';
-import { checkCabinet, checkJobSettings, combineChecks, type CabinetCheckState, type JobChecks } from '../../domain/orderChecks';
+import {
+  checkCabinet,
+  checkJobSettings,
+  combineChecks,
+  type CabinetCheckState,
+  type JobChecks,
+} from '../../domain/orderChecks';
 import { useBuilderStore } from './builderStore';
 import { cabinetElementId } from './CabinetCard';
 import { publishNotes } from './cabinetNotes';
@@ -43,7 +49,8 @@ export function useJobChecks(): JobChecks {
       const inputs: unknown[] = [i, row.type, deferred.form, deferred.stileRail];
       for (let k = 0; k < count; k++) inputs.push(deferred.itemState[itemKey(row.id, k)]);
       const hit = cache.get(row.id);
-      if (hit && hit.inputs.length === inputs.length && hit.inputs.every((v, k) => v === inputs[k])) return { rowId: row.id, ...hit.result };
+      if (hit && hit.inputs.length === inputs.length && hit.inputs.every((v, k) => v === inputs[k]))
+        return { rowId: row.id, ...hit.result };
       const result = checkCabinet(ctx, row, i + 1, deferred.itemState);
       cache.set(row.id, { inputs, result });
       return { rowId: row.id, ...result };
@@ -71,12 +78,32 @@ const STATE_TEXT: Record<CabinetCheckState, string> = {
   error: 'errors',
   warning: 'warnings',
 };
-const STATE_MARK: Record<CabinetCheckState, string> = { complete: '✓', missing: '…', error: '!', warning: '⚠' };
+const STATE_MARK: Record<CabinetCheckState, string> = {
+  complete: '✓',
+  missing: '…',
+  error: '!',
+  warning: '⚠',
+};
 
-const NavEntry = memo(function NavEntry({ rowId, number, type, state }: { rowId: number; number: number; type: string; state: CabinetCheckState }) {
+const NavEntry = memo(function NavEntry({
+  rowId,
+  number,
+  type,
+  state,
+}: {
+  rowId: number;
+  number: number;
+  type: string;
+  state: CabinetCheckState;
+}) {
   return (
     <li>
-      <button type="button" className={`bld-nav-entry bld-nav-${state}`} onClick={() => jumpToCabinet(rowId)} aria-label={`Cabinet ${number}, ${type}: ${STATE_TEXT[state]}`}>
+      <button
+        type="button"
+        className={`bld-nav-entry bld-nav-${state}`}
+        onClick={() => jumpToCabinet(rowId)}
+        aria-label={`Cabinet ${number}, ${type}: ${STATE_TEXT[state]}`}
+      >
         <span className="bld-nav-num">{number}</span>
         <span className="bld-nav-type">{type}</span>
         <span className="bld-nav-mark" aria-hidden="true">
@@ -96,7 +123,13 @@ export const CabinetNavigator = memo(function CabinetNavigator({ checks }: { che
     <nav className="bld-nav" aria-label="Cabinets in this job">
       <ol>
         {deferredRows.map((row, i) => (
-          <NavEntry key={row.id} rowId={row.id} number={i + 1} type={row.type || 'no type'} state={checks.byCabinet.get(row.id)?.state ?? 'missing'} />
+          <NavEntry
+            key={row.id}
+            rowId={row.id}
+            number={i + 1}
+            type={row.type || 'no type'}
+            state={checks.byCabinet.get(row.id)?.state ?? 'missing'}
+          />
         ))}
       </ol>
     </nav>
@@ -122,14 +155,19 @@ export function ActionBar({ projectId, onSave }: { projectId: string; onSave: ()
           type="button"
           className={`bld-count${checks.errors > 0 ? ' bld-count-error' : checks.warnings > 0 ? ' bld-count-warn' : ''}`}
           disabled={!first}
-          onClick={() => first?.rowId !== null && first ? jumpToCabinet(first.rowId) : undefined}
-          aria-label={total === 0 ? 'No checks to look at' : `${plural(checks.errors, 'error', 'errors')}, ${plural(checks.warnings, 'warning', 'warnings')}: go to the first`}
+          onClick={() => (first?.rowId !== null && first ? jumpToCabinet(first.rowId) : undefined)}
+          aria-label={
+            total === 0
+              ? 'No checks to look at'
+              : `${plural(checks.errors, 'error', 'errors')}, ${plural(checks.warnings, 'warning', 'warnings')}: go to the first`
+          }
         >
           {total === 0 ? (
             <span className="bld-count-ok">✓</span>
           ) : (
             <>
-              <span className="bld-count-err">{checks.errors} ✗</span> <span className="bld-count-warn-n">{checks.warnings} ⚠</span>
+              <span className="bld-count-err">{checks.errors} ✗</span>{' '}
+              <span className="bld-count-warn-n">{checks.warnings} ⚠</span>
             </>
           )}
         </button>

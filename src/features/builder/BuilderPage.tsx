@@ -5,7 +5,13 @@ import { useAuth } from '../../auth/useAuth';
 import { useProject } from '../../hooks';
 import { sizeContext } from '../../domain/itemSize';
 import { UNTITLED_PROJECT } from '../../domain/projectLabels';
-import { AddCabinetSection, DetailsSection, NotesSection, OverlaySection, StileRailSection } from './BuilderSections';
+import {
+  AddCabinetSection,
+  DetailsSection,
+  NotesSection,
+  OverlaySection,
+  StileRailSection,
+} from './BuilderSections';
 import { BuilderSummary } from './BuilderSummary';
 import { ActionBar } from './ActionBar';
 import { useBuilderStore } from './builderStore';
@@ -60,24 +66,33 @@ export function BuilderPage() {
   // this project still has changes being saved (then the draft is newer).
   useEffect(() => {
     const s = useBuilderStore.getState();
-    if (s.projectId !== projectId || s.revision <= s.savedRevision) useBuilderStore.setState({ projectId: null, data: null });
+    if (s.projectId !== projectId || s.revision <= s.savedRevision)
+      useBuilderStore.setState({ projectId: null, data: null });
   }, [projectId]);
 
   useEffect(() => {
-    if (project && projectId && loadedId !== projectId) load(projectId, project.details?.cabinetData);
+    if (project && projectId && loadedId !== projectId)
+      load(projectId, project.details?.cabinetData);
   }, [project, projectId, loadedId, load]);
 
-  const ctx = useMemo(() => (form && stileRail ? sizeContext({ form, stileRail }) : null), [form, stileRail]);
+  const ctx = useMemo(
+    () => (form && stileRail ? sizeContext({ form, stileRail }) : null),
+    [form, stileRail],
+  );
 
   if (!projectId) return <BuilderError message="No project ID provided" />;
   if (status === 'loading') return <Spinner />;
-  if (status === 'signedOut') return <BuilderError message="Please sign in to access the Cabinet Builder." />;
+  if (status === 'signedOut')
+    return <BuilderError message="Please sign in to access the Cabinet Builder." />;
   if (!user) return <BuilderError message="User not authenticated" />;
   if (project === undefined) return <Spinner />;
   if (project === null) return <BuilderError message="Project not found" />;
   if (!form || !stileRail || !cabinetRows || !ctx || loadedId !== projectId) return <Spinner />;
 
-  const address = typeof project.details?.address === 'string' && project.details.address.trim() ? project.details.address : project.name || UNTITLED_PROJECT;
+  const address =
+    typeof project.details?.address === 'string' && project.details.address.trim()
+      ? project.details.address
+      : project.name || UNTITLED_PROJECT;
 
   return (
     <main className="container bld">
@@ -93,11 +108,20 @@ export function BuilderPage() {
       <OverlaySection form={form} />
       <StileRailSection stileRail={stileRail} />
       <AddCabinetSection />
-      <section aria-label="Cabinets" className={cabinetRows.length > BIG_JOB_CABINETS ? 'bld-cabinets bld-cabinets-big' : 'bld-cabinets'}>
-        {cabinetRows.length === 0 ? <p className="muted">No cabinets yet. Pick a type above and add one.</p> : null}
-        {(cardCount < cabinetRows.length ? cabinetRows.slice(0, cardCount) : cabinetRows).map((row, i) => (
-          <CabinetCard key={row.id} row={row} number={i + 1} ctx={ctx} />
-        ))}
+      <section
+        aria-label="Cabinets"
+        className={
+          cabinetRows.length > BIG_JOB_CABINETS ? 'bld-cabinets bld-cabinets-big' : 'bld-cabinets'
+        }
+      >
+        {cabinetRows.length === 0 ? (
+          <p className="muted">No cabinets yet. Pick a type above and add one.</p>
+        ) : null}
+        {(cardCount < cabinetRows.length ? cabinetRows.slice(0, cardCount) : cabinetRows).map(
+          (row, i) => (
+            <CabinetCard key={row.id} row={row} number={i + 1} ctx={ctx} />
+          ),
+        )}
       </section>
       <BuilderSummary />
       <NotesSection notes={notes} showNotes={showNotes} />

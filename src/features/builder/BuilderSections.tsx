@@ -1,5 +1,10 @@
 import { memo, useId, useState } from 'react';
-import { STILE_RAIL_KEYS, STILE_RAIL_LABELS, type CabinetForm, type StileRail } from '../../domain/cabinetData';
+import {
+  STILE_RAIL_KEYS,
+  STILE_RAIL_LABELS,
+  type CabinetForm,
+  type StileRail,
+} from '../../domain/cabinetData';
 import { CABINET_TYPE_NAMES, isCabinetType, itemKey } from '../../domain/cabinetTypes';
 import { formatDecimal, formatFraction } from '../../domain/fractions';
 import { OVERLAY_MODE_LABELS, REVEAL_OPTIONS, STD_OPTIONS } from '../../domain/overlay';
@@ -9,7 +14,15 @@ import { cabinetElementId } from './CabinetCard';
 import { showAllCabinets } from './cardWindow';
 import { MeasurementField } from './MeasurementField';
 
-function TextField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+function TextField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   const id = useId();
   return (
     <div className="field">
@@ -28,7 +41,11 @@ export const DetailsSection = memo(function DetailsSection({ form }: { form: Cab
       <div className="bld-grid-4">
         <TextField label="NRS" value={form.nrs} onChange={(v) => setText('nrs', v)} />
         <TextField label="Door" value={form.door} onChange={(v) => setText('door', v)} />
-        <TextField label="Drawer Front" value={form.drawerFront} onChange={(v) => setText('drawerFront', v)} />
+        <TextField
+          label="Drawer Front"
+          value={form.drawerFront}
+          onChange={(v) => setText('drawerFront', v)}
+        />
         <TextField label="Color" value={form.color} onChange={(v) => setText('color', v)} />
       </div>
     </section>
@@ -50,15 +67,27 @@ export const OverlaySection = memo(function OverlaySection({ form }: { form: Cab
       <div className="bld-grid-4">
         <div className="field bld-overlay-mode">
           <label htmlFor={`${id}-mode`}>Overlay</label>
-          <select id={`${id}-mode`} value={form.overlaySelect} onChange={(e) => s.setOverlayMode(e.target.value === 'fol' ? 'fol' : 'sol')}>
+          <select
+            id={`${id}-mode`}
+            value={form.overlaySelect}
+            onChange={(e) => s.setOverlayMode(e.target.value === 'fol' ? 'fol' : 'sol')}
+          >
             <option value="sol">{OVERLAY_MODE_LABELS.sol}</option>
             <option value="fol">{OVERLAY_MODE_LABELS.fol}</option>
           </select>
         </div>
         <div className="field">
           <label htmlFor={`${id}-std`}>Standard Option</label>
-          <select id={`${id}-std`} value={String(form.stdOption)} onChange={(e) => s.setStdOption(Number(e.target.value))}>
-            {stdKnown ? null : <option value={String(form.stdOption)}>{formatFraction(form.stdOption)} (saved)</option>}
+          <select
+            id={`${id}-std`}
+            value={String(form.stdOption)}
+            onChange={(e) => s.setStdOption(Number(e.target.value))}
+          >
+            {stdKnown ? null : (
+              <option value={String(form.stdOption)}>
+                {formatFraction(form.stdOption)} (saved)
+              </option>
+            )}
             {STD_OPTIONS.map((o) => (
               <option key={o.value} value={String(o.value)}>
                 {o.label}
@@ -68,7 +97,11 @@ export const OverlaySection = memo(function OverlaySection({ form }: { form: Cab
         </div>
         <div className="field">
           <label htmlFor={`${id}-side`}>Side Reveal</label>
-          <select id={`${id}-side`} value={String(form.sideReveal)} onChange={(e) => s.setSideReveal(Number(e.target.value))}>
+          <select
+            id={`${id}-side`}
+            value={String(form.sideReveal)}
+            onChange={(e) => s.setSideReveal(Number(e.target.value))}
+          >
             {REVEAL_OPTIONS.map((o) => (
               <option key={o.value} value={String(o.value)}>
                 {o.label}
@@ -91,21 +124,31 @@ export const OverlaySection = memo(function OverlaySection({ form }: { form: Cab
             ))}
           </select>
           <label className="check">
-            <input type="checkbox" checked={form.vertRevealOverride} onChange={(e) => s.setVertRevealOverride(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={form.vertRevealOverride}
+              onChange={(e) => s.setVertRevealOverride(e.target.checked)}
+            />
             Override
           </label>
         </div>
       </div>
       <p className="bld-overlay-size" aria-live="polite">
-        Overlay size: <strong className="bld-frac">{formatFraction(form.olSize)}</strong> <span className="bld-dec">{formatDecimal(form.olSize)}</span>
-        {' · '}Vertical reveal: {revealLabel(form.vertRevealOverride ? form.verticalReveal : form.sideReveal)}
+        Overlay size: <strong className="bld-frac">{formatFraction(form.olSize)}</strong>{' '}
+        <span className="bld-dec">{formatDecimal(form.olSize)}</span>
+        {' · '}Vertical reveal:{' '}
+        {revealLabel(form.vertRevealOverride ? form.verticalReveal : form.sideReveal)}
       </p>
     </section>
   );
 });
 
 /** Spec §2: Stile & Rail Dimensions (eight numbers, minimum 0). */
-export const StileRailSection = memo(function StileRailSection({ stileRail }: { stileRail: StileRail }) {
+export const StileRailSection = memo(function StileRailSection({
+  stileRail,
+}: {
+  stileRail: StileRail;
+}) {
   const setStileRail = useBuilderStore((s) => s.setStileRail);
   return (
     <section className="card section-card" aria-labelledby="bld-stile">
@@ -139,7 +182,9 @@ function focusNewCabinet(rowId: number, tries = 10): void {
       return;
     }
     input.focus({ preventScroll: true });
-    document.getElementById(cabinetElementId(rowId))?.scrollIntoView({ block: 'start', behavior: 'instant' });
+    document
+      .getElementById(cabinetElementId(rowId))
+      ?.scrollIntoView({ block: 'start', behavior: 'instant' });
   });
 }
 
@@ -184,7 +229,11 @@ export const AddCabinetSection = memo(function AddCabinetSection() {
               </option>
             ))}
           </select>
-          {error ? <span className="field-error" role="alert">{error}</span> : null}
+          {error ? (
+            <span className="field-error" role="alert">
+              {error}
+            </span>
+          ) : null}
         </div>
         <button type="submit" className="btn btn-primary">
           Add Cabinet
@@ -195,7 +244,13 @@ export const AddCabinetSection = memo(function AddCabinetSection() {
 });
 
 /** Notes with show/hide (spec §3: notes, showNotes). */
-export const NotesSection = memo(function NotesSection({ notes, showNotes }: { notes: string; showNotes: boolean }) {
+export const NotesSection = memo(function NotesSection({
+  notes,
+  showNotes,
+}: {
+  notes: string;
+  showNotes: boolean;
+}) {
   const setNotes = useBuilderStore((s) => s.setNotes);
   const setShowNotes = useBuilderStore((s) => s.setShowNotes);
   const id = useId();
@@ -203,7 +258,13 @@ export const NotesSection = memo(function NotesSection({ notes, showNotes }: { n
     <section className="card section-card" aria-labelledby={`${id}-h`}>
       <div className="bld-cabinet-head">
         <h2 id={`${id}-h`}>Notes</h2>
-        <button type="button" className="btn btn-sm" aria-expanded={showNotes} aria-controls={id} onClick={() => setShowNotes(!showNotes)}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          aria-expanded={showNotes}
+          aria-controls={id}
+          onClick={() => setShowNotes(!showNotes)}
+        >
           {showNotes ? 'Hide Notes' : 'Show Notes'}
         </button>
       </div>

@@ -26,7 +26,8 @@ export function BuilderSummary() {
       {order.warnings.length > 0 ? (
         <section className="alert alert-warn bld-warnings" aria-labelledby="bld-warn-h">
           <h2 id="bld-warn-h">
-            {order.warnings.length === 1 ? '1 part is' : `${order.warnings.length} parts are`} left out of the order
+            {order.warnings.length === 1 ? '1 part is' : `${order.warnings.length} parts are`} left
+            out of the order
           </h2>
           <details open={order.warnings.length <= 8}>
             <summary>Show which</summary>
@@ -35,7 +36,11 @@ export function BuilderSummary() {
                 <li key={`${w.rowId}-${'index' in w ? w.index : 'type'}`}>{w.message}</li>
               ))}
             </ul>
-            {order.warnings.length > SHOWN_WARNINGS ? <p className="muted">…and {order.warnings.length - SHOWN_WARNINGS} more (the Order view lists them all).</p> : null}
+            {order.warnings.length > SHOWN_WARNINGS ? (
+              <p className="muted">
+                …and {order.warnings.length - SHOWN_WARNINGS} more (the Order view lists them all).
+              </p>
+            ) : null}
           </details>
         </section>
       ) : null}

@@ -14,7 +14,9 @@ describe('CabinetCard', () => {
   it('an unknown cabinet type shows an error card with Remove', () => {
     render(<CabinetCard row={{ id: 0, type: 'Corner Blind' }} number={1} ctx={ctx} />);
     const card = screen.getByRole('alert', { name: 'Cabinet 1' });
-    expect(within(card).getByText(/Unknown cabinet type “Corner Blind”/).textContent).toContain('left out of the order');
+    expect(within(card).getByText(/Unknown cabinet type “Corner Blind”/).textContent).toContain(
+      'left out of the order',
+    );
     expect(within(card).getByRole('button', { name: 'Remove Cabinet 1' })).toBeDefined();
   });
 
@@ -28,7 +30,9 @@ describe('CabinetCard', () => {
       expect(within(finished).getAllByText('—')).toHaveLength(2);
       expect(within(finished).getByText('width not entered')).toBeDefined();
       for (const side of ['Width', 'Height']) {
-        expect(within(card).getByLabelText(`Cabinet 2 ${part} ${side}`).getAttribute('inputmode')).toBe('decimal');
+        expect(
+          within(card).getByLabelText(`Cabinet 2 ${part} ${side}`).getAttribute('inputmode'),
+        ).toBe('decimal');
       }
     }
     expect(within(card).getAllByRole('textbox')).toHaveLength(4);

@@ -32,21 +32,31 @@ export const CabinetCard = memo(function CabinetCard({ row, number, ctx }: Props
   const parts = partsOf(row.type);
   const title = `Cabinet ${number}`;
   const removeButton = (
-    <button type="button" className="btn btn-danger-outline btn-sm" onClick={() => remove(row.id)} aria-label={`Remove ${title}`}>
+    <button
+      type="button"
+      className="btn btn-danger-outline btn-sm"
+      onClick={() => remove(row.id)}
+      aria-label={`Remove ${title}`}
+    >
       Remove
     </button>
   );
   if (!parts) {
     return (
-      <article className="card bld-cabinet bld-cabinet-error" aria-label={title} role="alert" id={cabinetElementId(row.id)}>
+      <article
+        className="card bld-cabinet bld-cabinet-error"
+        aria-label={title}
+        role="alert"
+        id={cabinetElementId(row.id)}
+      >
         <header className="bld-cabinet-head">
           <h3 tabIndex={-1}>
             {title} · <span className="bld-type">{row.type || 'no type'}</span>
           </h3>
         </header>
         <p>
-          Unknown cabinet type “{row.type || 'no type'}”. Its parts cannot be sized, so this cabinet is left out of the order. Remove it and add it again
-          with a type from the list.
+          Unknown cabinet type “{row.type || 'no type'}”. Its parts cannot be sized, so this cabinet
+          is left out of the order. Remove it and add it again with a type from the list.
         </p>
         <footer className="bld-cabinet-foot">{removeButton}</footer>
       </article>

@@ -32,7 +32,11 @@ export function focusPartWidth(key: string): void {
 /** The builder's live drawing of one cabinet: subscribes to that cabinet's items only. */
 function LiveDrawing({ row, number, ctx }: { row: CabinetRow; number: number; ctx: SizeContext }) {
   const count = partsOf(row.type)?.length ?? 0;
-  const items = useBuilderStore(useShallow((s) => Array.from({ length: count }, (_, i) => s.data?.itemState[itemKey(row.id, i)])));
+  const items = useBuilderStore(
+    useShallow((s) =>
+      Array.from({ length: count }, (_, i) => s.data?.itemState[itemKey(row.id, i)]),
+    ),
+  );
   // The finished size beside the field updates with the keystroke; the drawing follows right after, at lower priority.
   const deferredItems = useDeferredValue(items);
   return (
@@ -81,7 +85,15 @@ function observeOnce(el: Element, cb: () => void): () => void {
  * screen (IntersectionObserver), so a 250-cabinet job opens without drawing
  * 250 cabinets.
  */
-export const CabinetDrawing = memo(function CabinetDrawing({ row, number, ctx }: { row: CabinetRow; number: number; ctx: SizeContext }) {
+export const CabinetDrawing = memo(function CabinetDrawing({
+  row,
+  number,
+  ctx,
+}: {
+  row: CabinetRow;
+  number: number;
+  ctx: SizeContext;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(false);
   useEffect(() => {
@@ -91,7 +103,11 @@ export const CabinetDrawing = memo(function CabinetDrawing({ row, number, ctx }:
   }, [shown]);
   return (
     <div ref={ref} className="cd-wrap">
-      {shown ? <LiveDrawing row={row} number={number} ctx={ctx} /> : <div className="cd-placeholder" aria-hidden="true" />}
+      {shown ? (
+        <LiveDrawing row={row} number={number} ctx={ctx} />
+      ) : (
+        <div className="cd-placeholder" aria-hidden="true" />
+      )}
     </div>
   );
 });

@@ -17,7 +17,8 @@ export function HingeTable({ hinges }: { hinges: readonly HingeLine[] }) {
         {hinges.map((h) => (
           <tr key={h.size}>
             <td>
-              <span className="bld-frac">{formatFraction(h.size)}</span> <span className="bld-dec">{formatDecimal(h.size)}</span>
+              <span className="bld-frac">{formatFraction(h.size)}</span>{' '}
+              <span className="bld-dec">{formatDecimal(h.size)}</span>
             </td>
             <td>{h.quantity}</td>
           </tr>

@@ -45,7 +45,9 @@ export function revealField(el: HTMLElement): void {
 
 /** Focuses the next measurement field of `group` after `from`; returns false at the last one. */
 export function focusNextMeasurement(from: HTMLElement, group: string): boolean {
-  const all = Array.from(document.querySelectorAll<HTMLInputElement>(`input[data-measure="${group}"]`));
+  const all = Array.from(
+    document.querySelectorAll<HTMLInputElement>(`input[data-measure="${group}"]`),
+  );
   const next = all[all.indexOf(from as HTMLInputElement) + 1];
   if (!next) {
     // On a big job just opened, later cabinets may not be rendered yet.
@@ -62,7 +64,12 @@ export function focusNextMeasurement(from: HTMLElement, group: string): boolean 
 }
 
 /** The stored decimal the text stands for, or what to store when it is not a size. */
-function storedFor(text: string, kind: MeasurementKind, value: string, keepLastValid: boolean): string {
+function storedFor(
+  text: string,
+  kind: MeasurementKind,
+  value: string,
+  keepLastValid: boolean,
+): string {
   const p = parseMeasurement(text, kind);
   if (p.ok) return p.stored;
   return keepLastValid ? value : '';
@@ -75,16 +82,30 @@ const INITIAL_UI = { draft: null, focused: false, touched: false };
  * understood ("= 14.375"), the warning, or the message when the text is not a
  * size. Enter (or the keypad's Next) moves to the next field of its group.
  */
-export function MeasurementField({ id: givenId, label, context, kind, group, value, onCommit, keepLastValid = false }: Props) {
+export function MeasurementField({
+  id: givenId,
+  label,
+  context,
+  kind,
+  group,
+  value,
+  onCommit,
+  keepLastValid = false,
+}: Props) {
   const autoId = useId();
   const id = givenId ?? autoId;
   const hintId = `${id}-hint`;
   // What is typed while it differs from the stored value, tied to the stored
   // value it produced: an undo (a different stored value) drops it.
   // One state object: 1,500 of these fields open with a 250-cabinet job.
-  const [ui, setUi] = useState<{ draft: { text: string; forValue: string } | null; focused: boolean; touched: boolean }>(INITIAL_UI);
+  const [ui, setUi] = useState<{
+    draft: { text: string; forValue: string } | null;
+    focused: boolean;
+    touched: boolean;
+  }>(INITIAL_UI);
   const { draft, focused, touched } = ui;
-  const setDraft = (d: { text: string; forValue: string } | null) => setUi((u) => ({ ...u, draft: d }));
+  const setDraft = (d: { text: string; forValue: string } | null) =>
+    setUi((u) => ({ ...u, draft: d }));
   const setFocused = (f: boolean) => setUi((u) => ({ ...u, focused: f }));
   const setTouched = (t: boolean) => setUi((u) => (u.touched === t ? u : { ...u, touched: t }));
   const shown = draft && draft.forValue === value ? draft.text : value;
@@ -124,7 +145,8 @@ export function MeasurementField({ id: givenId, label, context, kind, group, val
   let hint: { text: string; cls: string } | null = null;
   if (showError) hint = { text: parsed.error, cls: 'field-error' };
   else if (parsed.ok && parsed.warning) hint = { text: parsed.warning, cls: 'bld-field-warn' };
-  else if (parsed.ok && focused && shown.trim() !== parsed.stored) hint = { text: `= ${parsed.stored}`, cls: 'bld-understood' };
+  else if (parsed.ok && focused && shown.trim() !== parsed.stored)
+    hint = { text: `= ${parsed.stored}`, cls: 'bld-understood' };
 
   return (
     <div className="field bld-measure">

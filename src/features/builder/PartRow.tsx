@@ -34,7 +34,13 @@ function Size({ label, value }: { label: string; value: number | null }) {
  * be computed). Subscribes to its own item only, so a keystroke re-renders
  * one part.
  */
-export const PartRow = memo(function PartRow({ itemKeyValue, part, label, partNumber, ctx }: Props) {
+export const PartRow = memo(function PartRow({
+  itemKeyValue,
+  part,
+  label,
+  partNumber,
+  ctx,
+}: Props) {
   const item = useBuilderStore((s) => s.data?.itemState[itemKeyValue]);
   const setItem = useBuilderStore((s) => s.setItem);
   const setOverride = useBuilderStore((s) => s.setItemOverride);
@@ -67,27 +73,46 @@ export const PartRow = memo(function PartRow({ itemKeyValue, part, label, partNu
           value={item?.height ?? ''}
           onCommit={(height) => setItem(itemKeyValue, { height })}
         />
-        <div className="bld-finished" aria-live="polite" aria-label={`${label} finished size`} role="group">
+        <div
+          className="bld-finished"
+          aria-live="polite"
+          aria-label={`${label} finished size`}
+          role="group"
+        >
           <Size label="W" value={size.ok ? size.finishedWidthIn : null} />
           <span className="bld-times" aria-hidden="true">
             ×
           </span>
           <Size label="H" value={size.ok ? size.finishedHeightIn : null} />
           {size.ok && size.quantity === 2 ? <span className="bld-qty">× 2 leaves</span> : null}
-          {!size.ok ? <span className="bld-size-error">{ITEM_SIZE_ERROR_TEXT[size.error]}</span> : null}
+          {!size.ok ? (
+            <span className="bld-size-error">{ITEM_SIZE_ERROR_TEXT[size.error]}</span>
+          ) : null}
         </div>
       </div>
       <div className="bld-checks">
         <label className="check">
-          <input type="checkbox" checked={item?.nextToWall ?? false} onChange={(e) => setItem(itemKeyValue, { nextToWall: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={item?.nextToWall ?? false}
+            onChange={(e) => setItem(itemKeyValue, { nextToWall: e.target.checked })}
+          />
           <span className="visually-hidden">{label} </span>Next to wall
         </label>
         <label className="check">
-          <input type="checkbox" checked={item?.splitDoor ?? false} onChange={(e) => setItem(itemKeyValue, { splitDoor: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={item?.splitDoor ?? false}
+            onChange={(e) => setItem(itemKeyValue, { splitDoor: e.target.checked })}
+          />
           <span className="visually-hidden">{label} </span>Split door
         </label>
         <label className="check">
-          <input type="checkbox" checked={overrideOn} onChange={(e) => setOverrideEnabled(itemKeyValue, e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={overrideOn}
+            onChange={(e) => setOverrideEnabled(itemKeyValue, e.target.checked)}
+          />
           <span className="visually-hidden">{label} </span>Custom stile &amp; rail
         </label>
       </div>

@@ -20,7 +20,11 @@ function useProjectUnsynced(projectId: string | null): boolean | undefined {
 }
 
 /** What the save status says, from the builder's save state, unsaved edits and whether the server has them. */
-export function saveStatusText(saveState: SaveState, dirty: boolean, unsynced: boolean | undefined): string {
+export function saveStatusText(
+  saveState: SaveState,
+  dirty: boolean,
+  unsynced: boolean | undefined,
+): string {
   if (saveState === 'saving') return 'Saving…';
   if (saveState === 'error') return '✗ Save failed';
   if (dirty) return 'Unsaved changes';
@@ -36,9 +40,19 @@ export function SaveStatus() {
   const projectId = useBuilderStore((s) => s.projectId);
   const unsynced = useProjectUnsynced(projectId);
   const text = saveStatusText(saveState, dirty, unsynced);
-  const step = saveState === 'saving' || saveState === 'error' || dirty ? saveState : unsynced ? 'device' : 'synced';
+  const step =
+    saveState === 'saving' || saveState === 'error' || dirty
+      ? saveState
+      : unsynced
+        ? 'device'
+        : 'synced';
   return (
-    <span className={`bld-status bld-status-${saveState} bld-status-${step}`} role="status" aria-live="polite" data-dirty={dirty ? 'true' : 'false'}>
+    <span
+      className={`bld-status bld-status-${saveState} bld-status-${step}`}
+      role="status"
+      aria-live="polite"
+      data-dirty={dirty ? 'true' : 'false'}
+    >
       {text}
     </span>
   );

@@ -32,7 +32,11 @@ export const useTapeKeypad = create<KeypadState>(() => ({ target: null, sixteent
 let coarse: boolean | null = null;
 /** True on a touch-first device (coarse pointer): measurement fields then use the tape keypad. */
 export function tapeKeypadEnabled(): boolean {
-  if (coarse === null) coarse = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+  if (coarse === null)
+    coarse =
+      typeof window !== 'undefined' &&
+      typeof window.matchMedia === 'function' &&
+      window.matchMedia('(pointer: coarse)').matches;
   return coarse;
 }
 
@@ -63,7 +67,19 @@ export function inKeypad(el: EventTarget | null): boolean {
 /** Keeps focus in the field while a key is tapped. */
 const keepFocus = (e: { preventDefault(): void }) => e.preventDefault();
 
-function Key({ label, name, onPress, className, pressed }: { label: string; name?: string; onPress: () => void; className?: string; pressed?: boolean }) {
+function Key({
+  label,
+  name,
+  onPress,
+  className,
+  pressed,
+}: {
+  label: string;
+  name?: string;
+  onPress: () => void;
+  className?: string;
+  pressed?: boolean;
+}) {
   return (
     <button
       type="button"
@@ -120,38 +136,44 @@ export function TapeKeypad() {
         />
       </div>
       <div className="tk-body">
-      <div className="tk-fractions">
-        {fractions.map((f) => (
+        <div className="tk-fractions">
+          {fractions.map((f) => (
+            <Key
+              key={f}
+              label={f}
+              className="tk-frac"
+              onPress={() => {
+                press(f);
+                // Like a shift key: after one sixteenth the common eighths are back.
+                if (sixteenths) useTapeKeypad.setState({ sixteenths: false });
+              }}
+            />
+          ))}
           <Key
-            key={f}
-            label={f}
-            className="tk-frac"
-            onPress={() => {
-              press(f);
-              // Like a shift key: after one sixteenth the common eighths are back.
-              if (sixteenths) useTapeKeypad.setState({ sixteenths: false });
-            }}
+            label="1/16 steps"
+            name="Sixteenths"
+            pressed={sixteenths}
+            className="tk-toggle"
+            onPress={() => useTapeKeypad.setState({ sixteenths: !sixteenths })}
           />
-        ))}
-        <Key label="1/16 steps" name="Sixteenths" pressed={sixteenths} className="tk-toggle" onPress={() => useTapeKeypad.setState({ sixteenths: !sixteenths })} />
-      </div>
-      <div className="tk-digits">
-        {['7', '8', '9'].map((d) => (
-          <Key key={d} label={d} onPress={() => press(d)} />
-        ))}
-        <Key label="⌫" name="Backspace" onPress={() => press('Backspace')} />
-        {['4', '5', '6'].map((d) => (
-          <Key key={d} label={d} onPress={() => press(d)} />
-        ))}
-        <Key label="space" name="Space" onPress={() => press(' ')} />
-        {['1', '2', '3'].map((d) => (
-          <Key key={d} label={d} onPress={() => press(d)} />
-        ))}
-        <Key label="Clear" onPress={() => press('Clear')} />
-        <Key label="." name="Point" onPress={() => press('.')} />
-        <Key label="0" onPress={() => press('0')} />
-        <Key label="Next ↵" name="Next" className="tk-next" onPress={() => target.enter()} />
-      </div>
+        </div>
+        <div className="tk-digits">
+          {['7', '8', '9'].map((d) => (
+            <Key key={d} label={d} onPress={() => press(d)} />
+          ))}
+          <Key label="⌫" name="Backspace" onPress={() => press('Backspace')} />
+          {['4', '5', '6'].map((d) => (
+            <Key key={d} label={d} onPress={() => press(d)} />
+          ))}
+          <Key label="space" name="Space" onPress={() => press(' ')} />
+          {['1', '2', '3'].map((d) => (
+            <Key key={d} label={d} onPress={() => press(d)} />
+          ))}
+          <Key label="Clear" onPress={() => press('Clear')} />
+          <Key label="." name="Point" onPress={() => press('.')} />
+          <Key label="0" onPress={() => press('0')} />
+          <Key label="Next ↵" name="Next" className="tk-next" onPress={() => target.enter()} />
+        </div>
       </div>
     </div>
   );

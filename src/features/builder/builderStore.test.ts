@@ -4,7 +4,10 @@ import { createBuilderStore } from './builderStore';
 describe('builder draft store', () => {
   it('seeds from stored cabinetData (normalized) and counts revisions', () => {
     const store = createBuilderStore();
-    store.getState().load('p1', { form: { overlaySelect: 'fol', stdOption: '1.75' }, cabinetRows: [{ id: 4, type: 'Wall' }] });
+    store.getState().load('p1', {
+      form: { overlaySelect: 'fol', stdOption: '1.75' },
+      cabinetRows: [{ id: 4, type: 'Wall' }],
+    });
     expect(store.getState()).toMatchObject({ projectId: 'p1', revision: 0, saveState: 'idle' });
     expect(store.getState().data?.form.olSize).toBe(1.75);
     store.getState().setText('nrs', 'N-1');
@@ -14,7 +17,10 @@ describe('builder draft store', () => {
 
   it('adds a cabinet with the next id and one blank item per part; remove drops its items', () => {
     const store = createBuilderStore();
-    store.getState().load('p1', { cabinetRows: [{ id: 4, type: 'Wall' }], itemState: { '4_0': { width: '10', height: '20' } } });
+    store.getState().load('p1', {
+      cabinetRows: [{ id: 4, type: 'Wall' }],
+      itemState: { '4_0': { width: '10', height: '20' } },
+    });
     store.getState().addCabinet('Base 2/1');
     const d = store.getState().data;
     expect(d?.cabinetRows).toEqual([
@@ -22,7 +28,13 @@ describe('builder draft store', () => {
       { id: 5, type: 'Base 2/1' },
     ]);
     expect(Object.keys(d?.itemState ?? {})).toEqual(['4_0', '5_0', '5_1', '5_2']);
-    expect(d?.itemState['5_2']).toEqual({ width: '', height: '', nextToWall: false, splitDoor: false, type: 'Front' });
+    expect(d?.itemState['5_2']).toEqual({
+      width: '',
+      height: '',
+      nextToWall: false,
+      splitDoor: false,
+      type: 'Front',
+    });
     store.getState().removeCabinet(4);
     expect(Object.keys(store.getState().data?.itemState ?? {})).toEqual(['5_0', '5_1', '5_2']);
   });
@@ -50,7 +62,11 @@ describe('builder draft store', () => {
     const d = store.getState().data;
     expect(d?.stileRail.midStile).toBe(3.25);
     expect(d?.stileRail.botRail).toBe(1.625);
-    expect(d?.itemState['0_0']?.stileRailOverride).toMatchObject({ botRail: 2.5, topRail: 1.5, midStile: 3 });
+    expect(d?.itemState['0_0']?.stileRailOverride).toMatchObject({
+      botRail: 2.5,
+      topRail: 1.5,
+      midStile: 3,
+    });
     store.getState().setOverrideEnabled('0_0', false);
     expect(store.getState().data?.itemState['0_0']?.stileRailOverride).toBeUndefined();
   });
@@ -67,7 +83,12 @@ describe('builder undo', () => {
       ],
       itemState: {
         '0_0': { width: '10', height: '20' },
-        '1_0': { width: '14.375', height: '22', nextToWall: true, stileRailOverride: { botRail: 2.5 } },
+        '1_0': {
+          width: '14.375',
+          height: '22',
+          nextToWall: true,
+          stileRailOverride: { botRail: 2.5 },
+        },
         '1_1': { width: '14.375', height: '5' },
         '2_0': { width: '12', height: '30' },
       },
@@ -86,7 +107,8 @@ describe('builder undo', () => {
     expect(s().data?.itemState['0_0']).toMatchObject({ width: '10', height: '20' });
     expect(s().undo()).toBe(false);
 
-    for (let i = 1; i <= 25; i++) s().setItem(`${i % 2}_0`, { nextToWall: i % 3 === 0, width: String(i) });
+    for (let i = 1; i <= 25; i++)
+      s().setItem(`${i % 2}_0`, { nextToWall: i % 3 === 0, width: String(i) });
     for (let i = 25; i > 0; i--) {
       expect(s().data?.itemState[`${i % 2}_0`]?.width).toBe(String(i));
       expect(s().undo()).toBe(true);
@@ -111,7 +133,11 @@ describe('builder undo', () => {
     const store = measuredJob();
     const before = store.getState().data;
     store.getState().removeCabinet(1);
-    expect(store.getState().removed).toMatchObject({ number: 2, position: 1, row: { id: 1, type: 'Base 1/1' } });
+    expect(store.getState().removed).toMatchObject({
+      number: 2,
+      position: 1,
+      row: { id: 1, type: 'Base 1/1' },
+    });
     expect(store.getState().data?.itemState['1_0']).toBeUndefined();
     store.getState().setItem('2_0', { width: '13' });
     store.getState().restoreRemoved();

@@ -8,7 +8,6 @@ import { create } from 'zustand';
 import {
   nextRowId,
   normalizeCabinetData,
-
   type CabinetData,
   type CabinetRow,
   type ItemState,
@@ -16,7 +15,13 @@ import {
   type StileRailKey,
 } from '../../domain/cabinetData';
 import { itemKey, partsOf, type CabinetTypeName } from '../../domain/cabinetTypes';
-import { setOverlayMode, setSideReveal, setStdOption, setVertRevealOverride, setVerticalReveal } from '../../domain/overlay';
+import {
+  setOverlayMode,
+  setSideReveal,
+  setStdOption,
+  setVertRevealOverride,
+  setVerticalReveal,
+} from '../../domain/overlay';
 
 /** Spec §4 builder save states. */
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
@@ -105,7 +110,10 @@ export function createBuilderStore() {
         [from]: rest,
         [from === 'past' ? 'future' : 'past']: [...other.slice(-(UNDO_LIMIT - 1)), s.data],
         lastEdit: null,
-        removed: s.removed && target.cabinetRows.some((r) => r.id === s.removed?.row.id) ? null : s.removed,
+        removed:
+          s.removed && target.cabinetRows.some((r) => r.id === s.removed?.row.id)
+            ? null
+            : s.removed,
       } as Partial<BuilderState>);
       return true;
     };
@@ -120,15 +128,30 @@ export function createBuilderStore() {
       lastEdit: null,
       removed: null,
       load: (projectId, raw) =>
-        set({ projectId, data: normalizeCabinetData(raw), revision: 0, savedRevision: 0, saveState: 'idle', past: [], future: [], lastEdit: null, removed: null }),
-      setText: (field, value) => change((d) => ({ ...d, form: { ...d.form, [field]: value } }), `text:${field}`),
+        set({
+          projectId,
+          data: normalizeCabinetData(raw),
+          revision: 0,
+          savedRevision: 0,
+          saveState: 'idle',
+          past: [],
+          future: [],
+          lastEdit: null,
+          removed: null,
+        }),
+      setText: (field, value) =>
+        change((d) => ({ ...d, form: { ...d.form, [field]: value } }), `text:${field}`),
       setOverlayMode: (mode) => change((d) => setOverlayMode(d, mode)),
       setStdOption: (value) => change((d) => setStdOption(d, value)),
       setSideReveal: (value) => change((d) => setSideReveal(d, value)),
       setVerticalReveal: (value) => change((d) => setVerticalReveal(d, value)),
       setVertRevealOverride: (on) => change((d) => setVertRevealOverride(d, on)),
       setStileRail: (key, value) =>
-        change((d) => (d.stileRail[key] === value ? d : { ...d, stileRail: { ...d.stileRail, [key]: value } }), `stileRail:${key}`),
+        change(
+          (d) =>
+            d.stileRail[key] === value ? d : { ...d, stileRail: { ...d.stileRail, [key]: value } },
+          `stileRail:${key}`,
+        ),
       addCabinet: (type) => {
         const d0 = get().data;
         if (!d0) return null;
@@ -149,7 +172,8 @@ export function createBuilderStore() {
         const row = d0?.cabinetRows[position];
         if (!d0 || !row) return;
         const items: Record<string, ItemState> = {};
-        for (const [key, value] of Object.entries(d0.itemState)) if (key.startsWith(`${rowId}_`)) items[key] = value;
+        for (const [key, value] of Object.entries(d0.itemState))
+          if (key.startsWith(`${rowId}_`)) items[key] = value;
         change((d) => {
           const itemState = { ...d.itemState };
           for (const key of Object.keys(items)) delete itemState[key];
@@ -172,17 +196,26 @@ export function createBuilderStore() {
       undo: () => step('past'),
       redo: () => step('future'),
       setItem: (key, patch) =>
-        change((d) => {
-          const item = d.itemState[key] ?? blankItem('');
-          if ((Object.keys(patch) as (keyof ItemState)[]).every((k) => item[k] === patch[k])) return d;
-          return { ...d, itemState: { ...d.itemState, [key]: { ...item, ...patch } } };
-        }, 'width' in patch || 'height' in patch ? `item:${key}:${Object.keys(patch).join(',')}` : null),
+        change(
+          (d) => {
+            const item = d.itemState[key] ?? blankItem('');
+            if ((Object.keys(patch) as (keyof ItemState)[]).every((k) => item[k] === patch[k]))
+              return d;
+            return { ...d, itemState: { ...d.itemState, [key]: { ...item, ...patch } } };
+          },
+          'width' in patch || 'height' in patch
+            ? `item:${key}:${Object.keys(patch).join(',')}`
+            : null,
+        ),
       setItemOverride: (key, field, value) =>
         change((d) => {
           const item = d.itemState[key] ?? blankItem('');
           if (item.stileRailOverride?.[field] === value) return d;
           const override = { ...(item.stileRailOverride ?? d.stileRail), [field]: value };
-          return { ...d, itemState: { ...d.itemState, [key]: { ...item, stileRailOverride: override } } };
+          return {
+            ...d,
+            itemState: { ...d.itemState, [key]: { ...item, stileRailOverride: override } },
+          };
         }, `override:${key}:${field}`),
       setOverrideEnabled: (key, on) =>
         change((d) => {
@@ -194,11 +227,11 @@ export function createBuilderStore() {
         }),
       setNotes: (notes) => change((d) => ({ ...d, notes }), 'notes'),
       setShowNotes: (show) => change((d) => ({ ...d, showNotes: show })),
-      setSaveState: (saveState, savedRevision) => set((s) => ({ saveState, savedRevision: savedRevision ?? s.savedRevision })),
+      setSaveState: (saveState, savedRevision) =>
+        set((s) => ({ saveState, savedRevision: savedRevision ?? s.savedRevision })),
     };
   });
 }
 
 /** The app's builder store. */
 export const useBuilderStore = createBuilderStore();
-

@@ -8,7 +8,9 @@ import type { JobChecks } from '../../domain/orderChecks';
  * its level, joined by newlines: a string, so a card re-renders only when
  * its own checks change.
  */
-export const useCabinetNotes = create<{ byRow: ReadonlyMap<number, string> }>(() => ({ byRow: new Map() }));
+export const useCabinetNotes = create<{ byRow: ReadonlyMap<number, string> }>(() => ({
+  byRow: new Map(),
+}));
 
 /** Publishes the lines of `checks` for the cards (called by the action bar after each recompute). */
 export function publishNotes(checks: JobChecks): void {
@@ -21,4 +23,3 @@ export function publishNotes(checks: JobChecks): void {
   }
   useCabinetNotes.setState({ byRow: new Map([...byRow].map(([k, v]) => [k, v.join('\n')])) });
 }
-

@@ -13,7 +13,11 @@ export const FIRST_CARDS = 10;
 /** Cards added per background step. */
 export const CARDS_PER_STEP = 30;
 
-export const useCardWindow = create<{ jobKey: string; count: number; all: boolean }>(() => ({ jobKey: '', count: FIRST_CARDS, all: false }));
+export const useCardWindow = create<{ jobKey: string; count: number; all: boolean }>(() => ({
+  jobKey: '',
+  count: FIRST_CARDS,
+  all: false,
+}));
 
 /** Renders every cabinet card now (synchronously on the next render). */
 export function showAllCabinets(): void {
@@ -35,7 +39,11 @@ export function useCardCount(total: number, jobKey: string): number {
   useEffect(() => {
     if (done) return undefined;
     // A frame's time between steps, so the screen stays responsive while the rest come in.
-    const timer = setTimeout(() => startTransition(() => useCardWindow.setState((s) => ({ count: s.count + CARDS_PER_STEP }))), 16);
+    const timer = setTimeout(
+      () =>
+        startTransition(() => useCardWindow.setState((s) => ({ count: s.count + CARDS_PER_STEP }))),
+      16,
+    );
     return () => clearTimeout(timer);
   }, [done, count]);
   return done ? total : count;

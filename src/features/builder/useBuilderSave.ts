@@ -35,7 +35,9 @@ export function useBuilderSave(details: ProjectDetails | undefined): { save: () 
     clearTimeout(bannerTimer.current);
     if (!silent) state.setSaveState('saving');
     try {
-      const result = await projectsRepo.update(projectId, { details: { ...(detailsRef.current ?? {}), cabinetData: data } });
+      const result = await projectsRepo.update(projectId, {
+        details: { ...(detailsRef.current ?? {}), cabinetData: data },
+      });
       if (!result.ok) throw new Error(result.error);
       const now = useBuilderStore.getState();
       if (now.projectId !== projectId) return;
@@ -44,11 +46,17 @@ export function useBuilderSave(details: ProjectDetails | undefined): { save: () 
         now.setSaveState(now.saveState === 'error' ? 'idle' : now.saveState, savedRevision);
       } else {
         now.setSaveState('saved', savedRevision);
-        bannerTimer.current = setTimeout(() => useBuilderStore.getState().setSaveState('idle'), SAVED_SHOWN_MS);
+        bannerTimer.current = setTimeout(
+          () => useBuilderStore.getState().setSaveState('idle'),
+          SAVED_SHOWN_MS,
+        );
       }
     } catch {
       useBuilderStore.getState().setSaveState('error');
-      bannerTimer.current = setTimeout(() => useBuilderStore.getState().setSaveState('idle'), ERROR_SHOWN_MS);
+      bannerTimer.current = setTimeout(
+        () => useBuilderStore.getState().setSaveState('idle'),
+        ERROR_SHOWN_MS,
+      );
     }
   }, []);
 

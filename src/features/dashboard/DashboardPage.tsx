@@ -6,7 +6,13 @@ import { Spinner } from '../../app/Spinner';
 import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
 import { projectsRepo, type ProjectRow } from '../../data';
 import { useProjectCounts, useProjects, useSharedProjects } from '../../hooks';
-import { ROLE_LABELS, STATUS_FILTERS, STATUS_LABELS, projectDisplayName, type StatusFilter } from '../../domain/projectLabels';
+import {
+  ROLE_LABELS,
+  STATUS_FILTERS,
+  STATUS_LABELS,
+  projectDisplayName,
+  type StatusFilter,
+} from '../../domain/projectLabels';
 import { useDashboardFilters } from '../../state/dashboardFilters';
 import { DialogLoadBoundary, LoadErrorAlert, LoadErrorBoundary } from './LoadErrorBoundary';
 import { useLoadTimedOut } from './LoadTimeout';
@@ -18,12 +24,18 @@ import { OrganizationLink } from '../../app/ui/OrganizationLink';
 const loadProjectForm = () => import('./ProjectFormModal');
 /** Delay before prefetching the form: after the dashboard's first render and data. */
 const PREFETCH_DELAY_MS = 1500;
-const ProjectFormModal = lazy(async () => ({ default: (await loadProjectForm()).ProjectFormModal }));
+const ProjectFormModal = lazy(async () => ({
+  default: (await loadProjectForm()).ProjectFormModal,
+}));
 
 /** Spec §5: the project delete dialog text. */
 const DELETE_TEXT = 'Do you really want to delete this project? This process cannot be undone.';
 
-type Dialog = { kind: 'create' } | { kind: 'edit'; project: ProjectRow } | { kind: 'delete'; project: ProjectRow } | null;
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'edit'; project: ProjectRow }
+  | { kind: 'delete'; project: ProjectRow }
+  | null;
 
 function chipLabel(f: StatusFilter): string {
   return f === 'all' ? 'All' : STATUS_LABELS[f];
@@ -44,13 +56,18 @@ function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dialog) => 
   const shown = page.key === filterKey ? page.shown : PROJECTS_PAGE_SIZE;
   // One more than shown tells whether there is more to show.
   const limit = shown + 1;
-  const projects = useProjects(variant === 'homeowner' ? { role, limit } : { role, status, search, limit });
+  const projects = useProjects(
+    variant === 'homeowner' ? { role, limit } : { role, status, search, limit },
+  );
   const counts = useProjectCounts(role);
   const shared = useSharedProjects();
   const timedOut = useLoadTimedOut(projects === undefined);
 
   if (projects === undefined) {
-    if (timedOut) return <LoadErrorAlert message="Loading projects timed out. Please try refreshing the page." />;
+    if (timedOut)
+      return (
+        <LoadErrorAlert message="Loading projects timed out. Please try refreshing the page." />
+      );
     return <Spinner label="Loading projects…" />;
   }
   if (projects.length === 0) {
@@ -61,7 +78,11 @@ function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dialog) => 
       <div className="card empty">
         <p>{sharedBelow ? 'You have no projects of your own yet.' : 'No projects found.'}</p>
         {none ? (
-          <button type="button" className="btn btn-primary" onClick={() => onDialog({ kind: 'create' })}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => onDialog({ kind: 'create' })}
+          >
             Create Your First Project
           </button>
         ) : null}
@@ -104,7 +125,13 @@ function Filters({ role }: { role: Role }) {
     <div className="toolbar">
       <div className="chips" role="group" aria-label="Filter by status">
         {STATUS_FILTERS.map((f) => (
-          <button key={f} type="button" className="chip" aria-pressed={status === f} onClick={() => setStatus(f)}>
+          <button
+            key={f}
+            type="button"
+            className="chip"
+            aria-pressed={status === f}
+            onClick={() => setStatus(f)}
+          >
             {chipLabel(f)} <span className="count">({counts ? counts[f] : '…'})</span>
           </button>
         ))}
@@ -125,7 +152,9 @@ function Filters({ role }: { role: Role }) {
   );
 }
 
-const SharedProjects = lazy(async () => ({ default: (await import('./SharedProjects')).SharedProjects }));
+const SharedProjects = lazy(async () => ({
+  default: (await import('./SharedProjects')).SharedProjects,
+}));
 
 /**
  * Projects shared with the user, and the acceptance of an invitation waiting
@@ -176,7 +205,11 @@ export function DashboardPage() {
           <h1>Welcome, {name}</h1>
           <span className="badge badge-role">{ROLE_LABELS[role]}</span>
         </div>
-        <button type="button" className="btn btn-primary" onClick={() => setDialog({ kind: 'create' })}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => setDialog({ kind: 'create' })}
+        >
           {variant === 'homeowner' ? 'Create New Project' : 'Add Client Project'}
         </button>
       </div>
@@ -193,7 +226,11 @@ export function DashboardPage() {
             {dialog.kind === 'create' ? (
               <ProjectFormModal role={role} onClose={() => setDialog(null)} />
             ) : (
-              <ProjectFormModal role={role} project={dialog.project} onClose={() => setDialog(null)} />
+              <ProjectFormModal
+                role={role}
+                project={dialog.project}
+                onClose={() => setDialog(null)}
+              />
             )}
           </Suspense>
         </DialogLoadBoundary>

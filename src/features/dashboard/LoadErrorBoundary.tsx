@@ -23,7 +23,11 @@ export class LoadErrorBoundary extends Component<{ children: ReactNode }, { erro
   override render(): ReactNode {
     if (this.state.error) {
       const e = this.state.error;
-      return <LoadErrorAlert message={e instanceof Error && e.message ? e.message : 'Failed to load projects'} />;
+      return (
+        <LoadErrorAlert
+          message={e instanceof Error && e.message ? e.message : 'Failed to load projects'}
+        />
+      );
     }
     return this.props.children;
   }
@@ -34,7 +38,10 @@ export class LoadErrorBoundary extends Component<{ children: ReactNode }, { erro
  * before the app finished installing), an alert replaces it instead of the
  * global error screen; `onClose` dismisses it.
  */
-export class DialogLoadBoundary extends Component<{ children: ReactNode; onClose: () => void }, { failed: boolean }> {
+export class DialogLoadBoundary extends Component<
+  { children: ReactNode; onClose: () => void },
+  { failed: boolean }
+> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -45,7 +52,10 @@ export class DialogLoadBoundary extends Component<{ children: ReactNode; onClose
     if (!this.state.failed) return this.props.children;
     return (
       <div className="alert alert-error" role="alert">
-        <div>This form could not be opened offline. Connect once so the app can finish installing, then try again.</div>
+        <div>
+          This form could not be opened offline. Connect once so the app can finish installing, then
+          try again.
+        </div>
         <button
           type="button"
           className="btn btn-sm"

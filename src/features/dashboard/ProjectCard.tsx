@@ -9,7 +9,8 @@ import { StatusEditor } from './StatusEditor';
 function typeLine(project: ProjectRow): string {
   const d = project.details ?? {};
   if (typeof d.projectType === 'string' && d.projectType) return projectTypeLabel(d.projectType);
-  if (Array.isArray(d.projectScopes) && d.projectScopes.length) return d.projectScopes.map((s) => projectTypeLabel(String(s))).join(', ');
+  if (Array.isArray(d.projectScopes) && d.projectScopes.length)
+    return d.projectScopes.map((s) => projectTypeLabel(String(s))).join(', ');
   return 'No project type';
 }
 
@@ -38,7 +39,11 @@ export function ProjectCard({
         <h3 id={headingId}>
           <Link to={`/project/${project.id}`}>{name}</Link>
         </h3>
-        {variant === 'contractor' ? <StatusEditor projectId={project.id} projectName={name} status={project.status} /> : <StatusBadge status={project.status} />}
+        {variant === 'contractor' ? (
+          <StatusEditor projectId={project.id} projectName={name} status={project.status} />
+        ) : (
+          <StatusBadge status={project.status} />
+        )}
       </div>
       <p className="meta">{typeLine(project)}</p>
       {variant === 'contractor' ? (
@@ -53,10 +58,19 @@ export function ProjectCard({
         <button type="button" className="btn btn-sm" onClick={onEdit} aria-label={`Edit ${name}`}>
           Edit
         </button>
-        <Link to={`/cabinet-builder/${project.id}`} className="btn btn-sm btn-primary" aria-label={`Cabinets for ${name}`}>
+        <Link
+          to={`/cabinet-builder/${project.id}`}
+          className="btn btn-sm btn-primary"
+          aria-label={`Cabinets for ${name}`}
+        >
           Cabinets
         </Link>
-        <button type="button" className="btn btn-sm btn-danger-outline" onClick={onDelete} aria-label={`Delete ${name}`}>
+        <button
+          type="button"
+          className="btn btn-sm btn-danger-outline"
+          onClick={onDelete}
+          aria-label={`Delete ${name}`}
+        >
           Delete
         </button>
       </div>

@@ -1,6 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../app/ui/Modal';
-import { projectsRepo, type DataRole, type ProjectDetails, type ProjectRow, type ProjectStatus } from '../../data';
+import {
+  projectsRepo,
+  type DataRole,
+  type ProjectDetails,
+  type ProjectRow,
+  type ProjectStatus,
+} from '../../data';
 import {
   BUDGETS,
   BUDGET_LABELS,
@@ -45,14 +51,20 @@ function fromProject(project: ProjectRow, kind: 'homeowner' | 'contractor'): Pro
     email: str(d.email),
     phone: formatPhone(str(d.phone)),
     address: str(d.address),
-    projectScopes: Array.isArray(d.projectScopes) ? d.projectScopes.filter((s): s is string => typeof s === 'string') : [],
+    projectScopes: Array.isArray(d.projectScopes)
+      ? d.projectScopes.filter((s): s is string => typeof s === 'string')
+      : [],
     budget: str(d.budget),
     customBudget: str(d.customBudget),
     status: project.status,
   };
 }
 
-function toDetails(values: ProjectFormValues, kind: 'homeowner' | 'contractor', base: ProjectDetails): ProjectDetails {
+function toDetails(
+  values: ProjectFormValues,
+  kind: 'homeowner' | 'contractor',
+  base: ProjectDetails,
+): ProjectDetails {
   const details: ProjectDetails = {
     ...base,
     description: values.description.trim(),
@@ -87,7 +99,9 @@ export function ProjectFormModal({
 }) {
   const kind = role === 'homeowner' ? 'homeowner' : 'contractor';
   const mode = project ? 'edit' : 'create';
-  const [values, setValues] = useState<ProjectFormValues>(() => (project ? fromProject(project, kind) : emptyProjectForm(kind)));
+  const [values, setValues] = useState<ProjectFormValues>(() =>
+    project ? fromProject(project, kind) : emptyProjectForm(kind),
+  );
   const [errors, setErrors] = useState<FieldErrors<ProjectField>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -100,13 +114,19 @@ export function ProjectFormModal({
   }
 
   function toggleScope(scope: string, on: boolean) {
-    set('projectScopes', on ? [...values.projectScopes, scope] : values.projectScopes.filter((s) => s !== scope));
+    set(
+      'projectScopes',
+      on ? [...values.projectScopes, scope] : values.projectScopes.filter((s) => s !== scope),
+    );
   }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setFormError(null);
-    const checked = kind === 'homeowner' ? validateHomeownerProject(values) : validateContractorProject(values, mode);
+    const checked =
+      kind === 'homeowner'
+        ? validateHomeownerProject(values)
+        : validateContractorProject(values, mode);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -115,7 +135,10 @@ export function ProjectFormModal({
     setBusy(true);
     try {
       if (project) {
-        const result = await projectsRepo.update(project.id, { name: v.name, details: toDetails(v, kind, project.details ?? {}) });
+        const result = await projectsRepo.update(project.id, {
+          name: v.name,
+          details: toDetails(v, kind, project.details ?? {}),
+        });
         if (!result.ok) throw new Error('Failed to update project');
       } else {
         await projectsRepo.create({
@@ -128,7 +151,13 @@ export function ProjectFormModal({
       onClose();
     } catch (err) {
       setBusy(false);
-      setFormError(err instanceof Error && err.message ? err.message : project ? 'Failed to update project' : 'Failed to create project');
+      setFormError(
+        err instanceof Error && err.message
+          ? err.message
+          : project
+            ? 'Failed to update project'
+            : 'Failed to create project',
+      );
     }
   }
 
@@ -140,7 +169,11 @@ export function ProjectFormModal({
       ? 'Create New Project'
       : 'Add Client Project';
 
-  function text(field: 'name' | 'email' | 'address' | 'customBudget', label: string, opts: { type?: string; autoComplete?: string; span?: boolean } = {}) {
+  function text(
+    field: 'name' | 'email' | 'address' | 'customBudget',
+    label: string,
+    opts: { type?: string; autoComplete?: string; span?: boolean } = {},
+  ) {
     const err = errors[field];
     return (
       <div className={`field${opts.span ? ' span-2' : ''}`}>
@@ -177,7 +210,9 @@ export function ProjectFormModal({
         ) : null}
         <div className="form-grid">
           {text('name', kind === 'homeowner' ? 'Project name' : 'Customer name', { span: true })}
-          {kind === 'contractor' ? text('address', 'Address', { span: true, autoComplete: 'street-address' }) : null}
+          {kind === 'contractor'
+            ? text('address', 'Address', { span: true, autoComplete: 'street-address' })
+            : null}
           <div className="field">
             <label htmlFor={id('phone')}>Phone</label>
             <PhoneInput
@@ -193,7 +228,9 @@ export function ProjectFormModal({
             ) : null}
           </div>
           {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
-          {kind === 'homeowner' ? text('address', 'Address', { span: true, autoComplete: 'street-address' }) : null}
+          {kind === 'homeowner'
+            ? text('address', 'Address', { span: true, autoComplete: 'street-address' })
+            : null}
           <div className="field">
             <label htmlFor={id('projectType')}>Project type</label>
             <select
@@ -219,7 +256,11 @@ export function ProjectFormModal({
           {kind === 'contractor' && mode === 'create' ? (
             <div className="field">
               <label htmlFor={id('status')}>Status</label>
-              <select id={id('status')} value={values.status} onChange={(e) => set('status', e.target.value)}>
+              <select
+                id={id('status')}
+                value={values.status}
+                onChange={(e) => set('status', e.target.value)}
+              >
                 {CREATE_STATUSES.map((s) => (
                   <option key={s.value} value={s.value}>
                     {s.label}
@@ -230,11 +271,19 @@ export function ProjectFormModal({
           ) : null}
           {kind === 'contractor' ? (
             <>
-              <fieldset className="check-grid span-2" aria-describedby={scopeErr ? id('scopes-err') : undefined} style={{ marginBottom: '0.9rem' }}>
+              <fieldset
+                className="check-grid span-2"
+                aria-describedby={scopeErr ? id('scopes-err') : undefined}
+                style={{ marginBottom: '0.9rem' }}
+              >
                 <legend>Project scopes</legend>
                 {PROJECT_SCOPES.map((s) => (
                   <label key={s} className="check">
-                    <input type="checkbox" checked={values.projectScopes.includes(s)} onChange={(e) => toggleScope(s, e.target.checked)} />
+                    <input
+                      type="checkbox"
+                      checked={values.projectScopes.includes(s)}
+                      onChange={(e) => toggleScope(s, e.target.checked)}
+                    />
                     {projectTypeLabel(s)}
                   </label>
                 ))}
@@ -246,7 +295,11 @@ export function ProjectFormModal({
               </fieldset>
               <div className="field">
                 <label htmlFor={id('budget')}>Budget</label>
-                <select id={id('budget')} value={values.budget} onChange={(e) => set('budget', e.target.value)}>
+                <select
+                  id={id('budget')}
+                  value={values.budget}
+                  onChange={(e) => set('budget', e.target.value)}
+                >
                   <option value="">Not specified</option>
                   {BUDGETS.map((b) => (
                     <option key={b} value={b}>
@@ -260,7 +313,11 @@ export function ProjectFormModal({
           ) : null}
           <div className="field span-2">
             <label htmlFor={id('description')}>Description</label>
-            <textarea id={id('description')} value={values.description} onChange={(e) => set('description', e.target.value)} />
+            <textarea
+              id={id('description')}
+              value={values.description}
+              onChange={(e) => set('description', e.target.value)}
+            />
           </div>
         </div>
         <div className="modal-foot">

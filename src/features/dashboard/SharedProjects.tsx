@@ -20,11 +20,17 @@ function SharedCard({ item }: { item: SharedProject }) {
         </h3>
         <StatusBadge status={project.status} />
       </div>
-      <p className="meta">Contractor: {[c.name, c.phone ?? c.email].filter(Boolean).join(' · ') || '—'}</p>
+      <p className="meta">
+        Contractor: {[c.name, c.phone ?? c.email].filter(Boolean).join(' · ') || '—'}
+      </p>
       <p className="meta">{cabinetSummary(project.details?.cabinetData)}</p>
       <div className="actions">
         <span className="badge">{MEMBER_ROLE_LABELS[membership.role]}</span>
-        <Link to={`/project/${project.id}`} className="btn btn-sm btn-primary" aria-label={`Open ${name}`}>
+        <Link
+          to={`/project/${project.id}`}
+          className="btn btn-sm btn-primary"
+          aria-label={`Open ${name}`}
+        >
           Open
         </Link>
       </div>
@@ -39,28 +45,48 @@ function SharedCard({ item }: { item: SharedProject }) {
  */
 export function SharedProjects() {
   const shared = useSharedProjects();
-  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string; projectId?: string } | null>(null);
+  const [notice, setNotice] = useState<{
+    kind: 'success' | 'error';
+    text: string;
+    projectId?: string;
+  } | null>(null);
   useEffect(() => {
     if (!pendingInviteToken()) return;
     let live = true;
     void acceptPendingInvite().then((r) => {
       if (!live || !r) return;
       if (!r.ok) setNotice({ kind: 'error', text: r.message });
-      else if (r.value.organizationId) setNotice({ kind: 'success', text: 'You joined the organization. Projects assigned to you appear on your dashboard.' });
-      else setNotice({ kind: 'success', text: 'You joined the project. It appears below as soon as it has synced.', projectId: r.value.projectId ?? undefined });
+      else if (r.value.organizationId)
+        setNotice({
+          kind: 'success',
+          text: 'You joined the organization. Projects assigned to you appear on your dashboard.',
+        });
+      else
+        setNotice({
+          kind: 'success',
+          text: 'You joined the project. It appears below as soon as it has synced.',
+          projectId: r.value.projectId ?? undefined,
+        });
     });
     return () => {
       live = false;
     };
   }, []);
   if (!notice && (!shared || shared.length === 0)) return null;
-  const joined = notice?.projectId ? shared?.find((x) => x.project.id === notice.projectId) : undefined;
-  const noticeText = joined ? `You joined ${joined.project.name?.trim() || 'the project'}.` : notice?.text;
+  const joined = notice?.projectId
+    ? shared?.find((x) => x.project.id === notice.projectId)
+    : undefined;
+  const noticeText = joined
+    ? `You joined ${joined.project.name?.trim() || 'the project'}.`
+    : notice?.text;
   return (
     <section className="shared-section" aria-labelledby="shared-heading">
       <h2 id="shared-heading">Shared with you</h2>
       {notice ? (
-        <div className={`alert alert-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+        <div
+          className={`alert alert-${notice.kind}`}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+        >
           {noticeText}
         </div>
       ) : null}

@@ -8,7 +8,15 @@ import { PROJECT_STATUSES, STATUS_LABELS, statusLabel } from '../../domain/proje
  * Active, Completed or Archived, and confirm. Any status may move to any other.
  * Failure shows 'Failed to update status'.
  */
-export function StatusEditor({ projectId, projectName, status }: { projectId: string; projectName: string; status: ProjectStatus }) {
+export function StatusEditor({
+  projectId,
+  projectName,
+  status,
+}: {
+  projectId: string;
+  projectName: string;
+  status: ProjectStatus;
+}) {
   const [editing, setEditing] = useState(false);
   const [choice, setChoice] = useState<ProjectStatus>(status);
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +53,11 @@ export function StatusEditor({ projectId, projectName, status }: { projectId: st
       <label htmlFor={selectId} className="visually-hidden">
         New status for {projectName}
       </label>
-      <select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value as ProjectStatus)}>
+      <select
+        id={selectId}
+        value={choice}
+        onChange={(e) => setChoice(e.target.value as ProjectStatus)}
+      >
         {PROJECT_STATUSES.map((s) => (
           <option key={s} value={s}>
             {STATUS_LABELS[s]}

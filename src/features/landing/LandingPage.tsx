@@ -2,20 +2,52 @@ import { Link, useLocation } from 'react-router-dom';
 import { PublicLayout } from '../../app/PublicLayout';
 
 const FEATURES = [
-  { title: 'Measure on site, even offline', text: 'Enter door and drawer-front openings on a tablet in the kitchen. Everything is saved on the device and syncs when you are back online.' },
-  { title: 'Finished sizes and hinges', text: 'Standard or full overlay, reveals and stile and rail widths turn into finished door and drawer-front sizes and a hinge count to buy.' },
-  { title: 'Every project in one place', text: 'Homeowners track their renovations; contractors keep client details, project status, photos and files together.' },
+  {
+    title: 'Measure on site, even offline',
+    text: 'Enter door and drawer-front openings on a tablet in the kitchen. Everything is saved on the device and syncs when you are back online.',
+  },
+  {
+    title: 'Finished sizes and hinges',
+    text: 'Standard or full overlay, reveals and stile and rail widths turn into finished door and drawer-front sizes and a hinge count to buy.',
+  },
+  {
+    title: 'Every project in one place',
+    text: 'Homeowners track their renovations; contractors keep client details, project status, photos and files together.',
+  },
 ];
 
 const TESTIMONIALS = [
-  { quote: 'We measured a 30-cabinet kitchen in one visit and ordered the doors the same afternoon. No retyping, no mistakes.', who: 'Jordan Placeholder', role: 'Refacing contractor' },
-  { quote: 'I could see exactly where my project stood and share photos with my contractor without chasing emails.', who: 'Sam Example', role: 'Homeowner' },
+  {
+    quote:
+      'We measured a 30-cabinet kitchen in one visit and ordered the doors the same afternoon. No retyping, no mistakes.',
+    who: 'Jordan Placeholder',
+    role: 'Refacing contractor',
+  },
+  {
+    quote:
+      'I could see exactly where my project stood and share photos with my contractor without chasing emails.',
+    who: 'Sam Example',
+    role: 'Homeowner',
+  },
 ];
 
 const TIERS = [
-  { name: 'Basic', price: 199, items: ['Consultation', 'Material recommendations', 'Email support'] },
-  { name: 'Pro', price: 399, items: ['Everything in Basic', 'Contractor matchmaking', 'Priority support'], featured: true },
-  { name: 'Premium', price: 599, items: ['Everything in Pro', 'Dedicated project manager', 'Custom design guidance'] },
+  {
+    name: 'Basic',
+    price: 199,
+    items: ['Consultation', 'Material recommendations', 'Email support'],
+  },
+  {
+    name: 'Pro',
+    price: 399,
+    items: ['Everything in Basic', 'Contractor matchmaking', 'Priority support'],
+    featured: true,
+  },
+  {
+    name: 'Premium',
+    price: 599,
+    items: ['Everything in Pro', 'Dedicated project manager', 'Custom design guidance'],
+  },
 ];
 
 /**
@@ -25,7 +57,12 @@ const TIERS = [
  */
 export function LandingPage() {
   const state: unknown = useLocation().state;
-  const notice = typeof state === 'object' && state !== null && typeof (state as { notice?: unknown }).notice === 'string' ? (state as { notice: string }).notice : null;
+  const notice =
+    typeof state === 'object' &&
+    state !== null &&
+    typeof (state as { notice?: unknown }).notice === 'string'
+      ? (state as { notice: string }).notice
+      : null;
   return (
     <PublicLayout>
       {notice ? (
@@ -38,7 +75,10 @@ export function LandingPage() {
       <section className="hero">
         <div className="hero-inner">
           <h1>Cabinet refacing projects, measured right the first time</h1>
-          <p>For homeowners planning a refresh and contractors measuring doors and drawer fronts on site.</p>
+          <p>
+            For homeowners planning a refresh and contractors measuring doors and drawer fronts on
+            site.
+          </p>
           <div className="btn-row">
             <Link to="/signup" className="btn btn-primary">
               Get Started
@@ -92,7 +132,11 @@ export function LandingPage() {
                   <li key={i}>{i}</li>
                 ))}
               </ul>
-              <Link to="/signup" className={`btn btn-block${t.featured ? ' btn-primary' : ''}`} aria-label={`Choose ${t.name}`}>
+              <Link
+                to="/signup"
+                className={`btn btn-block${t.featured ? ' btn-primary' : ''}`}
+                aria-label={`Choose ${t.name}`}
+              >
                 Choose {t.name}
               </Link>
             </article>

@@ -1,5 +1,9 @@
 import { useId, useState } from 'react';
-import { DEFAULT_HINGE_HEIGHT_LIMITS, hingeLimitsError, type HingeRule } from '../../domain/hingeSummary';
+import {
+  DEFAULT_HINGE_HEIGHT_LIMITS,
+  hingeLimitsError,
+  type HingeRule,
+} from '../../domain/hingeSummary';
 import { parseInches } from '../../domain/fractions';
 
 /**
@@ -8,7 +12,13 @@ import { parseInches } from '../../domain/fractions';
  * `onSave` (a local write, offline too); a limit that cannot be used shows a
  * message and is not saved, so the order never uses a half-typed value.
  */
-export function HingeRuleSetting({ rule, onSave }: { rule: HingeRule | undefined; onSave: (rule: HingeRule) => Promise<string | null> }) {
+export function HingeRuleSetting({
+  rule,
+  onSave,
+}: {
+  rule: HingeRule | undefined;
+  onSave: (rule: HingeRule) => Promise<string | null>;
+}) {
   const id = useId();
   const storedMode = rule?.mode ?? 'perDoor';
   const stored = rule?.mode === 'byHeight' ? rule.upTo : DEFAULT_HINGE_HEIGHT_LIMITS;
@@ -36,7 +46,10 @@ export function HingeRuleSetting({ rule, onSave }: { rule: HingeRule | undefined
       const limits = draft.map((d) => parseInches(d) ?? Number.NaN);
       const ok = hingeLimitsError(limits) === null;
       if (!ok) setDraft(DEFAULT_HINGE_HEIGHT_LIMITS.map(String));
-      void save({ mode: 'byHeight', upTo: (ok ? limits : DEFAULT_HINGE_HEIGHT_LIMITS) as [number, number, number] });
+      void save({
+        mode: 'byHeight',
+        upTo: (ok ? limits : DEFAULT_HINGE_HEIGHT_LIMITS) as [number, number, number],
+      });
     }
   }
 
@@ -54,19 +67,29 @@ export function HingeRuleSetting({ rule, onSave }: { rule: HingeRule | undefined
       <legend>Hinges per door</legend>
       <div className="ord-rule-modes" role="radiogroup" aria-label="Hinges per door">
         <label>
-          <input type="radio" name={`${id}-mode`} checked={!byHeight} onChange={() => chooseMode('perDoor')} /> 2 per door
+          <input
+            type="radio"
+            name={`${id}-mode`}
+            checked={!byHeight}
+            onChange={() => chooseMode('perDoor')}
+          />{' '}
+          2 per door
         </label>
         <label>
-          <input type="radio" name={`${id}-mode`} checked={byHeight} onChange={() => chooseMode('byHeight')} /> By door height
+          <input
+            type="radio"
+            name={`${id}-mode`}
+            checked={byHeight}
+            onChange={() => chooseMode('byHeight')}
+          />{' '}
+          By door height
         </label>
       </div>
       {byHeight ? (
         <div className="ord-rule-limits">
           {[2, 3, 4].map((n, i) => (
             <label key={n} className="ord-rule-limit">
-              <span>
-                {n} hinges up to
-              </span>
+              <span>{n} hinges up to</span>
               <input
                 type="text"
                 inputMode="decimal"

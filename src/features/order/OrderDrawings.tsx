@@ -16,7 +16,10 @@ export const OrderDrawings = memo(function OrderDrawings({ data }: { data: Cabin
   return (
     <section className="oc-drawings" aria-labelledby="oc-drawings-h">
       <h2 id="oc-drawings-h">Cabinet drawings</h2>
-      <p className="muted oc-note">Front elevations to scale: finished sizes width × height in inches; hinges shown on the hinge side; hatched band: next to a wall; dashed: not measured.</p>
+      <p className="muted oc-note">
+        Front elevations to scale: finished sizes width × height in inches; hinges shown on the
+        hinge side; hatched band: next to a wall; dashed: not measured.
+      </p>
       <div className="oc-grid">
         {data.cabinetRows.map((row, i) => {
           const parts = partsOf(row.type);
@@ -24,7 +27,15 @@ export const OrderDrawings = memo(function OrderDrawings({ data }: { data: Cabin
           return (
             <figure key={row.id} className="oc-figure">
               {parts ? (
-                <CabinetElevation type={row.type} rowId={row.id} items={items} ctx={ctx} title={`Cabinet ${i + 1}`} maxWidth={200} maxHeight={220} />
+                <CabinetElevation
+                  type={row.type}
+                  rowId={row.id}
+                  items={items}
+                  ctx={ctx}
+                  title={`Cabinet ${i + 1}`}
+                  maxWidth={200}
+                  maxHeight={220}
+                />
               ) : (
                 <p className="oc-unknown">Unknown type — no drawing</p>
               )}

@@ -9,7 +9,13 @@ import { normalizeCabinetData } from '../../domain/cabinetData';
 import { computeDoorOrder } from '../../domain/doorOrder';
 import { formatDecimal, formatFraction } from '../../domain/fractions';
 import type { HingeRule } from '../../domain/hingeSummary';
-import { buildOrderExport, orderExportCsv, orderExportJson, type OrderExport, type OrderExportLine } from '../../domain/orderExport';
+import {
+  buildOrderExport,
+  orderExportCsv,
+  orderExportJson,
+  type OrderExport,
+  type OrderExportLine,
+} from '../../domain/orderExport';
 import { formatMoney, readPriceList } from '../../domain/pricing';
 import { projectDisplayName } from '../../domain/projectLabels';
 import { HingeRuleSetting } from './HingeRuleSetting';
@@ -27,7 +33,19 @@ function Size({ value }: { value: number }) {
   );
 }
 
-function LinesTable({ title, lines, id, doors, money }: { title: string; lines: readonly OrderExportLine[]; id: string; doors: boolean; money: ((n: number) => string) | null }) {
+function LinesTable({
+  title,
+  lines,
+  id,
+  doors,
+  money,
+}: {
+  title: string;
+  lines: readonly OrderExportLine[];
+  id: string;
+  doors: boolean;
+  money: ((n: number) => string) | null;
+}) {
   const total = lines.reduce((s, l) => s + l.qty, 0);
   return (
     <section className="ord-section" aria-labelledby={id}>
@@ -131,9 +149,23 @@ function str(v: unknown): string {
 }
 
 /** The contractor's name and contact for the sheet: the profile, else the account. */
-function contractorOf(profile: ProfileRow | null | undefined, meta: Record<string, unknown>, email: string) {
-  const name = [str(profile?.first_name) || str(meta.first_name), str(profile?.last_name) || str(meta.last_name)].filter(Boolean).join(' ');
-  return { name, phone: str(profile?.phone) || str(meta.phone), email: str(profile?.email) || email, address: str(profile?.address) };
+function contractorOf(
+  profile: ProfileRow | null | undefined,
+  meta: Record<string, unknown>,
+  email: string,
+) {
+  const name = [
+    str(profile?.first_name) || str(meta.first_name),
+    str(profile?.last_name) || str(meta.last_name),
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return {
+    name,
+    phone: str(profile?.phone) || str(meta.phone),
+    email: str(profile?.email) || email,
+    address: str(profile?.address),
+  };
 }
 
 /**
@@ -166,7 +198,13 @@ export function OrderPage() {
   const customer = projectDisplayName(project?.name);
   const address = str(project?.details?.address);
   const x = useMemo(
-    () => buildOrderExport(order, data.form, { customer, address, orderDate: format(today, 'yyyy-MM-dd') }, { checks, prices }),
+    () =>
+      buildOrderExport(
+        order,
+        data.form,
+        { customer, address, orderDate: format(today, 'yyyy-MM-dd') },
+        { checks, prices },
+      ),
     [order, data.form, customer, address, today, checks, prices],
   );
 
@@ -177,18 +215,24 @@ export function OrderPage() {
   );
   if (!projectId) return <main className="container card">No project ID provided {back}</main>;
   if (status === 'loading' || project === undefined) return <Spinner />;
-  if (status === 'signedOut' || !user) return <main className="container card">Please sign in to access the Cabinet Builder. {back}</main>;
+  if (status === 'signedOut' || !user)
+    return (
+      <main className="container card">Please sign in to access the Cabinet Builder. {back}</main>
+    );
   if (project === null) return <main className="container card">Project not found {back}</main>;
 
   // Who may change the cabinets: the project's own side, or a contractor it was shared with. A homeowner or
   // viewer member reads the order only (the server refuses a viewer's writes).
   const canEdit =
-    project.user_id === user.id || project.owner_user_id === user.id || project.assigned_contractor_id === user.id || membership?.role === 'contractor';
+    project.user_id === user.id ||
+    project.owner_user_id === user.id ||
+    project.assigned_contractor_id === user.id ||
+    membership?.role === 'contractor';
   // A homeowner or viewer member is not the sender: the sheet names the project's contractor as it was shared.
   const contact = !canEdit && membership ? membership.contact : null;
   const contractor = contact
     ? { name: str(contact.name), phone: str(contact.phone), email: str(contact.email), address: '' }
-    : contractorOf(profile, (user.user_metadata ?? {}), user.email ?? '');
+    : contractorOf(profile, user.user_metadata ?? {}, user.email ?? '');
   const money = x.totals ? (n: number) => formatMoney(n, x.totals!.currency) : null;
   const baseName = safeFileName(`order-${customer}-${x.job.orderDate}`);
   const csvFile = () => new File([orderExportCsv(x)], `${baseName}.csv`, { type: 'text/csv' });
@@ -196,14 +240,19 @@ export function OrderPage() {
   const saveRule = async (hingeRule: HingeRule): Promise<string | null> => {
     const details = project.details ?? {};
     const current = (details.cabinetData ?? {}) as object;
-    const result = await projectsRepo.update(project.id, { details: { ...details, cabinetData: { ...current, hingeRule } as typeof details.cabinetData } });
-    return result.ok ? null : 'Could not save the hinge setting: this project no longer exists on this device.';
+    const result = await projectsRepo.update(project.id, {
+      details: { ...details, cabinetData: { ...current, hingeRule } as typeof details.cabinetData },
+    });
+    return result.ok
+      ? null
+      : 'Could not save the hinge setting: this project no longer exists on this device.';
   };
 
   const share = async () => {
     setShareNote(null);
     const outcome = await shareOrDownload(csvFile(), `Door order — ${customer}`);
-    if (outcome === 'downloaded') setShareNote('Sharing files is not available here, so the CSV was downloaded.');
+    if (outcome === 'downloaded')
+      setShareNote('Sharing files is not available here, so the CSV was downloaded.');
   };
 
   const f = data.form;
@@ -220,10 +269,23 @@ export function OrderPage() {
             Back to Builder
           </Link>
         ) : null}
-        <button type="button" className="btn" onClick={() => downloadBlob(csvFile(), `${baseName}.csv`)}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => downloadBlob(csvFile(), `${baseName}.csv`)}
+        >
           Download CSV
         </button>
-        <button type="button" className="btn" onClick={() => downloadBlob(new Blob([orderExportJson(x)], { type: 'application/json' }), `${baseName}.json`)}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() =>
+            downloadBlob(
+              new Blob([orderExportJson(x)], { type: 'application/json' }),
+              `${baseName}.json`,
+            )
+          }
+        >
           Download JSON
         </button>
         {touch ? (
@@ -296,9 +358,12 @@ export function OrderPage() {
                     </div>
                   </dl>
                   <p className="ord-from">
-                    <span className="ord-from-label">From</span> <strong>{contractor.name || contractor.email || 'Contractor'}</strong>
+                    <span className="ord-from-label">From</span>{' '}
+                    <strong>{contractor.name || contractor.email || 'Contractor'}</strong>
                     {contractor.phone ? <span> · {contractor.phone}</span> : null}
-                    {contractor.email && contractor.name ? <span> · {contractor.email}</span> : null}
+                    {contractor.email && contractor.name ? (
+                      <span> · {contractor.email}</span>
+                    ) : null}
                     {contractor.address ? <span> · {contractor.address}</span> : null}
                   </p>
                 </header>
@@ -314,7 +379,8 @@ export function OrderPage() {
                     <ul>
                       {x.notOrdered.map((n) => (
                         <li key={`${n.cabinet}-${n.part}`}>
-                          Cabinet {n.cabinet} ({n.cabinetType || 'no type'}){n.part ? `, ${n.part}` : ''}: {n.reason}
+                          Cabinet {n.cabinet} ({n.cabinetType || 'no type'})
+                          {n.part ? `, ${n.part}` : ''}: {n.reason}
                         </li>
                       ))}
                     </ul>
@@ -322,7 +388,10 @@ export function OrderPage() {
                   </section>
                 ) : null}
                 {x.checks.length > 0 ? (
-                  <section className={`alert ${x.checks.some((c) => c.level === 'error') ? 'alert-error' : 'alert-warn'} ord-warnings`} aria-label="Order checks">
+                  <section
+                    className={`alert ${x.checks.some((c) => c.level === 'error') ? 'alert-error' : 'alert-warn'} ord-warnings`}
+                    aria-label="Order checks"
+                  >
                     <strong>Order checks ({x.checks.length}):</strong>
                     <ul>
                       {x.checks.map((c, i) => (
@@ -333,12 +402,22 @@ export function OrderPage() {
                     </ul>
                   </section>
                 ) : null}
-                {leftOut === 0 ? <p className="ord-complete no-print">Every measured part is on this order.</p> : null}
+                {leftOut === 0 ? (
+                  <p className="ord-complete no-print">Every measured part is on this order.</p>
+                ) : null}
                 <LinesTable title="Doors" lines={doors} id="ord-doors" doors money={money} />
-                <LinesTable title="Drawer Fronts" lines={fronts} id="ord-fronts" doors={false} money={money} />
+                <LinesTable
+                  title="Drawer Fronts"
+                  lines={fronts}
+                  id="ord-fronts"
+                  doors={false}
+                  money={money}
+                />
                 <section className="ord-section ord-hinges" aria-labelledby="ord-hinges">
                   <h2 id="ord-hinges">Framed Cabinet Hinges</h2>
-                  <p className="ord-note">{x.hingeRuleText}; 1/2″ hinges next to a wall, else the overlay size.</p>
+                  <p className="ord-note">
+                    {x.hingeRuleText}; 1/2″ hinges next to a wall, else the overlay size.
+                  </p>
                   <HingesTable x={x} money={money} />
                 </section>
                 {x.totals && money ? (
@@ -357,7 +436,8 @@ export function OrderPage() {
                   </section>
                 ) : null}
                 <p className="ord-foot muted">
-                  Sizes are finished door and drawer-front sizes, width × height, in inches: fraction to the nearest 1/16″ and exact decimal.
+                  Sizes are finished door and drawer-front sizes, width × height, in inches:
+                  fraction to the nearest 1/16″ and exact decimal.
                 </p>
                 <OrderDrawings data={data} />
               </td>
@@ -368,4 +448,3 @@ export function OrderPage() {
     </main>
   );
 }
-

@@ -9,5 +9,9 @@ import type { OrderCheck } from '../../domain/orderExport';
 
 /** The order checks of a job, in cabinet order; job-wide checks have `cabinet: null`. */
 export function jobOrderChecks(data: CabinetData): OrderCheck[] {
-  return checkOrder(data).checks.map((c) => ({ level: c.level, cabinet: c.cabinetNumber, message: c.message }));
+  return checkOrder(data).checks.map((c) => ({
+    level: c.level,
+    cabinet: c.cabinetNumber,
+    message: c.message,
+  }));
 }

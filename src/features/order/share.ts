@@ -7,12 +7,20 @@
 /** True on touch-first devices (tablets, phones), where a share sheet is what people expect. */
 export function isTouchDevice(): boolean {
   if (typeof navigator === 'undefined') return false;
-  return (navigator.maxTouchPoints ?? 0) > 0 || (typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches);
+  return (
+    (navigator.maxTouchPoints ?? 0) > 0 ||
+    (typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches)
+  );
 }
 
 /** True when this browser can share this file through `navigator.share`. */
 export function canShareFile(file: File): boolean {
-  if (typeof navigator === 'undefined' || typeof navigator.share !== 'function' || typeof navigator.canShare !== 'function') return false;
+  if (
+    typeof navigator === 'undefined' ||
+    typeof navigator.share !== 'function' ||
+    typeof navigator.canShare !== 'function'
+  )
+    return false;
   try {
     return navigator.canShare({ files: [file] });
   } catch {
@@ -37,7 +45,10 @@ export function downloadBlob(blob: Blob, fileName: string): void {
  * downloads it. Resolves to what happened; the user closing the share sheet
  * is 'cancelled', not an error. Other share failures fall back to a download.
  */
-export async function shareOrDownload(file: File, title: string): Promise<'shared' | 'cancelled' | 'downloaded'> {
+export async function shareOrDownload(
+  file: File,
+  title: string,
+): Promise<'shared' | 'cancelled' | 'downloaded'> {
   if (canShareFile(file)) {
     try {
       await navigator.share({ files: [file], title });

@@ -9,7 +9,15 @@ import { PROJECT_STATUSES, STATUS_LABELS, projectDisplayName } from '../../domai
 import { isEmailAddress } from '../../../shared/emailRule';
 import { StatusBadge } from '../../app/ui/StatusBadge';
 import { revokeInvite, type PendingInvite } from '../../app/invites';
-import { assignProject, cachedTeam, inviteContractor, loadOrgInvites, loadTeam, removeContractor, type TeamMember } from './orgApi';
+import {
+  assignProject,
+  cachedTeam,
+  inviteContractor,
+  loadOrgInvites,
+  loadTeam,
+  removeContractor,
+  type TeamMember,
+} from './orgApi';
 import '../../app/ui/sharing.css';
 
 const UNASSIGNED = 'unassigned';
@@ -20,7 +28,11 @@ function useOrgProjects(): ProjectRow[] | undefined {
   return useLiveQuery(async () => {
     const db = getActiveDb();
     if (!db) return undefined;
-    const rows = await db.projects.orderBy('created_at').reverse().filter((p) => !p.deleted_at).toArray();
+    const rows = await db.projects
+      .orderBy('created_at')
+      .reverse()
+      .filter((p) => !p.deleted_at)
+      .toArray();
     return rows.map(toProjectRow);
   }, [userId]);
 }
@@ -73,7 +85,8 @@ export function OrganizationPage() {
     return out;
   }, [projects]);
 
-  if (role === undefined || projects === undefined) return <Spinner label="Loading your organization…" />;
+  if (role === undefined || projects === undefined)
+    return <Spinner label="Loading your organization…" />;
   if (role !== 'org_admin') {
     return (
       <main className="container container-narrow">
@@ -90,7 +103,8 @@ export function OrganizationPage() {
 
   const shown = projects.filter(
     (p) =>
-      (contractor === 'all' || (p.assigned_contractor_id ?? UNASSIGNED) === contractor) && (status === 'all' || p.status === status),
+      (contractor === 'all' || (p.assigned_contractor_id ?? UNASSIGNED) === contractor) &&
+      (status === 'all' || p.status === status),
   );
 
   async function invite(e: FormEvent) {
@@ -102,7 +116,11 @@ export function OrganizationPage() {
     setBusy(true);
     const r = await inviteContractor(email.trim());
     setBusy(false);
-    setNotice(r.ok ? { kind: 'success', text: `Invitation sent to ${r.value.email}` } : { kind: 'error', text: r.message });
+    setNotice(
+      r.ok
+        ? { kind: 'success', text: `Invitation sent to ${r.value.email}` }
+        : { kind: 'error', text: r.message },
+    );
     if (r.ok) {
       setEmail('');
       await refresh();
@@ -113,17 +131,34 @@ export function OrganizationPage() {
     const to = choice[p.id];
     if (!to) return;
     const r = await assignProject(p.id, to);
-    setNotice(r.ok ? { kind: 'success', text: `${p.name || 'Project'} assigned to ${who(byId.get(to), to)}` } : { kind: 'error', text: r.message });
+    setNotice(
+      r.ok
+        ? { kind: 'success', text: `${p.name || 'Project'} assigned to ${who(byId.get(to), to)}` }
+        : { kind: 'error', text: r.message },
+    );
   }
 
   async function remove(m: TeamMember) {
-    if (!window.confirm(`Remove ${who(m, m.id)} from your organization? Their projects come back to you.`)) return;
+    if (
+      !window.confirm(
+        `Remove ${who(m, m.id)} from your organization? Their projects come back to you.`,
+      )
+    )
+      return;
     const r = await removeContractor(m.id);
-    setNotice(r.ok ? { kind: 'success', text: `${who(m, m.id)} was removed` } : { kind: 'error', text: r.message });
+    setNotice(
+      r.ok
+        ? { kind: 'success', text: `${who(m, m.id)} was removed` }
+        : { kind: 'error', text: r.message },
+    );
     if (r.ok) await refresh();
   }
 
-  const keys = [...counts.keys()].sort((a, b) => who(byId.get(a), a === UNASSIGNED ? null : a).localeCompare(who(byId.get(b), b === UNASSIGNED ? null : b)));
+  const keys = [...counts.keys()].sort((a, b) =>
+    who(byId.get(a), a === UNASSIGNED ? null : a).localeCompare(
+      who(byId.get(b), b === UNASSIGNED ? null : b),
+    ),
+  );
   return (
     <main className="container">
       <div className="page-head">
@@ -133,7 +168,10 @@ export function OrganizationPage() {
         </Link>
       </div>
       {notice ? (
-        <div className={`alert alert-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+        <div
+          className={`alert alert-${notice.kind}`}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+        >
           {notice.text}
         </div>
       ) : null}
@@ -148,7 +186,12 @@ export function OrganizationPage() {
               </span>
               <span className="badge">{m.role === 'org_admin' ? 'Admin' : 'Contractor'}</span>
               {m.role === 'contractor' ? (
-                <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => void remove(m)} aria-label={`Remove ${who(m, m.id)} from the organization`}>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-danger-outline"
+                  onClick={() => void remove(m)}
+                  aria-label={`Remove ${who(m, m.id)} from the organization`}
+                >
                   Remove
                 </button>
               ) : null}
@@ -162,10 +205,20 @@ export function OrganizationPage() {
                 <span className="member-who">{i.email}</span>
                 <span className="badge badge-pending">{i.expired ? 'Expired' : 'Invited'}</span>
                 <span className="btn-row">
-                  <button type="button" className="btn btn-sm" onClick={() => void inviteContractor(i.email).then(() => refresh())} aria-label={`Resend invitation to ${i.email}`}>
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    onClick={() => void inviteContractor(i.email).then(() => refresh())}
+                    aria-label={`Resend invitation to ${i.email}`}
+                  >
                     Resend
                   </button>
-                  <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => void revokeInvite(i.id).then(() => refresh())} aria-label={`Revoke invitation to ${i.email}`}>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-danger-outline"
+                    onClick={() => void revokeInvite(i.id).then(() => refresh())}
+                    aria-label={`Revoke invitation to ${i.email}`}
+                  >
                     Revoke
                   </button>
                 </span>
@@ -176,7 +229,13 @@ export function OrganizationPage() {
         <form className="invite-form" onSubmit={(e) => void invite(e)} noValidate>
           <div className="field">
             <label htmlFor="org-invite-email">Invite a contractor by email</label>
-            <input id="org-invite-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="contractor@example.com" />
+            <input
+              id="org-invite-email"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              placeholder="contractor@example.com"
+            />
           </div>
           <span />
           <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -188,7 +247,10 @@ export function OrganizationPage() {
       <section className="card section-card" aria-labelledby="counts-heading">
         <h2 id="counts-heading">Projects by contractor</h2>
         <div style={{ overflowX: 'auto' }}>
-          <table className="shared-order-table org-counts" aria-label="Projects per contractor and status">
+          <table
+            className="shared-order-table org-counts"
+            aria-label="Projects per contractor and status"
+          >
             <thead>
               <tr>
                 <th scope="col">Contractor</th>
@@ -220,7 +282,11 @@ export function OrganizationPage() {
         <div className="invite-form">
           <div className="field">
             <label htmlFor="org-filter-contractor">Contractor</label>
-            <select id="org-filter-contractor" value={contractor} onChange={(e) => setContractor(e.target.value)}>
+            <select
+              id="org-filter-contractor"
+              value={contractor}
+              onChange={(e) => setContractor(e.target.value)}
+            >
               <option value="all">All contractors</option>
               {team.map((m) => (
                 <option key={m.id} value={m.id}>
@@ -232,7 +298,11 @@ export function OrganizationPage() {
           </div>
           <div className="field">
             <label htmlFor="org-filter-status">Status</label>
-            <select id="org-filter-status" value={status} onChange={(e) => setStatus(e.target.value as ProjectStatus | 'all')}>
+            <select
+              id="org-filter-status"
+              value={status}
+              onChange={(e) => setStatus(e.target.value as ProjectStatus | 'all')}
+            >
               <option value="all">All statuses</option>
               {PROJECT_STATUSES.map((s) => (
                 <option key={s} value={s}>
@@ -252,14 +322,20 @@ export function OrganizationPage() {
                 <span className="member-who">
                   <Link to={`/project/${p.id}`}>{projectDisplayName(p.name)}</Link>
                   <br />
-                  <span className="muted">{who(byId.get(p.assigned_contractor_id ?? ''), p.assigned_contractor_id)}</span>
+                  <span className="muted">
+                    {who(byId.get(p.assigned_contractor_id ?? ''), p.assigned_contractor_id)}
+                  </span>
                 </span>
                 <StatusBadge status={p.status} />
                 <span className="btn-row">
                   <label className="visually-hidden" htmlFor={`assign-${p.id}`}>
                     Assign {p.name} to
                   </label>
-                  <select id={`assign-${p.id}`} value={choice[p.id] ?? ''} onChange={(e) => setChoice({ ...choice, [p.id]: e.target.value })}>
+                  <select
+                    id={`assign-${p.id}`}
+                    value={choice[p.id] ?? ''}
+                    onChange={(e) => setChoice({ ...choice, [p.id]: e.target.value })}
+                  >
                     <option value="">Assign to…</option>
                     {team
                       .filter((m) => m.id !== p.assigned_contractor_id)
@@ -269,7 +345,12 @@ export function OrganizationPage() {
                         </option>
                       ))}
                   </select>
-                  <button type="button" className="btn btn-sm btn-primary" disabled={!choice[p.id]} onClick={() => void assign(p)}>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-primary"
+                    disabled={!choice[p.id]}
+                    onClick={() => void assign(p)}
+                  >
                     Assign
                   </button>
                 </span>

@@ -4,7 +4,14 @@
  * contractor. All need the network; the team list is also kept on the device
  * so names show offline.
  */
-import { accessRpc, callRpc, invokeInvite, pendingInvites, type Outcome, type PendingInvite } from '../../app/invites';
+import {
+  accessRpc,
+  callRpc,
+  invokeInvite,
+  pendingInvites,
+  type Outcome,
+  type PendingInvite,
+} from '../../app/invites';
 
 export interface TeamMember {
   id: string;
@@ -26,7 +33,11 @@ export function cachedTeam(): TeamMember[] {
 
 /** Loads the organization's people (admin and contractors) and keeps a copy on the device. */
 export async function loadTeam(): Promise<Outcome<TeamMember[]>> {
-  const out = await callRpc<'org_contractors', TeamMember[] | null>('org_contractors', undefined, 'The team could not be loaded');
+  const out = await callRpc<'org_contractors', TeamMember[] | null>(
+    'org_contractors',
+    undefined,
+    'The team could not be loaded',
+  );
   if (!out.ok) return out;
   const team = out.value ?? [];
   try {
@@ -49,10 +60,18 @@ export function inviteContractor(email: string): Promise<Outcome<{ email: string
 
 /** Assigns a project of the organization to one of its contractors (checked by the server), then syncs. */
 export function assignProject(projectId: string, contractorId: string): Promise<Outcome> {
-  return accessRpc('assign_project', { p_project_id: projectId, p_contractor_id: contractorId }, 'The project could not be assigned');
+  return accessRpc(
+    'assign_project',
+    { p_project_id: projectId, p_contractor_id: contractorId },
+    'The project could not be assigned',
+  );
 }
 
 /** Removes a contractor from the organization; their projects go to the admin. */
 export function removeContractor(userId: string): Promise<Outcome> {
-  return accessRpc('remove_org_member', { p_user_id: userId }, 'The contractor could not be removed');
+  return accessRpc(
+    'remove_org_member',
+    { p_user_id: userId },
+    'The contractor could not be removed',
+  );
 }

@@ -1,8 +1,20 @@
 import { useId, useState, type FormEvent } from 'react';
 import { profileRepo } from '../../data';
-import { DEFAULT_MIN_DOOR_SQFT, DEFAULT_MIN_DRAWER_FRONT_SQFT, priceListSchema, readPriceList, type PriceList } from '../../domain/pricing';
+import {
+  DEFAULT_MIN_DOOR_SQFT,
+  DEFAULT_MIN_DRAWER_FRONT_SQFT,
+  priceListSchema,
+  readPriceList,
+  type PriceList,
+} from '../../domain/pricing';
 
-type Key = 'currency' | 'doorPerSqFt' | 'drawerFrontPerSqFt' | 'minDoorSqFt' | 'minDrawerFrontSqFt' | 'perHinge';
+type Key =
+  | 'currency'
+  | 'doorPerSqFt'
+  | 'drawerFrontPerSqFt'
+  | 'minDoorSqFt'
+  | 'minDrawerFrontSqFt'
+  | 'perHinge';
 
 const FIELDS: { key: Key; label: string; unit: string }[] = [
   { key: 'doorPerSqFt', label: 'Doors, price per sq ft', unit: 'per sq ft' },

@@ -24,8 +24,10 @@ const DELETE_PROMPT = 'Are you sure you want to delete your account? This action
 /** Spec §9 (account delete failure). */
 const DELETE_FAILED = 'Failed to delete account. Please contact support.';
 /** Deleting needs the server (files, then the account); offline nothing is deleted. */
-const DELETE_OFFLINE = "You're offline. Connect to the internet to delete your account; nothing was deleted.";
-const DELETE_UNREACHABLE = "Can't reach the server. Try again when it answers; nothing was deleted.";
+const DELETE_OFFLINE =
+  "You're offline. Connect to the internet to delete your account; nothing was deleted.";
+const DELETE_UNREACHABLE =
+  "Can't reach the server. Try again when it answers; nothing was deleted.";
 
 /** The warning shown (and put before the prompt) while this device holds changes the server does not have. */
 export function unsyncedDeleteWarning(count: number): string {
@@ -48,7 +50,11 @@ function str(v: unknown): string {
 }
 
 /** Spec §8: without a profile row, one built from the account metadata (first name default 'User'). */
-function initialFields(profile: ProfileRow | null, meta: Record<string, unknown>, email: string): Fields {
+function initialFields(
+  profile: ProfileRow | null,
+  meta: Record<string, unknown>,
+  email: string,
+): Fields {
   return {
     first_name: str(profile?.first_name) || str(meta.first_name) || 'User',
     last_name: str(profile?.last_name) || str(meta.last_name),
@@ -62,7 +68,9 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
   const user = useAuth((s) => s.user);
   const navigate = useNavigate();
   const meta = (user?.user_metadata ?? {}) as Record<string, unknown>;
-  const [fields, setFields] = useState<Fields>(() => initialFields(profile, meta, user?.email ?? ''));
+  const [fields, setFields] = useState<Fields>(() =>
+    initialFields(profile, meta, user?.email ?? ''),
+  );
   const [success, setSuccess] = useState(false);
   const [error, setError] = useState<string | null>(null);
   /** Shown in the Delete account section, next to the button the user just pressed. */
@@ -126,7 +134,8 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
     const result = await deleteAccountOnServer(supabase);
     if (!result.ok) {
       setBusy(false);
-      if (result.reason === 'offline') return syncStatus.get().connection === 'offline' ? DELETE_OFFLINE : DELETE_UNREACHABLE;
+      if (result.reason === 'offline')
+        return syncStatus.get().connection === 'offline' ? DELETE_OFFLINE : DELETE_UNREACHABLE;
       return DELETE_FAILED;
     }
     await finishAccountDeletion(user.id);
@@ -163,23 +172,51 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
           <div className="form-grid">
             <div className="field">
               <label htmlFor={id('first')}>First name</label>
-              <input id={id('first')} type="text" autoComplete="given-name" value={fields.first_name} onChange={(e) => set('first_name', e.target.value)} />
+              <input
+                id={id('first')}
+                type="text"
+                autoComplete="given-name"
+                value={fields.first_name}
+                onChange={(e) => set('first_name', e.target.value)}
+              />
             </div>
             <div className="field">
               <label htmlFor={id('last')}>Last name</label>
-              <input id={id('last')} type="text" autoComplete="family-name" value={fields.last_name} onChange={(e) => set('last_name', e.target.value)} />
+              <input
+                id={id('last')}
+                type="text"
+                autoComplete="family-name"
+                value={fields.last_name}
+                onChange={(e) => set('last_name', e.target.value)}
+              />
             </div>
             <div className="field">
               <label htmlFor={id('email')}>Email</label>
-              <input id={id('email')} type="email" autoComplete="email" value={fields.email} onChange={(e) => set('email', e.target.value)} />
+              <input
+                id={id('email')}
+                type="email"
+                autoComplete="email"
+                value={fields.email}
+                onChange={(e) => set('email', e.target.value)}
+              />
             </div>
             <div className="field">
               <label htmlFor={id('phone')}>Phone</label>
-              <PhoneInput id={id('phone')} value={fields.phone} onChange={(phone) => set('phone', phone)} />
+              <PhoneInput
+                id={id('phone')}
+                value={fields.phone}
+                onChange={(phone) => set('phone', phone)}
+              />
             </div>
             <div className="field span-2">
               <label htmlFor={id('address')}>Address</label>
-              <input id={id('address')} type="text" autoComplete="street-address" value={fields.address} onChange={(e) => set('address', e.target.value)} />
+              <input
+                id={id('address')}
+                type="text"
+                autoComplete="street-address"
+                value={fields.address}
+                onChange={(e) => set('address', e.target.value)}
+              />
             </div>
           </div>
           <div className="btn-row" style={{ justifyContent: 'flex-end' }}>
@@ -208,14 +245,19 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
       {(str(profile?.role) || str(meta.role) || 'homeowner') !== 'homeowner' ? (
         <section className="card" style={{ marginTop: '1rem' }} aria-labelledby={id('prices')}>
           <h2 id={id('prices')}>Price list</h2>
-          <p className="muted">Optional. With prices here, each door order shows the area and price of every line and a total.</p>
+          <p className="muted">
+            Optional. With prices here, each door order shows the area and price of every line and a
+            total.
+          </p>
           <PriceListForm stored={profile?.price_list} />
         </section>
       ) : null}
 
       <section className="card" style={{ marginTop: '1rem' }} aria-labelledby={id('danger')}>
         <h2 id={id('danger')}>Delete account</h2>
-        <p className="muted">Deletes your account, your projects and files. This cannot be undone.</p>
+        <p className="muted">
+          Deletes your account, your projects and files. This cannot be undone.
+        </p>
         {unsynced > 0 ? (
           <div className="alert alert-warn" role="status">
             {unsyncedDeleteWarning(unsynced)}
@@ -233,7 +275,9 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
       {confirmDelete ? (
         <ConfirmDialog
           title={`Delete the account ${user?.email ?? fields.email}?`}
-          message={unsynced > 0 ? `${unsyncedDeleteWarning(unsynced)} ${DELETE_PROMPT}` : DELETE_PROMPT}
+          message={
+            unsynced > 0 ? `${unsyncedDeleteWarning(unsynced)} ${DELETE_PROMPT}` : DELETE_PROMPT
+          }
           confirmLabel="Delete my account"
           danger
           onClose={() => setConfirmDelete(false)}

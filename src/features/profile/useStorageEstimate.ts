@@ -15,7 +15,10 @@ export function useStorageEstimate(): StorageEstimate | null {
     let cancelled = false;
     const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
     if (!storage?.estimate) return undefined;
-    void Promise.all([storage.estimate(), storage.persisted ? storage.persisted() : Promise.resolve(false)])
+    void Promise.all([
+      storage.estimate(),
+      storage.persisted ? storage.persisted() : Promise.resolve(false),
+    ])
       .then(([e, persisted]) => {
         if (!cancelled) setEstimate({ usage: e.usage ?? 0, quota: e.quota ?? 0, persisted });
       })

@@ -6,7 +6,13 @@ import { useAuth } from '../../auth/useAuth';
 import { Spinner } from '../../app/Spinner';
 import { useProject } from '../../hooks';
 import { StatusBadge } from '../../app/ui/StatusBadge';
-import { BUDGET_LABELS, projectDisplayName, projectTypeLabel, statusLabel, type Budget } from '../../domain/projectLabels';
+import {
+  BUDGET_LABELS,
+  projectDisplayName,
+  projectTypeLabel,
+  statusLabel,
+  type Budget,
+} from '../../domain/projectLabels';
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { ProjectFiles } from './ProjectFiles';
 import { ProjectMembers } from './ProjectMembers';
@@ -35,7 +41,8 @@ export function mapsHref(address: string): string {
 }
 
 const ICON_PATHS = {
-  phone: 'M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z',
+  phone:
+    'M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z',
   mail: 'M3 5h18a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm1 2.2V17h16V7.2l-8 5.3zM5.3 7 12 11.4 18.7 7z',
   pin: 'M12 2a7 7 0 0 1 7 7c0 5.2-7 13-7 13S5 14.2 5 9a7 7 0 0 1 7-7zm0 4.5A2.5 2.5 0 1 0 12 11.5 2.5 2.5 0 0 0 12 6.5z',
 } as const;
@@ -77,7 +84,13 @@ export function ProjectDetailPage() {
     );
   }
   if (project === undefined) return <Spinner label="Loading project…" />;
-  if (project && project.user_id !== user.id && project.owner_user_id !== user.id && project.assigned_contractor_id !== user.id) return <SharedProjectView project={project} />;
+  if (
+    project &&
+    project.user_id !== user.id &&
+    project.owner_user_id !== user.id &&
+    project.assigned_contractor_id !== user.id
+  )
+    return <SharedProjectView project={project} />;
   if (project === null) {
     return <ProjectNotFound />;
   }
@@ -89,10 +102,16 @@ export function ProjectDetailPage() {
   const email = str(details.email);
   const address = str(details.address);
   const type = str(details.projectType);
-  const scopes = Array.isArray(details.projectScopes) ? details.projectScopes.filter((s): s is string => typeof s === 'string') : [];
+  const scopes = Array.isArray(details.projectScopes)
+    ? details.projectScopes.filter((s): s is string => typeof s === 'string')
+    : [];
   const budget = str(details.budget);
-  const budgetText = budget === 'custom' ? str(details.customBudget) || 'Custom' : (BUDGET_LABELS[budget as Budget] ?? budget);
-  const hasCabinets = Array.isArray(details.cabinetData?.cabinetRows) && details.cabinetData.cabinetRows.length > 0;
+  const budgetText =
+    budget === 'custom'
+      ? str(details.customBudget) || 'Custom'
+      : (BUDGET_LABELS[budget as Budget] ?? budget);
+  const hasCabinets =
+    Array.isArray(details.cabinetData?.cabinetRows) && details.cabinetData.cabinetRows.length > 0;
 
   return (
     <main className="container prj">
@@ -137,7 +156,13 @@ export function ProjectDetailPage() {
               ) : null}
               {address ? (
                 <li>
-                  <a className="prj-link" href={mapsHref(address)} target="_blank" rel="noopener noreferrer" aria-label={`Map of ${address}`}>
+                  <a
+                    className="prj-link"
+                    href={mapsHref(address)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`Map of ${address}`}
+                  >
                     <Icon name="pin" />
                     <span>
                       <span className="prj-link-label">Map</span>
@@ -203,7 +228,10 @@ export function ProjectDetailPage() {
       <ProjectMembers project={project} />
       <ProjectFiles projectId={project.id} />
 
-      <details className="card section-card prj-tech" onToggle={(e) => setTechOpen(e.currentTarget.open)}>
+      <details
+        className="card section-card prj-tech"
+        onToggle={(e) => setTechOpen(e.currentTarget.open)}
+      >
         <summary>
           <h2>Technical details</h2>
         </summary>

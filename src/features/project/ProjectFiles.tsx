@@ -69,7 +69,11 @@ export function ProjectFiles({
 }) {
   const files = useProjectFiles(projectId);
   const deadLetters = useDeadLetters();
-  const failed = new Map((deadLetters ?? []).filter((d) => d.op.table === 'project_files').map((d) => [d.op.id, d.message]));
+  const failed = new Map(
+    (deadLetters ?? [])
+      .filter((d) => d.op.table === 'project_files')
+      .map((d) => [d.op.id, d.message]),
+  );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<LocalProjectFile | null>(null);
@@ -114,7 +118,9 @@ export function ProjectFiles({
   }
 
   async function remove(file: LocalProjectFile): Promise<string | null> {
-    const result = await filesRepo.remove(file.id).catch((err: unknown) => ({ ok: false as const, error: errorText(err) }));
+    const result = await filesRepo
+      .remove(file.id)
+      .catch((err: unknown) => ({ ok: false as const, error: errorText(err) }));
     if (!result.ok) return result.error === 'not_found' ? FILE_NOT_FOUND_TEXT : result.error;
     await removeThumbnail(file.id).catch(() => undefined);
     return null;
@@ -126,7 +132,12 @@ export function ProjectFiles({
   const item = (f: LocalProjectFile, photo: boolean) => (
     <li key={f.id} className={photo ? 'file file-photo' : 'file'}>
       {photo ? (
-        <button type="button" className="photo-open" onClick={() => setViewing(f)} aria-label={`Open ${f.file_name} full size`}>
+        <button
+          type="button"
+          className="photo-open"
+          onClick={() => setViewing(f)}
+          aria-label={`Open ${f.file_name} full size`}
+        >
           <FileThumb file={f} />
         </button>
       ) : (
@@ -136,7 +147,8 @@ export function ProjectFiles({
         <div className="file-name">{f.file_name}</div>
         <div className="muted file-meta">
           {formatBytes(f.file_size)}
-          {photo ? '' : ` · ${f.file_type}`} {f.pending ? <span className="badge badge-pending">Pending upload</span> : null}
+          {photo ? '' : ` · ${f.file_type}`}{' '}
+          {f.pending ? <span className="badge badge-pending">Pending upload</span> : null}
           {failed.has(f.id) ? (
             <Link to="/sync" className="badge status-archived" title={failed.get(f.id)}>
               Upload failed — see Sync
@@ -145,11 +157,21 @@ export function ProjectFiles({
         </div>
       </div>
       <div className="btn-row file-actions">
-        <button type="button" className="btn btn-sm" onClick={() => void download(f)} aria-label={`Download ${f.file_name}`}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => void download(f)}
+          aria-label={`Download ${f.file_name}`}
+        >
           Download
         </button>
         {canDelete(f) ? (
-          <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => setDeleting(f)} aria-label={`Delete ${f.file_name}`}>
+          <button
+            type="button"
+            className="btn btn-sm btn-danger-outline"
+            onClick={() => setDeleting(f)}
+            aria-label={`Delete ${f.file_name}`}
+          >
             Delete
           </button>
         ) : null}
@@ -164,7 +186,15 @@ export function ProjectFiles({
           Files
         </h2>
         <div className="btn-row" hidden={!canUpload}>
-          <input ref={fileInput} id="file-upload" type="file" multiple className="visually-hidden" tabIndex={-1} onChange={(e) => void attach(e)} />
+          <input
+            ref={fileInput}
+            id="file-upload"
+            type="file"
+            multiple
+            className="visually-hidden"
+            tabIndex={-1}
+            onChange={(e) => void attach(e)}
+          />
           <input
             ref={cameraInput}
             id="camera-upload"
@@ -175,10 +205,20 @@ export function ProjectFiles({
             tabIndex={-1}
             onChange={(e) => void attach(e)}
           />
-          <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => fileInput.current?.click()}>
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            disabled={busy}
+            onClick={() => fileInput.current?.click()}
+          >
             Upload File
           </button>
-          <button type="button" className="btn btn-sm" disabled={busy} onClick={() => cameraInput.current?.click()}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={busy}
+            onClick={() => cameraInput.current?.click()}
+          >
             Take Photo
           </button>
         </div>

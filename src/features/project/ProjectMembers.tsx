@@ -3,7 +3,14 @@ import '../../app/ui/sharing.css';
 import { format } from 'date-fns';
 import { type MemberRole, type ProjectRow } from '../../data';
 import { useProjectMembers } from '../../hooks';
-import { listInvites, MEMBER_ROLE_LABELS, removeMember, revokeInvite, sendInvite, type PendingInvite } from '../../app/invites';
+import {
+  listInvites,
+  MEMBER_ROLE_LABELS,
+  removeMember,
+  revokeInvite,
+  sendInvite,
+  type PendingInvite,
+} from '../../app/invites';
 import { isEmailAddress } from '../../../shared/emailRule';
 
 function day(iso: string): string {
@@ -21,10 +28,14 @@ function day(iso: string): string {
  */
 export function ProjectMembers({ project }: { project: ProjectRow }) {
   // The assigned contractor and the owner are the project's own people, not removable members.
-  const members = useProjectMembers(project.id)?.filter((m) => m.user_id !== project.assigned_contractor_id && m.user_id !== project.owner_user_id);
+  const members = useProjectMembers(project.id)?.filter(
+    (m) => m.user_id !== project.assigned_contractor_id && m.user_id !== project.owner_user_id,
+  );
   const [invites, setInvites] = useState<PendingInvite[] | null>(null);
   const [listError, setListError] = useState<string | null>(null);
-  const [email, setEmail] = useState(typeof project.details?.email === 'string' ? project.details.email : '');
+  const [email, setEmail] = useState(
+    typeof project.details?.email === 'string' ? project.details.email : '',
+  );
   const [role, setRole] = useState<MemberRole>('owner');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
@@ -49,7 +60,11 @@ export function ProjectMembers({ project }: { project: ProjectRow }) {
     setMessage(null);
     const r = await sendInvite(project.id, to, as);
     setBusy(false);
-    setMessage(r.ok ? { kind: 'success', text: `Invitation sent to ${r.value.email}` } : { kind: 'error', text: r.message });
+    setMessage(
+      r.ok
+        ? { kind: 'success', text: `Invitation sent to ${r.value.email}` }
+        : { kind: 'error', text: r.message },
+    );
     if (r.ok) await refresh();
   }
 
@@ -65,22 +80,34 @@ export function ProjectMembers({ project }: { project: ProjectRow }) {
   async function revoke(i: PendingInvite) {
     setMessage(null);
     const r = await revokeInvite(i.id);
-    setMessage(r.ok ? { kind: 'success', text: `Invitation to ${i.email} revoked` } : { kind: 'error', text: r.message });
+    setMessage(
+      r.ok
+        ? { kind: 'success', text: `Invitation to ${i.email} revoked` }
+        : { kind: 'error', text: r.message },
+    );
     if (r.ok) await refresh();
   }
 
   async function remove(userId: string, who: string) {
-    if (!window.confirm(`Remove ${who} from this project? Their devices drop it at their next sync.`)) return;
+    if (
+      !window.confirm(`Remove ${who} from this project? Their devices drop it at their next sync.`)
+    )
+      return;
     setMessage(null);
     const r = await removeMember(project.id, userId);
-    setMessage(r.ok ? { kind: 'success', text: `${who} was removed` } : { kind: 'error', text: r.message });
+    setMessage(
+      r.ok ? { kind: 'success', text: `${who} was removed` } : { kind: 'error', text: r.message },
+    );
   }
 
   return (
     <section className="card section-card" aria-labelledby="members-heading">
       <h2 id="members-heading">People on this project</h2>
       {message ? (
-        <div className={`alert alert-${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
+        <div
+          className={`alert alert-${message.kind}`}
+          role={message.kind === 'error' ? 'alert' : 'status'}
+        >
           {message.text}
         </div>
       ) : null}
@@ -90,14 +117,22 @@ export function ProjectMembers({ project }: { project: ProjectRow }) {
             <li key={m.id} className="member">
               <span className="member-who">{m.email ?? 'Member'}</span>
               <span className="badge">{MEMBER_ROLE_LABELS[m.role]}</span>
-              <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => void remove(m.user_id, m.email ?? 'this member')} aria-label={`Remove ${m.email ?? 'member'}`}>
+              <button
+                type="button"
+                className="btn btn-sm btn-danger-outline"
+                onClick={() => void remove(m.user_id, m.email ?? 'this member')}
+                aria-label={`Remove ${m.email ?? 'member'}`}
+              >
                 Remove
               </button>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="muted">Only you so far. Invite the homeowner to follow the job: status, photos and the door order.</p>
+        <p className="muted">
+          Only you so far. Invite the homeowner to follow the job: status, photos and the door
+          order.
+        </p>
       )}
       {listError ? <p className="muted">Invitations: {listError}</p> : null}
       {invites && invites.length > 0 ? (
@@ -105,12 +140,25 @@ export function ProjectMembers({ project }: { project: ProjectRow }) {
           {invites.map((i) => (
             <li key={i.id} className="member">
               <span className="member-who">{i.email}</span>
-              <span className="badge badge-pending">{i.expired ? 'Expired' : `Invited · until ${day(i.expires_at)}`}</span>
+              <span className="badge badge-pending">
+                {i.expired ? 'Expired' : `Invited · until ${day(i.expires_at)}`}
+              </span>
               <span className="btn-row">
-                <button type="button" className="btn btn-sm" disabled={busy} onClick={() => void invite(i.email, i.role)} aria-label={`Resend invitation to ${i.email}`}>
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  disabled={busy}
+                  onClick={() => void invite(i.email, i.role)}
+                  aria-label={`Resend invitation to ${i.email}`}
+                >
                   Resend
                 </button>
-                <button type="button" className="btn btn-sm btn-danger-outline" onClick={() => void revoke(i)} aria-label={`Revoke invitation to ${i.email}`}>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-danger-outline"
+                  onClick={() => void revoke(i)}
+                  aria-label={`Revoke invitation to ${i.email}`}
+                >
                   Revoke
                 </button>
               </span>
@@ -121,11 +169,22 @@ export function ProjectMembers({ project }: { project: ProjectRow }) {
       <form className="invite-form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="field">
           <label htmlFor="invite-email">Invite by email</label>
-          <input id="invite-email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="homeowner@example.com" />
+          <input
+            id="invite-email"
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="homeowner@example.com"
+          />
         </div>
         <div className="field">
           <label htmlFor="invite-role">Role</label>
-          <select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as MemberRole)}>
+          <select
+            id="invite-role"
+            value={role}
+            onChange={(e) => setRole(e.target.value as MemberRole)}
+          >
             <option value="owner">Homeowner (adds photos)</option>
             <option value="contractor">Contractor (edits)</option>
             <option value="viewer">Viewer (read-only)</option>
@@ -135,7 +194,9 @@ export function ProjectMembers({ project }: { project: ProjectRow }) {
           {busy ? 'Sending…' : 'Send invitation'}
         </button>
       </form>
-      {unsynced ? <p className="muted">You can invite people once this project has synced.</p> : null}
+      {unsynced ? (
+        <p className="muted">You can invite people once this project has synced.</p>
+      ) : null}
     </section>
   );
 }

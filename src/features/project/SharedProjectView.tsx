@@ -138,7 +138,11 @@ export function SharedProjectView({ project }: { project: ProjectRow }) {
           <p className="muted">No contact details yet.</p>
         )}
       </section>
-      <ProjectFiles projectId={project.id} canUpload={role !== 'viewer'} canDelete={(f) => role !== 'viewer' && f.user_id === membership.user_id} />
+      <ProjectFiles
+        projectId={project.id}
+        canUpload={role !== 'viewer'}
+        canDelete={(f) => role !== 'viewer' && f.user_id === membership.user_id}
+      />
       <section className="card section-card" aria-labelledby="cabinets-heading">
         <h2 id="cabinets-heading">Cabinets and door order</h2>
         <p>{cabinetSummary(raw)}</p>

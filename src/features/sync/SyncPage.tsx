@@ -7,24 +7,43 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { conflictsRepo, deadLettersRepo, type ConflictRecord, type DeadLetter, type OutboxEntry } from '../../data';
+import {
+  conflictsRepo,
+  deadLettersRepo,
+  type ConflictRecord,
+  type DeadLetter,
+  type OutboxEntry,
+} from '../../data';
 import { useConflicts, useDeadLetters, usePendingOps, useProject } from '../../hooks';
 import { appSession } from '../../app/session';
 import { connection } from '../../auth/connection';
 import type { SyncStatus } from '../../../sync/status';
 import { UNTITLED_PROJECT } from '../../domain/projectLabels';
 import { describePath, describeValue } from './describePath';
-import { CONNECTION_TEXT, PROBLEM_TEXT, lastSuccessText, nextRetryText, opKindText, rejectionText, savedOnDeviceText, tableText } from './syncTexts';
+import {
+  CONNECTION_TEXT,
+  PROBLEM_TEXT,
+  lastSuccessText,
+  nextRetryText,
+  opKindText,
+  rejectionText,
+  savedOnDeviceText,
+  tableText,
+} from './syncTexts';
 import { useNow } from './useNow';
 import { useSyncStatus } from './useSyncStatus';
 import './sync.css';
 
 function changedFields(op: OutboxEntry | DeadLetter['op']): string {
-  const cols = Object.keys(op.changes).filter((k) => !['id', 'user_id', 'owner_user_id', 'assigned_contractor_id', 'project_id'].includes(k));
+  const cols = Object.keys(op.changes).filter(
+    (k) => !['id', 'user_id', 'owner_user_id', 'assigned_contractor_id', 'project_id'].includes(k),
+  );
   const paths = (op.details_patch ?? []).map((p) => describePath(['details', ...p.path]));
   const all = [...cols.map((c) => describePath([c])), ...paths];
   if (op.kind !== 'update' || all.length === 0) return '';
-  return all.length > 3 ? `${all.slice(0, 3).join(', ')} and ${all.length - 3} more` : all.join(', ');
+  return all.length > 3
+    ? `${all.slice(0, 3).join(', ')} and ${all.length - 3} more`
+    : all.join(', ');
 }
 
 function RowName({ table, id, fallback }: { table: string; id: string; fallback?: string }) {
@@ -35,13 +54,17 @@ function RowName({ table, id, fallback }: { table: string; id: string; fallback?
 
 function PendingItem({ op }: { op: OutboxEntry }) {
   const fields = changedFields(op);
-  const fileName = op.table === 'project_files' ? (op.changes.file_name as string | undefined) : undefined;
+  const fileName =
+    op.table === 'project_files' ? (op.changes.file_name as string | undefined) : undefined;
   return (
     <li>
       <span>
-        {opKindText(op.kind)} {tableText(op.table).toLowerCase()} <RowName table={op.table} id={op.id} fallback={fileName} />
+        {opKindText(op.kind)} {tableText(op.table).toLowerCase()}{' '}
+        <RowName table={op.table} id={op.id} fallback={fileName} />
         {fields && <span className="muted"> — {fields}</span>}
-        {op.upload && !op.upload.uploaded && <span className="muted"> (file waiting to upload)</span>}
+        {op.upload && !op.upload.uploaded && (
+          <span className="muted"> (file waiting to upload)</span>
+        )}
       </span>
       {op.attempts > 0 && <span className="muted">Tried {op.attempts}×, not sent yet</span>}
     </li>
@@ -54,7 +77,10 @@ function DeadLetterItem({ letter }: { letter: DeadLetter }) {
   async function act(kind: 'retry' | 'discard') {
     setBusy(true);
     try {
-      if (letter.id !== undefined) await (kind === 'retry' ? deadLettersRepo.retry(letter.id) : deadLettersRepo.discard(letter.id));
+      if (letter.id !== undefined)
+        await (kind === 'retry'
+          ? deadLettersRepo.retry(letter.id)
+          : deadLettersRepo.discard(letter.id));
       appSession.syncNow();
     } finally {
       setBusy(false);
@@ -63,16 +89,27 @@ function DeadLetterItem({ letter }: { letter: DeadLetter }) {
   return (
     <li>
       <span>
-        {opKindText(letter.op.kind)} {tableText(letter.op.table).toLowerCase()} <strong>{letter.label}</strong>
+        {opKindText(letter.op.kind)} {tableText(letter.op.table).toLowerCase()}{' '}
+        <strong>{letter.label}</strong>
         {fields && <span className="muted"> — {fields}</span>}
         <br />
         <span>{rejectionText(letter.code, letter.message)}</span>
       </span>
       <span className="sync-actions">
-        <button type="button" className="btn btn-sm" disabled={busy} onClick={() => void act('retry')}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={busy}
+          onClick={() => void act('retry')}
+        >
           Retry
         </button>
-        <button type="button" className="btn btn-sm btn-ghost" disabled={busy} onClick={() => void act('discard')}>
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost"
+          disabled={busy}
+          onClick={() => void act('discard')}
+        >
           Discard
         </button>
       </span>
@@ -85,7 +122,8 @@ function ConflictItem({ conflict }: { conflict: ConflictRecord }) {
   return (
     <li>
       <span>
-        <strong>{project?.name || conflict.label}</strong> · {describePath(conflict.path, project?.details)}
+        <strong>{project?.name || conflict.label}</strong> ·{' '}
+        {describePath(conflict.path, project?.details)}
         <span className="sync-values">
           <span className="muted">Other device had</span>
           <span>{describeValue(conflict.serverValue)}</span>
@@ -100,9 +138,13 @@ function ConflictItem({ conflict }: { conflict: ConflictRecord }) {
 
 /** What the connection means for the user's changes. */
 function connectionSentence(s: SyncStatus): string {
-  if (s.connection === 'offline') return 'No network. Changes are kept on this device and sent when you are back online.';
-  if (s.connection === 'unreachable') return 'The server did not answer. Changes are kept on this device and sent as soon as it does.';
-  return s.unsynced > 0 ? 'Connected to the server. Changes on this device are being sent.' : 'Connected to the server.';
+  if (s.connection === 'offline')
+    return 'No network. Changes are kept on this device and sent when you are back online.';
+  if (s.connection === 'unreachable')
+    return 'The server did not answer. Changes are kept on this device and sent as soon as it does.';
+  return s.unsynced > 0
+    ? 'Connected to the server. Changes on this device are being sent.'
+    : 'Connected to the server.';
 }
 
 /** Probes the server and syncs at once (the retry wait is skipped). */
@@ -123,10 +165,19 @@ function ConnectionBlock({ status, now }: { status: SyncStatus; now: number }) {
       </span>
       <span>{connectionSentence(status)}</span>
       <span className="muted">{lastSuccessText(status.lastSyncedAt)}</span>
-      {status.problem && !status.authRequired && <span>Last try: {PROBLEM_TEXT[status.problem]}.</span>}
-      {notOk && status.nextRetryAt !== null && <span className="muted">{nextRetryText(status.nextRetryAt, now)}</span>}
+      {status.problem && !status.authRequired && (
+        <span>Last try: {PROBLEM_TEXT[status.problem]}.</span>
+      )}
+      {notOk && status.nextRetryAt !== null && (
+        <span className="muted">{nextRetryText(status.nextRetryAt, now)}</span>
+      )}
       <span>
-        <button type="button" className="btn btn-primary" disabled={status.syncing} onClick={tryNow}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={status.syncing}
+          onClick={tryNow}
+        >
           {status.syncing ? 'Syncing…' : notOk ? 'Try now' : 'Sync now'}
         </button>
       </span>
@@ -155,31 +206,53 @@ export function SyncPage() {
         <ConnectionBlock status={status} now={now} />
         {status.authRequired && (
           <p className="sync-alert" role="alert">
-            Your session has ended. Your unsynced changes are kept on this device. <Link to="/login">Sign in again</Link> to send them.
+            Your session has ended. Your unsynced changes are kept on this device.{' '}
+            <Link to="/login">Sign in again</Link> to send them.
           </p>
         )}
 
         <section aria-labelledby="sync-pending">
           <h2 id="sync-pending">Waiting to sync ({pending?.length ?? 0})</h2>
           {pending && pending.length === 0 && <p className="muted">Everything is synced.</p>}
-          <ul className="sync-list">{pending?.map((op) => <PendingItem key={op.seq} op={op} />)}</ul>
+          <ul className="sync-list">
+            {pending?.map((op) => (
+              <PendingItem key={op.seq} op={op} />
+            ))}
+          </ul>
         </section>
 
         <section aria-labelledby="sync-dead">
           <h2 id="sync-dead">Not accepted by the server ({letters?.length ?? 0})</h2>
-          {letters && letters.length === 0 && <p className="muted">Nothing needs your attention.</p>}
-          <ul className="sync-list">{letters?.map((l) => <DeadLetterItem key={l.id} letter={l} />)}</ul>
+          {letters && letters.length === 0 && (
+            <p className="muted">Nothing needs your attention.</p>
+          )}
+          <ul className="sync-list">
+            {letters?.map((l) => (
+              <DeadLetterItem key={l.id} letter={l} />
+            ))}
+          </ul>
         </section>
 
         <section aria-labelledby="sync-conflicts">
           <h2 id="sync-conflicts">Overwritten values ({conflicts?.length ?? 0})</h2>
-          <p className="muted">When two devices changed the same value, the change sent last was kept. These are the values it replaced.</p>
+          <p className="muted">
+            When two devices changed the same value, the change sent last was kept. These are the
+            values it replaced.
+          </p>
           {conflicts && conflicts.length > 0 && (
-            <button type="button" className="btn btn-sm btn-ghost" onClick={() => void conflictsRepo.clear()}>
+            <button
+              type="button"
+              className="btn btn-sm btn-ghost"
+              onClick={() => void conflictsRepo.clear()}
+            >
               Clear log
             </button>
           )}
-          <ul className="sync-list">{conflicts?.map((c) => <ConflictItem key={c.id} conflict={c} />)}</ul>
+          <ul className="sync-list">
+            {conflicts?.map((c) => (
+              <ConflictItem key={c.id} conflict={c} />
+            ))}
+          </ul>
         </section>
       </div>
     </main>

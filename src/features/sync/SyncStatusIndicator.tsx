@@ -6,7 +6,12 @@
  * green only when the server answers; on a phone the count stays visible.
  */
 import { Link } from 'react-router-dom';
-import { CONNECTION_TEXT, lastSyncedText, savedOnDeviceShortText, savedOnDeviceText } from './syncTexts';
+import {
+  CONNECTION_TEXT,
+  lastSyncedText,
+  savedOnDeviceShortText,
+  savedOnDeviceText,
+} from './syncTexts';
 import { useNow } from './useNow';
 import { useSyncStatus } from './useSyncStatus';
 import './sync.css';
@@ -17,12 +22,27 @@ export function SyncStatusIndicator() {
   const now = useNow();
   const attention = s.deadLetters + s.conflicts + (s.authRequired ? 1 : 0);
   const state = s.connection === 'online' && s.syncing ? 'Syncing…' : CONNECTION_TEXT[s.connection];
-  const detail = s.unsynced > 0 ? savedOnDeviceText(s.unsynced) : lastSyncedText(s.lastSyncedAt, now);
+  const detail =
+    s.unsynced > 0 ? savedOnDeviceText(s.unsynced) : lastSyncedText(s.lastSyncedAt, now);
   const text = `${state} · ${detail}`;
-  const label = [text, attention > 0 ? `${attention} need${attention === 1 ? 's' : ''} attention` : ''].filter(Boolean).join(', ');
+  const label = [
+    text,
+    attention > 0 ? `${attention} need${attention === 1 ? 's' : ''} attention` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
-    <Link to="/sync" className={`sync-indicator btn btn-ghost btn-sm is-${s.connection}`} aria-label={`Sync status: ${label}`} title={label}>
-      <span className={`sync-dot is-${s.connection}`} aria-hidden="true" data-connection={s.connection} />
+    <Link
+      to="/sync"
+      className={`sync-indicator btn btn-ghost btn-sm is-${s.connection}`}
+      aria-label={`Sync status: ${label}`}
+      title={label}
+    >
+      <span
+        className={`sync-dot is-${s.connection}`}
+        aria-hidden="true"
+        data-connection={s.connection}
+      />
       <span className="sync-text" aria-hidden="true">
         <span className="sync-state">{state}</span>
         {s.unsynced > 0 ? (

@@ -1,14 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { describePath, describeValue } from './describePath';
 
-const details = { cabinetData: { cabinetRows: [{ id: 1, type: 'Wall' }, { id: 3, type: 'Base 1/1' }] } };
+const details = {
+  cabinetData: {
+    cabinetRows: [
+      { id: 1, type: 'Wall' },
+      { id: 3, type: 'Base 1/1' },
+    ],
+  },
+};
 
 describe('describePath', () => {
   it.each([
     [['details', 'cabinetData', 'itemState', '3_0', 'width'], 'Cabinet 2 · Door · Width'],
     [['details', 'cabinetData', 'itemState', '3_1', 'height'], 'Cabinet 2 · Front · Height'],
     [['details', 'cabinetData', 'itemState', '9_0', 'width'], 'Cabinet 9 · Part 1 · Width'],
-    [['details', 'cabinetData', 'itemState', '1_0', 'stileRailOverride', 'topRail'], 'Cabinet 1 · Door · Stile & rail override · Top Rail'],
+    [
+      ['details', 'cabinetData', 'itemState', '1_0', 'stileRailOverride', 'topRail'],
+      'Cabinet 1 · Door · Stile & rail override · Top Rail',
+    ],
     [['details', 'cabinetData', 'stileRail', 'leftStile'], 'Stile & Rail Dimensions · Left Stile'],
     [['details', 'cabinetData', 'form', 'drawerFront'], 'Cabinet Details · Drawer Front'],
     [['details', 'address'], 'Address'],

@@ -69,9 +69,14 @@ function describeItem(key: string, rest: string[], cabinet: CabinetContext | und
   const out = [`Cabinet ${position >= 0 ? position + 1 : rowIdText}`];
   const row = position >= 0 ? rows[position] : undefined;
   const part = row ? partsOf(row.type)?.[index] : undefined;
-  if (indexText !== undefined) out.push(part ?? `Part ${Number.isFinite(index) ? index + 1 : indexText}`);
+  if (indexText !== undefined)
+    out.push(part ?? `Part ${Number.isFinite(index) ? index + 1 : indexText}`);
   const [field, ...deeper] = rest;
-  if (field === 'stileRailOverride' && deeper[0]) out.push('Stile & rail override', STILE_RAIL_LABELS[deeper[0] as StileRailKey] ?? humanize(deeper[0]));
+  if (field === 'stileRailOverride' && deeper[0])
+    out.push(
+      'Stile & rail override',
+      STILE_RAIL_LABELS[deeper[0] as StileRailKey] ?? humanize(deeper[0]),
+    );
   else if (field) out.push(ITEM_LABELS[field] ?? humanize(field), ...deeper.map(humanize));
   return out;
 }
@@ -82,10 +87,12 @@ function describeItem(key: string, rest: string[], cabinet: CabinetContext | und
  */
 export function describePath(path: readonly string[], details?: { cabinetData?: unknown }): string {
   const p = path[0] === 'details' ? path.slice(1) : [...path];
-  if (path[0] !== 'details' && p.length === 1) return COLUMN_LABELS[p[0] as string] ?? humanize(p[0] as string);
+  if (path[0] !== 'details' && p.length === 1)
+    return COLUMN_LABELS[p[0] as string] ?? humanize(p[0] as string);
   if (p.length === 0) return 'Project details';
   const [head, ...rest] = p as [string, ...string[]];
-  if (head !== 'cabinetData') return [DETAIL_LABELS[head] ?? humanize(head), ...rest.map(humanize)].join(' · ');
+  if (head !== 'cabinetData')
+    return [DETAIL_LABELS[head] ?? humanize(head), ...rest.map(humanize)].join(' · ');
   const [section, ...tail] = rest;
   const cabinet = details?.cabinetData as CabinetContext | undefined;
   switch (section) {
@@ -94,11 +101,16 @@ export function describePath(path: readonly string[], details?: { cabinetData?: 
     case 'form':
       return ['Cabinet Details', ...tail.map((k) => FORM_LABELS[k] ?? humanize(k))].join(' · ');
     case 'stileRail':
-      return ['Stile & Rail Dimensions', ...tail.map((k) => STILE_RAIL_LABELS[k as StileRailKey] ?? humanize(k))].join(' · ');
+      return [
+        'Stile & Rail Dimensions',
+        ...tail.map((k) => STILE_RAIL_LABELS[k as StileRailKey] ?? humanize(k)),
+      ].join(' · ');
     case 'cabinetRows':
       return 'Cabinet list';
     case 'itemState':
-      return tail[0] ? describeItem(tail[0], tail.slice(1), cabinet).join(' · ') : 'All cabinet sizes';
+      return tail[0]
+        ? describeItem(tail[0], tail.slice(1), cabinet).join(' · ')
+        : 'All cabinet sizes';
     case 'notes':
       return 'Notes';
     case 'showNotes':

@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { CONNECTION_TEXT, PROBLEM_TEXT, changesAreStale, nextRetryText, savedOnDeviceText, staleChangesText } from './syncTexts';
+import {
+  CONNECTION_TEXT,
+  PROBLEM_TEXT,
+  changesAreStale,
+  nextRetryText,
+  savedOnDeviceText,
+  staleChangesText,
+} from './syncTexts';
 
 const NOW = new Date('2026-11-23T10:00:00Z').getTime();
 const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
 
 describe('connection words', () => {
   it('name the three states and never a transport error', () => {
-    expect(CONNECTION_TEXT).toEqual({ offline: 'Offline', unreachable: "Can't reach the server", online: 'Online' });
+    expect(CONNECTION_TEXT).toEqual({
+      offline: 'Offline',
+      unreachable: "Can't reach the server",
+      online: 'Online',
+    });
     expect(Object.values(PROBLEM_TEXT).join(' ')).not.toMatch(/TypeError|fetch/i);
     expect(PROBLEM_TEXT['no-answer']).toBe('The server did not answer');
     expect(PROBLEM_TEXT['no-network']).toBe('No network');
@@ -18,7 +29,9 @@ describe('connection words', () => {
   });
 
   it('give the next try as a clock time and a countdown', () => {
-    expect(nextRetryText(NOW + 12_000, NOW)).toMatch(/^Next try at \d{1,2}:\d{2}:\d{2} [AP]M \(in 12 s\)$/);
+    expect(nextRetryText(NOW + 12_000, NOW)).toMatch(
+      /^Next try at \d{1,2}:\d{2}:\d{2} [AP]M \(in 12 s\)$/,
+    );
     expect(nextRetryText(NOW - 1, NOW)).toBe('Trying again now');
   });
 });

@@ -12,8 +12,18 @@ export { tableText } from '../../../sync/texts';
 
 // The browser's own clock formatting ("10:42:05 AM", "Nov 23, 10:42:05 AM"): these texts sit in the
 // top bar's module, and date-fns' `format` would add ~5 KB gzipped to every screen's first load.
-const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' });
-const DAY_TIME = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
+const TIME = new Intl.DateTimeFormat('en-US', {
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
+const DAY_TIME = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 /** The connection in the top bar's words. */
 export const CONNECTION_TEXT: Record<ConnectionState, string> = {
@@ -43,14 +53,20 @@ export function savedOnDeviceShortText(count: number): string {
 export const STALE_CHANGES_MS = 5 * 60_000;
 
 /** True when changes have waited on this device for more than STALE_CHANGES_MS. */
-export function changesAreStale(status: Pick<SyncStatus, 'unsynced' | 'oldestUnsyncedAt'>, nowMs: number): boolean {
+export function changesAreStale(
+  status: Pick<SyncStatus, 'unsynced' | 'oldestUnsyncedAt'>,
+  nowMs: number,
+): boolean {
   if (status.unsynced === 0 || !status.oldestUnsyncedAt) return false;
   const since = new Date(status.oldestUnsyncedAt).getTime();
   return Number.isFinite(since) && nowMs - since > STALE_CHANGES_MS;
 }
 
 /** The banner's words: how many changes, for how long, and that the server does not have them yet. */
-export function staleChangesText(status: Pick<SyncStatus, 'unsynced' | 'oldestUnsyncedAt'>, nowMs: number): string {
+export function staleChangesText(
+  status: Pick<SyncStatus, 'unsynced' | 'oldestUnsyncedAt'>,
+  nowMs: number,
+): string {
   const since = new Date(status.oldestUnsyncedAt ?? nowMs).getTime();
   const waited = formatDistanceStrict(since, nowMs);
   return `${savedOnDeviceText(status.unsynced)} for ${waited} have not reached the server yet. Keep this device until they are sent.`;
@@ -81,7 +97,10 @@ export function lastSyncedText(lastSyncedAt: string | null, nowMs: number): stri
 
 /** Why the server refused a change, in words, by SQLSTATE / HTTP status. */
 export function rejectionText(code: string, message: string): string {
-  if (code === 'P0002') return message === 'deleted on another device' ? 'Deleted on another device' : 'No longer exists on the server';
+  if (code === 'P0002')
+    return message === 'deleted on another device'
+      ? 'Deleted on another device'
+      : 'No longer exists on the server';
   if (code === '42501' || code === '403') return 'Not allowed for your account';
   if (code === '23514') return `A value is not accepted (${message})`;
   if (code === '23503') return 'It refers to something that no longer exists';

@@ -31,7 +31,8 @@ export class BuilderScreen {
 
   /** Taps keys of the tape keypad by their names ("1", "3/8", "Space", "Next", "Sixteenths", "Backspace"). */
   async tapKeys(...keys: string[]) {
-    for (const key of keys) await this.keypad().getByRole('button', { name: key, exact: true }).tap();
+    for (const key of keys)
+      await this.keypad().getByRole('button', { name: key, exact: true }).tap();
   }
 
   actionBar() {

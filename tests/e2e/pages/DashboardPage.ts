@@ -46,7 +46,9 @@ export class DashboardPage {
   }
 
   async submitDialog(): Promise<void> {
-    await this.dialog().getByRole('button', { name: /^(Create Project|Add Project|Save Changes)$/ }).click();
+    await this.dialog()
+      .getByRole('button', { name: /^(Create Project|Add Project|Save Changes)$/ })
+      .click();
   }
 
   card(name: string): Locator {
@@ -58,7 +60,9 @@ export class DashboardPage {
   }
 
   chip(label: string): Locator {
-    return this.page.getByRole('group', { name: 'Filter by status' }).getByRole('button', { name: new RegExp(`^${label} \\(`) });
+    return this.page
+      .getByRole('group', { name: 'Filter by status' })
+      .getByRole('button', { name: new RegExp(`^${label} \\(`) });
   }
 
   search(): Locator {
@@ -66,14 +70,20 @@ export class DashboardPage {
   }
 
   async deleteProject(name: string): Promise<void> {
-    await this.card(name).getByRole('button', { name: `Delete ${name}` }).click();
-    await this.dialog().getByText('Do you really want to delete this project? This process cannot be undone.').waitFor();
+    await this.card(name)
+      .getByRole('button', { name: `Delete ${name}` })
+      .click();
+    await this.dialog()
+      .getByText('Do you really want to delete this project? This process cannot be undone.')
+      .waitFor();
     await this.dialog().getByRole('button', { name: 'Delete' }).click();
     await this.card(name).waitFor({ state: 'detached' });
   }
 
   async changeStatus(name: string, status: string): Promise<void> {
-    await this.card(name).getByRole('button', { name: /^Status: / }).click();
+    await this.card(name)
+      .getByRole('button', { name: /^Status: / })
+      .click();
     await this.card(name).getByLabel(`New status for ${name}`).selectOption(status);
     await this.card(name).getByRole('button', { name: 'Confirm' }).click();
   }

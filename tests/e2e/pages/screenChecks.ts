@@ -10,7 +10,8 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
     const vw = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth > vw + 1) out.push(`document scrollWidth ${document.documentElement.scrollWidth} > ${vw}`);
+    if (document.documentElement.scrollWidth > vw + 1)
+      out.push(`document scrollWidth ${document.documentElement.scrollWidth} > ${vw}`);
     for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
@@ -22,7 +23,8 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
           if (scroller) break;
         }
       }
-      if (!scroller && r.right > vw + 1) out.push(`${el.tagName.toLowerCase()}.${el.className} right=${Math.round(r.right)}`);
+      if (!scroller && r.right > vw + 1)
+        out.push(`${el.tagName.toLowerCase()}.${el.className} right=${Math.round(r.right)}`);
     }
     return out.slice(0, 10);
   });
@@ -31,9 +33,25 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
 /** Visible inputs, selects and textareas without a label, aria-label or aria-labelledby. */
 export async function unlabelledControls(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea'))
-      .filter((el) => el.type !== 'hidden' && !el.classList.contains('visually-hidden') && el.getClientRects().length > 0)
-      .filter((el) => !((el.labels && el.labels.length > 0) || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')))
+    Array.from(
+      document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+        'input, select, textarea',
+      ),
+    )
+      .filter(
+        (el) =>
+          el.type !== 'hidden' &&
+          !el.classList.contains('visually-hidden') &&
+          el.getClientRects().length > 0,
+      )
+      .filter(
+        (el) =>
+          !(
+            (el.labels && el.labels.length > 0) ||
+            el.getAttribute('aria-label') ||
+            el.getAttribute('aria-labelledby')
+          ),
+      )
       .map((el) => `${el.tagName.toLowerCase()}#${el.id}[name=${el.name}]`),
   );
 }
@@ -43,30 +61,49 @@ export async function unreachableByKeyboard(page: Page, maxTabs = 120): Promise<
   await page.evaluate(() => {
     (document.activeElement as HTMLElement | null)?.blur();
     (window as unknown as { __seen: Set<Element> }).__seen = new Set();
-    document.addEventListener('focusin', (e) => (window as unknown as { __seen: Set<Element> }).__seen.add(e.target as Element));
+    document.addEventListener('focusin', (e) =>
+      (window as unknown as { __seen: Set<Element> }).__seen.add(e.target as Element),
+    );
   });
   for (let i = 0; i < maxTabs; i++) await page.keyboard.press('Tab');
   return page.evaluate(() => {
     const seen = (window as unknown as { __seen: Set<Element> }).__seen;
     const dialog = document.querySelector('dialog[open]');
     const scope: ParentNode = dialog ?? document;
-    return Array.from(scope.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex="0"]'))
-      .filter((el) => !(el as HTMLButtonElement).disabled && el.tabIndex >= 0 && el.getClientRects().length > 0)
+    return Array.from(
+      scope.querySelectorAll<HTMLElement>(
+        'a[href], button, input, select, textarea, [tabindex="0"]',
+      ),
+    )
+      .filter(
+        (el) =>
+          !(el as HTMLButtonElement).disabled && el.tabIndex >= 0 && el.getClientRects().length > 0,
+      )
       .filter((el) => getComputedStyle(el).visibility !== 'hidden')
       .filter((el) => !seen.has(el))
-      .map((el) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`,
+      );
   });
 }
 
 /** Touch targets smaller than 44×44 px (visible buttons, links styled as buttons, inputs). */
 export async function smallTouchTargets(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>('button, .btn, input:not([type=checkbox]):not([type=radio]), select, .chip'))
+    Array.from(
+      document.querySelectorAll<HTMLElement>(
+        'button, .btn, input:not([type=checkbox]):not([type=radio]), select, .chip',
+      ),
+    )
       .filter((el) => el.getClientRects().length > 0 && !el.classList.contains('visually-hidden'))
       .filter((el) => {
         const r = el.getBoundingClientRect();
         return r.height < 43.5 || r.width < 43.5;
       })
-      .map((el) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(el.getBoundingClientRect().width)}x${Math.round(el.getBoundingClientRect().height)}`),
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30)}" ${Math.round(el.getBoundingClientRect().width)}x${Math.round(el.getBoundingClientRect().height)}`,
+      ),
   );
 }

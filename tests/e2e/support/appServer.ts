@@ -63,7 +63,9 @@ async function waitHealthy(url: string, child: ChildProcess, log: () => string):
 }
 
 /** Starts the app server. `seed` (default true) loads supabase/seed.sql demo data. */
-export async function startAppServer(opts: { seed?: boolean; staticDir?: string } = {}): Promise<AppServer> {
+export async function startAppServer(
+  opts: { seed?: boolean; staticDir?: string } = {},
+): Promise<AppServer> {
   const staticDir = opts.staticDir ?? join(root, 'dist');
   if (!existsSync(join(staticDir, 'index.html'))) {
     throw new Error(`${staticDir}/index.html is missing: run \`npm run build\` first`);
@@ -76,7 +78,15 @@ export async function startAppServer(opts: { seed?: boolean; staticDir?: string 
   let anonKey = '';
 
   async function launch(): Promise<void> {
-    const args = ['server/main.ts', '--port', String(port), '--data', dataDir, '--static', staticDir];
+    const args = [
+      'server/main.ts',
+      '--port',
+      String(port),
+      '--data',
+      dataDir,
+      '--static',
+      staticDir,
+    ];
     if (opts.seed === false) args.push('--no-seed');
     // tsx itself (not through npx), in its own process group, so stop() ends every process it made.
     child = spawn(join(root, 'node_modules/.bin/tsx'), args, {

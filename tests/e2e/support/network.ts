@@ -33,6 +33,7 @@ export async function noServerWords(page: Page): Promise<'Offline' | "Can't reac
 
 /** The top bar's sync status words (its accessible name without the "Sync status: " prefix). */
 export async function syncStatusText(page: Page): Promise<string> {
-  const label = (await page.locator('a[aria-label^="Sync status: "]').first().getAttribute('aria-label')) ?? '';
+  const label =
+    (await page.locator('a[aria-label^="Sync status: "]').first().getAttribute('aria-label')) ?? '';
   return label.replace(/^Sync status: /, '');
 }

@@ -14,12 +14,16 @@ export async function servedAnonKey(url: string): Promise<string> {
 }
 
 /** A client of `url` signed in as `creds`; throws with the server's message when sign-in fails. */
-export async function signedInClient(url: string, creds: { email: string; password: string }): Promise<{ client: SupabaseClient; userId: string }> {
+export async function signedInClient(
+  url: string,
+  creds: { email: string; password: string },
+): Promise<{ client: SupabaseClient; userId: string }> {
   const client = createClient(url, await servedAnonKey(url), {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: NO_REALTIME,
   });
   const { data, error } = await client.auth.signInWithPassword(creds);
-  if (error || !data.user) throw new Error(`sign in ${creds.email}: ${error?.message ?? 'no user'}`);
+  if (error || !data.user)
+    throw new Error(`sign in ${creds.email}: ${error?.message ?? 'no user'}`);
   return { client, userId: data.user.id };
 }

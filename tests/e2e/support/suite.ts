@@ -17,7 +17,10 @@ export interface AppSuite {
 export function appSuite(opts: { seed?: boolean } = {}): AppSuite {
   const suite = {} as { server: AppServer; browser: Browser };
   beforeAll(async () => {
-    suite.server = await startAppServer({ seed: opts.seed ?? false, staticDir: process.env.E2E_STATIC_DIR });
+    suite.server = await startAppServer({
+      seed: opts.seed ?? false,
+      staticDir: process.env.E2E_STATIC_DIR,
+    });
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -15,7 +15,14 @@ const root = join(import.meta.dirname, '..', '..', '..');
 
 /** The contractor project form's verdict on an email, everything else valid. */
 function formAccepts(email: string): boolean {
-  const values = { ...emptyProjectForm('contractor'), name: 'Jo', address: '1 Main St', phone: '5551234567', email, projectScopes: ['kitchen'] };
+  const values = {
+    ...emptyProjectForm('contractor'),
+    name: 'Jo',
+    address: '1 Main St',
+    phone: '5551234567',
+    email,
+    projectScopes: ['kitchen'],
+  };
   return validateContractorProject(values, 'create').ok;
 }
 
@@ -38,11 +45,14 @@ const ADDRESSES: [string, boolean][] = [
 ];
 
 describe('the one email rule', () => {
-  it.each(ADDRESSES)('%j → %s in the rule, the project form and the server auth field alike', (address, valid) => {
-    expect(isEmailAddress(address.trim())).toBe(valid);
-    expect(formAccepts(address)).toBe(valid);
-    expect(emailField.safeParse(address).success).toBe(valid);
-  });
+  it.each(ADDRESSES)(
+    '%j → %s in the rule, the project form and the server auth field alike',
+    (address, valid) => {
+      expect(isEmailAddress(address.trim())).toBe(valid);
+      expect(formAccepts(address)).toBe(valid);
+      expect(emailField.safeParse(address).success).toBe(valid);
+    },
+  );
 
   it('no other source file writes an email pattern of its own', () => {
     const own = 'shared/emailRule.ts';

@@ -25,13 +25,19 @@ describe('demo logins', () => {
     const client = backend.client();
     const { data, error } = await client.auth.signInWithPassword({ email, password });
     expect(error).toBeNull();
-    const profile = await client.from('profiles').select('role, first_name, last_name, phone, address').eq('id', data.user!.id).single();
+    const profile = await client
+      .from('profiles')
+      .select('role, first_name, last_name, phone, address')
+      .eq('id', data.user!.id)
+      .single();
     expect(profile.data).toMatchObject({ role });
     expect(profile.data!.first_name).toBeTruthy();
   });
 
   it('a wrong password is refused', async () => {
-    const { error } = await backend.client().auth.signInWithPassword({ email: 'homeowner@example.com', password: 'nope-nope' });
+    const { error } = await backend
+      .client()
+      .auth.signInWithPassword({ email: 'homeowner@example.com', password: 'nope-nope' });
     expect(error).not.toBeNull();
   });
 });

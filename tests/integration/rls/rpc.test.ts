@@ -20,13 +20,34 @@ interface PullPage {
 }
 
 function insertOp(id: string, userId: string) {
-  return { op_id: crypto.randomUUID(), table: 'projects', id, kind: 'insert', base_version: null, changes: { name: 'Mine', status: 'active', details: {}, user_id: userId, owner_user_id: userId } };
+  return {
+    op_id: crypto.randomUUID(),
+    table: 'projects',
+    id,
+    kind: 'insert',
+    base_version: null,
+    changes: {
+      name: 'Mine',
+      status: 'active',
+      details: {},
+      user_id: userId,
+      owner_user_id: userId,
+    },
+  };
 }
 
 beforeAll(async () => {
   backend = await startLocalBackend();
-  owner = await backend.signUpConfirmed('owner@example.com', 'secret-1', { role: 'homeowner', first_name: 'O', last_name: 'W' });
-  stranger = await backend.signUpConfirmed('stranger@example.com', 'secret-2', { role: 'homeowner', first_name: 'S', last_name: 'T' });
+  owner = await backend.signUpConfirmed('owner@example.com', 'secret-1', {
+    role: 'homeowner',
+    first_name: 'O',
+    last_name: 'W',
+  });
+  stranger = await backend.signUpConfirmed('stranger@example.com', 'secret-2', {
+    role: 'homeowner',
+    first_name: 'S',
+    last_name: 'T',
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -48,23 +69,47 @@ describe('sync RPCs over HTTP', () => {
     expect(mine.error).toBeNull();
     expect((mine.data as { status: string }[])[0]!.status).toBe('applied');
 
-    const theirs = await stranger.client.rpc('pull_changes', { p_table: 'projects', p_cursor: '0' });
+    const theirs = await stranger.client.rpc('pull_changes', {
+      p_table: 'projects',
+      p_cursor: '0',
+    });
     expect(theirs.error).toBeNull();
     expect((theirs.data as PullPage).rows.map((r) => r.id)).not.toContain(id);
 
     const hijack = await stranger.client.rpc('push_changes', {
       p_ops: [
-        { op_id: crypto.randomUUID(), table: 'projects', id, kind: 'update', base_version: 1, changes: { name: 'Hijacked' } },
-        { op_id: crypto.randomUUID(), table: 'projects', id, kind: 'delete', base_version: 1, changes: {} },
+        {
+          op_id: crypto.randomUUID(),
+          table: 'projects',
+          id,
+          kind: 'update',
+          base_version: 1,
+          changes: { name: 'Hijacked' },
+        },
+        {
+          op_id: crypto.randomUUID(),
+          table: 'projects',
+          id,
+          kind: 'delete',
+          base_version: 1,
+          changes: {},
+        },
         insertOp(id, stranger.userId),
       ],
     });
-    expect((hijack.data as { status: string; code: string }[]).map((r) => [r.status, r.code])).toEqual([
+    expect(
+      (hijack.data as { status: string; code: string }[]).map((r) => [r.status, r.code]),
+    ).toEqual([
       ['rejected', 'P0002'], // invisible to the stranger: not found
       ['rejected', 'P0002'],
       ['rejected', '23505'], // the id is taken (by a row the stranger cannot see)
     ]);
-    const row = (await backend.pg.query<{ name: string; deleted_at: string | null }>('select name, deleted_at from projects where id = $1', [id])).rows[0];
+    const row = (
+      await backend.pg.query<{ name: string; deleted_at: string | null }>(
+        'select name, deleted_at from projects where id = $1',
+        [id],
+      )
+    ).rows[0];
     expect(row).toEqual({ name: 'Mine', deleted_at: null });
 
     const pulled = await owner.client.rpc('pull_changes', { p_table: 'projects', p_cursor: '0' });
@@ -74,8 +119,30 @@ describe('sync RPCs over HTTP', () => {
   it('sync_ops and sync_conflicts are readable only by their users / the project readers; the change log by nobody', async () => {
     const id = crypto.randomUUID();
     await owner.client.rpc('push_changes', { p_ops: [insertOp(id, owner.userId)] });
-    await owner.client.rpc('push_changes', { p_ops: [{ op_id: crypto.randomUUID(), table: 'projects', id, kind: 'update', base_version: 1, changes: { name: 'A' } }] });
-    const merged = await owner.client.rpc('push_changes', { p_ops: [{ op_id: crypto.randomUUID(), table: 'projects', id, kind: 'update', base_version: 1, changes: { name: 'B' } }] });
+    await owner.client.rpc('push_changes', {
+      p_ops: [
+        {
+          op_id: crypto.randomUUID(),
+          table: 'projects',
+          id,
+          kind: 'update',
+          base_version: 1,
+          changes: { name: 'A' },
+        },
+      ],
+    });
+    const merged = await owner.client.rpc('push_changes', {
+      p_ops: [
+        {
+          op_id: crypto.randomUUID(),
+          table: 'projects',
+          id,
+          kind: 'update',
+          base_version: 1,
+          changes: { name: 'B' },
+        },
+      ],
+    });
     expect((merged.data as { status: string }[])[0]!.status).toBe('merged');
 
     const ownOps = await owner.client.from('sync_ops').select('op_id');
@@ -83,8 +150,14 @@ describe('sync RPCs over HTTP', () => {
     expect((ownOps.data ?? []).length).toBeGreaterThanOrEqual(3);
     expect(strangerOps.data ?? []).toEqual([]);
 
-    const ownConflicts = await owner.client.from('sync_conflicts').select('row_id, path').eq('row_id', id);
-    const strangerConflicts = await stranger.client.from('sync_conflicts').select('row_id').eq('row_id', id);
+    const ownConflicts = await owner.client
+      .from('sync_conflicts')
+      .select('row_id, path')
+      .eq('row_id', id);
+    const strangerConflicts = await stranger.client
+      .from('sync_conflicts')
+      .select('row_id')
+      .eq('row_id', id);
     expect(ownConflicts.data).toEqual([{ row_id: id, path: ['name'] }]);
     expect(strangerConflicts.data ?? []).toEqual([]);
 
@@ -93,12 +166,33 @@ describe('sync RPCs over HTTP', () => {
   });
 
   it('delete_my_account removes the caller and their projects, and only them', async () => {
-    const leaving = await backend.signUpConfirmed('leaving@example.com', 'secret-3', { role: 'contractor', first_name: 'L', last_name: 'V' });
+    const leaving = await backend.signUpConfirmed('leaving@example.com', 'secret-3', {
+      role: 'contractor',
+      first_name: 'L',
+      last_name: 'V',
+    });
     const id = crypto.randomUUID();
     await leaving.client.rpc('push_changes', {
-      p_ops: [{ op_id: crypto.randomUUID(), table: 'projects', id, kind: 'insert', base_version: null, changes: { name: 'C', status: 'draft', details: {}, user_id: leaving.userId, assigned_contractor_id: leaving.userId } }],
+      p_ops: [
+        {
+          op_id: crypto.randomUUID(),
+          table: 'projects',
+          id,
+          kind: 'insert',
+          base_version: null,
+          changes: {
+            name: 'C',
+            status: 'draft',
+            details: {},
+            user_id: leaving.userId,
+            assigned_contractor_id: leaving.userId,
+          },
+        },
+      ],
     });
-    const before = (await backend.pg.query<{ n: number }>('select count(*)::int as n from projects')).rows[0]!.n;
+    const before = (
+      await backend.pg.query<{ n: number }>('select count(*)::int as n from projects')
+    ).rows[0]!.n;
     const { error } = await leaving.client.rpc('delete_my_account');
     expect(error).toBeNull();
     const after = await backend.pg.query<{ users: number; projects: number; mine: number }>(

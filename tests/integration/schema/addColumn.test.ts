@@ -17,7 +17,12 @@ const id = crypto.randomUUID();
 
 beforeAll(async () => {
   db = await createDb();
-  await db.exec(readFileSync(join(import.meta.dirname, 'fixtures', '29991231000000_projects_room_column.sql'), 'utf8'));
+  await db.exec(
+    readFileSync(
+      join(import.meta.dirname, 'fixtures', '29991231000000_projects_room_column.sql'),
+      'utf8',
+    ),
+  );
   owner = await createUser(db, 'owner@example.com', { role: 'homeowner' });
 });
 
@@ -26,13 +31,29 @@ afterAll(async () => {
 });
 
 async function logOf(version: number): Promise<unknown> {
-  return (await db.query<{ paths: unknown }>(`select paths from sync_change_log where table_name = 'projects' and row_id = $1 and version = $2`, [id, version])).rows[0]?.paths;
+  return (
+    await db.query<{ paths: unknown }>(
+      `select paths from sync_change_log where table_name = 'projects' and row_id = $1 and version = $2`,
+      [id, version],
+    )
+  ).rows[0]?.paths;
 }
 
 describe('a new projects column syncs with no other change', () => {
   it('is written by an insert and pulled', async () => {
     const [r] = await push(db, owner, [
-      { op_id: crypto.randomUUID(), table: 'projects', id, kind: 'insert', changes: { name: 'Kitchen', room: 'Kitchen east wall', user_id: owner, owner_user_id: owner } },
+      {
+        op_id: crypto.randomUUID(),
+        table: 'projects',
+        id,
+        kind: 'insert',
+        changes: {
+          name: 'Kitchen',
+          room: 'Kitchen east wall',
+          user_id: owner,
+          owner_user_id: owner,
+        },
+      },
     ]);
     expect(r).toMatchObject({ status: 'applied', row: { room: 'Kitchen east wall', version: 1 } });
     const pulled = await pullAll(db, owner, 'projects', '0');
@@ -40,11 +61,29 @@ describe('a new projects column syncs with no other change', () => {
   });
 
   it('is written by an update, logged, and merged with a conflict on a stale base', async () => {
-    const [a] = await push(db, owner, [{ op_id: crypto.randomUUID(), table: 'projects', id, kind: 'update', base_version: 1, changes: { room: 'Pantry' } }]);
+    const [a] = await push(db, owner, [
+      {
+        op_id: crypto.randomUUID(),
+        table: 'projects',
+        id,
+        kind: 'update',
+        base_version: 1,
+        changes: { room: 'Pantry' },
+      },
+    ]);
     expect(a).toMatchObject({ status: 'applied', row: { room: 'Pantry', version: 2 } });
     expect(await logOf(2)).toEqual([['room']]);
 
-    const [b] = await push(db, owner, [{ op_id: crypto.randomUUID(), table: 'projects', id, kind: 'update', base_version: 1, changes: { room: 'Laundry', name: 'Renamed' } }]);
+    const [b] = await push(db, owner, [
+      {
+        op_id: crypto.randomUUID(),
+        table: 'projects',
+        id,
+        kind: 'update',
+        base_version: 1,
+        changes: { room: 'Laundry', name: 'Renamed' },
+      },
+    ]);
     expect(b).toMatchObject({
       status: 'merged',
       conflicts: [{ path: ['room'], server_value: 'Pantry', client_value: 'Laundry' }],
@@ -54,12 +93,30 @@ describe('a new projects column syncs with no other change', () => {
   });
 
   it('a direct update is logged by the trigger; the fast path still logs its own columns', async () => {
-    await asUser(db, owner, (tx) => tx.query(`update projects set room = 'Bath' where id = $1`, [id]));
+    await asUser(db, owner, (tx) =>
+      tx.query(`update projects set room = 'Bath' where id = $1`, [id]),
+    );
     expect(await logOf(4)).toEqual([['room']]);
-    const [fast] = await push(db, owner, [{ op_id: crypto.randomUUID(), table: 'projects', id, kind: 'update', base_version: 4, changes: { name: 'Fast' } }]);
-    expect(fast).toMatchObject({ status: 'applied', row: { name: 'Fast', room: 'Bath', version: 5 } });
+    const [fast] = await push(db, owner, [
+      {
+        op_id: crypto.randomUUID(),
+        table: 'projects',
+        id,
+        kind: 'update',
+        base_version: 4,
+        changes: { name: 'Fast' },
+      },
+    ]);
+    expect(fast).toMatchObject({
+      status: 'applied',
+      row: { name: 'Fast', room: 'Bath', version: 5 },
+    });
     expect(await logOf(5)).toEqual([['name']]);
     const pulled = await pullAll(db, owner, 'projects', '0');
-    expect(pulled.rows.find((row) => row.id === id)).toMatchObject({ room: 'Bath', name: 'Fast', version: 5 });
+    expect(pulled.rows.find((row) => row.id === id)).toMatchObject({
+      room: 'Bath',
+      name: 'Fast',
+      version: 5,
+    });
   });
 });

@@ -70,9 +70,13 @@ describe('API surface', () => {
   });
 
   it('the sync helpers are in private, not callable by anon, and not by authenticated where they are not needed', async () => {
-    const helper = await tryAsUser(db, null, (tx) => tx.query(`select private.sync_jsonb_set_deep('{}'::jsonb, array['a'], '1'::jsonb)`));
+    const helper = await tryAsUser(db, null, (tx) =>
+      tx.query(`select private.sync_jsonb_set_deep('{}'::jsonb, array['a'], '1'::jsonb)`),
+    );
     expect(helper).toMatchObject({ ok: false, code: '42501' });
-    const inPublic = await tryAsUser(db, owner, (tx) => tx.query(`select public.sync_jsonb_set_deep('{}'::jsonb, array['a'], '1'::jsonb)`));
+    const inPublic = await tryAsUser(db, owner, (tx) =>
+      tx.query(`select public.sync_jsonb_set_deep('{}'::jsonb, array['a'], '1'::jsonb)`),
+    );
     expect(inPublic).toMatchObject({ ok: false, code: '42883' });
     const prune = await tryAsUser(db, owner, (tx) => tx.query(`select private.sync_prune()`));
     expect(prune).toMatchObject({ ok: false, code: '42501' });
@@ -82,36 +86,92 @@ describe('API surface', () => {
 describe('sync_conflicts', () => {
   it('a client cannot insert, update or delete conflicts; push_changes still stores them', async () => {
     const id = crypto.randomUUID();
-    await push(db, owner, [{ op_id: crypto.randomUUID(), table: 'projects', id, kind: 'insert', changes: { name: 'A', user_id: owner, owner_user_id: owner } }]);
+    await push(db, owner, [
+      {
+        op_id: crypto.randomUUID(),
+        table: 'projects',
+        id,
+        kind: 'insert',
+        changes: { name: 'A', user_id: owner, owner_user_id: owner },
+      },
+    ]);
     const forged = await tryAsUser(db, stranger, (tx) =>
-      tx.query(`insert into sync_conflicts (op_id, user_id, table_name, row_id, project_id, path) values ($1, $2, 'projects', $3, $3, '["name"]')`, [
-        crypto.randomUUID(), stranger, id,
-      ]),
+      tx.query(
+        `insert into sync_conflicts (op_id, user_id, table_name, row_id, project_id, path) values ($1, $2, 'projects', $3, $3, '["name"]')`,
+        [crypto.randomUUID(), stranger, id],
+      ),
     );
     expect(forged).toMatchObject({ ok: false, code: '42501' });
     const own = await tryAsUser(db, owner, (tx) =>
-      tx.query(`insert into sync_conflicts (op_id, table_name, row_id, project_id, path) values ($1, 'projects', $2, $2, '["name"]')`, [crypto.randomUUID(), id]),
+      tx.query(
+        `insert into sync_conflicts (op_id, table_name, row_id, project_id, path) values ($1, 'projects', $2, $2, '["name"]')`,
+        [crypto.randomUUID(), id],
+      ),
     );
     expect(own).toMatchObject({ ok: false, code: '42501' });
 
-    await push(db, owner, [{ op_id: crypto.randomUUID(), table: 'projects', id, kind: 'update', base_version: 1, changes: { name: 'B' } }]);
-    const [merged] = await push(db, owner, [{ op_id: crypto.randomUUID(), table: 'projects', id, kind: 'update', base_version: 1, changes: { name: 'C' } }]);
-    expect(merged).toMatchObject({ status: 'merged', conflicts: [{ path: ['name'], server_value: 'B', client_value: 'C' }] });
-    const stored = await asUser(db, owner, async (tx) =>
-      (await tx.query<{ n: number }>(`select count(*)::int as n from sync_conflicts where row_id = $1`, [id])).rows[0]!.n,
+    await push(db, owner, [
+      {
+        op_id: crypto.randomUUID(),
+        table: 'projects',
+        id,
+        kind: 'update',
+        base_version: 1,
+        changes: { name: 'B' },
+      },
+    ]);
+    const [merged] = await push(db, owner, [
+      {
+        op_id: crypto.randomUUID(),
+        table: 'projects',
+        id,
+        kind: 'update',
+        base_version: 1,
+        changes: { name: 'C' },
+      },
+    ]);
+    expect(merged).toMatchObject({
+      status: 'merged',
+      conflicts: [{ path: ['name'], server_value: 'B', client_value: 'C' }],
+    });
+    const stored = await asUser(
+      db,
+      owner,
+      async (tx) =>
+        (
+          await tx.query<{ n: number }>(
+            `select count(*)::int as n from sync_conflicts where row_id = $1`,
+            [id],
+          )
+        ).rows[0]!.n,
     );
     expect(stored).toBe(1);
-    const wiped = await tryAsUser(db, owner, (tx) => tx.query(`delete from sync_conflicts where row_id = $1`, [id]));
+    const wiped = await tryAsUser(db, owner, (tx) =>
+      tx.query(`delete from sync_conflicts where row_id = $1`, [id]),
+    );
     expect(wiped).toMatchObject({ ok: false, code: '42501' });
-    const edited = await tryAsUser(db, owner, (tx) => tx.query(`update sync_conflicts set client_value = '"X"' where row_id = $1`, [id]));
+    const edited = await tryAsUser(db, owner, (tx) =>
+      tx.query(`update sync_conflicts set client_value = '"X"' where row_id = $1`, [id]),
+    );
     expect(edited).toMatchObject({ ok: false, code: '42501' });
   });
 
   it('the conflict helper refuses rows the caller cannot read', async () => {
     const id = crypto.randomUUID();
-    await push(db, owner, [{ op_id: crypto.randomUUID(), table: 'projects', id, kind: 'insert', changes: { name: 'A', user_id: owner, owner_user_id: owner } }]);
+    await push(db, owner, [
+      {
+        op_id: crypto.randomUUID(),
+        table: 'projects',
+        id,
+        kind: 'insert',
+        changes: { name: 'A', user_id: owner, owner_user_id: owner },
+      },
+    ]);
     const res = await tryAsUser(db, stranger, (tx) =>
-      tx.query(`select private.sync_record_conflicts($1, 'projects', $2, $2, '[{"path":["name"]}]', 1, 2)`, [crypto.randomUUID(), id]),
+      tx.query(
+        `select private.sync_record_conflicts($1, 'projects', $2, $2, '[{"path":["name"]}]', 1, 2)`,
+        [crypto.randomUUID(), id],
+      ),
     );
     expect(res).toMatchObject({ ok: false, code: '42501' });
   });

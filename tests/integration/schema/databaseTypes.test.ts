@@ -14,8 +14,12 @@ import { startLocalBackend, type StartedBackend } from '../../support/localBacke
 
 // Compile-time: the app's client is the typed one (an untyped client takes any string as an RPC or table name).
 type AppClient = typeof supabase;
-const _typedRpcs: [Parameters<AppClient['rpc']>[0]] extends [keyof Database['public']['Functions']] ? true : false = true;
-const _typedTables: [Parameters<AppClient['from']>[0]] extends [keyof Database['public']['Tables']] ? true : false = true;
+const _typedRpcs: [Parameters<AppClient['rpc']>[0]] extends [keyof Database['public']['Functions']]
+  ? true
+  : false = true;
+const _typedTables: [Parameters<AppClient['from']>[0]] extends [keyof Database['public']['Tables']]
+  ? true
+  : false = true;
 
 let backend: StartedBackend;
 
@@ -29,17 +33,34 @@ afterAll(async () => {
 const sorted = (names: readonly string[]): string[] => [...names].sort();
 
 describe('database.types.ts matches the migrated database', () => {
-  it.each(Object.keys(TABLE_COLUMNS) as (keyof typeof TABLE_COLUMNS)[])('table %s: the same columns, the same ones required on insert', async (table) => {
-    const { rows } = await backend.pg.query<{ column_name: string; is_nullable: string; column_default: string | null; is_generated: string; is_identity: string }>(
-      `select column_name, is_nullable, column_default, is_generated, is_identity
+  it.each(Object.keys(TABLE_COLUMNS) as (keyof typeof TABLE_COLUMNS)[])(
+    'table %s: the same columns, the same ones required on insert',
+    async (table) => {
+      const { rows } = await backend.pg.query<{
+        column_name: string;
+        is_nullable: string;
+        column_default: string | null;
+        is_generated: string;
+        is_identity: string;
+      }>(
+        `select column_name, is_nullable, column_default, is_generated, is_identity
        from information_schema.columns where table_schema = 'public' and table_name = $1`,
-      [table],
-    );
-    expect(sorted(rows.map((r) => r.column_name))).toEqual(sorted(TABLE_COLUMNS[table]));
-    // Required in Insert: not null, no default, not generated (as the CLI decides).
-    const required = rows.filter((r) => r.is_nullable === 'NO' && r.column_default === null && r.is_generated === 'NEVER' && r.is_identity === 'NO');
-    expect(sorted(required.map((r) => r.column_name))).toEqual(sorted(TABLE_INSERT_REQUIRED[table]));
-  });
+        [table],
+      );
+      expect(sorted(rows.map((r) => r.column_name))).toEqual(sorted(TABLE_COLUMNS[table]));
+      // Required in Insert: not null, no default, not generated (as the CLI decides).
+      const required = rows.filter(
+        (r) =>
+          r.is_nullable === 'NO' &&
+          r.column_default === null &&
+          r.is_generated === 'NEVER' &&
+          r.is_identity === 'NO',
+      );
+      expect(sorted(required.map((r) => r.column_name))).toEqual(
+        sorted(TABLE_INSERT_REQUIRED[table]),
+      );
+    },
+  );
 
   it('the RPCs are exactly those the API lets a signed-in user execute', async () => {
     const { rows } = await backend.pg.query<{ name: string }>(
@@ -49,19 +70,27 @@ describe('database.types.ts matches the migrated database', () => {
     expect(sorted(rows.map((r) => r.name))).toEqual(sorted(Object.keys(RPC_ARGS)));
   });
 
-  it.each(Object.keys(RPC_ARGS) as (keyof typeof RPC_ARGS)[])('RPC %s: the same argument names, the same ones with a default', async (fn) => {
-    const { rows } = await backend.pg.query<{ names: string[] | null; modes: string[] | null; nargs: number; ndefaults: number }>(
-      `select p.proargnames as names, p.proargmodes::text[] as modes, p.pronargs as nargs, p.pronargdefaults as ndefaults
+  it.each(Object.keys(RPC_ARGS) as (keyof typeof RPC_ARGS)[])(
+    'RPC %s: the same argument names, the same ones with a default',
+    async (fn) => {
+      const { rows } = await backend.pg.query<{
+        names: string[] | null;
+        modes: string[] | null;
+        nargs: number;
+        ndefaults: number;
+      }>(
+        `select p.proargnames as names, p.proargmodes::text[] as modes, p.pronargs as nargs, p.pronargdefaults as ndefaults
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'public' and p.proname = $1`,
-      [fn],
-    );
-    expect(rows).toHaveLength(1);
-    const { names, modes, nargs, ndefaults } = rows[0]!;
-    // Input arguments in declaration order (modes is null when all are inputs); the last `ndefaults` have defaults.
-    const inputs = (names ?? []).filter((_, i) => !modes || ['i', 'b', 'v'].includes(modes[i]!));
-    expect(inputs).toHaveLength(nargs);
-    expect(sorted(inputs)).toEqual(sorted(RPC_ARGS[fn].args));
-    expect(sorted(inputs.slice(nargs - ndefaults))).toEqual(sorted(RPC_ARGS[fn].optional));
-  });
+        [fn],
+      );
+      expect(rows).toHaveLength(1);
+      const { names, modes, nargs, ndefaults } = rows[0]!;
+      // Input arguments in declaration order (modes is null when all are inputs); the last `ndefaults` have defaults.
+      const inputs = (names ?? []).filter((_, i) => !modes || ['i', 'b', 'v'].includes(modes[i]!));
+      expect(inputs).toHaveLength(nargs);
+      expect(sorted(inputs)).toEqual(sorted(RPC_ARGS[fn].args));
+      expect(sorted(inputs.slice(nargs - ndefaults))).toEqual(sorted(RPC_ARGS[fn].optional));
+    },
+  );
 });

@@ -10,40 +10,53 @@ import { createLocalBackend } from '../../../server/createServer';
 import { createEmptyLaneDatabase, createLaneDatabase, dbBackend } from '../../support/testDatabase';
 import { NO_REALTIME } from '../../support/noRealtime';
 
-describe.runIf(dbBackend() === 'postgres')('the backend on a PostgreSQL server (DATABASE_URL)', () => {
-  it('bootstraps an empty database as a superuser, migrates and seeds it; the demo login works', async () => {
-    const empty = await createEmptyLaneDatabase();
-    const backend = await createLocalBackend({ databaseUrl: empty.url, seed: true });
-    try {
-      const applied = await backend.pg.query<{ n: number }>('select count(*)::int as n from supabase_migrations.schema_migrations');
-      expect(applied.rows[0]!.n).toBeGreaterThan(0);
-      const { url } = await backend.listen(0);
-      const client = createClient(url, backend.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: NO_REALTIME });
-      const signIn = await client.auth.signInWithPassword({ email: 'homeowner@example.com', password: 'demo-homeowner' });
-      expect(signIn.error).toBeNull();
-      const projects = await client.from('projects').select('id, user_id');
-      expect(projects.error).toBeNull();
-      expect(projects.data!.length).toBeGreaterThan(0);
-      expect(projects.data!.every((p) => p.user_id === signIn.data.user!.id)).toBe(true);
-    } finally {
-      await backend.close();
-      await empty.drop();
-    }
-  });
+describe.runIf(dbBackend() === 'postgres')(
+  'the backend on a PostgreSQL server (DATABASE_URL)',
+  () => {
+    it('bootstraps an empty database as a superuser, migrates and seeds it; the demo login works', async () => {
+      const empty = await createEmptyLaneDatabase();
+      const backend = await createLocalBackend({ databaseUrl: empty.url, seed: true });
+      try {
+        const applied = await backend.pg.query<{ n: number }>(
+          'select count(*)::int as n from supabase_migrations.schema_migrations',
+        );
+        expect(applied.rows[0]!.n).toBeGreaterThan(0);
+        const { url } = await backend.listen(0);
+        const client = createClient(url, backend.anonKey, {
+          auth: { persistSession: false, autoRefreshToken: false },
+          realtime: NO_REALTIME,
+        });
+        const signIn = await client.auth.signInWithPassword({
+          email: 'homeowner@example.com',
+          password: 'demo-homeowner',
+        });
+        expect(signIn.error).toBeNull();
+        const projects = await client.from('projects').select('id, user_id');
+        expect(projects.error).toBeNull();
+        expect(projects.data!.length).toBeGreaterThan(0);
+        expect(projects.data!.every((p) => p.user_id === signIn.data.user!.id)).toBe(true);
+      } finally {
+        await backend.close();
+        await empty.drop();
+      }
+    });
 
-  it('refuses a second backend on the same database until the first stops', async () => {
-    const db = await createLaneDatabase();
-    const first = await createLocalBackend({ databaseUrl: db.url });
-    try {
-      await expect(createLocalBackend({ databaseUrl: db.url })).rejects.toMatchObject({
-        code: 'BACKEND_LOCKED',
-        message: expect.stringContaining('Another local backend is already serving this database') as unknown,
-      });
-    } finally {
-      await first.close();
-    }
-    const second = await createLocalBackend({ databaseUrl: db.url });
-    await second.close();
-    await db.drop();
-  });
-});
+    it('refuses a second backend on the same database until the first stops', async () => {
+      const db = await createLaneDatabase();
+      const first = await createLocalBackend({ databaseUrl: db.url });
+      try {
+        await expect(createLocalBackend({ databaseUrl: db.url })).rejects.toMatchObject({
+          code: 'BACKEND_LOCKED',
+          message: expect.stringContaining(
+            'Another local backend is already serving this database',
+          ) as unknown,
+        });
+      } finally {
+        await first.close();
+      }
+      const second = await createLocalBackend({ databaseUrl: db.url });
+      await second.close();
+      await db.drop();
+    });
+  },
+);

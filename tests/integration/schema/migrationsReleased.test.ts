@@ -13,11 +13,17 @@ import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const dir = join(root, 'supabase', 'migrations');
-const released = JSON.parse(readFileSync(join(root, 'supabase', 'released-migrations.json'), 'utf8')) as Record<string, string>;
-const files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+const released = JSON.parse(
+  readFileSync(join(root, 'supabase', 'released-migrations.json'), 'utf8'),
+) as Record<string, string>;
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
 
 function sha256(file: string): string {
-  return createHash('sha256').update(readFileSync(join(dir, file), 'utf8').replace(/\r\n/g, '\n')).digest('hex');
+  return createHash('sha256')
+    .update(readFileSync(join(dir, file), 'utf8').replace(/\r\n/g, '\n'))
+    .digest('hex');
 }
 
 describe('released migrations', () => {
@@ -34,7 +40,9 @@ describe('released migrations', () => {
 
   it('every unreleased migration is dated after the latest released one', () => {
     const latest = Object.keys(released).sort().at(-1) ?? '';
-    const early = files.filter((f) => released[f] === undefined && f.slice(0, 14) <= latest.slice(0, 14));
+    const early = files.filter(
+      (f) => released[f] === undefined && f.slice(0, 14) <= latest.slice(0, 14),
+    );
     expect(early, `new migrations must be dated after ${latest}: ${early.join(', ')}`).toEqual([]);
   });
 

@@ -13,7 +13,14 @@ let owner: string;
 let stranger: string;
 
 function insertOp(id: string, userId: string) {
-  return { op_id: crypto.randomUUID(), table: 'projects', id, kind: 'insert', base_version: null, changes: { name: 'P', status: 'active', user_id: userId, owner_user_id: userId, details: {} } };
+  return {
+    op_id: crypto.randomUUID(),
+    table: 'projects',
+    id,
+    kind: 'insert',
+    base_version: null,
+    changes: { name: 'P', status: 'active', user_id: userId, owner_user_id: userId, details: {} },
+  };
 }
 
 beforeAll(async () => {
@@ -38,7 +45,10 @@ describe('pull_changes', () => {
     // 10,000 rows in 10 transactions (1,000 share each txid, so paging must go by (txid, id))
     for (let i = 0; i < 10; i++) {
       await asUser(db, owner, (tx) =>
-        tx.query(`insert into projects (name, status, user_id, owner_user_id) select 'Bulk ' || g, 'active', $1, $1 from generate_series(1, 1000) g`, [owner]),
+        tx.query(
+          `insert into projects (name, status, user_id, owner_user_id) select 'Bulk ' || g, 'active', $1, $1 from generate_series(1, 1000) g`,
+          [owner],
+        ),
       );
     }
     await push(db, stranger, [insertOp(crypto.randomUUID(), stranger)]);
@@ -61,8 +71,22 @@ describe('pull_changes', () => {
     await push(db, owner, [insertOp(a, owner), insertOp(b, owner)]);
     const { next } = await pullAll(db, owner, 'projects', '0');
     await push(db, owner, [
-      { op_id: crypto.randomUUID(), table: 'projects', id: a, kind: 'update', base_version: 1, changes: { name: 'Changed' } },
-      { op_id: crypto.randomUUID(), table: 'projects', id: b, kind: 'delete', base_version: 1, changes: {} },
+      {
+        op_id: crypto.randomUUID(),
+        table: 'projects',
+        id: a,
+        kind: 'update',
+        base_version: 1,
+        changes: { name: 'Changed' },
+      },
+      {
+        op_id: crypto.randomUUID(),
+        table: 'projects',
+        id: b,
+        kind: 'delete',
+        base_version: 1,
+        changes: {},
+      },
     ]);
     const changed = await pullAll(db, owner, 'projects', next);
     expect(changed.rows.map((r) => [r.id, r.version, r.deleted_at === null])).toEqual(
@@ -80,9 +104,17 @@ describe('pull_changes', () => {
     // out cannot pass its xid. A cursor taken from max(txid) or a clock would.
     const late = crypto.randomUUID();
     const { cursorDuringLate, lateTxid } = await asUser(db, owner, async (tx) => {
-      await tx.query(`insert into projects (id, name, status, user_id, owner_user_id) values ($1, 'late', 'active', $2, $2)`, [late, owner]);
-      const x = (await tx.query<{ x: string }>(`select pg_current_xact_id()::text as x`)).rows[0]!.x;
-      const page = (await tx.query<{ r: { cursor: string } }>(`select pull_changes('projects', '0', null, 1) as r`)).rows[0]!.r;
+      await tx.query(
+        `insert into projects (id, name, status, user_id, owner_user_id) values ($1, 'late', 'active', $2, $2)`,
+        [late, owner],
+      );
+      const x = (await tx.query<{ x: string }>(`select pg_current_xact_id()::text as x`)).rows[0]!
+        .x;
+      const page = (
+        await tx.query<{ r: { cursor: string } }>(
+          `select pull_changes('projects', '0', null, 1) as r`,
+        )
+      ).rows[0]!.r;
       return { cursorDuringLate: page.cursor, lateTxid: x };
     });
     // written later, committed earlier in xid terms: another row after the late one
@@ -94,14 +126,18 @@ describe('pull_changes', () => {
 
   it('the cursor of a call never passes a transaction that is in progress', async () => {
     const page = await pullPage(db, owner, 'projects', '0', null, 1);
-    const now = (await db.query<{ x: string }>(`select pg_snapshot_xmin(pg_current_snapshot())::text as x`)).rows[0]!.x;
+    const now = (
+      await db.query<{ x: string }>(`select pg_snapshot_xmin(pg_current_snapshot())::text as x`)
+    ).rows[0]!.x;
     expect(BigInt(page.cursor)).toBeLessThanOrEqual(BigInt(now));
   });
 
   it('a stranger pulls none of the owner rows; anon may not call it', async () => {
     const { rows } = await pullAll(db, stranger, 'projects', '0');
     expect(rows.every((r) => r.owner_user_id === stranger)).toBe(true);
-    await expect(asUser(db, null, (tx) => tx.query(`select pull_changes('projects')`))).rejects.toMatchObject({ code: '42501' });
+    await expect(
+      asUser(db, null, (tx) => tx.query(`select pull_changes('projects')`)),
+    ).rejects.toMatchObject({ code: '42501' });
   });
 
   it('pulls profiles (own row) and project_files; rejects an unknown table and a bad cursor (22023)', async () => {
@@ -110,6 +146,8 @@ describe('pull_changes', () => {
     const files = await pullAll(db, owner, 'project_files', '0');
     expect(files.rows).toEqual([]);
     await expect(pullPage(db, owner, 'auth.users', '0')).rejects.toMatchObject({ code: '22023' });
-    await expect(pullPage(db, owner, 'projects', 'yesterday')).rejects.toMatchObject({ code: '22023' });
+    await expect(pullPage(db, owner, 'projects', 'yesterday')).rejects.toMatchObject({
+      code: '22023',
+    });
   });
 });

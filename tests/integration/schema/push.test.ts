@@ -14,7 +14,10 @@ let other: string;
 
 const cabinetData = {
   form: { door: 'Shaker', overlaySelect: 'fol' },
-  itemState: { '1_0': { width: '12.5', height: '20.25', type: 'Door' }, '1_1': { width: '12.5', height: '5', type: 'Front' } },
+  itemState: {
+    '1_0': { width: '12.5', height: '20.25', type: 'Door' },
+    '1_1': { width: '12.5', height: '5', type: 'Front' },
+  },
 };
 
 function uuid(): string {
@@ -28,7 +31,14 @@ function insertOp(id: string, userId: string, extra: Record<string, unknown> = {
     id,
     kind: 'insert',
     base_version: null,
-    changes: { name: 'Client', status: 'draft', user_id: userId, assigned_contractor_id: userId, details: { description: 'd', cabinetData }, ...extra },
+    changes: {
+      name: 'Client',
+      status: 'draft',
+      user_id: userId,
+      assigned_contractor_id: userId,
+      details: { description: 'd', cabinetData },
+      ...extra,
+    },
   };
 }
 
@@ -47,20 +57,39 @@ describe('push_changes', () => {
     const id = uuid();
     const [r] = await push(db, contractor, [insertOp(id, contractor)]);
     expect(r).toMatchObject({ status: 'applied', code: null, message: null, conflicts: [] });
-    expect(r!.row).toMatchObject({ id, version: 1, name: 'Client', description: 'd', deleted_at: null });
+    expect(r!.row).toMatchObject({
+      id,
+      version: 1,
+      name: 'Client',
+      description: 'd',
+      deleted_at: null,
+    });
     expect(typeof r!.row!.txid).toBe('string');
   });
 
   it('a recorded op_id is not applied twice: the retry answers duplicate', async () => {
     const id = uuid();
     const [ins] = await push(db, contractor, [insertOp(id, contractor)]);
-    const op = { op_id: uuid(), table: 'projects', id, kind: 'update', base_version: 1, changes: { name: 'Once' } };
+    const op = {
+      op_id: uuid(),
+      table: 'projects',
+      id,
+      kind: 'update',
+      base_version: 1,
+      changes: { name: 'Once' },
+    };
     const [first] = await push(db, contractor, [op]);
     const [again] = await push(db, contractor, [op]);
     expect(ins!.status).toBe('applied');
     expect(first).toMatchObject({ status: 'applied', row: { version: 2, name: 'Once' } });
-    expect(again).toMatchObject({ status: 'duplicate', op_id: op.op_id, row: { version: 2, name: 'Once' } });
-    const v = (await db.query<{ version: number }>('select version from projects where id = $1', [id])).rows[0]!;
+    expect(again).toMatchObject({
+      status: 'duplicate',
+      op_id: op.op_id,
+      row: { version: 2, name: 'Once' },
+    });
+    const v = (
+      await db.query<{ version: number }>('select version from projects where id = $1', [id])
+    ).rows[0]!;
     expect(v.version).toBe(2);
   });
 
@@ -91,10 +120,16 @@ describe('push_changes', () => {
       },
     ]);
     expect(r!.status).toBe('applied');
-    const details = r!.row!.details as { budget: string; cabinetData: typeof cabinetData & { itemState: Record<string, unknown> } };
+    const details = r!.row!.details as {
+      budget: string;
+      cabinetData: typeof cabinetData & { itemState: Record<string, unknown> };
+    };
     expect(details.budget).toBe('25k-50k');
     expect(details.cabinetData.form).toEqual(cabinetData.form);
-    expect(details.cabinetData.itemState).toEqual({ '1_0': { width: '14.5', height: '20.25', type: 'Door' }, '4_0': { width: '9' } });
+    expect(details.cabinetData.itemState).toEqual({
+      '1_0': { width: '14.5', height: '20.25', type: 'Door' },
+      '4_0': { width: '9' },
+    });
   });
 
   it('a changed base merges: disjoint paths both survive, the overlap is reported and stored', async () => {
@@ -102,7 +137,15 @@ describe('push_changes', () => {
     await push(db, contractor, [insertOp(id, contractor)]);
     // device A edits width of 1_0 and the name (base 1 → 2)
     await push(db, contractor, [
-      { op_id: uuid(), table: 'projects', id, kind: 'update', base_version: 1, changes: { name: 'A' }, details_patch: [{ path: ['cabinetData', 'itemState', '1_0', 'width'], value: '13' }] },
+      {
+        op_id: uuid(),
+        table: 'projects',
+        id,
+        kind: 'update',
+        base_version: 1,
+        changes: { name: 'A' },
+        details_patch: [{ path: ['cabinetData', 'itemState', '1_0', 'width'], value: '13' }],
+      },
     ]);
     // device B, still on base 1, edits height of 1_0 (disjoint) and width of 1_0 (overlap)
     const opB = {
@@ -119,24 +162,70 @@ describe('push_changes', () => {
     };
     const [r] = await push(db, contractor, [opB]);
     expect(r!.status).toBe('merged');
-    expect(r!.conflicts).toEqual([{ path: ['details', 'cabinetData', 'itemState', '1_0', 'width'], server_value: '13', client_value: '15' }]);
+    expect(r!.conflicts).toEqual([
+      {
+        path: ['details', 'cabinetData', 'itemState', '1_0', 'width'],
+        server_value: '13',
+        client_value: '15',
+      },
+    ]);
     expect(r!.row).toMatchObject({ name: 'A', version: 3 });
-    expect((r!.row!.details as { cabinetData: typeof cabinetData }).cabinetData.itemState['1_0']).toEqual({ width: '15', height: '21', type: 'Door' });
-    const stored = (await db.query<{ path: string[]; server_value: unknown; client_value: unknown; op_id: string }>(
-      'select path, server_value, client_value, op_id from sync_conflicts where row_id = $1', [id],
-    )).rows;
-    expect(stored).toEqual([{ path: ['details', 'cabinetData', 'itemState', '1_0', 'width'], server_value: '13', client_value: '15', op_id: opB.op_id }]);
+    expect(
+      (r!.row!.details as { cabinetData: typeof cabinetData }).cabinetData.itemState['1_0'],
+    ).toEqual({ width: '15', height: '21', type: 'Door' });
+    const stored = (
+      await db.query<{
+        path: string[];
+        server_value: unknown;
+        client_value: unknown;
+        op_id: string;
+      }>('select path, server_value, client_value, op_id from sync_conflicts where row_id = $1', [
+        id,
+      ])
+    ).rows;
+    expect(stored).toEqual([
+      {
+        path: ['details', 'cabinetData', 'itemState', '1_0', 'width'],
+        server_value: '13',
+        client_value: '15',
+        op_id: opB.op_id,
+      },
+    ]);
   });
 
   it('a parent replaced on the server overlaps a child edited on the client', async () => {
     const id = uuid();
     await push(db, contractor, [insertOp(id, contractor)]);
-    await push(db, contractor, [{ op_id: uuid(), table: 'projects', id, kind: 'update', base_version: 1, changes: {}, details_patch: [{ path: ['cabinetData', 'itemState', '1_0'], remove: true }] }]);
+    await push(db, contractor, [
+      {
+        op_id: uuid(),
+        table: 'projects',
+        id,
+        kind: 'update',
+        base_version: 1,
+        changes: {},
+        details_patch: [{ path: ['cabinetData', 'itemState', '1_0'], remove: true }],
+      },
+    ]);
     const [r] = await push(db, contractor, [
-      { op_id: uuid(), table: 'projects', id, kind: 'update', base_version: 1, changes: { status: 'active' }, details_patch: [{ path: ['cabinetData', 'itemState', '1_0', 'width'], value: '16' }] },
+      {
+        op_id: uuid(),
+        table: 'projects',
+        id,
+        kind: 'update',
+        base_version: 1,
+        changes: { status: 'active' },
+        details_patch: [{ path: ['cabinetData', 'itemState', '1_0', 'width'], value: '16' }],
+      },
     ]);
     expect(r!.status).toBe('merged');
-    expect(r!.conflicts).toEqual([{ path: ['details', 'cabinetData', 'itemState', '1_0', 'width'], server_value: null, client_value: '16' }]);
+    expect(r!.conflicts).toEqual([
+      {
+        path: ['details', 'cabinetData', 'itemState', '1_0', 'width'],
+        server_value: null,
+        client_value: '16',
+      },
+    ]);
   });
 
   it('a rejected op rolls back alone: the rest of the batch applies, codes are SQLSTATEs', async () => {
@@ -146,12 +235,36 @@ describe('push_changes', () => {
     await push(db, other, [insertOp(foreign, other)]);
     const results = await push(db, contractor, [
       insertOp(good1, contractor),
-      { ...insertOp(uuid(), contractor), changes: { ...insertOp(uuid(), contractor).changes, status: 'on hold' } },
-      { op_id: uuid(), table: 'projects', id: foreign, kind: 'update', base_version: 1, changes: { name: 'hijack' } },
+      {
+        ...insertOp(uuid(), contractor),
+        changes: { ...insertOp(uuid(), contractor).changes, status: 'on hold' },
+      },
+      {
+        op_id: uuid(),
+        table: 'projects',
+        id: foreign,
+        kind: 'update',
+        base_version: 1,
+        changes: { name: 'hijack' },
+      },
       insertOp(uuid(), other),
-      { op_id: uuid(), table: 'project_files', id: uuid(), kind: 'insert', base_version: null, changes: { project_id: uuid(), file_name: 'a', file_path: 'p', user_id: contractor } },
+      {
+        op_id: uuid(),
+        table: 'project_files',
+        id: uuid(),
+        kind: 'insert',
+        base_version: null,
+        changes: { project_id: uuid(), file_name: 'a', file_path: 'p', user_id: contractor },
+      },
       { op_id: uuid(), table: 'nope', id: uuid(), kind: 'insert', base_version: null, changes: {} },
-      { op_id: uuid(), table: 'projects', id: good1, kind: 'update', base_version: 1, changes: { role: 'x' } },
+      {
+        op_id: uuid(),
+        table: 'projects',
+        id: good1,
+        kind: 'update',
+        base_version: 1,
+        changes: { role: 'x' },
+      },
       insertOp(good2, contractor),
     ]);
     expect(results.map((r) => [r.status, r.code])).toEqual([
@@ -164,8 +277,14 @@ describe('push_changes', () => {
       ['rejected', '22023'],
       ['applied', null],
     ]);
-    expect(results.every((r) => r.status !== 'rejected' || (r.row === null && typeof r.message === 'string'))).toBe(true);
-    const names = (await db.query<{ name: string }>('select name from projects where id = $1', [foreign])).rows[0]!;
+    expect(
+      results.every(
+        (r) => r.status !== 'rejected' || (r.row === null && typeof r.message === 'string'),
+      ),
+    ).toBe(true);
+    const names = (
+      await db.query<{ name: string }>('select name from projects where id = $1', [foreign])
+    ).rows[0]!;
     expect(names.name).toBe('Client');
   });
 
@@ -177,53 +296,121 @@ describe('push_changes', () => {
       id: uuid(),
       kind: 'insert',
       base_version: null,
-      changes: { project_id: projectId, file_name: 'a.jpg', file_path: `projects/${projectId}/1.jpg`, file_size: 10, file_type: 'image/jpeg', user_id: contractor },
+      changes: {
+        project_id: projectId,
+        file_name: 'a.jpg',
+        file_path: `projects/${projectId}/1.jpg`,
+        file_size: 10,
+        file_type: 'image/jpeg',
+        user_id: contractor,
+      },
     };
     const [first] = await push(db, contractor, [fileOp]);
     expect(first!.status).toBe('rejected');
     await push(db, contractor, [insertOp(projectId, contractor)]);
     const [second] = await push(db, contractor, [fileOp]);
-    expect(second).toMatchObject({ status: 'applied', row: { project_id: projectId, file_size: 10 } });
+    expect(second).toMatchObject({
+      status: 'applied',
+      row: { project_id: projectId, file_size: 10 },
+    });
   });
 
   it('delete vs edit: the delete wins, a later edit is rejected P0002 "deleted on another device", deleting again is a no-op', async () => {
     const id = uuid();
     await push(db, contractor, [insertOp(id, contractor)]);
-    const [del] = await push(db, contractor, [{ op_id: uuid(), table: 'projects', id, kind: 'delete', base_version: 1, changes: {} }]);
+    const [del] = await push(db, contractor, [
+      { op_id: uuid(), table: 'projects', id, kind: 'delete', base_version: 1, changes: {} },
+    ]);
     expect(del!.status).toBe('applied');
     expect(del!.row!.deleted_at).not.toBeNull();
-    const [edit] = await push(db, contractor, [{ op_id: uuid(), table: 'projects', id, kind: 'update', base_version: 1, changes: { name: 'late edit' } }]);
-    expect(edit).toMatchObject({ status: 'rejected', code: 'P0002', message: 'deleted on another device', row: null });
-    const [del2] = await push(db, contractor, [{ op_id: uuid(), table: 'projects', id, kind: 'delete', base_version: 1, changes: {} }]);
+    const [edit] = await push(db, contractor, [
+      {
+        op_id: uuid(),
+        table: 'projects',
+        id,
+        kind: 'update',
+        base_version: 1,
+        changes: { name: 'late edit' },
+      },
+    ]);
+    expect(edit).toMatchObject({
+      status: 'rejected',
+      code: 'P0002',
+      message: 'deleted on another device',
+      row: null,
+    });
+    const [del2] = await push(db, contractor, [
+      { op_id: uuid(), table: 'projects', id, kind: 'delete', base_version: 1, changes: {} },
+    ]);
     expect(del2).toMatchObject({ status: 'applied', row: { version: 2 } });
   });
 
   it('edit then delete from another device: the delete applies on top of the edit', async () => {
     const id = uuid();
     await push(db, contractor, [insertOp(id, contractor)]);
-    await push(db, contractor, [{ op_id: uuid(), table: 'projects', id, kind: 'update', base_version: 1, changes: { name: 'edited' } }]);
-    const [del] = await push(db, contractor, [{ op_id: uuid(), table: 'projects', id, kind: 'delete', base_version: 1, changes: {} }]);
+    await push(db, contractor, [
+      {
+        op_id: uuid(),
+        table: 'projects',
+        id,
+        kind: 'update',
+        base_version: 1,
+        changes: { name: 'edited' },
+      },
+    ]);
+    const [del] = await push(db, contractor, [
+      { op_id: uuid(), table: 'projects', id, kind: 'delete', base_version: 1, changes: {} },
+    ]);
     expect(del).toMatchObject({ status: 'applied', row: { name: 'edited', version: 3 } });
     expect(del!.row!.deleted_at).not.toBeNull();
   });
 
   it('profiles: own name/phone update applies; role is not a writable column', async () => {
     const [ok, bad] = await push(db, contractor, [
-      { op_id: uuid(), table: 'profiles', id: contractor, kind: 'update', base_version: 1, changes: { first_name: 'Cal', phone: '5550001111' } },
-      { op_id: uuid(), table: 'profiles', id: contractor, kind: 'update', base_version: 2, changes: { role: 'org_admin' } },
+      {
+        op_id: uuid(),
+        table: 'profiles',
+        id: contractor,
+        kind: 'update',
+        base_version: 1,
+        changes: { first_name: 'Cal', phone: '5550001111' },
+      },
+      {
+        op_id: uuid(),
+        table: 'profiles',
+        id: contractor,
+        kind: 'update',
+        base_version: 2,
+        changes: { role: 'org_admin' },
+      },
     ]);
-    expect(ok).toMatchObject({ status: 'applied', row: { first_name: 'Cal', phone: '5550001111', role: 'contractor' } });
+    expect(ok).toMatchObject({
+      status: 'applied',
+      row: { first_name: 'Cal', phone: '5550001111', role: 'contractor' },
+    });
     expect(bad).toMatchObject({ status: 'rejected', code: '22023' });
   });
 
   it('a batch of 1,000 ops applies in one call (each its own subtransaction)', async () => {
     const ids = Array.from({ length: 1000 }, () => uuid());
-    const inserted = await push(db, contractor, ids.map((id) => insertOp(id, contractor)));
+    const inserted = await push(
+      db,
+      contractor,
+      ids.map((id) => insertOp(id, contractor)),
+    );
     expect(inserted.filter((r) => r.status === 'applied')).toHaveLength(1000);
     const updated = await push(
       db,
       contractor,
-      ids.map((id) => ({ op_id: uuid(), table: 'projects', id, kind: 'update', base_version: 1, changes: { status: 'active' }, details_patch: [{ path: ['cabinetData', 'itemState', '1_0', 'width'], value: '10' }] })),
+      ids.map((id) => ({
+        op_id: uuid(),
+        table: 'projects',
+        id,
+        kind: 'update',
+        base_version: 1,
+        changes: { status: 'active' },
+        details_patch: [{ path: ['cabinetData', 'itemState', '1_0', 'width'], value: '10' }],
+      })),
     );
     expect(updated.map((r) => r.status)).toEqual(Array(1000).fill('applied'));
   });
@@ -232,14 +419,19 @@ describe('push_changes', () => {
     const id = uuid();
     const [same, other] = await push(db, contractor, [
       { ...insertOp(id, contractor), changes: { ...insertOp(id, contractor).changes, id } },
-      { ...insertOp(uuid(), contractor), changes: { ...insertOp(uuid(), contractor).changes, id: uuid() } },
+      {
+        ...insertOp(uuid(), contractor),
+        changes: { ...insertOp(uuid(), contractor).changes, id: uuid() },
+      },
     ]);
     expect(same).toMatchObject({ status: 'applied', row: { id } });
     expect(other).toMatchObject({ status: 'rejected', code: '22023' });
   });
 
   it('rejects a call that is not an array (22023) and refuses anon', async () => {
-    await expect(push(db, contractor, { not: 'array' } as unknown as unknown[])).rejects.toMatchObject({ code: '22023' });
+    await expect(
+      push(db, contractor, { not: 'array' } as unknown as unknown[]),
+    ).rejects.toMatchObject({ code: '22023' });
   });
 });
 
@@ -247,18 +439,44 @@ describe('sync_prune', () => {
   it('removes old bookkeeping; a merge across pruned versions reports every client path', async () => {
     const id = uuid();
     await push(db, contractor, [insertOp(id, contractor)]);
-    await push(db, contractor, [{ op_id: uuid(), table: 'projects', id, kind: 'update', base_version: 1, changes: { name: 'Server' } }]);
-    await db.query(`update sync_change_log set changed_at = now() - interval '200 days' where row_id = $1`, [id]);
-    const pruned = (await db.query<{ r: Record<string, number> }>(`select private.sync_prune(interval '90 days') as r`)).rows[0]!.r;
+    await push(db, contractor, [
+      {
+        op_id: uuid(),
+        table: 'projects',
+        id,
+        kind: 'update',
+        base_version: 1,
+        changes: { name: 'Server' },
+      },
+    ]);
+    await db.query(
+      `update sync_change_log set changed_at = now() - interval '200 days' where row_id = $1`,
+      [id],
+    );
+    const pruned = (
+      await db.query<{ r: Record<string, number> }>(
+        `select private.sync_prune(interval '90 days') as r`,
+      )
+    ).rows[0]!.r;
     expect(pruned.sync_change_log).toBeGreaterThanOrEqual(1);
     const [r] = await push(db, contractor, [
-      { op_id: uuid(), table: 'projects', id, kind: 'update', base_version: 1, changes: { status: 'active' }, details_patch: [{ path: ['budget'], value: '10k-25k' }] },
+      {
+        op_id: uuid(),
+        table: 'projects',
+        id,
+        kind: 'update',
+        base_version: 1,
+        changes: { status: 'active' },
+        details_patch: [{ path: ['budget'], value: '10k-25k' }],
+      },
     ]);
     expect(r!.status).toBe('merged');
     expect(r!.conflicts.map((c) => c.path.join('.')).sort()).toEqual(['details.budget', 'status']);
   });
 
   it('is not callable through the API', async () => {
-    await expect(asUser(db, contractor, (tx) => tx.query(`select private.sync_prune()`))).rejects.toMatchObject({ code: '42501' });
+    await expect(
+      asUser(db, contractor, (tx) => tx.query(`select private.sync_prune()`)),
+    ).rejects.toMatchObject({ code: '42501' });
   });
 });

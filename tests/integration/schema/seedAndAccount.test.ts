@@ -9,9 +9,23 @@ import { asUser, createDb, createUser, tryAsUser } from './pgliteDb.ts';
 
 /** Spec §3 "Cabinet types and parts": the part count of each type. */
 const PARTS: Record<string, number> = {
-  'Base 1/1': 2, Wall: 1, 'Base 2/1': 3, 'Base Full Ht 1/0': 1, 'Base Full Ht 2/0': 2, 'Kite DB 0/3': 3, 'Kite DB 0/4': 4,
-  'Pantry 2/0': 2, 'L/S 2/0': 2, 'Desk/Lap Draw 0/1': 1, 'VB 1/1': 2, 'VB 2/1': 3, 'VB 2/3': 5, 'VB Full HT 1/0': 1,
-  'VB Full HT 2/0': 2, 'VDB 0/3': 3, 'VDB 0/4': 4,
+  'Base 1/1': 2,
+  Wall: 1,
+  'Base 2/1': 3,
+  'Base Full Ht 1/0': 1,
+  'Base Full Ht 2/0': 2,
+  'Kite DB 0/3': 3,
+  'Kite DB 0/4': 4,
+  'Pantry 2/0': 2,
+  'L/S 2/0': 2,
+  'Desk/Lap Draw 0/1': 1,
+  'VB 1/1': 2,
+  'VB 2/1': 3,
+  'VB 2/3': 5,
+  'VB Full HT 1/0': 1,
+  'VB Full HT 2/0': 2,
+  'VDB 0/3': 3,
+  'VDB 0/4': 4,
 };
 
 const HOMEOWNER = '11111111-1111-4111-8111-111111111111';
@@ -29,11 +43,13 @@ afterAll(async () => {
 
 describe('seed', () => {
   it('has the two confirmed demo logins with bcrypt passwords', async () => {
-    const rows = (await db.query<{ email: string; ok: boolean; confirmed: boolean; hash: string }>(
-      `select email, encrypted_password = crypt(case email when 'homeowner@example.com' then 'demo-homeowner' else 'demo-contractor' end, encrypted_password) as ok,
+    const rows = (
+      await db.query<{ email: string; ok: boolean; confirmed: boolean; hash: string }>(
+        `select email, encrypted_password = crypt(case email when 'homeowner@example.com' then 'demo-homeowner' else 'demo-contractor' end, encrypted_password) as ok,
               email_confirmed_at is not null as confirmed, encrypted_password as hash
        from auth.users order by email`,
-    )).rows;
+      )
+    ).rows;
     expect(rows.map((r) => [r.email, r.ok, r.confirmed])).toEqual([
       ['contractor@example.com', true, true],
       ['homeowner@example.com', true, true],
@@ -42,18 +58,46 @@ describe('seed', () => {
   });
 
   it('made profiles through the signup trigger, with names, phone and address', async () => {
-    const rows = (await db.query<{ id: string; role: string; first_name: string; last_name: string; phone: string; address: string }>(
-      `select id, role, first_name, last_name, phone, address from profiles order by role desc`,
-    )).rows;
-    expect(rows.map((r) => [r.id, r.role])).toEqual([[HOMEOWNER, 'homeowner'], [CONTRACTOR, 'contractor']]);
+    const rows = (
+      await db.query<{
+        id: string;
+        role: string;
+        first_name: string;
+        last_name: string;
+        phone: string;
+        address: string;
+      }>(`select id, role, first_name, last_name, phone, address from profiles order by role desc`)
+    ).rows;
+    expect(rows.map((r) => [r.id, r.role])).toEqual([
+      [HOMEOWNER, 'homeowner'],
+      [CONTRACTOR, 'contractor'],
+    ]);
     expect(rows.every((r) => r.first_name && r.last_name && r.phone && r.address)).toBe(true);
   });
 
   it('has 2 homeowner projects and 3 client projects across statuses, visible to their users only', async () => {
-    const mine = await asUser(db, HOMEOWNER, async (tx) => (await tx.query<{ status: string }>(`select status from projects`)).rows);
+    const mine = await asUser(
+      db,
+      HOMEOWNER,
+      async (tx) => (await tx.query<{ status: string }>(`select status from projects`)).rows,
+    );
     expect(mine).toHaveLength(2);
-    const clients = await asUser(db, CONTRACTOR, async (tx) =>
-      (await tx.query<{ status: string; details: { email?: string; phone?: string; address?: string; projectScopes?: string[]; budget?: string } }>(`select status, details from projects`)).rows,
+    const clients = await asUser(
+      db,
+      CONTRACTOR,
+      async (tx) =>
+        (
+          await tx.query<{
+            status: string;
+            details: {
+              email?: string;
+              phone?: string;
+              address?: string;
+              projectScopes?: string[];
+              budget?: string;
+            };
+          }>(`select status, details from projects`)
+        ).rows,
     );
     expect(clients).toHaveLength(3);
     expect(new Set(clients.map((c) => c.status)).size).toBe(3);
@@ -67,13 +111,25 @@ describe('seed', () => {
   });
 
   it('has a real kitchen: ~12 cabinets of the spec types, every part measured, openings 9–36" wide', async () => {
-    const row = (await db.query<{ cd: { cabinetRows: { id: number; type: string }[]; itemState: Record<string, { width: string; height: string; type: string }>; form: Record<string, unknown>; stileRail: Record<string, number> } }>(
-      `select details->'cabinetData' as cd from projects where details ? 'cabinetData'`,
-    )).rows;
+    const row = (
+      await db.query<{
+        cd: {
+          cabinetRows: { id: number; type: string }[];
+          itemState: Record<string, { width: string; height: string; type: string }>;
+          form: Record<string, unknown>;
+          stileRail: Record<string, number>;
+        };
+      }>(`select details->'cabinetData' as cd from projects where details ? 'cabinetData'`)
+    ).rows;
     expect(row).toHaveLength(1);
     const cd = row[0]!.cd;
     expect(cd.cabinetRows.length).toBeGreaterThanOrEqual(10);
-    expect(cd.form).toMatchObject({ overlaySelect: 'fol', stdOption: 1.5, olSize: 1.25, sideReveal: 0.25 });
+    expect(cd.form).toMatchObject({
+      overlaySelect: 'fol',
+      stdOption: 1.5,
+      olSize: 1.25,
+      sideReveal: 0.25,
+    });
     expect(cd.stileRail).toMatchObject({ leftStile: 1.5, midStile: 3 });
     for (const r of cd.cabinetRows) {
       const parts = PARTS[r.type];
@@ -95,38 +151,69 @@ describe('delete_my_account()', () => {
     const victim = await createUser(db, 'leaving@example.com', { role: 'homeowner' });
     const project = crypto.randomUUID();
     await asUser(db, victim, async (tx) => {
-      await tx.query(`insert into projects (id, name, status, user_id, owner_user_id) values ($1, 'Mine', 'active', $2, $2)`, [project, victim]);
-      await tx.query(`insert into project_files (project_id, file_name, file_path, user_id) values ($1, 'a.jpg', $2, $3)`, [project, `projects/${project}/1.jpg`, victim]);
-      await tx.query(`insert into storage.objects (bucket_id, name, owner) values ('project-files', $1, $2)`, [`projects/${project}/1.jpg`, victim]);
+      await tx.query(
+        `insert into projects (id, name, status, user_id, owner_user_id) values ($1, 'Mine', 'active', $2, $2)`,
+        [project, victim],
+      );
+      await tx.query(
+        `insert into project_files (project_id, file_name, file_path, user_id) values ($1, 'a.jpg', $2, $3)`,
+        [project, `projects/${project}/1.jpg`, victim],
+      );
+      await tx.query(
+        `insert into storage.objects (bucket_id, name, owner) values ('project-files', $1, $2)`,
+        [`projects/${project}/1.jpg`, victim],
+      );
       await tx.query(`select push_changes($1::json)`, [
-        JSON.stringify([{ op_id: crypto.randomUUID(), table: 'projects', id: project, kind: 'update', base_version: 1, changes: { name: 'Renamed' } }]),
+        JSON.stringify([
+          {
+            op_id: crypto.randomUUID(),
+            table: 'projects',
+            id: project,
+            kind: 'update',
+            base_version: 1,
+            changes: { name: 'Renamed' },
+          },
+        ]),
       ]);
     });
     // Storage objects first, through the Storage API (which passes the delete guard); the
     // function refuses while any remain, and deletes nothing then.
     const refused = await tryAsUser(db, victim, (tx) => tx.query(`select delete_my_account()`));
-    expect(refused).toMatchObject({ ok: false, code: 'P0001', message: "Remove the account's files first" });
-    const paths = await asUser(db, victim, (tx) => tx.query<{ p: string }>(`select p from my_account_storage_paths() p`));
+    expect(refused).toMatchObject({
+      ok: false,
+      code: 'P0001',
+      message: "Remove the account's files first",
+    });
+    const paths = await asUser(db, victim, (tx) =>
+      tx.query<{ p: string }>(`select p from my_account_storage_paths() p`),
+    );
     expect(paths.rows.map((r) => r.p)).toEqual([`projects/${project}/1.jpg`]);
     await asUser(db, victim, async (tx) => {
       await tx.query(`select set_config('storage.allow_delete_query', 'true', true)`);
-      await tx.query(`delete from storage.objects where bucket_id = 'project-files' and name = any ($1::text[])`, [paths.rows.map((r) => r.p)]);
+      await tx.query(
+        `delete from storage.objects where bucket_id = 'project-files' and name = any ($1::text[])`,
+        [paths.rows.map((r) => r.p)],
+      );
     });
     await asUser(db, victim, (tx) => tx.query(`select delete_my_account()`));
-    const counts = (await db.query<{ u: number; p: number; pr: number; f: number; o: number; others: number }>(
-      `select (select count(*)::int from auth.users where id = $1) u,
+    const counts = (
+      await db.query<{ u: number; p: number; pr: number; f: number; o: number; others: number }>(
+        `select (select count(*)::int from auth.users where id = $1) u,
               (select count(*)::int from profiles where id = $1) p,
               (select count(*)::int from projects where id = $2) pr,
               (select count(*)::int from project_files where project_id = $2) f,
               (select count(*)::int from storage.objects where name like 'projects/' || $2 || '/%') o,
               (select count(*)::int from projects) others`,
-      [victim, project],
-    )).rows[0]!;
+        [victim, project],
+      )
+    ).rows[0]!;
     expect(counts).toEqual({ u: 0, p: 0, pr: 0, f: 0, o: 0, others: 5 });
-    const bookkeeping = (await db.query<{ ops: number; log: number }>(
-      `select (select count(*)::int from sync_ops where user_id = $1) ops, (select count(*)::int from sync_change_log where row_id = $2) log`,
-      [victim, project],
-    )).rows[0]!;
+    const bookkeeping = (
+      await db.query<{ ops: number; log: number }>(
+        `select (select count(*)::int from sync_ops where user_id = $1) ops, (select count(*)::int from sync_change_log where row_id = $2) log`,
+        [victim, project],
+      )
+    ).rows[0]!;
     expect(bookkeeping).toEqual({ ops: 0, log: 0 });
   });
 

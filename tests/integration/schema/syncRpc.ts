@@ -31,7 +31,9 @@ export interface PullPage {
 /** push_changes(p_ops) as `userId`. */
 export async function push(db: PGlite, userId: string, ops: unknown[]): Promise<PushResult[]> {
   return asUser(db, userId, async (tx) => {
-    const res = await tx.query<{ r: PushResult[] }>('select push_changes($1::json) as r', [JSON.stringify(ops)]);
+    const res = await tx.query<{ r: PushResult[] }>('select push_changes($1::json) as r', [
+      JSON.stringify(ops),
+    ]);
     return res.rows[0]!.r;
   });
 }
@@ -46,7 +48,12 @@ export async function pullPage(
   limit = 1000,
 ): Promise<PullPage> {
   return asUser(db, userId, async (tx) => {
-    const res = await tx.query<{ r: PullPage }>('select pull_changes($1, $2, $3, $4) as r', [table, cursor, afterId, limit]);
+    const res = await tx.query<{ r: PullPage }>('select pull_changes($1, $2, $3, $4) as r', [
+      table,
+      cursor,
+      afterId,
+      limit,
+    ]);
     return res.rows[0]!.r;
   });
 }

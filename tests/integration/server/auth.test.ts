@@ -5,7 +5,10 @@ import { FIXTURE_MIGRATIONS, email } from './fixtures.ts';
 let b: StartedBackend;
 beforeAll(async () => {
   // app.test stands for the app's site: an operator-listed redirect target (REDIRECT_URLS).
-  b = await startLocalBackend({ migrationsDir: FIXTURE_MIGRATIONS, redirectUrls: ['http://app.test/*'] });
+  b = await startLocalBackend({
+    migrationsDir: FIXTURE_MIGRATIONS,
+    redirectUrls: ['http://app.test/*'],
+  });
 });
 afterAll(async () => {
   await b.stop();
@@ -22,7 +25,10 @@ describe('/auth/v1 signup and confirmation', () => {
     const { data, error } = await anon.auth.signUp({
       email: to,
       password: 'secret123',
-      options: { data: { role: 'contractor', first_name: 'Ana' }, emailRedirectTo: 'http://app.test/welcome' },
+      options: {
+        data: { role: 'contractor', first_name: 'Ana' },
+        emailRedirectTo: 'http://app.test/welcome',
+      },
     });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
@@ -62,13 +68,25 @@ describe('/auth/v1 signup and confirmation', () => {
 
     const signedIn = await anon.auth.signInWithPassword({ email: to, password: 'secret123' });
     expect(signedIn.error).toBeNull();
-    expect(signedIn.data.user?.user_metadata).toMatchObject({ role: 'contractor', first_name: 'Ana' });
+    expect(signedIn.data.user?.user_metadata).toMatchObject({
+      role: 'contractor',
+      first_name: 'Ana',
+    });
   });
 
   it('access tokens carry Supabase claims', async () => {
-    const { accessToken, userId } = await b.signUpConfirmed(email('claims'), 'secret123', { role: 'homeowner' });
-    const payload = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
-    expect(payload).toMatchObject({ sub: userId, role: 'authenticated', aud: 'authenticated', is_anonymous: false });
+    const { accessToken, userId } = await b.signUpConfirmed(email('claims'), 'secret123', {
+      role: 'homeowner',
+    });
+    const payload = JSON.parse(
+      Buffer.from(accessToken.split('.')[1]!, 'base64url').toString(),
+    ) as Record<string, unknown>;
+    expect(payload).toMatchObject({
+      sub: userId,
+      role: 'authenticated',
+      aud: 'authenticated',
+      is_anonymous: false,
+    });
     expect(payload.user_metadata).toEqual({ role: 'homeowner' });
     expect(payload.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
     expect(typeof payload.session_id).toBe('string');
@@ -80,7 +98,10 @@ describe('/auth/v1 signup and confirmation', () => {
     const anon = b.client();
     await anon.auth.signUp({ email: to, password: 'secret123' });
     const link = new URL((await b.readMail(to))[0]!.links[0]!);
-    const { data, error } = await anon.auth.verifyOtp({ token_hash: link.searchParams.get('token')!, type: 'signup' });
+    const { data, error } = await anon.auth.verifyOtp({
+      token_hash: link.searchParams.get('token')!,
+      type: 'signup',
+    });
     expect(error).toBeNull();
     expect(data.session?.access_token).toBeTruthy();
     expect(data.user?.email).toBe(to);
@@ -98,7 +119,10 @@ describe('/auth/v1 signup and confirmation', () => {
     expect(dup.data.user?.id).not.toBe(first.data.user?.id);
     expect(Object.keys(dup.data.user!).sort()).toEqual(Object.keys(first.data.user!).sort());
     const mail = await b.readMail(to);
-    expect(mail.map((m) => m.subject)).toEqual(['You already have an account', 'Confirm your signup']);
+    expect(mail.map((m) => m.subject)).toEqual([
+      'You already have an account',
+      'Confirm your signup',
+    ]);
     const weak = await anon.auth.signUp({ email: email('weak'), password: '123' });
     expect(weak.error?.code).toBe('weak_password');
     expect(weak.error?.status).toBe(422);
@@ -115,7 +139,9 @@ describe('/auth/v1 sessions', () => {
     expect(r.error?.status).toBe(400);
     expect(r.error?.code).toBe('invalid_credentials');
     expect(r.error?.message).toBe('Invalid login credentials');
-    const unknown = await b.client().auth.signInWithPassword({ email: email('ghost'), password: 'secret123' });
+    const unknown = await b
+      .client()
+      .auth.signInWithPassword({ email: email('ghost'), password: 'secret123' });
     expect(unknown.error?.code).toBe('invalid_credentials');
   });
 
@@ -145,7 +171,9 @@ describe('/auth/v1 sessions', () => {
     expect((await client.auth.signOut()).error).toBeNull();
     const r = await b.client().auth.refreshSession({ refresh_token: refresh });
     expect(r.error?.code).toBe('refresh_token_not_found');
-    const res = await fetch(`${b.url}/auth/v1/user`, { headers: { apikey: b.anonKey, authorization: `Bearer ${accessToken}` } });
+    const res = await fetch(`${b.url}/auth/v1/user`, {
+      headers: { apikey: b.anonKey, authorization: `Bearer ${accessToken}` },
+    });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { code: string }).code).toBe('session_not_found');
   });
@@ -158,17 +186,24 @@ describe('/auth/v1 sessions', () => {
     const upd = await client.auth.updateUser({ data: { last_name: 'B' }, password: 'newsecret1' });
     expect(upd.error).toBeNull();
     expect(upd.data.user?.user_metadata).toEqual({ first_name: 'A', last_name: 'B' });
-    expect((await b.client().auth.signInWithPassword({ email: to, password: 'newsecret1' })).error).toBeNull();
+    expect(
+      (await b.client().auth.signInWithPassword({ email: to, password: 'newsecret1' })).error,
+    ).toBeNull();
     // A new address takes effect only once it confirms by the mailed link.
     const moved = email('moved');
     const em = await client.auth.updateUser({ email: moved });
     expect(em.error).toBeNull();
     expect(em.data.user?.email).toBe(to);
     expect(em.data.user?.new_email).toBe(moved);
-    expect((await b.client().auth.signInWithPassword({ email: moved, password: 'newsecret1' })).error?.code).toBe('invalid_credentials');
+    expect(
+      (await b.client().auth.signInWithPassword({ email: moved, password: 'newsecret1' })).error
+        ?.code,
+    ).toBe('invalid_credentials');
     const link = (await b.readMail(moved)).find((m) => /email change/i.test(m.subject))!.links[0]!;
     expect((await fetch(link, { redirect: 'manual' })).status).toBe(303);
-    expect((await b.client().auth.signInWithPassword({ email: moved, password: 'newsecret1' })).error).toBeNull();
+    expect(
+      (await b.client().auth.signInWithPassword({ email: moved, password: 'newsecret1' })).error,
+    ).toBeNull();
   });
 });
 
@@ -183,7 +218,9 @@ describe('/auth/v1 recovery', () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({});
-    const viaClient = await b.client().auth.resetPasswordForEmail(to, { redirectTo: 'http://app.test/reset' });
+    const viaClient = await b
+      .client()
+      .auth.resetPasswordForEmail(to, { redirectTo: 'http://app.test/reset' });
     expect(viaClient.error).toBeNull();
     expect(JSON.stringify(viaClient.data)).not.toMatch(/token/i);
 
@@ -193,9 +230,14 @@ describe('/auth/v1 recovery', () => {
     const f = fragment(loc);
     expect(f.get('type')).toBe('recovery');
     const c = b.client();
-    await c.auth.setSession({ access_token: f.get('access_token')!, refresh_token: f.get('refresh_token')! });
+    await c.auth.setSession({
+      access_token: f.get('access_token')!,
+      refresh_token: f.get('refresh_token')!,
+    });
     expect((await c.auth.updateUser({ password: 'resetsecret' })).error).toBeNull();
-    expect((await b.client().auth.signInWithPassword({ email: to, password: 'resetsecret' })).error).toBeNull();
+    expect(
+      (await b.client().auth.signInWithPassword({ email: to, password: 'resetsecret' })).error,
+    ).toBeNull();
   });
 
   it('recover for an unknown email answers the same and sends nothing', async () => {
@@ -221,32 +263,46 @@ describe('/auth/v1 admin', () => {
     expect(viaAnon.error?.status).toBe(403);
     const ok = await b.serviceClient().auth.admin.deleteUser(userId);
     expect(ok.error).toBeNull();
-    expect((await b.client().auth.signInWithPassword({ email: to, password: 'secret123' })).error?.code).toBe('invalid_credentials');
+    expect(
+      (await b.client().auth.signInWithPassword({ email: to, password: 'secret123' })).error?.code,
+    ).toBe('invalid_credentials');
   });
 
   it('serves settings and health', async () => {
     expect((await fetch(`${b.url}/auth/v1/health`)).status).toBe(200);
-    const s = (await (await fetch(`${b.url}/auth/v1/settings`)).json()) as { external: { email: boolean } };
+    const s = (await (await fetch(`${b.url}/auth/v1/settings`)).json()) as {
+      external: { email: boolean };
+    };
     expect(s.external.email).toBe(true);
   });
 });
 
 describe('/auth/v1 rate limit', () => {
   it('limits sign-in failures per email with 429 over_request_rate_limit', async () => {
-    const limited = await startLocalBackend({ migrationsDir: FIXTURE_MIGRATIONS, signInRateLimit: { max: 3, windowMs: 60_000 } });
+    const limited = await startLocalBackend({
+      migrationsDir: FIXTURE_MIGRATIONS,
+      signInRateLimit: { max: 3, windowMs: 60_000 },
+    });
     try {
       const to = email('limited');
       await limited.signUpConfirmed(to, 'secret123');
       for (let i = 0; i < 3; i++) {
-        expect((await limited.client().auth.signInWithPassword({ email: to, password: 'bad-bad' })).error?.code).toBe('invalid_credentials');
+        expect(
+          (await limited.client().auth.signInWithPassword({ email: to, password: 'bad-bad' })).error
+            ?.code,
+        ).toBe('invalid_credentials');
       }
-      const blocked = await limited.client().auth.signInWithPassword({ email: to, password: 'secret123' });
+      const blocked = await limited
+        .client()
+        .auth.signInWithPassword({ email: to, password: 'secret123' });
       expect(blocked.error?.status).toBe(429);
       expect(blocked.error?.code).toBe('over_request_rate_limit');
       // The same address is limited too, whatever email it tries next.
       const other = email('other');
       await limited.signUpConfirmed(other, 'secret123').catch(() => undefined);
-      const byAddress = await limited.client().auth.signInWithPassword({ email: other, password: 'secret123' });
+      const byAddress = await limited
+        .client()
+        .auth.signInWithPassword({ email: other, password: 'secret123' });
       expect(byAddress.error?.status).toBe(429);
     } finally {
       await limited.stop();

@@ -26,7 +26,11 @@ afterAll(async () => {
 });
 
 function headers(bearer = token): Record<string, string> {
-  return { apikey: b.anonKey, authorization: `Bearer ${bearer}`, 'content-type': 'application/json' };
+  return {
+    apikey: b.anonKey,
+    authorization: `Bearer ${bearer}`,
+    'content-type': 'application/json',
+  };
 }
 
 const deep = (n: number): string => '['.repeat(n) + ']'.repeat(n);
@@ -34,39 +38,81 @@ const deep = (n: number): string => '['.repeat(n) + ']'.repeat(n);
 describe('request bounds', () => {
   it('JSON nested 10,000 deep is a 400 with a code on /rest, /auth and /storage', async () => {
     const body = `{"x":${deep(10_000)}}`;
-    const rest = await fetch(`${b.url}/rest/v1/rpc/echo`, { method: 'POST', headers: headers(), body });
+    const rest = await fetch(`${b.url}/rest/v1/rpc/echo`, {
+      method: 'POST',
+      headers: headers(),
+      body,
+    });
     expect(rest.status).toBe(400);
-    expect(await rest.json()).toMatchObject({ code: 'PGRST102', details: expect.stringMatching(/nested deeper than 64/) });
-    const insert = await fetch(`${b.url}/rest/v1/notes`, { method: 'POST', headers: headers(), body });
+    expect(await rest.json()).toMatchObject({
+      code: 'PGRST102',
+      details: expect.stringMatching(/nested deeper than 64/),
+    });
+    const insert = await fetch(`${b.url}/rest/v1/notes`, {
+      method: 'POST',
+      headers: headers(),
+      body,
+    });
     expect(insert.status).toBe(400);
-    const auth = await fetch(`${b.url}/auth/v1/signup`, { method: 'POST', headers: headers(b.anonKey), body });
+    const auth = await fetch(`${b.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: headers(b.anonKey),
+      body,
+    });
     expect(auth.status).toBe(400);
     expect(await auth.json()).toMatchObject({ code: 'bad_json' });
-    const storage = await fetch(`${b.url}/storage/v1/object/list/test-files`, { method: 'POST', headers: headers(), body });
+    const storage = await fetch(`${b.url}/storage/v1/object/list/test-files`, {
+      method: 'POST',
+      headers: headers(),
+      body,
+    });
     expect(storage.status).toBe(400);
     expect(await storage.json()).toMatchObject({ statusCode: '400', error: 'InvalidRequest' });
     // Depth inside strings does not count, and the app's real nesting passes.
-    const fine = await fetch(`${b.url}/rest/v1/rpc/echo`, { method: 'POST', headers: headers(), body: JSON.stringify({ doc: { s: deep(100), a: [[[[{ b: [1] }]]]] } }) });
+    const fine = await fetch(`${b.url}/rest/v1/rpc/echo`, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ doc: { s: deep(100), a: [[[[{ b: [1] }]]]] } }),
+    });
     expect(fine.status).toBe(200);
   });
 
   it('a string over 256 KB is a 400; the whole body over the limit a 413', async () => {
-    const long = await fetch(`${b.url}/rest/v1/rpc/echo`, { method: 'POST', headers: headers(), body: JSON.stringify({ doc: 'x'.repeat(300 * 1024) }) });
+    const long = await fetch(`${b.url}/rest/v1/rpc/echo`, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ doc: 'x'.repeat(300 * 1024) }),
+    });
     expect(long.status).toBe(400);
-    expect(await long.json()).toMatchObject({ code: 'PGRST102', details: expect.stringMatching(/string longer/) });
-    const big = await fetch(`${b.url}/rest/v1/rpc/echo`, { method: 'POST', headers: headers(), body: JSON.stringify({ doc: Array.from({ length: 60_000 }, () => 'y'.repeat(200)) }) });
+    expect(await long.json()).toMatchObject({
+      code: 'PGRST102',
+      details: expect.stringMatching(/string longer/),
+    });
+    const big = await fetch(`${b.url}/rest/v1/rpc/echo`, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify({ doc: Array.from({ length: 60_000 }, () => 'y'.repeat(200)) }),
+    });
     expect(big.status).toBe(413);
     expect(await big.json()).toMatchObject({ code: 'PGRST413' });
   });
 
   it('every API transaction runs with the statement_timeout', async () => {
-    const res = await fetch(`${b.url}/rest/v1/rpc/api_statement_timeout`, { method: 'POST', headers: headers(), body: '{}' });
+    const res = await fetch(`${b.url}/rest/v1/rpc/api_statement_timeout`, {
+      method: 'POST',
+      headers: headers(),
+      body: '{}',
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toBe('15s');
   });
 
   it('a missing row (P0002) is a 404, not a 500', async () => {
-    const res = await fetch(`${b.url}/rest/v1/rpc/missing_row`, { method: 'POST', headers: headers(), body: '{}' });
+    const res = await fetch(`${b.url}/rest/v1/rpc/missing_row`, {
+      method: 'POST',
+      headers: headers(),
+      body: '{}',
+    });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ code: 'P0002', message: 'no such row' });
   });
@@ -74,14 +120,25 @@ describe('request bounds', () => {
   it('a long email or one with NUL is a 400 that echoes nothing internal; a password over 72 bytes is refused', async () => {
     for (const bad of [`${'a'.repeat(300)}@example.com`, 'nul\u0000@example.com']) {
       for (const path of ['signup', 'recover']) {
-        const res = await fetch(`${b.url}/auth/v1/${path}`, { method: 'POST', headers: headers(b.anonKey), body: JSON.stringify({ email: bad, password: 'secret123' }) });
+        const res = await fetch(`${b.url}/auth/v1/${path}`, {
+          method: 'POST',
+          headers: headers(b.anonKey),
+          body: JSON.stringify({ email: bad, password: 'secret123' }),
+        });
         expect(res.status).toBe(400);
         const text = await res.text();
-        expect(JSON.parse(text)).toMatchObject({ code: 'validation_failed', msg: 'Unable to validate email address: invalid format' });
+        expect(JSON.parse(text)).toMatchObject({
+          code: 'validation_failed',
+          msg: 'Unable to validate email address: invalid format',
+        });
         expect(text).not.toMatch(/postgres|sql|varchar|0x00|stack/i);
       }
     }
-    const signIn = await fetch(`${b.url}/auth/v1/token?grant_type=password`, { method: 'POST', headers: headers(b.anonKey), body: JSON.stringify({ email: 'nul\u0000@example.com', password: 'secret123' }) });
+    const signIn = await fetch(`${b.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: headers(b.anonKey),
+      body: JSON.stringify({ email: 'nul\u0000@example.com', password: 'secret123' }),
+    });
     expect(signIn.status).toBe(400);
     expect(await signIn.json()).toMatchObject({ code: 'invalid_credentials' });
 
@@ -91,6 +148,8 @@ describe('request bounds', () => {
     // 72 bytes of multi-byte characters is the limit too: 25 × 3 bytes = 75.
     const wide = await b.client().auth.signUp({ email: email('widepw'), password: '€'.repeat(25) });
     expect(wide.error?.code).toBe('weak_password');
-    expect((await b.client().auth.signUp({ email: email('okpw'), password: 'p'.repeat(72) })).error).toBeNull();
+    expect(
+      (await b.client().auth.signUp({ email: email('okpw'), password: 'p'.repeat(72) })).error,
+    ).toBeNull();
   });
 });

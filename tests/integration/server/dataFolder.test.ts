@@ -29,22 +29,47 @@ interface Started {
   output: () => string;
 }
 
-function launch(dataDir: string, env: Record<string, string> = {}): { child: ChildProcess; started: Promise<Started>; exited: Promise<{ code: number | null; output: string }> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts'), '--port', '0', '--data', dataDir, '--no-seed', '--migrations', FIXTURE_MIGRATIONS], {
-    cwd: ROOT,
-    env: { ...process.env, JWT_SECRET: '', HOST: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+function launch(
+  dataDir: string,
+  env: Record<string, string> = {},
+): {
+  child: ChildProcess;
+  started: Promise<Started>;
+  exited: Promise<{ code: number | null; output: string }>;
+} {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'server', 'main.ts'),
+      '--port',
+      '0',
+      '--data',
+      dataDir,
+      '--no-seed',
+      '--migrations',
+      FIXTURE_MIGRATIONS,
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, JWT_SECRET: '', HOST: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   children.push(child);
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<{ code: number | null; output: string }>((res) => child.on('exit', (code) => res({ code, output: out })));
+  const exited = new Promise<{ code: number | null; output: string }>((res) =>
+    child.on('exit', (code) => res({ code, output: out })),
+  );
   const started = new Promise<Started>((res, rej) => {
     child.stdout.on('data', () => {
       const m = /Backend URL:\s+(\S+)/.exec(out);
       const k = /Anon key:\s+(\S+)/.exec(out);
-      if (m && k && out.includes('Mail outbox')) res({ child, url: m[1]!, anonKey: k[1]!, output: () => out });
+      if (m && k && out.includes('Mail outbox'))
+        res({ child, url: m[1]!, anonKey: k[1]!, output: () => out });
     });
     void exited.then(({ code }) => rej(new Error(`server exited ${code}: ${out}`)));
   });
@@ -59,55 +84,73 @@ function temp(): string {
 }
 
 describe('data folder', () => {
-  it('keeps a random secret (0600), serves its anon key to the app, and allows one server per folder', { timeout: 240_000 }, async () => {
-    const dataDir = temp();
-    const first = await launch(dataDir).started;
-    const secretFile = join(dataDir, 'jwt-secret');
-    expect(statSync(secretFile).mode & 0o777).toBe(0o600);
-    expect(readFileSync(secretFile, 'utf8').trim()).not.toBe(DEFAULT_JWT_SECRET);
-    expect(first.anonKey).not.toBe(LOCAL_ANON_KEY);
-    const config = await fetch(`${first.url}/local-config.js`);
-    expect(await config.text()).toContain(`"anonKey":"${first.anonKey}"`);
-    const signup = await fetch(`${first.url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { apikey: first.anonKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'lock@example.com', password: 'secret123' }),
-    });
-    expect(signup.status).toBe(200);
-    // The demo key is worthless against this folder's secret.
-    expect((await fetch(`${first.url}/rest/v1/notes`, { headers: { apikey: LOCAL_ANON_KEY } })).status).toBe(401);
+  it(
+    'keeps a random secret (0600), serves its anon key to the app, and allows one server per folder',
+    { timeout: 240_000 },
+    async () => {
+      const dataDir = temp();
+      const first = await launch(dataDir).started;
+      const secretFile = join(dataDir, 'jwt-secret');
+      expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+      expect(readFileSync(secretFile, 'utf8').trim()).not.toBe(DEFAULT_JWT_SECRET);
+      expect(first.anonKey).not.toBe(LOCAL_ANON_KEY);
+      const config = await fetch(`${first.url}/local-config.js`);
+      expect(await config.text()).toContain(`"anonKey":"${first.anonKey}"`);
+      const signup = await fetch(`${first.url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: first.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'lock@example.com', password: 'secret123' }),
+      });
+      expect(signup.status).toBe(200);
+      // The demo key is worthless against this folder's secret.
+      expect(
+        (await fetch(`${first.url}/rest/v1/notes`, { headers: { apikey: LOCAL_ANON_KEY } })).status,
+      ).toBe(401);
 
-    const port = new URL(first.url).port;
-    const second = await launch(dataDir).exited;
-    expect(second.code).toBe(1);
-    expect(second.output).toContain(`PID ${first.child.pid}`);
-    expect(second.output).toContain(`port ${port}`);
-    expect((await fetch(`${first.url}/auth/v1/health`)).status).toBe(200);
+      const port = new URL(first.url).port;
+      const second = await launch(dataDir).exited;
+      expect(second.code).toBe(1);
+      expect(second.output).toContain(`PID ${first.child.pid}`);
+      expect(second.output).toContain(`port ${port}`);
+      expect((await fetch(`${first.url}/auth/v1/health`)).status).toBe(200);
 
-    // A crash leaves a stale lock: the next server takes it over and finds the data and the same secret.
-    const firstExit = new Promise((r) => first.child.once('exit', r));
-    first.child.kill('SIGKILL');
-    await firstExit;
-    expect(existsSync(join(dataDir, 'server.lock'))).toBe(true);
-    const third = launch(dataDir);
-    const after = await third.started;
-    expect(after.anonKey).toBe(first.anonKey);
-    const again = await fetch(`${after.url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { apikey: after.anonKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'lock@example.com', password: 'secret123' }),
-    });
-    expect(again.status).toBe(200);
-    const mails = (await (await fetch(`${after.url}/_local/mail?to=lock@example.com`)).json()) as { subject: string }[];
-    expect(mails.map((m) => m.subject)).toEqual(['You already have an account', 'Confirm your signup']);
-    after.child.kill('SIGTERM');
-    expect((await third.exited).code).toBe(0);
-    expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
-  });
+      // A crash leaves a stale lock: the next server takes it over and finds the data and the same secret.
+      const firstExit = new Promise((r) => first.child.once('exit', r));
+      first.child.kill('SIGKILL');
+      await firstExit;
+      expect(existsSync(join(dataDir, 'server.lock'))).toBe(true);
+      const third = launch(dataDir);
+      const after = await third.started;
+      expect(after.anonKey).toBe(first.anonKey);
+      const again = await fetch(`${after.url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: after.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'lock@example.com', password: 'secret123' }),
+      });
+      expect(again.status).toBe(200);
+      const mails = (await (
+        await fetch(`${after.url}/_local/mail?to=lock@example.com`)
+      ).json()) as { subject: string }[];
+      expect(mails.map((m) => m.subject)).toEqual([
+        'You already have an account',
+        'Confirm your signup',
+      ]);
+      after.child.kill('SIGTERM');
+      expect((await third.exited).code).toBe(0);
+      expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+    },
+  );
 
-  it('refuses the public demo secret when listening beyond loopback', { timeout: 120_000 }, async () => {
-    const { code, output } = await launch(temp(), { HOST: '0.0.0.0', JWT_SECRET: DEFAULT_JWT_SECRET }).exited;
-    expect(code).toBe(1);
-    expect(output).toMatch(/public demo secret; refusing to listen on 0\.0\.0\.0/);
-  });
+  it(
+    'refuses the public demo secret when listening beyond loopback',
+    { timeout: 120_000 },
+    async () => {
+      const { code, output } = await launch(temp(), {
+        HOST: '0.0.0.0',
+        JWT_SECRET: DEFAULT_JWT_SECRET,
+      }).exited;
+      expect(code).toBe(1);
+      expect(output).toMatch(/public demo secret; refusing to listen on 0\.0\.0\.0/);
+    },
+  );
 });

@@ -32,7 +32,10 @@ interface Who {
  * POST rpc/whoami as `token`, sending the body in pieces: the first piece now,
  * the rest only when `release` resolves. Resolves with the parsed response.
  */
-function trickledWhoami(token: string, release: Promise<void>): { started: Promise<void>; done: Promise<Who> } {
+function trickledWhoami(
+  token: string,
+  release: Promise<void>,
+): { started: Promise<void>; done: Promise<Who> } {
   const url = new URL(`${b.url}/rest/v1/rpc/whoami`);
   let markStarted!: () => void;
   const started = new Promise<void>((r) => (markStarted = r));
@@ -43,7 +46,12 @@ function trickledWhoami(token: string, release: Promise<void>): { started: Promi
         port: url.port,
         path: url.pathname,
         method: 'POST',
-        headers: { apikey: b.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        headers: {
+          apikey: b.anonKey,
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'transfer-encoding': 'chunked',
+        },
       },
       (res) => {
         let text = '';
@@ -91,10 +99,26 @@ describe('request isolation', () => {
     release();
     const aliceSlow = await slow.done;
 
-    expect(aliceSlow).toMatchObject({ uid: alice.userId, current_user: 'authenticated', role: 'authenticated' });
-    during.slice(0, 10).forEach((r) => expect(r.data).toMatchObject({ uid: bob.userId, current_user: 'authenticated' }));
-    during.slice(10, 15).forEach((r) => expect(r.data).toMatchObject({ uid: null, current_user: 'anon', role: 'anon' }));
-    during.slice(15).forEach((r) => expect(r.data).toMatchObject({ uid: alice.userId, current_user: 'authenticated' }));
+    expect(aliceSlow).toMatchObject({
+      uid: alice.userId,
+      current_user: 'authenticated',
+      role: 'authenticated',
+    });
+    during
+      .slice(0, 10)
+      .forEach((r) =>
+        expect(r.data).toMatchObject({ uid: bob.userId, current_user: 'authenticated' }),
+      );
+    during
+      .slice(10, 15)
+      .forEach((r) =>
+        expect(r.data).toMatchObject({ uid: null, current_user: 'anon', role: 'anon' }),
+      );
+    during
+      .slice(15)
+      .forEach((r) =>
+        expect(r.data).toMatchObject({ uid: alice.userId, current_user: 'authenticated' }),
+      );
   });
 
   it('interleaved concurrent requests of two users never swap identities', async () => {
@@ -111,12 +135,16 @@ describe('request isolation', () => {
     expect(svc.data).toMatchObject({ current_user: 'service_role', uid: null });
   });
 
-  it('concurrent reads (one round trip, shared prepared plan) return only the caller\'s rows under RLS', async () => {
+  it("concurrent reads (one round trip, shared prepared plan) return only the caller's rows under RLS", async () => {
     await alice.client.from('notes').insert([{ title: 'a1' }, { title: 'a2' }]);
     await bob.client.from('notes').insert([{ title: 'b1' }]);
-    const calls = Array.from({ length: 40 }, (_, i) => (i % 3 === 0 ? alice : i % 3 === 1 ? bob : null));
+    const calls = Array.from({ length: 40 }, (_, i) =>
+      i % 3 === 0 ? alice : i % 3 === 1 ? bob : null,
+    );
     const results = await Promise.all(
-      calls.map((u) => (u ? u.client : b.client()).from('notes').select('user_id, title').order('title')),
+      calls.map((u) =>
+        (u ? u.client : b.client()).from('notes').select('user_id, title').order('title'),
+      ),
     );
     results.forEach((r, i) => {
       const u = calls[i];

@@ -56,7 +56,10 @@ function startSmtpSink(): Promise<void> {
 
 beforeAll(async () => {
   await startSmtpSink();
-  b = await startLocalBackend({ migrationsDir: FIXTURE_MIGRATIONS, smtpUrl: `smtp://127.0.0.1:${smtpPort}` });
+  b = await startLocalBackend({
+    migrationsDir: FIXTURE_MIGRATIONS,
+    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+  });
 });
 afterAll(async () => {
   await b.stop();
@@ -69,7 +72,8 @@ describe('mail', () => {
     expect((await b.client().auth.signUp({ email: to, password: 'secret123' })).error).toBeNull();
     expect((await b.client().auth.resetPasswordForEmail(to)).error).toBeNull();
     // SMTP delivery is not awaited by the API: wait for the sink to get it (bounded).
-    for (let i = 0; i < 200 && !received.some((m) => m.includes(to)); i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 200 && !received.some((m) => m.includes(to)); i++)
+      await new Promise((r) => setTimeout(r, 25));
     const smtpCopy = received.find((m) => m.includes(to));
     expect(smtpCopy).toBeDefined();
     expect(smtpCopy).toMatch(/Confirm your signup/);
@@ -88,7 +92,14 @@ describe('mail', () => {
 describe('mail viewer access', () => {
   it('is served to loopback addresses only (it shows confirmation and reset links)', async () => {
     const { isLoopback } = await import('../../../server/mailViewer.ts');
-    expect(['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1'].map(isLoopback)).toEqual([true, true, true, true]);
-    expect(['192.168.1.20', '10.0.0.5', '::ffff:192.168.1.20', 'fe80::1', '', 'unknown'].map(isLoopback)).toEqual([false, false, false, false, false, false]);
+    expect(['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1'].map(isLoopback)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(
+      ['192.168.1.20', '10.0.0.5', '::ffff:192.168.1.20', 'fe80::1', '', 'unknown'].map(isLoopback),
+    ).toEqual([false, false, false, false, false, false]);
   });
 });

@@ -30,28 +30,32 @@ afterAll(async () => {
 });
 
 describe('database failure', () => {
-  it('answers 503 (never a wrong result), fails the health check, reopens the database and keeps committed data', { timeout: 180_000 }, async () => {
-    const { client } = await b.signUpConfirmed(email('crash'), 'secret123');
-    expect((await client.from('notes').insert({ title: 'kept', n: 1 })).error).toBeNull();
-    expect((await client.rpc('deep', { n: 10 })).data).toBe(10);
+  it(
+    'answers 503 (never a wrong result), fails the health check, reopens the database and keeps committed data',
+    { timeout: 180_000 },
+    async () => {
+      const { client } = await b.signUpConfirmed(email('crash'), 'secret123');
+      expect((await client.from('notes').insert({ title: 'kept', n: 1 })).error).toBeNull();
+      expect((await client.rpc('deep', { n: 10 })).data).toBe(10);
 
-    const broken = await client.rpc('deep', { n: 1000 });
-    expect(broken.status).toBe(503);
-    expect(broken.data).toBeNull();
-    expect(broken.error?.code).toBe('PGRST503');
-    const health = await fetch(`${b.url}/auth/v1/health`);
-    expect(health.status).toBe(503);
-    // Meanwhile a read is either refused or right, never empty or wrong.
-    const read = await client.from('notes').select('title');
-    if (read.status === 200) expect(read.data).toEqual([{ title: 'kept' }]);
-    else expect(read.status).toBe(503);
+      const broken = await client.rpc('deep', { n: 1000 });
+      expect(broken.status).toBe(503);
+      expect(broken.data).toBeNull();
+      expect(broken.error?.code).toBe('PGRST503');
+      const health = await fetch(`${b.url}/auth/v1/health`);
+      expect(health.status).toBe(503);
+      // Meanwhile a read is either refused or right, never empty or wrong.
+      const read = await client.from('notes').select('title');
+      if (read.status === 200) expect(read.data).toEqual([{ title: 'kept' }]);
+      else expect(read.status).toBe(503);
 
-    await b.backend.settled();
-    expect(b.backend.healthy).toBe(true);
-    expect((await fetch(`${b.url}/auth/v1/health`)).status).toBe(200);
-    const after = await client.from('notes').select('title');
-    expect(after.error).toBeNull();
-    expect(after.data).toEqual([{ title: 'kept' }]);
-    expect((await client.rpc('deep', { n: 10 })).data).toBe(10);
-  });
+      await b.backend.settled();
+      expect(b.backend.healthy).toBe(true);
+      expect((await fetch(`${b.url}/auth/v1/health`)).status).toBe(200);
+      const after = await client.from('notes').select('title');
+      expect(after.error).toBeNull();
+      expect(after.data).toEqual([{ title: 'kept' }]);
+      expect((await client.rpc('deep', { n: 10 })).data).toBe(10);
+    },
+  );
 });

@@ -31,7 +31,10 @@ function ids(data: unknown): number[] {
 
 describe('/rest/v1 select', () => {
   it('selects columns with aliases', async () => {
-    const { data, error, status } = await alice.client.from('items').select('id, label:name').eq('id', 1);
+    const { data, error, status } = await alice.client
+      .from('items')
+      .select('id, label:name')
+      .eq('id', 1);
     expect(error).toBeNull();
     expect(status).toBe(200);
     expect(data).toEqual([{ id: 1, label: 'Oak door' }]);
@@ -74,25 +77,45 @@ describe('/rest/v1 select', () => {
   });
 
   it('limit, offset, range and exact counts in Content-Range', async () => {
-    const lim = await alice.client.from('items').select('id', { count: 'exact' }).order('id').limit(2);
+    const lim = await alice.client
+      .from('items')
+      .select('id', { count: 'exact' })
+      .order('id')
+      .limit(2);
     expect(ids(lim.data)).toEqual([1, 2]);
     expect(lim.count).toBe(5);
-    const rng = await alice.client.from('items').select('id', { count: 'exact' }).order('id').range(2, 3);
+    const rng = await alice.client
+      .from('items')
+      .select('id', { count: 'exact' })
+      .order('id')
+      .range(2, 3);
     expect(ids(rng.data)).toEqual([3, 4]);
     expect(rng.count).toBe(5);
     const res = await fetch(`${b.url}/rest/v1/items?select=id&order=id&offset=1&limit=2`, {
-      headers: { apikey: b.anonKey, authorization: `Bearer ${alice.accessToken}`, prefer: 'count=exact' },
+      headers: {
+        apikey: b.anonKey,
+        authorization: `Bearer ${alice.accessToken}`,
+        prefer: 'count=exact',
+      },
     });
     expect(res.headers.get('content-range')).toBe('1-2/5');
     const hdr = await fetch(`${b.url}/rest/v1/items?select=id`, {
-      headers: { apikey: b.anonKey, authorization: `Bearer ${alice.accessToken}`, range: '0-1', 'range-unit': 'items' },
+      headers: {
+        apikey: b.anonKey,
+        authorization: `Bearer ${alice.accessToken}`,
+        range: '0-1',
+        'range-unit': 'items',
+      },
     });
     expect(((await hdr.json()) as unknown[]).length).toBe(2);
     expect(hdr.headers.get('content-range')).toBe('0-1/*');
   });
 
   it('head with count=exact gives the true total and no body', async () => {
-    const { count, data, error } = await alice.client.from('items').select('*', { count: 'exact', head: true }).eq('category', 'door');
+    const { count, data, error } = await alice.client
+      .from('items')
+      .select('*', { count: 'exact', head: true })
+      .eq('category', 'door');
     expect(error).toBeNull();
     expect(count).toBe(2);
     expect(data).toBeNull();
@@ -124,10 +147,15 @@ describe('/rest/v1 select', () => {
 
 describe('/rest/v1 writes', () => {
   it('insert returns 201 with representation, or no body with minimal', async () => {
-    const rep = await alice.client.from('notes').insert({ title: 'first', n: 1 }).select('title, n, user_id');
+    const rep = await alice.client
+      .from('notes')
+      .insert({ title: 'first', n: 1 })
+      .select('title, n, user_id');
     expect(rep.status).toBe(201);
     expect(rep.data).toEqual([{ title: 'first', n: 1, user_id: alice.userId }]);
-    const min = await alice.client.from('notes').insert([{ title: 'second' }, { title: 'third', n: 3 }]);
+    const min = await alice.client
+      .from('notes')
+      .insert([{ title: 'second' }, { title: 'third', n: 3 }]);
     expect(min.status).toBe(201);
     expect(min.data).toBeNull();
     const all = await alice.client.from('notes').select('title').order('title');
@@ -144,7 +172,11 @@ describe('/rest/v1 writes', () => {
       emptyList: [],
       big: 12345678901234,
     };
-    const ins = await alice.client.from('notes').insert({ title: 'json', body }).select('body').single();
+    const ins = await alice.client
+      .from('notes')
+      .insert({ title: 'json', body })
+      .select('body')
+      .single();
     expect(ins.data).toEqual({ body });
     const read = await alice.client.from('notes').select('body').eq('title', 'json').single();
     expect(read.data).toEqual({ body });
@@ -162,23 +194,38 @@ describe('/rest/v1 writes', () => {
     expect(merged.data).toEqual([{ title: 'up', n: 2 }]);
     const ignored = await alice.client
       .from('notes')
-      .upsert({ user_id: alice.userId, title: 'up', n: 9 }, { onConflict: 'user_id,title', ignoreDuplicates: true })
+      .upsert(
+        { user_id: alice.userId, title: 'up', n: 9 },
+        { onConflict: 'user_id,title', ignoreDuplicates: true },
+      )
       .select('title, n');
     expect(ignored.data).toEqual([]);
     const now = await alice.client.from('notes').select('n').eq('title', 'up').single();
     expect(now.data).toEqual({ n: 2 });
-    const byPk = await alice.client.from('items').upsert({ id: 3, name: 'Hinge 110°', price: 2.25, category: 'hardware' }).select('name');
+    const byPk = await alice.client
+      .from('items')
+      .upsert({ id: 3, name: 'Hinge 110°', price: 2.25, category: 'hardware' })
+      .select('name');
     expect(byPk.data).toEqual([{ name: 'Hinge 110°' }]);
   });
 
   it('patch with filters updates only matching rows', async () => {
-    await alice.client.from('notes').insert([{ title: 'p1', n: 1 }, { title: 'p2', n: 1 }]);
-    const r = await alice.client.from('notes').update({ n: 5, done: true }).eq('title', 'p1').select('title, n, done');
+    await alice.client.from('notes').insert([
+      { title: 'p1', n: 1 },
+      { title: 'p2', n: 1 },
+    ]);
+    const r = await alice.client
+      .from('notes')
+      .update({ n: 5, done: true })
+      .eq('title', 'p1')
+      .select('title, n, done');
     expect(r.status).toBe(200);
     expect(r.data).toEqual([{ title: 'p1', n: 5, done: true }]);
     const min = await alice.client.from('notes').update({ n: 6 }).eq('title', 'p2');
     expect(min.status).toBe(204);
-    expect((await alice.client.from('notes').select('n').eq('title', 'p2').single()).data).toEqual({ n: 6 });
+    expect((await alice.client.from('notes').select('n').eq('title', 'p2').single()).data).toEqual({
+      n: 6,
+    });
   });
 
   it('delete with filters', async () => {
@@ -187,7 +234,9 @@ describe('/rest/v1 writes', () => {
     expect(r.data).toEqual([{ title: 'd1' }]);
     const min = await alice.client.from('notes').delete().in('title', ['d2']);
     expect(min.status).toBe(204);
-    expect((await alice.client.from('notes').select('id').in('title', ['d1', 'd2'])).data).toEqual([]);
+    expect((await alice.client.from('notes').select('id').in('title', ['d1', 'd2'])).data).toEqual(
+      [],
+    );
   });
 
   it('RLS: another user sees nothing, cannot update or delete, and cannot insert as someone else (403)', async () => {
@@ -197,10 +246,15 @@ describe('/rest/v1 writes', () => {
     expect(upd.data).toEqual([]);
     const del = await bob.client.from('notes').delete().eq('title', 'private').select();
     expect(del.data).toEqual([]);
-    expect((await alice.client.from('notes').select('id').eq('title', 'private')).data).toHaveLength(1);
+    expect(
+      (await alice.client.from('notes').select('id').eq('title', 'private')).data,
+    ).toHaveLength(1);
     const forged = await bob.client.from('notes').insert({ title: 'x', user_id: alice.userId });
     expect(forged.status).toBe(403);
-    expect(forged.error).toMatchObject({ code: '42501', message: 'new row violates row-level security policy for table "notes"' });
+    expect(forged.error).toMatchObject({
+      code: '42501',
+      message: 'new row violates row-level security policy for table "notes"',
+    });
     const anon = await b.client().from('notes').insert({ title: 'anon' });
     expect(anon.status).toBe(401);
     expect(anon.error?.code).toBe('42501');
@@ -214,11 +268,17 @@ describe('/rest/v1 rpc', () => {
     expect((await alice.client.rpc('series', { n: 3 })).data).toEqual([1, 2, 3]);
     const notes = await alice.client.rpc('my_notes');
     expect(Array.isArray(notes.data)).toBe(true);
-    expect((notes.data as { user_id: string }[]).every((n) => n.user_id === alice.userId)).toBe(true);
+    expect((notes.data as { user_id: string }[]).every((n) => n.user_id === alice.userId)).toBe(
+      true,
+    );
     const first = await alice.client.rpc('first_note');
     expect(first.data).toMatchObject({ user_id: alice.userId });
     const me = await alice.client.rpc('whoami');
-    expect(me.data).toMatchObject({ uid: alice.userId, current_user: 'authenticated', role: 'authenticated' });
+    expect(me.data).toMatchObject({
+      uid: alice.userId,
+      current_user: 'authenticated',
+      role: 'authenticated',
+    });
     const v = await alice.client.rpc('nothing', { x: 'y' });
     expect(v.status).toBe(204);
     expect(v.error).toBeNull();
@@ -244,7 +304,9 @@ describe('/rest/v1 errors', () => {
     expect(dup.error?.code).toBe('23505');
     expect(dup.error).toHaveProperty('details');
     expect(dup.error).toHaveProperty('hint');
-    const fk = await alice.client.from('items').insert({ id: 50, note_id: '00000000-0000-0000-0000-000000000001' });
+    const fk = await alice.client
+      .from('items')
+      .insert({ id: 50, note_id: '00000000-0000-0000-0000-000000000001' });
     expect(fk.status).toBe(409);
     expect(fk.error?.code).toBe('23503');
     const check = await alice.client.from('notes').insert({ title: 'neg', n: -1 });
@@ -261,7 +323,12 @@ describe('/rest/v1 errors', () => {
   it('unknown table is 404 PGRST205; unknown column 400; bad filter 400 PGRST100', async () => {
     const t = await alice.client.from('nope').select();
     expect(t.status).toBe(404);
-    expect(t.error).toEqual({ code: 'PGRST205', message: "Could not find the table 'public.nope' in the schema cache", details: null, hint: null });
+    expect(t.error).toEqual({
+      code: 'PGRST205',
+      message: "Could not find the table 'public.nope' in the schema cache",
+      details: null,
+      hint: null,
+    });
     const c = await alice.client.from('items').select('id, wat');
     expect(c.status).toBe(400);
     expect(c.error?.code).toBe('42703');
@@ -270,7 +337,9 @@ describe('/rest/v1 errors', () => {
     const ins = await alice.client.from('items').insert({ id: 60, wat: 1 });
     expect(ins.status).toBe(400);
     expect(ins.error?.code).toBe('PGRST204');
-    const res = await fetch(`${b.url}/rest/v1/items?id=zz.1`, { headers: { apikey: b.anonKey, authorization: `Bearer ${alice.accessToken}` } });
+    const res = await fetch(`${b.url}/rest/v1/items?id=zz.1`, {
+      headers: { apikey: b.anonKey, authorization: `Bearer ${alice.accessToken}` },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { code: string }).code).toBe('PGRST100');
   });
@@ -278,19 +347,29 @@ describe('/rest/v1 errors', () => {
   it('identifiers and values cannot inject SQL', async () => {
     const v = await alice.client.from('items').select('id').eq('name', "x'; drop table items; --");
     expect(v.data).toEqual([]);
-    const col = await fetch(`${b.url}/rest/v1/items?select=id&${encodeURIComponent('id;drop table items')}=eq.1`, {
-      headers: { apikey: b.anonKey, authorization: `Bearer ${alice.accessToken}` },
-    });
+    const col = await fetch(
+      `${b.url}/rest/v1/items?select=id&${encodeURIComponent('id;drop table items')}=eq.1`,
+      {
+        headers: { apikey: b.anonKey, authorization: `Bearer ${alice.accessToken}` },
+      },
+    );
     expect(col.status).toBe(400);
-    const tbl = await fetch(`${b.url}/rest/v1/${encodeURIComponent('items"; drop table items; --')}`, {
-      headers: { apikey: b.anonKey, authorization: `Bearer ${alice.accessToken}` },
-    });
+    const tbl = await fetch(
+      `${b.url}/rest/v1/${encodeURIComponent('items"; drop table items; --')}`,
+      {
+        headers: { apikey: b.anonKey, authorization: `Bearer ${alice.accessToken}` },
+      },
+    );
     expect(tbl.status).toBe(404);
-    expect((await alice.client.from('items').select('id', { count: 'exact', head: true })).count).toBeGreaterThan(0);
+    expect(
+      (await alice.client.from('items').select('id', { count: 'exact', head: true })).count,
+    ).toBeGreaterThan(0);
   });
 
   it('picks up tables created after start (schema cache reload on miss)', async () => {
-    await b.pg.exec(`create table public.late (id int primary key); grant all on public.late to authenticated; insert into public.late values (7);`);
+    await b.pg.exec(
+      `create table public.late (id int primary key); grant all on public.late to authenticated; insert into public.late values (7);`,
+    );
     expect((await alice.client.from('late').select('id')).data).toEqual([{ id: 7 }]);
   });
 });

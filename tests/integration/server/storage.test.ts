@@ -30,14 +30,20 @@ describe('/storage/v1', () => {
     const up = await s.upload(path, new Blob(['hello storage'], { type: 'text/plain' }));
     expect(up.error).toBeNull();
     expect(up.data?.fullPath).toBe(`test-files/${path}`);
-    expect(readFileSync(join(dataDir, 'storage', 'test-files', path), 'utf8')).toBe('hello storage');
+    expect(readFileSync(join(dataDir, 'storage', 'test-files', path), 'utf8')).toBe(
+      'hello storage',
+    );
     const down = await s.download(path);
     expect(await down.data?.text()).toBe('hello storage');
     expect(down.data?.type).toBe('text/plain');
 
-    const raw = await s.upload(`${alice.userId}/raw.bin`, new Uint8Array([0, 1, 2, 255]), { contentType: 'application/octet-stream' });
+    const raw = await s.upload(`${alice.userId}/raw.bin`, new Uint8Array([0, 1, 2, 255]), {
+      contentType: 'application/octet-stream',
+    });
     expect(raw.error).toBeNull();
-    const bytes = new Uint8Array(await (await s.download(`${alice.userId}/raw.bin`)).data!.arrayBuffer());
+    const bytes = new Uint8Array(
+      await (await s.download(`${alice.userId}/raw.bin`)).data!.arrayBuffer(),
+    );
     expect([...bytes]).toEqual([0, 1, 2, 255]);
 
     const auth = await fetch(`${b.url}/storage/v1/object/authenticated/test-files/${path}`, {
@@ -62,7 +68,9 @@ describe('/storage/v1', () => {
     await s.upload(path, new Blob(['v1']));
     expect((await s.update(path, new Blob(['v2']))).error).toBeNull();
     expect(await (await s.download(path)).data?.text()).toBe('v2');
-    expect((await s.update(`${alice.userId}/nope.txt`, new Blob(['x']))).error).toMatchObject({ statusCode: '404' });
+    expect((await s.update(`${alice.userId}/nope.txt`, new Blob(['x']))).error).toMatchObject({
+      statusCode: '404',
+    });
   });
 
   it('RLS decides as the caller: another user cannot write into, read, list, sign or remove my folder', async () => {
@@ -71,23 +79,32 @@ describe('/storage/v1', () => {
     const other = bob.client.storage.from('test-files');
     const write = await other.upload(`${alice.userId}/intruder.txt`, new Blob(['x']));
     expect(write.error).toMatchObject({ statusCode: '403' });
-    expect(existsSync(join(dataDir, 'storage', 'test-files', alice.userId, 'intruder.txt'))).toBe(false);
+    expect(existsSync(join(dataDir, 'storage', 'test-files', alice.userId, 'intruder.txt'))).toBe(
+      false,
+    );
     expect((await other.download(mine)).error).toMatchObject({ statusCode: '404' });
     expect((await other.list(alice.userId)).data).toEqual([]);
     expect((await other.createSignedUrl(mine, 60)).error).toMatchObject({ statusCode: '404' });
     expect((await other.remove([mine])).data).toEqual([]);
-    expect(await (await alice.client.storage.from('test-files').download(mine)).data?.text()).toBe('mine');
+    expect(await (await alice.client.storage.from('test-files').download(mine)).data?.text()).toBe(
+      'mine',
+    );
     const anon = await b.client().storage.from('test-files').download(mine);
     expect(anon.error).toMatchObject({ statusCode: '404', message: 'Object not found' });
   });
 
   it('lists one folder level with prefix, limit, offset, sortBy and search', async () => {
     const s = alice.client.storage.from('test-files');
-    for (const n of ['b.txt', 'a.txt', 'c.txt', 'sub/deep.txt']) await s.upload(`${alice.userId}/list/${n}`, new Blob([n]));
+    for (const n of ['b.txt', 'a.txt', 'c.txt', 'sub/deep.txt'])
+      await s.upload(`${alice.userId}/list/${n}`, new Blob([n]));
     const all = await s.list(`${alice.userId}/list`);
     expect(all.data?.map((o) => o.name)).toEqual(['a.txt', 'b.txt', 'c.txt', 'sub']);
     expect(all.data?.find((o) => o.name === 'sub')?.id).toBeNull();
-    const page = await s.list(`${alice.userId}/list`, { limit: 2, offset: 1, sortBy: { column: 'name', order: 'desc' } });
+    const page = await s.list(`${alice.userId}/list`, {
+      limit: 2,
+      offset: 1,
+      sortBy: { column: 'name', order: 'desc' },
+    });
     expect(page.data?.map((o) => o.name)).toEqual(['c.txt', 'b.txt']);
     const search = await s.list(`${alice.userId}/list`, { search: 'b' });
     expect(search.data?.map((o) => o.name)).toEqual(['b.txt']);
@@ -99,9 +116,13 @@ describe('/storage/v1', () => {
       await s.upload(`${alice.userId}/timed/${n}`, new Blob([n]));
       await new Promise((r) => setTimeout(r, 5));
     }
-    const newest = await s.list(`${alice.userId}/timed`, { sortBy: { column: 'created_at', order: 'desc' } });
+    const newest = await s.list(`${alice.userId}/timed`, {
+      sortBy: { column: 'created_at', order: 'desc' },
+    });
     expect(newest.data?.map((o) => o.name)).toEqual(['z.txt', 'k.txt', 'm.txt']);
-    const oldest = await s.list(`${alice.userId}/timed`, { sortBy: { column: 'created_at', order: 'asc' } });
+    const oldest = await s.list(`${alice.userId}/timed`, {
+      sortBy: { column: 'created_at', order: 'asc' },
+    });
     expect(oldest.data?.map((o) => o.name)).toEqual(['m.txt', 'k.txt', 'z.txt']);
   });
 
@@ -126,27 +147,49 @@ describe('/storage/v1', () => {
     expect(await res.text()).toBe('signed bytes');
     const many = await s.createSignedUrls([path, `${alice.userId}/missing.txt`], 60);
     expect(many.data?.[0]?.signedUrl).toBeTruthy();
-    expect(many.data?.[1]).toMatchObject({ error: 'Either the object does not exist or you do not have access to it', signedUrl: null });
+    expect(many.data?.[1]).toMatchObject({
+      error: 'Either the object does not exist or you do not have access to it',
+      signedUrl: null,
+    });
     const tampered = await fetch(one.data!.signedUrl.replace('signed.txt', 'dup.txt'));
     expect(tampered.status).toBe(400);
-    expect(await tampered.json()).toEqual({ statusCode: '400', error: 'InvalidSignature', message: 'The url do not match the signature' });
+    expect(await tampered.json()).toEqual({
+      statusCode: '400',
+      error: 'InvalidSignature',
+      message: 'The url do not match the signature',
+    });
     const expired = await s.createSignedUrl(path, -10);
     const late = await fetch(expired.data!.signedUrl);
     expect(late.status).toBe(400);
-    expect(await late.json()).toEqual({ statusCode: '400', error: 'InvalidJWT', message: 'jwt expired' });
+    expect(await late.json()).toEqual({
+      statusCode: '400',
+      error: 'InvalidJWT',
+      message: 'jwt expired',
+    });
   });
 
   it('413 with storage error JSON above the size limit; the row is not kept', async () => {
     const path = `${alice.userId}/big.bin`;
     const r = await alice.client.storage.from('test-files').upload(path, new Uint8Array(MAX + 1));
-    expect(r.error).toMatchObject({ statusCode: '413', message: 'The object exceeded the maximum allowed size' });
+    expect(r.error).toMatchObject({
+      statusCode: '413',
+      message: 'The object exceeded the maximum allowed size',
+    });
     const raw = await fetch(`${b.url}/storage/v1/object/test-files/${path}`, {
       method: 'POST',
-      headers: { apikey: b.anonKey, authorization: `Bearer ${alice.accessToken}`, 'content-type': 'application/octet-stream' },
+      headers: {
+        apikey: b.anonKey,
+        authorization: `Bearer ${alice.accessToken}`,
+        'content-type': 'application/octet-stream',
+      },
       body: new Uint8Array(MAX + 1),
     });
     expect(raw.status).toBe(413);
-    expect(await raw.json()).toEqual({ statusCode: '413', error: 'Payload too large', message: 'The object exceeded the maximum allowed size' });
+    expect(await raw.json()).toEqual({
+      statusCode: '413',
+      error: 'Payload too large',
+      message: 'The object exceeded the maximum allowed size',
+    });
     const rows = await b.pg.query('select 1 from storage.objects where name = $1', [path]);
     expect(rows.rows).toHaveLength(0);
   });
@@ -156,8 +199,13 @@ describe('/storage/v1', () => {
     await s.upload(`${alice.userId}/clash/inner.txt`, new Blob(['x']));
     // `<uid>/clash` is a directory on disk, so writing a file there fails after the row insert.
     const r = await s.upload(`${alice.userId}/clash`, new Blob(['y']));
-    expect(r.error).toMatchObject({ statusCode: '409', message: 'The object name conflicts with an existing folder or object' });
-    const rows = await b.pg.query('select 1 from storage.objects where name = $1', [`${alice.userId}/clash`]);
+    expect(r.error).toMatchObject({
+      statusCode: '409',
+      message: 'The object name conflicts with an existing folder or object',
+    });
+    const rows = await b.pg.query('select 1 from storage.objects where name = $1', [
+      `${alice.userId}/clash`,
+    ]);
     expect(rows.rows).toHaveLength(0);
   });
 });

@@ -35,11 +35,33 @@ describe('account deletion', () => {
     const a = await openDevice(backend, 'leaving-phone', leaving);
     const b = await openDevice(backend, 'staying-phone', staying);
     opened.push(a, b);
-    const mine = await a.projects.create({ name: 'Kitchen', status: 'active', details: {}, role: 'homeowner' });
-    const theirs = await b.projects.create({ name: 'Bath', status: 'active', details: {}, role: 'homeowner' });
-    const photo = await a.files.attach(mine.id, new Blob([new Uint8Array(2000).fill(7)], { type: 'image/jpeg' }), 'wall.jpg');
-    const plan = await a.files.attach(mine.id, new Blob([new Uint8Array(500).fill(9)], { type: 'image/jpeg' }), 'plan.jpg');
-    const other = await b.files.attach(theirs.id, new Blob([new Uint8Array(100).fill(1)], { type: 'image/jpeg' }), 'b.jpg');
+    const mine = await a.projects.create({
+      name: 'Kitchen',
+      status: 'active',
+      details: {},
+      role: 'homeowner',
+    });
+    const theirs = await b.projects.create({
+      name: 'Bath',
+      status: 'active',
+      details: {},
+      role: 'homeowner',
+    });
+    const photo = await a.files.attach(
+      mine.id,
+      new Blob([new Uint8Array(2000).fill(7)], { type: 'image/jpeg' }),
+      'wall.jpg',
+    );
+    const plan = await a.files.attach(
+      mine.id,
+      new Blob([new Uint8Array(500).fill(9)], { type: 'image/jpeg' }),
+      'plan.jpg',
+    );
+    const other = await b.files.attach(
+      theirs.id,
+      new Blob([new Uint8Array(100).fill(1)], { type: 'image/jpeg' }),
+      'b.jpg',
+    );
     await settle([a, b]);
     expect(await unsyncedChangeCount(a.db)).toBe(0);
     for (const f of [photo, plan, other]) expect(await objectExists(f.file_path)).toBe(true);
@@ -52,7 +74,12 @@ describe('account deletion', () => {
     expect(result).toEqual({ ok: true, filesRemoved: 2 });
     for (const f of [photo, plan]) expect(await objectExists(f.file_path)).toBe(false);
     expect(await objectExists(other.file_path)).toBe(true);
-    const left = await backend.pg.query<{ users: number; projects: number; objects: number; others: number }>(
+    const left = await backend.pg.query<{
+      users: number;
+      projects: number;
+      objects: number;
+      others: number;
+    }>(
       `select (select count(*)::int from auth.users where id = $1) users,
               (select count(*)::int from public.projects where id = $2) projects,
               (select count(*)::int from storage.objects where name like 'projects/' || $2 || '/%') objects,
@@ -72,7 +99,10 @@ describe('account deletion', () => {
     d.net.offline = true;
     const result = await deleteAccountOnServer(d.client);
     expect(result).toMatchObject({ ok: false, reason: 'offline' });
-    const users = await backend.pg.query<{ n: number }>('select count(*)::int as n from auth.users where id = $1', [d.userId]);
+    const users = await backend.pg.query<{ n: number }>(
+      'select count(*)::int as n from auth.users where id = $1',
+      [d.userId],
+    );
     expect(users.rows[0]!.n).toBe(1);
   });
 });

@@ -5,7 +5,14 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend';
-import { memoryLocks, memoryStorage, openDevice, serverProject, type Device, type Net } from './harness';
+import {
+  memoryLocks,
+  memoryStorage,
+  openDevice,
+  serverProject,
+  type Device,
+  type Net,
+} from './harness';
 
 let backend: StartedBackend;
 const tess = { email: 'tess-auth@example.com', password: 'Secret-pass-1' };
@@ -49,8 +56,18 @@ describe('6. token expired while offline with two tabs open', () => {
     net.offline = true;
     // Two hours pass offline: the access token (1 h) has expired for client and server alike.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + TWO_HOURS, shouldAdvanceTime: true });
-    const a = await tab1.projects.create({ name: 'From tab 1', status: 'draft', details: {}, role: 'contractor' });
-    const b = await tab2.projects.create({ name: 'From tab 2', status: 'draft', details: {}, role: 'contractor' });
+    const a = await tab1.projects.create({
+      name: 'From tab 1',
+      status: 'draft',
+      details: {},
+      role: 'contractor',
+    });
+    const b = await tab2.projects.create({
+      name: 'From tab 2',
+      status: 'draft',
+      details: {},
+      role: 'contractor',
+    });
     expect((await tab1.sync()).reason).toBe('offline');
     expect((await tab2.sync()).reason).toBe('follower');
     expect(tab1.status.get().authRequired).toBe(false);
@@ -79,7 +96,10 @@ describe('6. token expired while offline with two tabs open', () => {
     expect(tab2.engine.isLeader()).toBe(true);
     await tab2.projects.update(b.id, { name: 'From tab 2, later' });
     expect((await tab2.sync()).ok).toBe(true);
-    expect(await serverProject(backend, b.id)).toMatchObject({ name: 'From tab 2, later', version: 2 });
+    expect(await serverProject(backend, b.id)).toMatchObject({
+      name: 'From tab 2, later',
+      version: 2,
+    });
     await tab2.close();
   });
 
@@ -88,7 +108,12 @@ describe('6. token expired while offline with two tabs open', () => {
     opened.push(d);
     d.net.offline = true;
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + TWO_HOURS, shouldAdvanceTime: true });
-    const p = await d.projects.create({ name: 'Typed before the session died', status: 'draft', details: {}, role: 'contractor' });
+    const p = await d.projects.create({
+      name: 'Typed before the session died',
+      status: 'draft',
+      details: {},
+      role: 'contractor',
+    });
     await d.projects.update(p.id, { details: { notes: 'x' } });
     // Signed out elsewhere (all refresh tokens revoked on the server).
     await backend.pg.query('delete from _local.refresh_tokens where user_id = $1', [d.userId]);
@@ -97,7 +122,10 @@ describe('6. token expired while offline with two tabs open', () => {
     expect(r.reason).toBe('auth-required');
     expect(d.status.get().authRequired).toBe(true);
     expect(await d.db.outbox.count()).toBe(1);
-    expect(await d.db.projects.get(p.id)).toMatchObject({ name: 'Typed before the session died', details: { notes: 'x' } });
+    expect(await d.db.projects.get(p.id)).toMatchObject({
+      name: 'Typed before the session died',
+      details: { notes: 'x' },
+    });
     expect(await serverProject(backend, p.id)).toBeNull();
     vi.useRealTimers();
     // Signing in again resumes with the same queue.
@@ -105,7 +133,10 @@ describe('6. token expired while offline with two tabs open', () => {
     expect(error).toBeNull();
     expect((await d.sync()).ok).toBe(true);
     expect(d.status.get().authRequired).toBe(false);
-    expect(await serverProject(backend, p.id)).toMatchObject({ details: { notes: 'x' }, version: 1 });
+    expect(await serverProject(backend, p.id)).toMatchObject({
+      details: { notes: 'x' },
+      version: 1,
+    });
     await d.close();
   });
 });

@@ -17,7 +17,12 @@ describe('sync round trip', () => {
   it('a project created on one device reaches the server and a second device', async () => {
     const a = await openDevice(backend, 'a', alice);
     const b = await openDevice(backend, 'b', alice);
-    const p = await a.projects.create({ name: 'Smith kitchen', status: 'draft', details: { address: '1 Oak St' }, role: 'contractor' });
+    const p = await a.projects.create({
+      name: 'Smith kitchen',
+      status: 'draft',
+      details: { address: '1 Oak St' },
+      role: 'contractor',
+    });
     const ra = await a.sync();
     expect(ra).toMatchObject({ ok: true });
     expect(await serverProject(backend, p.id)).toMatchObject({ name: 'Smith kitchen', version: 1 });

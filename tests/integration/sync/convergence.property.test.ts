@@ -37,20 +37,40 @@ const key = fc.constantFrom('1_0', '1_1', '2_0');
 const word = fc.constantFrom('a', 'b', 'c', 'd', '12.5', '14');
 const cmd: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ t: fc.constant('name' as const), dev, p, v: word }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('status' as const), dev, p, v: fc.constantFrom<ProjectStatus>('draft', 'active', 'completed') }) },
-  { weight: 4, arbitrary: fc.record({ t: fc.constant('width' as const), dev, p, k: key, v: word }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('status' as const),
+      dev,
+      p,
+      v: fc.constantFrom<ProjectStatus>('draft', 'active', 'completed'),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({ t: fc.constant('width' as const), dev, p, k: key, v: word }),
+  },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('unset' as const), dev, p, k: key }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('address' as const), dev, p, v: word }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('create' as const), dev, v: word }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('delete' as const), dev, p }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant('net' as const), dev, offline: fc.boolean() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ t: fc.constant('net' as const), dev, offline: fc.boolean() }),
+  },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('drop' as const), dev }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('sync' as const), dev }) },
 );
 
-type Details = { address?: string; cabinetData?: { itemState?: Record<string, { width?: string }> } };
+type Details = {
+  address?: string;
+  cabinetData?: { itemState?: Record<string, { width?: string }> };
+};
 
-async function live(d: Device, index: number): Promise<{ id: string; details: Details } | undefined> {
+async function live(
+  d: Device,
+  index: number,
+): Promise<{ id: string; details: Details } | undefined> {
   const rows = (await d.db.projects.orderBy('created_at').toArray()).filter((r) => !r.deleted_at);
   const r = rows[index % Math.max(rows.length, 1)];
   return r ? { id: r.id, details: r.details } : undefined;
@@ -115,8 +135,18 @@ describe('convergence property', () => {
         const a = await openDevice(backend, 'A', creds);
         const b = await openDevice(backend, 'B', creds);
         try {
-          await a.projects.create({ name: 'Seed 1', status: 'draft', details: { address: 'x' }, role: 'contractor' });
-          await a.projects.create({ name: 'Seed 2', status: 'active', details: {}, role: 'contractor' });
+          await a.projects.create({
+            name: 'Seed 1',
+            status: 'draft',
+            details: { address: 'x' },
+            role: 'contractor',
+          });
+          await a.projects.create({
+            name: 'Seed 2',
+            status: 'active',
+            details: {},
+            role: 'contractor',
+          });
           await settle([a, b]);
           for (const c of cmds) await apply([a, b], c);
           for (const d of [a, b]) {
@@ -130,7 +160,8 @@ describe('convergence property', () => {
           expect(await a.db.outbox.count()).toBe(0);
           expect(await b.db.outbox.count()).toBe(0);
           // Only "deleted on another device" may be refused in this model.
-          for (const d of [a, b]) for (const l of await d.db.dead_letters.toArray()) expect(l.code).toBe('P0002');
+          for (const d of [a, b])
+            for (const l of await d.db.dead_letters.toArray()) expect(l.code).toBe('P0002');
         } finally {
           await a.close();
           await b.close();

@@ -22,7 +22,12 @@ describe('engine', () => {
   it('a failing network keeps the queue, backs off, and the online event syncs', async () => {
     const win = new EventTarget();
     const d = await openDevice(backend, 'flaky', user, { windowTarget: win });
-    const p = await d.projects.create({ name: 'Flaky', status: 'draft', details: {}, role: 'contractor' });
+    const p = await d.projects.create({
+      name: 'Flaky',
+      status: 'draft',
+      details: {},
+      role: 'contractor',
+    });
     d.net.before = async () => {
       throw new TypeError('fetch failed');
     };
@@ -35,7 +40,11 @@ describe('engine', () => {
     d.net.before = undefined;
     const synced = new Promise<void>((resolve) => {
       const off = d.status.subscribe(() => {
-        if (d.status.get().lastSyncedAt && d.status.get().unsynced === 0 && !d.status.get().syncing) {
+        if (
+          d.status.get().lastSyncedAt &&
+          d.status.get().unsynced === 0 &&
+          !d.status.get().syncing
+        ) {
           off();
           resolve();
         }
@@ -52,9 +61,18 @@ describe('engine', () => {
     const locks = memoryLocks();
     const leader = await openDevice(backend, 'leader', user, { locks });
     await leader.engine.leadership;
-    const follower = await openDevice(backend, 'follower', user, { locks, idb: leader.idb, storage: leader.storage });
+    const follower = await openDevice(backend, 'follower', user, {
+      locks,
+      idb: leader.idb,
+      storage: leader.storage,
+    });
     const before = follower.net.log.length;
-    await follower.projects.create({ name: 'Written in the follower', status: 'draft', details: {}, role: 'contractor' });
+    await follower.projects.create({
+      name: 'Written in the follower',
+      status: 'draft',
+      details: {},
+      role: 'contractor',
+    });
     expect((await follower.sync()).reason).toBe('follower');
     expect(follower.net.log.length).toBe(before);
     expect((await leader.sync()).ok).toBe(true);

@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueOp, newId } from '../../../src/data/outbox';
 import type { ProjectDetails, ProjectStatus } from '../../../src/data/types';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend';
-import { localProjects, openDevice, serverProject, serverProjects, settle, type Device } from './harness';
+import {
+  localProjects,
+  openDevice,
+  serverProject,
+  serverProjects,
+  settle,
+  type Device,
+} from './harness';
 
 let backend: StartedBackend;
 const carl = { email: 'carl-fm@example.com', password: 'Secret-pass-1' };
@@ -45,11 +52,13 @@ describe('1. a transaction that commits after a later one (late txid) is still p
   it('stores the first page call’s cursor, so a row stamped below rows already pulled still arrives', async () => {
     const writer = await device('writer');
     const reader = await device('reader', carl, { pageSize: 2 });
-    for (const n of ['P1', 'P2', 'P3']) await writer.projects.create({ name: n, status: 'draft', details: {}, role: 'contractor' });
+    for (const n of ['P1', 'P2', 'P3'])
+      await writer.projects.create({ name: n, status: 'draft', details: {}, role: 'contractor' });
     await writer.sync();
     await reader.sync();
     // During the reader's next paged pull, another device commits S after the first page call.
-    for (const n of ['Q1', 'Q2', 'Q3']) await writer.projects.create({ name: n, status: 'draft', details: {}, role: 'contractor' });
+    for (const n of ['Q1', 'Q2', 'Q3'])
+      await writer.projects.create({ name: n, status: 'draft', details: {}, role: 'contractor' });
     await writer.sync();
     let pulls = 0;
     let sId = '';
@@ -59,7 +68,12 @@ describe('1. a transaction that commits after a later one (late txid) is still p
       if (pulls === 4) {
         // Calls 1–3 are the first pages of the three tables (requested together); call 4 is the
         // second projects page: S commits now, with a txid above the first call's cursor.
-        const s = await writer.projects.create({ name: 'S', status: 'draft', details: {}, role: 'contractor' });
+        const s = await writer.projects.create({
+          name: 'S',
+          status: 'draft',
+          details: {},
+          role: 'contractor',
+        });
         sId = s.id;
         reader.net.before = undefined;
         await writer.sync();
@@ -84,9 +98,24 @@ describe('1. a transaction that commits after a later one (late txid) is still p
     });
     await reader.sync();
     const local = await localProjects(reader);
-    expect(local.map((p) => p.name).sort()).toEqual(['P1', 'P2', 'P3', 'Q1', 'Q2', 'Q3', 'R late', 'S']);
-    expect(local).toEqual(await serverProjects(backend, reader.userId).then((rows) => rows.filter((r) => local.some((l) => l.id === r.id))));
-    await backend.pg.query('delete from public.projects where assigned_contractor_id = $1', [reader.userId]);
+    expect(local.map((p) => p.name).sort()).toEqual([
+      'P1',
+      'P2',
+      'P3',
+      'Q1',
+      'Q2',
+      'Q3',
+      'R late',
+      'S',
+    ]);
+    expect(local).toEqual(
+      await serverProjects(backend, reader.userId).then((rows) =>
+        rows.filter((r) => local.some((l) => l.id === r.id)),
+      ),
+    );
+    await backend.pg.query('delete from public.projects where assigned_contractor_id = $1', [
+      reader.userId,
+    ]);
     await writer.close();
     await reader.close();
   });
@@ -96,7 +125,12 @@ describe('2. a device clock an hour off changes nothing', () => {
   it('the later write wins by server order, not by device time; nothing lost', async () => {
     const ahead = await device('ahead', carl, { clockOffsetMs: 3_600_000 });
     const behind = await device('behind', carl, { clockOffsetMs: -3_600_000 });
-    const p = await ahead.projects.create({ name: 'Clock test', status: 'draft', details: { phone: '555' }, role: 'contractor' });
+    const p = await ahead.projects.create({
+      name: 'Clock test',
+      status: 'draft',
+      details: { phone: '555' },
+      role: 'contractor',
+    });
     await settle([ahead, behind]);
     await ahead.projects.update(p.id, { name: 'From the fast clock' });
     await ahead.sync();
@@ -110,7 +144,11 @@ describe('2. a device clock an hour off changes nothing', () => {
       expect(await d.db.outbox.count()).toBe(0);
       expect(await d.db.dead_letters.count()).toBe(0);
     }
-    expect(await sqlCount('select count(*)::int n from public.sync_conflicts where row_id = $1', [p.id]).catch(() => 0)).toBe(0);
+    expect(
+      await sqlCount('select count(*)::int n from public.sync_conflicts where row_id = $1', [
+        p.id,
+      ]).catch(() => 0),
+    ).toBe(0);
     await ahead.close();
     await behind.close();
   });
@@ -119,7 +157,12 @@ describe('2. a device clock an hour off changes nothing', () => {
 describe('3. the response to a push is lost after the server committed', () => {
   it('the retry does not duplicate the insert or the update', async () => {
     const d = await device('lossy');
-    const p = await d.projects.create({ name: 'Lost reply', status: 'draft', details: {}, role: 'contractor' });
+    const p = await d.projects.create({
+      name: 'Lost reply',
+      status: 'draft',
+      details: {},
+      role: 'contractor',
+    });
     d.net.dropPushResponses = 1;
     const first = await d.sync();
     expect(first.ok).toBe(false);
@@ -127,7 +170,9 @@ describe('3. the response to a push is lost after the server committed', () => {
     expect(await d.db.outbox.count()).toBe(1);
     const second = await d.sync();
     expect(second.ok).toBe(true);
-    expect(await sqlCount('select count(*)::int n from public.projects where id = $1', [p.id])).toBe(1);
+    expect(
+      await sqlCount('select count(*)::int n from public.projects where id = $1', [p.id]),
+    ).toBe(1);
     await d.projects.update(p.id, { name: 'Lost reply 2' });
     d.net.dropPushResponses = 1;
     expect((await d.sync()).ok).toBe(false);
@@ -141,7 +186,12 @@ describe('3. the response to a push is lost after the server committed', () => {
 
   it('an edit made after the lost reply is not folded into the op the server already has', async () => {
     const d = await device('lossy-edit');
-    const p = await d.projects.create({ name: 'Sent', status: 'draft', details: {}, role: 'contractor' });
+    const p = await d.projects.create({
+      name: 'Sent',
+      status: 'draft',
+      details: {},
+      role: 'contractor',
+    });
     expect((await d.sync()).ok).toBe(true);
     await d.projects.update(p.id, { name: 'Sent twice' });
     d.net.dropPushResponses = 1;
@@ -149,8 +199,16 @@ describe('3. the response to a push is lost after the server committed', () => {
     // The server has applied and recorded that op; the user goes on editing the same project.
     await d.projects.update(p.id, { name: 'Edited after', status: 'active' });
     expect((await d.sync()).ok).toBe(true);
-    expect(await serverProject(backend, p.id)).toMatchObject({ name: 'Edited after', status: 'active', version: 3 });
-    expect(await d.db.projects.get(p.id)).toMatchObject({ name: 'Edited after', status: 'active', version: 3 });
+    expect(await serverProject(backend, p.id)).toMatchObject({
+      name: 'Edited after',
+      status: 'active',
+      version: 3,
+    });
+    expect(await d.db.projects.get(p.id)).toMatchObject({
+      name: 'Edited after',
+      status: 'active',
+      version: 3,
+    });
     expect(await d.db.outbox.count()).toBe(0);
     await d.close();
   });
@@ -160,7 +218,15 @@ describe('pipelined push', () => {
   it('rows with several queued ops, over many small batches: each applied once, in order, rebased, nothing lost', async () => {
     const d = await device('pipelined', carl, { batchSize: 2 });
     const made = [];
-    for (let i = 0; i < 5; i++) made.push(await d.projects.create({ name: `Pipe ${i}`, status: 'draft', details: {}, role: 'contractor' }));
+    for (let i = 0; i < 5; i++)
+      made.push(
+        await d.projects.create({
+          name: `Pipe ${i}`,
+          status: 'draft',
+          details: {},
+          role: 'contractor',
+        }),
+      );
     // The first sync loses its reply to the first batch (rows 0 and 1): those ops count as sent, so the
     // edits below queue as second ops of those rows; the inserts of rows 2–4 were never sent and absorb them.
     d.net.dropPushResponses = 1;
@@ -169,7 +235,12 @@ describe('pipelined push', () => {
       await d.projects.update(p.id, { name: `Pipe ${i} renamed` });
       if (i % 2 === 0) await d.projects.update(p.id, { details: { notes: `note ${i}` } });
     }
-    const extra = await d.projects.create({ name: 'Pipe extra', status: 'active', details: {}, role: 'contractor' });
+    const extra = await d.projects.create({
+      name: 'Pipe extra',
+      status: 'active',
+      details: {},
+      role: 'contractor',
+    });
     const pushCalls = () => d.net.log.filter((l) => l.url.includes('/rpc/push_changes')).length;
     const before = pushCalls();
     const r = await d.sync();
@@ -185,8 +256,13 @@ describe('pipelined push', () => {
       if (i % 2 === 0) expect(server?.details).toEqual({ notes: `note ${i}` });
       expect(await d.db.projects.get(p.id)).toMatchObject({ name: `Pipe ${i} renamed`, version });
     }
-    expect(await serverProject(backend, extra.id)).toMatchObject({ name: 'Pipe extra', version: 1 });
-    expect(await sqlCount('select count(*)::int n from public.projects where name like $1', ['Pipe %'])).toBe(6);
+    expect(await serverProject(backend, extra.id)).toMatchObject({
+      name: 'Pipe extra',
+      version: 1,
+    });
+    expect(
+      await sqlCount('select count(*)::int n from public.projects where name like $1', ['Pipe %']),
+    ).toBe(6);
     await d.close();
   });
 });
@@ -194,9 +270,19 @@ describe('pipelined push', () => {
 describe('4. one operation rejected by RLS or a constraint does not wedge the queue', () => {
   it('the others apply; the rejected ones become dead letters that can be retried or discarded', async () => {
     const d = await device('rejects');
-    const ok1 = await d.projects.create({ name: 'Fine 1', status: 'draft', details: {}, role: 'contractor' });
+    const ok1 = await d.projects.create({
+      name: 'Fine 1',
+      status: 'draft',
+      details: {},
+      role: 'contractor',
+    });
     // A status outside the server's check (an old client build, say): 23514.
-    const bad = await d.projects.create({ name: 'On hold one', status: 'on hold' as ProjectStatus, details: {}, role: 'contractor' });
+    const bad = await d.projects.create({
+      name: 'On hold one',
+      status: 'on hold' as ProjectStatus,
+      details: {},
+      role: 'contractor',
+    });
     // An insert for another user's dashboard: RLS refuses it (42501).
     const foreign = newId();
     await d.db.transaction('rw', d.db.projects, d.db.outbox, d.db.sync_state, () =>
@@ -207,12 +293,25 @@ describe('4. one operation rejected by RLS or a constraint does not wedge the qu
           id: foreign,
           kind: 'insert',
           base_version: null,
-          changes: { id: foreign, name: 'Not mine', status: 'draft', details: {}, user_id: hanaId, owner_user_id: hanaId, assigned_contractor_id: null },
+          changes: {
+            id: foreign,
+            name: 'Not mine',
+            status: 'draft',
+            details: {},
+            user_id: hanaId,
+            owner_user_id: hanaId,
+            assigned_contractor_id: null,
+          },
         },
         Date.now(),
       ),
     );
-    const ok2 = await d.projects.create({ name: 'Fine 2', status: 'draft', details: {}, role: 'contractor' });
+    const ok2 = await d.projects.create({
+      name: 'Fine 2',
+      status: 'draft',
+      details: {},
+      role: 'contractor',
+    });
     const r = await d.sync();
     expect(r.ok).toBe(true);
     expect(await serverProject(backend, ok1.id)).toMatchObject({ name: 'Fine 1' });
@@ -220,7 +319,12 @@ describe('4. one operation rejected by RLS or a constraint does not wedge the qu
     expect(await serverProject(backend, bad.id)).toBeNull();
     expect(await serverProject(backend, foreign)).toBeNull();
     const letters = await d.db.dead_letters.toArray();
-    expect(letters.map((l) => [l.op.id, l.code]).sort()).toEqual([[bad.id, '23514'], [foreign, '42501']].sort());
+    expect(letters.map((l) => [l.op.id, l.code]).sort()).toEqual(
+      [
+        [bad.id, '23514'],
+        [foreign, '42501'],
+      ].sort(),
+    );
     expect(await d.db.outbox.count()).toBe(0);
     // Retry: a new op_id, rejected again, still one dead letter for it (no loop).
     const badLetter = letters.find((l) => l.op.id === bad.id)!;
@@ -242,12 +346,28 @@ describe('4. one operation rejected by RLS or a constraint does not wedge the qu
 describe('5. writes made offline, app closed, reopened online', () => {
   it('pushes every write exactly once', async () => {
     const d = await device('offline-app');
-    const kept = await d.projects.create({ name: 'Online first', status: 'draft', details: {}, role: 'contractor' });
+    const kept = await d.projects.create({
+      name: 'Online first',
+      status: 'draft',
+      details: {},
+      role: 'contractor',
+    });
     await d.sync();
     d.net.offline = true;
-    const a = await d.projects.create({ name: 'Offline A', status: 'draft', details: { address: '2 Elm' }, role: 'contractor' });
-    const b = await d.projects.create({ name: 'Offline B', status: 'active', details: {}, role: 'contractor' });
-    for (let i = 1; i <= 20; i++) await d.projects.update(a.id, { details: { address: '2 Elm', notes: `typed ${i}` } });
+    const a = await d.projects.create({
+      name: 'Offline A',
+      status: 'draft',
+      details: { address: '2 Elm' },
+      role: 'contractor',
+    });
+    const b = await d.projects.create({
+      name: 'Offline B',
+      status: 'active',
+      details: {},
+      role: 'contractor',
+    });
+    for (let i = 1; i <= 20; i++)
+      await d.projects.update(a.id, { details: { address: '2 Elm', notes: `typed ${i}` } });
     await d.projects.update(kept.id, { status: 'completed' });
     await d.projects.remove(b.id);
     expect((await d.sync()).reason).toBe('offline');
@@ -256,8 +376,15 @@ describe('5. writes made offline, app closed, reopened online', () => {
     // Reopened, online: same IndexedDB.
     const again = await device('offline-app-2', carl, { idb: d.idb, storage: d.storage });
     await again.sync();
-    expect(await serverProject(backend, a.id)).toMatchObject({ name: 'Offline A', version: 1, details: { address: '2 Elm', notes: 'typed 20' } });
-    expect(await serverProject(backend, kept.id)).toMatchObject({ status: 'completed', version: 2 });
+    expect(await serverProject(backend, a.id)).toMatchObject({
+      name: 'Offline A',
+      version: 1,
+      details: { address: '2 Elm', notes: 'typed 20' },
+    });
+    expect(await serverProject(backend, kept.id)).toMatchObject({
+      status: 'completed',
+      version: 2,
+    });
     expect(await serverProject(backend, b.id)).toBeNull();
     expect(await again.db.outbox.count()).toBe(0);
     await again.close();
@@ -271,29 +398,53 @@ describe('7. two devices edit the same project offline', () => {
     const p = await a.projects.create({
       name: 'Kitchen',
       status: 'draft',
-      details: cabinet({ '1_0': { width: '10', height: '20' }, '2_0': { width: '11', height: '21' } }),
+      details: cabinet({
+        '1_0': { width: '10', height: '20' },
+        '2_0': { width: '11', height: '21' },
+      }),
       role: 'contractor',
     });
     await settle([a, b]);
     a.net.offline = true;
     b.net.offline = true;
-    await a.projects.update(p.id, { name: 'Kitchen (phone)', details: cabinet({ '1_0': { width: '12.5', height: '20' }, '2_0': { width: '11', height: '21' } }) });
-    await b.projects.update(p.id, { details: cabinet({ '1_0': { width: '13', height: '20' }, '2_0': { width: '11', height: '30' } }) });
+    await a.projects.update(p.id, {
+      name: 'Kitchen (phone)',
+      details: cabinet({
+        '1_0': { width: '12.5', height: '20' },
+        '2_0': { width: '11', height: '21' },
+      }),
+    });
+    await b.projects.update(p.id, {
+      details: cabinet({
+        '1_0': { width: '13', height: '20' },
+        '2_0': { width: '11', height: '30' },
+      }),
+    });
     a.net.offline = false;
     b.net.offline = false;
     await a.sync();
     await b.sync();
     await settle([a, b]);
     const server = await serverProject(backend, p.id);
-    const item = (server?.details as { cabinetData: { itemState: Record<string, Record<string, string>> } }).cabinetData.itemState;
+    const item = (
+      server?.details as { cabinetData: { itemState: Record<string, Record<string, string>> } }
+    ).cabinetData.itemState;
     expect(server?.name).toBe('Kitchen (phone)');
     expect(item['2_0']).toEqual({ width: '11', height: '30' });
     expect(item['1_0']).toEqual({ width: '13', height: '20' });
     const conflicts = await b.db.conflicts.toArray();
     expect(conflicts).toHaveLength(1);
-    expect(conflicts[0]).toMatchObject({ path: ['details', 'cabinetData', 'itemState', '1_0', 'width'], serverValue: '12.5', clientValue: '13', label: 'Kitchen (phone)' });
+    expect(conflicts[0]).toMatchObject({
+      path: ['details', 'cabinetData', 'itemState', '1_0', 'width'],
+      serverValue: '12.5',
+      clientValue: '13',
+      label: 'Kitchen (phone)',
+    });
     expect(await localProjects(a)).toEqual(await localProjects(b));
-    expect((await localProjects(a)).find((x) => x.id === p.id)).toMatchObject({ name: 'Kitchen (phone)', details: server?.details });
+    expect((await localProjects(a)).find((x) => x.id === p.id)).toMatchObject({
+      name: 'Kitchen (phone)',
+      details: server?.details,
+    });
     await a.close();
     await b.close();
   });
@@ -303,7 +454,12 @@ describe('8. a project deleted on one device while edited on another', () => {
   it('the delete wins, the lost edit is a dead letter, and nothing comes back', async () => {
     const a = await device('deleter');
     const b = await device('editor');
-    const p = await a.projects.create({ name: 'Doomed', status: 'draft', details: {}, role: 'contractor' });
+    const p = await a.projects.create({
+      name: 'Doomed',
+      status: 'draft',
+      details: {},
+      role: 'contractor',
+    });
     await settle([a, b]);
     a.net.offline = true;
     b.net.offline = true;
@@ -318,7 +474,11 @@ describe('8. a project deleted on one device while edited on another', () => {
     expect((await serverProject(backend, p.id))?.deleted_at).not.toBeNull();
     const letters = await b.db.dead_letters.toArray();
     expect(letters).toHaveLength(1);
-    expect(letters[0]).toMatchObject({ code: 'P0002', message: 'deleted on another device', op: { changes: { name: 'Edited meanwhile' } } });
+    expect(letters[0]).toMatchObject({
+      code: 'P0002',
+      message: 'deleted on another device',
+      op: { changes: { name: 'Edited meanwhile' } },
+    });
     for (const d of [a, b]) {
       expect((await localProjects(d)).some((x) => x.id === p.id)).toBe(false);
       expect(await d.db.outbox.count()).toBe(0);

@@ -30,11 +30,20 @@ describe('9. a file attached offline', () => {
     const a = await openDevice(backend, 'site-phone', owner);
     const b = await openDevice(backend, 'office', owner);
     opened.push(a, b);
-    const p = await a.projects.create({ name: 'Basement', status: 'active', details: {}, role: 'homeowner' });
+    const p = await a.projects.create({
+      name: 'Basement',
+      status: 'active',
+      details: {},
+      role: 'homeowner',
+    });
     await settle([a, b]);
     a.net.offline = true;
     const bytes = new Uint8Array(3000).map((_, i) => i % 251);
-    const file = await a.files.attach(p.id, new Blob([bytes], { type: 'image/jpeg' }), 'wall 1.jpg');
+    const file = await a.files.attach(
+      p.id,
+      new Blob([bytes], { type: 'image/jpeg' }),
+      'wall 1.jpg',
+    );
     expect(file.file_path).toMatch(new RegExp(`^projects/${p.id}/\\d+\\.jpg$`));
     expect(await a.db.file_blobs.get(file.id)).toMatchObject({ pendingUpload: true });
     expect((await a.sync()).reason).toBe('offline');
@@ -50,7 +59,10 @@ describe('9. a file attached offline', () => {
     const start = a.net.log.length;
     expect((await a.sync()).ok).toBe(false);
     expect(a.net.log.slice(start).some((r) => r.url.includes('/rpc/push_changes'))).toBe(false);
-    const { rows: none } = await backend.pg.query<{ n: number }>('select count(*)::int n from public.project_files where id = $1', [file.id]);
+    const { rows: none } = await backend.pg.query<{ n: number }>(
+      'select count(*)::int n from public.project_files where id = $1',
+      [file.id],
+    );
     expect(none[0]?.n).toBe(0);
     expect((await a.sync()).ok).toBe(true);
     a.net.before = undefined;
@@ -61,7 +73,10 @@ describe('9. a file attached offline', () => {
     expect(uploads).toHaveLength(1);
     expect(uploadIndex).toBeLessThan(pushIndex);
     expect(await objectExists(file.file_path)).toBe(true);
-    const { rows } = await backend.pg.query<{ n: number }>('select count(*)::int n from public.project_files where id = $1 and file_path = $2', [file.id, file.file_path]);
+    const { rows } = await backend.pg.query<{ n: number }>(
+      'select count(*)::int n from public.project_files where id = $1 and file_path = $2',
+      [file.id, file.file_path],
+    );
     expect(rows[0]?.n).toBe(1);
     expect(await a.db.outbox.count()).toBe(0);
     expect(await a.db.file_blobs.get(file.id)).toMatchObject({ pendingUpload: false });
@@ -83,7 +98,10 @@ describe('9. a file attached offline', () => {
     expect(await a.db.file_blobs.get(file.id)).toBeUndefined();
     a.net.offline = false;
     await settle([a, b]);
-    const { rows: gone } = await backend.pg.query<{ deleted_at: string | null }>('select deleted_at from public.project_files where id = $1', [file.id]);
+    const { rows: gone } = await backend.pg.query<{ deleted_at: string | null }>(
+      'select deleted_at from public.project_files where id = $1',
+      [file.id],
+    );
     expect(gone[0]?.deleted_at).not.toBeNull();
     expect(await objectExists(file.file_path)).toBe(false);
     expect((await b.db.project_files.get(file.id))?.deleted_at).not.toBeNull();
@@ -93,8 +111,17 @@ describe('9. a file attached offline', () => {
   it('a connection lost right after the row’s delete leaves no orphan object: the next sync removes it', async () => {
     const a = await openDevice(backend, 'orphan', owner);
     opened.push(a);
-    const p = await a.projects.create({ name: 'Orphan check', status: 'draft', details: {}, role: 'homeowner' });
-    const file = await a.files.attach(p.id, new Blob([new Uint8Array(500)], { type: 'image/jpeg' }), 'cab.jpg');
+    const p = await a.projects.create({
+      name: 'Orphan check',
+      status: 'draft',
+      details: {},
+      role: 'homeowner',
+    });
+    const file = await a.files.attach(
+      p.id,
+      new Blob([new Uint8Array(500)], { type: 'image/jpeg' }),
+      'cab.jpg',
+    );
     expect((await a.sync()).ok).toBe(true);
     expect(await objectExists(file.file_path)).toBe(true);
     expect((await a.files.remove(file.id)).ok).toBe(true);
@@ -106,7 +133,10 @@ describe('9. a file attached offline', () => {
       }
     };
     await a.sync();
-    const { rows } = await backend.pg.query<{ deleted_at: string | null }>('select deleted_at from public.project_files where id = $1', [file.id]);
+    const { rows } = await backend.pg.query<{ deleted_at: string | null }>(
+      'select deleted_at from public.project_files where id = $1',
+      [file.id],
+    );
     expect(rows[0]?.deleted_at).not.toBeNull();
     expect(await objectExists(file.file_path)).toBe(true);
     expect((await a.db.sync_state.get('storage:pendingRemovals'))?.value).toEqual([file.file_path]);
@@ -118,14 +148,22 @@ describe('9. a file attached offline', () => {
   it('a file attached and removed before it was ever uploaded never reaches the server', async () => {
     const a = await openDevice(backend, 'quick', owner);
     opened.push(a);
-    const p = await a.projects.create({ name: 'Garage', status: 'active', details: {}, role: 'homeowner' });
+    const p = await a.projects.create({
+      name: 'Garage',
+      status: 'active',
+      details: {},
+      role: 'homeowner',
+    });
     a.net.offline = true;
     const f = await a.files.attach(p.id, new Blob(['x'], { type: 'text/plain' }), 'note.txt');
     await a.files.remove(f.id);
     a.net.offline = false;
     await a.sync();
     expect(a.net.log.some((r) => r.url.includes('/storage/v1/object/'))).toBe(false);
-    const { rows } = await backend.pg.query<{ n: number }>('select count(*)::int n from public.project_files where id = $1', [f.id]);
+    const { rows } = await backend.pg.query<{ n: number }>(
+      'select count(*)::int n from public.project_files where id = $1',
+      [f.id],
+    );
     expect(rows[0]?.n).toBe(0);
   });
 
@@ -134,7 +172,12 @@ describe('9. a file attached offline', () => {
     opened.push(a);
     await a.sync();
     a.net.offline = true;
-    const p = await a.projects.create({ name: 'Cellar kitchen', status: 'active', details: {}, role: 'homeowner' });
+    const p = await a.projects.create({
+      name: 'Cellar kitchen',
+      status: 'active',
+      details: {},
+      role: 'homeowner',
+    });
     const bytes = new Uint8Array(1200).map((_, i) => (i * 7) % 256);
     const f = await a.files.attach(p.id, new Blob([bytes], { type: 'image/png' }), 'site.png');
     a.net.offline = false;
@@ -142,7 +185,9 @@ describe('9. a file attached offline', () => {
     expect((await a.sync()).ok).toBe(true);
     const log = a.net.log.slice(start).map((r) => r.url);
     // The project's insert is pushed before the upload (Storage RLS needs the project), the file row after.
-    const pushes = log.map((u, i) => (u.includes('/rpc/push_changes') ? i : -1)).filter((i) => i >= 0);
+    const pushes = log
+      .map((u, i) => (u.includes('/rpc/push_changes') ? i : -1))
+      .filter((i) => i >= 0);
     const upload = log.findIndex((u) => u.includes('/storage/v1/object/project-files/'));
     expect(pushes.length).toBeGreaterThanOrEqual(2);
     expect(pushes[0]).toBeLessThan(upload);
@@ -150,7 +195,10 @@ describe('9. a file attached offline', () => {
     expect(await a.db.dead_letters.count()).toBe(0);
     expect(await a.db.outbox.count()).toBe(0);
     expect(await objectExists(f.file_path)).toBe(true);
-    const { rows } = await backend.pg.query<{ n: number }>('select count(*)::int n from public.project_files where id = $1 and project_id = $2', [f.id, p.id]);
+    const { rows } = await backend.pg.query<{ n: number }>(
+      'select count(*)::int n from public.project_files where id = $1 and project_id = $2',
+      [f.id, p.id],
+    );
     expect(rows[0]?.n).toBe(1);
   });
 });

@@ -15,7 +15,13 @@ import { createProfileRepo } from '../../../src/data/profileRepo';
 import { createFilesRepo } from '../../../src/data/filesRepo';
 import { createDeadLettersRepo } from '../../../src/data/deadLettersRepo';
 import type { RepoContext } from '../../../src/data/repoContext';
-import { startSync, type LockManagerLike, type SyncHandle, type SyncRunReport, type TimersLike } from '../../../sync/engine';
+import {
+  startSync,
+  type LockManagerLike,
+  type SyncHandle,
+  type SyncRunReport,
+  type TimersLike,
+} from '../../../sync/engine';
 import { createSyncStatusStore, type SyncStatusStore } from '../../../sync/status';
 import type { StartedBackend } from '../../support/localBackend';
 import { NO_REALTIME } from '../../support/noRealtime';
@@ -46,19 +52,30 @@ export function netFetch(net: Net): typeof fetch {
     const started = performance.now();
     const res = await fetch(input, init);
     const buf = await res.arrayBuffer();
-    net.log.push({ url, method: init?.method ?? 'GET', status: res.status, bytes: buf.byteLength, ms: performance.now() - started });
+    net.log.push({
+      url,
+      method: init?.method ?? 'GET',
+      status: res.status,
+      bytes: buf.byteLength,
+      ms: performance.now() - started,
+    });
     if (net.dropPushResponses > 0 && url.includes('/rpc/push_changes')) {
       net.dropPushResponses -= 1;
       throw new TypeError('fetch failed: connection reset after the request was sent');
     }
     const empty = res.status === 204 || res.status === 304 || buf.byteLength === 0;
-    const rewritten = net.rewrite && !empty ? net.rewrite(url, new TextDecoder().decode(buf)) : undefined;
+    const rewritten =
+      net.rewrite && !empty ? net.rewrite(url, new TextDecoder().decode(buf)) : undefined;
     if (rewritten !== undefined) {
       const headers = new Headers(res.headers);
       headers.delete('content-length');
       return new Response(rewritten, { status: res.status, statusText: res.statusText, headers });
     }
-    return new Response(empty ? null : buf, { status: res.status, statusText: res.statusText, headers: res.headers });
+    return new Response(empty ? null : buf, {
+      status: res.status,
+      statusText: res.statusText,
+      headers: res.headers,
+    });
   };
 }
 
@@ -86,7 +103,12 @@ export function memoryStorage(): {
   entries(): [string, string][];
 } {
   const m = new Map<string, string>();
-  return { getItem: (k) => m.get(k) ?? null, setItem: (k, v) => void m.set(k, v), removeItem: (k) => void m.delete(k), entries: () => [...m] };
+  return {
+    getItem: (k) => m.get(k) ?? null,
+    setItem: (k, v) => void m.set(k, v),
+    removeItem: (k) => void m.delete(k),
+    entries: () => [...m],
+  };
 }
 
 /** An in-process Web Locks manager (exclusive locks, FIFO), as browsers give each origin. */
@@ -239,23 +261,46 @@ export async function settle(devices: Device[], max = 5): Promise<void> {
 }
 
 /** The server's project row (superuser read), or null. */
-export async function serverProject(backend: StartedBackend, id: string): Promise<Record<string, unknown> | null> {
-  const { rows } = await backend.pg.query<Record<string, unknown>>('select * from public.projects where id = $1', [id]);
+export async function serverProject(
+  backend: StartedBackend,
+  id: string,
+): Promise<Record<string, unknown> | null> {
+  const { rows } = await backend.pg.query<Record<string, unknown>>(
+    'select * from public.projects where id = $1',
+    [id],
+  );
   return rows[0] ?? null;
 }
 
 /** Live local projects of a device, comparable across devices and with the server. */
-export async function localProjects(d: Device): Promise<{ id: string; name: string; status: string; details: unknown; version: number }[]> {
+export async function localProjects(
+  d: Device,
+): Promise<{ id: string; name: string; status: string; details: unknown; version: number }[]> {
   const rows = await d.db.projects.toArray();
   return rows
     .filter((r) => !r.deleted_at)
-    .map((r) => ({ id: r.id, name: r.name, status: r.status, details: r.details, version: r.version }))
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      status: r.status,
+      details: r.details,
+      version: r.version,
+    }))
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
 /** Live server projects of a user, same shape. */
-export async function serverProjects(backend: StartedBackend, userId: string): Promise<{ id: string; name: string; status: string; details: unknown; version: number }[]> {
-  const { rows } = await backend.pg.query<{ id: string; name: string; status: string; details: unknown; version: number }>(
+export async function serverProjects(
+  backend: StartedBackend,
+  userId: string,
+): Promise<{ id: string; name: string; status: string; details: unknown; version: number }[]> {
+  const { rows } = await backend.pg.query<{
+    id: string;
+    name: string;
+    status: string;
+    details: unknown;
+    version: number;
+  }>(
     'select id, name, status, details, version from public.projects where deleted_at is null and (owner_user_id = $1 or assigned_contractor_id = $1 or user_id = $1) order by id',
     [userId],
   );

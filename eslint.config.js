@@ -179,6 +179,15 @@ export default tseslint.config(
       },
     ]),
   },
+  {
+    files: ['shared/**/*.ts'],
+    rules: restrict([
+      {
+        group: layer('src', 'server', 'sync', 'bench', 'tests'),
+        message: 'shared/ holds rules the app and the server both use: it imports neither.',
+      },
+    ]),
+  },
   ...featureRules,
   {
     // Tests read untyped JSON and supabase-js results and use expect's matchers (typed \`any\`);

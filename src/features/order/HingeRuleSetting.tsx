@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   DEFAULT_HINGE_HEIGHT_LIMITS,
   hingeLimitsError,
@@ -32,13 +32,17 @@ export function HingeRuleSetting({
   const byHeight = mode === 'byHeight';
   const [draft, setDraft] = useState<string[]>(() => stored.map(String));
   const [error, setError] = useState<string | null>(null);
+  // Each edit's number: a save that finishes after a newer edit must not replace that edit's message.
+  const edit = useRef(0);
 
   async function save(next: HingeRule) {
+    const mine = ++edit.current;
     const failure = await onSave(next);
-    setError(failure);
+    if (mine === edit.current) setError(failure);
   }
 
   function chooseMode(next: HingeRule['mode']) {
+    edit.current += 1;
     setError(null);
     setMode(next);
     if (next === 'perDoor') void save({ mode: 'perDoor' });
@@ -58,6 +62,7 @@ export function HingeRuleSetting({
     setDraft(next);
     const limits = next.map((d) => parseInches(d) ?? Number.NaN);
     const problem = hingeLimitsError(limits);
+    edit.current += 1;
     setError(problem);
     if (!problem) void save({ mode: 'byHeight', upTo: limits as [number, number, number] });
   }

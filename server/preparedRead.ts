@@ -1,7 +1,10 @@
 /**
  * The hot path of `/rest/v1` reads: one statement as the caller in ONE round
- * trip, prepared once per SQL shape, with the role, the claims and the API's
- * statement_timeout set for that statement only.
+ * trip, prepared once per SQL shape, with the role and the claims set for
+ * that statement only. On PGlite the API's statement_timeout is not set here:
+ * PGlite cannot interrupt a statement, so the setting would be one more call
+ * per read for nothing. On a PostgreSQL server each read is a {@link runAs}
+ * transaction, which sets it.
  */
 import { PGlite } from '@electric-sql/pglite';
 import type { SqlDatabase } from './sqlDatabase.ts';
@@ -42,8 +45,7 @@ function prologueOf(claims: Claims): string {
       `set_config('request.jwt.claims', ${literal(JSON.stringify(claims))}, true), ` +
       `set_config('request.jwt.claim.sub', ${literal(claims.sub ?? '')}, true), ` +
       `set_config('request.jwt.claim.role', ${literal(claims.role)}, true), ` +
-      `set_config('request.jwt.claim.email', ${literal(claims.email ?? '')}, true), ` +
-      `set_config('statement_timeout', '${API_STATEMENT_TIMEOUT}', true);\n`;
+      `set_config('request.jwt.claim.email', ${literal(claims.email ?? '')}, true);\n`;
     prologues.set(claims, p);
   }
   return p;

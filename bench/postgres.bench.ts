@@ -10,20 +10,20 @@
  * binaries. The load average is printed: on a shared 2-core box other work
  * skews every figure.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { BenchFigure } from './types';
 import {
   ANON_KEY,
-  NOTES_MIGRATIONS,
   NOTES_ROWS,
   QUERY_PATH,
-  SERVICE_KEY,
   freePort,
+  setupNotesUser,
+  startBenchServer,
+  stopBenchServer,
 } from './restFixture';
 import { createLocalBackend } from '../server/createServer.ts';
 import { runAs } from '../server/db.ts';
@@ -33,91 +33,9 @@ import {
   type PostgresLane,
 } from '../tests/support/postgresLane.ts';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const WARMUP_MS = 2000;
 const DURATION_MS = 4000;
 const PUSH_OPS = 1000;
-
-async function startChild(args: string[]): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(ROOT, 'server', 'main.ts'),
-      '--no-seed',
-      '--migrations',
-      NOTES_MIGRATIONS,
-      ...args,
-    ],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  await new Promise<void>((res, rej) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('Anon key')) res();
-    });
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => rej(new Error(`server exited ${code}: ${out}`)));
-  });
-  return child;
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-}
-
-async function json(res: Response): Promise<unknown> {
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${res.status}: ${text}`);
-  return text ? (JSON.parse(text) as unknown) : null;
-}
-
-/** A confirmed user with NOTES_ROWS notes; returns their access token. */
-async function setupUser(url: string): Promise<string> {
-  const email = `bench.${randomUUID()}@example.com`;
-  await json(
-    await fetch(`${url}/auth/v1/admin/users`, {
-      method: 'POST',
-      headers: {
-        apikey: SERVICE_KEY,
-        authorization: `Bearer ${SERVICE_KEY}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ email, password: 'bench-secret', email_confirm: true }),
-    }),
-  );
-  const session = (await json(
-    await fetch(`${url}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'bench-secret' }),
-    }),
-  )) as { access_token: string };
-  const rows = Array.from({ length: NOTES_ROWS }, (_, i) => ({
-    title: `note ${String(i).padStart(2, '0')}`,
-    n: i,
-    body: { i, tags: ['a', 'b'] },
-  }));
-  await json(
-    await fetch(`${url}/rest/v1/notes`, {
-      method: 'POST',
-      headers: {
-        apikey: ANON_KEY,
-        authorization: `Bearer ${session.access_token}`,
-        'content-type': 'application/json',
-        prefer: 'return=minimal',
-      },
-      body: JSON.stringify(rows),
-    }),
-  );
-  return session.access_token;
-}
 
 /** Requests per second at `concurrency` for `ms`, and how many failed. */
 async function load(
@@ -148,16 +66,16 @@ async function selectRun(
   args: string[],
 ): Promise<{ c20: { rps: number; errors: number }; c100: { rps: number; errors: number } }> {
   const port = await freePort();
-  const child = await startChild(['--port', String(port), ...args]);
+  const child = await startBenchServer(['--port', String(port), ...args]);
   try {
     const url = `http://127.0.0.1:${port}`;
-    const token = await setupUser(url);
+    const token = await setupNotesUser(url);
     await load(url, token, 20, WARMUP_MS);
     const c20 = await load(url, token, 20, DURATION_MS);
     const c100 = await load(url, token, 100, DURATION_MS);
     return { c20, c100 };
   } finally {
-    await stopChild(child);
+    await stopBenchServer(child);
   }
 }
 

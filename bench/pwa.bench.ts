@@ -4,8 +4,10 @@
  * - cold start offline from the service-worker cache to the dashboard
  *   rendered (target ≤ 1 s), against a static hello-world page served and
  *   cached the same way (ratio);
- * - gzipped JavaScript needed for the first route: landing ≤ 100 KB,
- *   dashboard ≤ 200 KB.
+ * - gzipped JavaScript needed for the first route, counted as the bundle-size
+ *   e2e test counts it (scripts requested until the screen shows): landing
+ *   ≤ 100 KB, dashboard ≤ 200 KB; and, for information, all the dashboard
+ *   loads until the network is idle (the first sync's code comes then).
  */
 import { gzipSync } from 'node:zlib';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,13 +22,18 @@ import { median } from './stats';
 const DEMO = { email: 'contractor@example.com', password: 'demo-contractor' };
 const RUNS = 5;
 
-/** Gzipped bytes of every script the page loads until the network is idle. */
+/**
+ * Gzipped KB of the scripts a route needs: those requested until `ready`
+ * holds (the screen shows), and all those loaded until the network is idle
+ * (with what starts after the screen, such as the first sync's answer checks).
+ */
 async function firstRouteJsKb(
   browser: Browser,
   baseURL: string,
   path: string,
   signIn: boolean,
-): Promise<number> {
+  ready: (page: Page) => Promise<void>,
+): Promise<{ firstScreen: number; untilIdle: number }> {
   const ctx = await browser.newContext({ baseURL, serviceWorkers: 'block' });
   try {
     if (signIn) {
@@ -35,13 +42,31 @@ async function firstRouteJsKb(
       await p.close();
     }
     const page = await ctx.newPage();
-    const bodies: Promise<Buffer>[] = [];
-    page.on('response', (r) => {
-      if (r.request().resourceType() === 'script') bodies.push(r.body());
+    const beforeReady = new Set<string>();
+    let screenShown = false;
+    const bodies = new Map<string, Promise<number>>();
+    page.on('request', (r) => {
+      if (!screenShown && r.resourceType() === 'script') beforeReady.add(r.url());
     });
-    await page.goto(path, { waitUntil: 'networkidle' });
-    const sizes = await Promise.all(bodies);
-    return sizes.reduce((sum, b) => sum + gzipSync(b).length, 0) / 1024;
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script')
+        bodies.set(
+          r.url(),
+          r.body().then((b) => gzipSync(b).length),
+        );
+    });
+    await page.goto(path);
+    await ready(page);
+    screenShown = true;
+    await page.waitForLoadState('networkidle');
+    const sizes = await Promise.all(
+      [...bodies].map(async ([url, size]) => ({ url, bytes: await size })),
+    );
+    const kb = (list: typeof sizes) => list.reduce((sum, x) => sum + x.bytes, 0) / 1024;
+    return {
+      firstScreen: kb(sizes.filter((x) => beforeReady.has(x.url))),
+      untilIdle: kb(sizes),
+    };
   } finally {
     await ctx.close();
   }
@@ -63,9 +88,15 @@ async function offlineColdStartMs(
 ): Promise<number> {
   const warm = await ctx.newPage();
   await warm.goto(path);
-  await warm.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
+  // A page whose worker never installs must fail the figure, not hang the run.
+  await warm.evaluate(() =>
+    Promise.race([
+      navigator.serviceWorker.ready,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('no service worker after 30 s')), 30_000),
+      ),
+    ]),
+  );
   await warm.reload();
   await warm.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
   await ready(warm);
@@ -86,7 +117,7 @@ async function offlineColdStartMs(
 
 const HELLO_SW = `
 const CACHE = 'hello-v1';
-self.addEventListener('install', (e) => e.waitUntil(caches.open(CACHE).then((c) => c.addAll(['/', '/index.html']))));
+self.addEventListener('install', (e) => e.waitUntil(caches.open(CACHE).then((c) => c.addAll(['/', '/index.html', '/register.js']))));
 self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
 self.addEventListener('fetch', (e) => e.respondWith(caches.match(e.request).then((r) => r || fetch(e.request))));
 `;
@@ -95,15 +126,21 @@ export default async function pwaBench(): Promise<BenchFigure[]> {
   const helloDir = mkdtempSync(join(tmpdir(), 'refacing-hello-'));
   writeFileSync(
     join(helloDir, 'index.html'),
-    `<!doctype html><html><body><h1>Hello</h1><script>navigator.serviceWorker.register('/sw.js')</script></body></html>`,
+    // The script is a file, not inline: the server's Content-Security-Policy allows 'self' scripts only.
+    `<!doctype html><html><body><h1>Hello</h1><script src="/register.js"></script></body></html>`,
   );
+  writeFileSync(join(helloDir, 'register.js'), `navigator.serviceWorker.register('/sw.js');`);
   writeFileSync(join(helloDir, 'sw.js'), HELLO_SW);
   const app = await startAppServer({ seed: true });
   const hello = await startAppServer({ seed: false, staticDir: helloDir });
   const browser = await launchBrowser();
   try {
-    const landingKb = await firstRouteJsKb(browser, app.url, '/', false);
-    const dashboardKb = await firstRouteJsKb(browser, app.url, '/dashboard', true);
+    const landingKb = await firstRouteJsKb(browser, app.url, '/', false, (p) =>
+      p.getByRole('heading', { name: 'Pricing' }).waitFor(),
+    );
+    const dashboardKb = await firstRouteJsKb(browser, app.url, '/dashboard', true, (p) =>
+      p.getByRole('heading', { name: /^Welcome, / }).waitFor(),
+    );
 
     const helloCtx = await browser.newContext({ baseURL: hello.url });
     const helloMs = await offlineColdStartMs(helloCtx, '/', async (p) => {
@@ -132,18 +169,25 @@ export default async function pwaBench(): Promise<BenchFigure[]> {
         pass: dashMs <= 1000,
       },
       {
-        name: 'first-route JS, landing (gzip)',
-        value: landingKb,
+        name: 'first-route JS, landing, until it shows (gzip)',
+        value: landingKb.firstScreen,
         unit: 'KB',
         target: '≤ 100 KB',
-        pass: landingKb <= 100,
+        pass: landingKb.firstScreen <= 100,
       },
       {
-        name: 'first-route JS, dashboard signed in (gzip)',
-        value: dashboardKb,
+        name: 'first-route JS, dashboard signed in, until it shows (gzip)',
+        value: dashboardKb.firstScreen,
         unit: 'KB',
         target: '≤ 200 KB',
-        pass: dashboardKb <= 200,
+        pass: dashboardKb.firstScreen <= 200,
+      },
+      {
+        name: 'JS loaded until the network is idle, dashboard signed in, incl. the first sync (gzip)',
+        value: dashboardKb.untilIdle,
+        unit: 'KB',
+        target: 'information',
+        pass: true,
       },
     ];
   } finally {

@@ -7,25 +7,24 @@
  * in-process as the baseline. The 1-minute load average is printed with the
  * target: on a shared 2-core box other work skews every figure.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { BenchFigure } from './types';
 import {
   ANON_KEY,
   NOTES_MIGRATIONS,
   NOTES_ROWS,
   QUERY_PATH,
-  SERVICE_KEY,
   freePort,
+  setupNotesUser,
+  startBenchServer,
+  stopBenchServer,
 } from './restFixture';
 import { createLocalBackend } from '../server/createServer.ts';
 import { queryAsPrepared } from '../server/db.ts';
-import { DEFAULT_JWT_SECRET as DEMO_JWT_SECRET } from '../server/jwt.ts';
 import { loadavg } from 'node:os';
 
-const ROOT = resolve(import.meta.dirname, '..');
 /** Target: at least 1,000 requests/s at concurrency 20 on this 2-core machine. */
 const TARGET_RPS = 1000;
 const CONCURRENCY = 20;
@@ -33,86 +32,6 @@ const CONCURRENCY = 20;
 const DURATION_MS = 5000;
 /** Warm-up before measuring: a fresh server process runs PGlite's wasm unoptimized for its first seconds. */
 const WARMUP_MS = 3000;
-
-async function startChild(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(ROOT, 'server', 'main.ts'),
-      '--port',
-      String(port),
-      '--data',
-      dataDir,
-      '--no-seed',
-      '--migrations',
-      NOTES_MIGRATIONS,
-    ],
-    {
-      cwd: ROOT,
-      // The demo secret, so the keys above are valid (loopback only; without it the server makes its own).
-      env: { ...process.env, JWT_SECRET: DEMO_JWT_SECRET },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  await new Promise<void>((res, rej) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('Anon key')) res();
-    });
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => rej(new Error(`server exited ${code}: ${out}`)));
-  });
-  return child;
-}
-
-async function json(res: Response): Promise<unknown> {
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${res.status}: ${text}`);
-  return text ? (JSON.parse(text) as unknown) : null;
-}
-
-async function setupUser(url: string): Promise<string> {
-  const emailAddr = `bench.${Date.now()}@example.com`;
-  await json(
-    await fetch(`${url}/auth/v1/admin/users`, {
-      method: 'POST',
-      headers: {
-        apikey: SERVICE_KEY,
-        authorization: `Bearer ${SERVICE_KEY}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ email: emailAddr, password: 'bench-secret', email_confirm: true }),
-    }),
-  );
-  const session = (await json(
-    await fetch(`${url}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: emailAddr, password: 'bench-secret' }),
-    }),
-  )) as { access_token: string };
-  const rows = Array.from({ length: NOTES_ROWS }, (_, i) => ({
-    title: `note ${String(i).padStart(2, '0')}`,
-    n: i,
-    body: { i, tags: ['a', 'b'] },
-  }));
-  await json(
-    await fetch(`${url}/rest/v1/notes`, {
-      method: 'POST',
-      headers: {
-        apikey: ANON_KEY,
-        authorization: `Bearer ${session.access_token}`,
-        'content-type': 'application/json',
-        prefer: 'return=minimal',
-      },
-      body: JSON.stringify(rows),
-    }),
-  );
-  return session.access_token;
-}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -174,16 +93,15 @@ async function baseline(ms: number): Promise<number> {
 export default async function serverBench(): Promise<BenchFigure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-server-'));
   const port = await freePort();
-  const child = await startChild(dataDir, port);
+  const child = await startBenchServer(['--port', String(port), '--data', dataDir]);
   const url = `http://127.0.0.1:${port}`;
   let run: Awaited<ReturnType<typeof load>>;
   try {
-    const token = await setupUser(url);
+    const token = await setupNotesUser(url);
     await load(url, token, WARMUP_MS);
     run = await load(url, token, DURATION_MS);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopBenchServer(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
   const load1 = loadavg()[0] ?? 0;

@@ -38,9 +38,14 @@ async function loadSync(): Promise<{ sync: typeof Sync; supabase: SupabaseClient
   return { sync, supabase };
 }
 
+/** Longest a signed-in start waits for the first screen before the sync's code loads. */
+const FIRST_SCREEN_WAIT_MS = 1500;
+
 export interface AppSession {
   /** Starts the connection monitor and follows the auth store; idempotent. */
   start(): void;
+  /** The first screen shows its content (from the local database): the sync's code may load now. */
+  screenShown(): void;
   /** Asks the running engine for a sync now (the "Try now" and "Retry" buttons); false when none runs. */
   syncNow(): boolean;
   /** Resolves when the database and sync match the signed-in user. */
@@ -55,6 +60,8 @@ function createAppSession(): AppSession {
   let wantedUserId: string | null = null;
   let engine: Sync.SyncHandle | null = null;
   let wiring: Promise<void> = Promise.resolve();
+  let markScreenShown: () => void = () => undefined;
+  const firstScreen = new Promise<void>((resolve) => (markScreenShown = resolve));
 
   /** Stops sync and closes the database of the previous user, then opens and syncs `userId`'s. Serialized. */
   function wire(userId: string | null): void {
@@ -72,6 +79,13 @@ function createAppSession(): AppSession {
         await data.setActiveUser(userId);
         // A newer sign-in or sign-out is queued behind this one: it starts its own sync.
         if (!userId || userId !== wantedUserId) return;
+        // The first screen renders from the local database; supabase-js and the checks of the
+        // server's answers load after it, so on a slow link they never hold it up.
+        await Promise.race([
+          firstScreen,
+          new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
+        ]);
+        if (userId !== wantedUserId) return;
         const { sync, supabase } = await loadSync();
         if (userId !== wantedUserId) return;
         engine = sync.startSync({ supabase, getDb: data.getActiveDb, userId, connection });
@@ -100,6 +114,9 @@ function createAppSession(): AppSession {
       };
       useAuth.subscribe(follow);
       follow();
+    },
+    screenShown() {
+      markScreenShown();
     },
     syncNow() {
       if (!engine) return false;

@@ -14,9 +14,15 @@ import type { PostgresLane } from './postgresLane.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-/** The backend of the running vitest project. */
+/** The backend of the running vitest project; PGlite outside vitest (the benches reuse these helpers). */
 export function dbBackend(): 'pglite' | 'postgres' {
-  return inject('dbBackend') === 'postgres' ? 'postgres' : 'pglite';
+  let backend: unknown;
+  try {
+    backend = inject('dbBackend');
+  } catch {
+    return 'pglite';
+  }
+  return backend === 'postgres' ? 'postgres' : 'pglite';
 }
 
 function lane(): PostgresLane {

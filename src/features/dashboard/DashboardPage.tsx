@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDisplayName } from '../../auth/useDisplayName';
 import { useCurrentRole } from '../../auth/useCurrentRole';
 import { uiRole, type Role } from '../../auth/roles';
+import { appSession } from '../../app/session';
 import { Spinner } from '../../app/Spinner';
 import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
 import { projectsRepo, type ProjectRow } from '../../data';
@@ -187,6 +188,9 @@ export function DashboardPage() {
   const { name } = useDisplayName();
   const [dialog, setDialog] = useState<Dialog>(null);
   const ready = role !== undefined;
+  useEffect(() => {
+    if (ready) appSession.screenShown();
+  }, [ready]);
   useEffect(() => {
     if (!ready) return undefined;
     // Fetch the form a moment after the dashboard shows (not competing with its

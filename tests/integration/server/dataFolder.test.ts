@@ -6,15 +6,15 @@
  * stale lock is taken over; the public demo secret is refused beyond loopback.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { DEFAULT_JWT_SECRET } from '../../../server/jwt.ts';
 import { LOCAL_ANON_KEY } from '../../../src/auth/config.ts';
 import { FIXTURE_MIGRATIONS } from './fixtures.ts';
+import { startServerProcess, type ServerProcess } from '../../support/serverProcess.ts';
 
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const temps: string[] = [];
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -22,59 +22,14 @@ afterAll(() => {
   for (const d of temps) rmSync(d, { recursive: true, force: true });
 });
 
-interface Started {
-  child: ChildProcess;
-  url: string;
-  anonKey: string;
-  output: () => string;
-}
-
-function launch(
-  dataDir: string,
-  env: Record<string, string> = {},
-): {
-  child: ChildProcess;
-  started: Promise<Started>;
-  exited: Promise<{ code: number | null; output: string }>;
-} {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(ROOT, 'server', 'main.ts'),
-      '--port',
-      '0',
-      '--data',
-      dataDir,
-      '--no-seed',
-      '--migrations',
-      FIXTURE_MIGRATIONS,
-    ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, JWT_SECRET: '', HOST: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+/** `npm start` on `dataDir` (a random port, the fixture schema, no secret unless `env` gives one). */
+function launch(dataDir: string, env: Record<string, string> = {}): ServerProcess {
+  const proc = startServerProcess(
+    ['--port', '0', '--data', dataDir, '--no-seed', '--migrations', FIXTURE_MIGRATIONS],
+    { JWT_SECRET: '', HOST: '', ...env },
   );
-  children.push(child);
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<{ code: number | null; output: string }>((res) =>
-    child.on('exit', (code) => res({ code, output: out })),
-  );
-  const started = new Promise<Started>((res, rej) => {
-    child.stdout.on('data', () => {
-      const m = /Backend URL:\s+(\S+)/.exec(out);
-      const k = /Anon key:\s+(\S+)/.exec(out);
-      if (m && k && out.includes('Mail outbox'))
-        res({ child, url: m[1]!, anonKey: k[1]!, output: () => out });
-    });
-    void exited.then(({ code }) => rej(new Error(`server exited ${code}: ${out}`)));
-  });
-  started.catch(() => {});
-  return { child, started, exited };
+  children.push(proc.child);
+  return proc;
 }
 
 function temp(): string {
@@ -89,7 +44,8 @@ describe('data folder', () => {
     { timeout: 240_000 },
     async () => {
       const dataDir = temp();
-      const first = await launch(dataDir).started;
+      const firstProcess = launch(dataDir);
+      const first = { ...(await firstProcess.started), child: firstProcess.child };
       const secretFile = join(dataDir, 'jwt-secret');
       expect(statSync(secretFile).mode & 0o777).toBe(0o600);
       expect(readFileSync(secretFile, 'utf8').trim()).not.toBe(DEFAULT_JWT_SECRET);
@@ -120,7 +76,7 @@ describe('data folder', () => {
       await firstExit;
       expect(existsSync(join(dataDir, 'server.lock'))).toBe(true);
       const third = launch(dataDir);
-      const after = await third.started;
+      const after = { ...(await third.started), child: third.child };
       expect(after.anonKey).toBe(first.anonKey);
       const again = await fetch(`${after.url}/auth/v1/signup`, {
         method: 'POST',

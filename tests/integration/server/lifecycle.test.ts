@@ -5,14 +5,13 @@
  * the CLI printing its URL and shutting down cleanly on SIGTERM.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startLocalBackend } from '../../support/localBackend.ts';
 import { FIXTURE_MIGRATIONS } from './fixtures.ts';
+import { startServerProcess } from '../../support/serverProcess.ts';
 
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const temps: string[] = [];
 function temp(prefix: string): string {
   const d = mkdtempSync(join(tmpdir(), prefix));
@@ -111,38 +110,19 @@ describe('life cycle', () => {
   it('the CLI prints one URL and the anon key, serves, and closes cleanly on SIGTERM', async () => {
     const dataDir = temp('lifecycle-cli-');
     mkdirSync(dataDir, { recursive: true });
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        join(ROOT, 'server', 'main.ts'),
-        '--port',
-        '0',
-        '--data',
-        dataDir,
-        '--no-seed',
-        '--migrations',
-        FIXTURE_MIGRATIONS,
-      ],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    const url = await new Promise<string>((res, rej) => {
-      child.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /Backend URL:\s+(\S+)/.exec(out);
-        if (m && out.includes('Mail outbox')) res(m[1]!);
-      });
-      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-      child.on('exit', (code) => rej(new Error(`exited ${code}: ${out}`)));
-    });
+    const server = startServerProcess([
+      '--port',
+      '0',
+      '--data',
+      dataDir,
+      '--no-seed',
+      '--migrations',
+      FIXTURE_MIGRATIONS,
+    ]);
+    const { url, anonKey, output } = await server.started;
+    const out = output();
     expect(out).toMatch(/Anon key:\s+eyJ/);
     expect(out).toMatch(/Mail outbox:/);
-    const anonKey = /Anon key:\s+(\S+)/.exec(out)![1]!;
     const health = await fetch(`${url}/auth/v1/health`);
     expect(health.status).toBe(200);
     const signup = await fetch(`${url}/auth/v1/signup`, {
@@ -151,11 +131,8 @@ describe('life cycle', () => {
       body: JSON.stringify({ email: 'cli@example.com', password: 'secret123' }),
     });
     expect(signup.status).toBe(200);
-    const code = await new Promise<number | null>((res) => {
-      child.on('exit', (c2) => res(c2));
-      child.kill('SIGTERM');
-    });
-    expect(code).toBe(0);
+    server.child.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
     // The directory reopens consistently with the data in it.
     const again = await startLocalBackend({ dataDir, migrationsDir: FIXTURE_MIGRATIONS });
     try {

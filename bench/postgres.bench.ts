@@ -107,7 +107,7 @@ async function pushRun(databaseUrl: string | undefined): Promise<number> {
       }));
       const t0 = performance.now();
       const results = await runAs(backend.pg, claims, (tx) =>
-        tx.query<{ r: { status: string }[] }>('select push_changes($1::jsonb) as r', [
+        tx.query<{ r: { status: string }[] }>('select public.push_changes($1::json) as r', [
           JSON.stringify(ops),
         ]),
       );

@@ -15,8 +15,10 @@
  * the project's owner or contractor, 409 already on the project.
  */
 import { Hono, type Context } from 'hono';
-import { claimsOf, type BackendContext } from './context.ts';
-import { readBody, parseJson } from './body.ts';
+import { z } from 'zod';
+import type { ApiEnv, BackendContext } from './context.ts';
+import type { Claims } from './db.ts';
+import { jsonBody, type BodyProblem } from './jsonBody.ts';
 import { runAs } from './db.ts';
 import { isPgError, pgErrorBody, pgrst, statusForSqlState } from './pgError.ts';
 import { hashToken, randomToken } from './auth/tokens.ts';
@@ -33,36 +35,57 @@ interface InviteResult {
   inviter: { name?: string | null; email?: string | null };
 }
 
+/** Invitation bodies are small: an id, an email and a role. */
+const MAX_INVITE_BODY_BYTES = 16 * 1024;
+/** Any JSON object; the fields are checked one by one so each gets its own message. */
+const inviteBody = z.record(z.unknown());
+
+function bodyFail(p: BodyProblem): Response {
+  const message =
+    p.status === 413
+      ? 'Payload Too Large'
+      : p.kind === 'aborted'
+        ? 'Request body aborted'
+        : 'Empty or invalid json';
+  return Response.json(pgrst('PGRST102', message, p.message), { status: p.status });
+}
+
+/**
+ * What both invitation routes check first: a signed-in caller (from the
+ * claims middleware) and a JSON object body. Returns the answer to send when
+ * either is missing.
+ */
+async function inviteRequest(
+  c: Context<ApiEnv>,
+): Promise<
+  { ok: true; claims: Claims; body: Record<string, unknown> } | { ok: false; res: Response }
+> {
+  const t = c.get('auth');
+  if (!t.ok || t.claims.role !== 'authenticated') {
+    const message = t.ok ? 'Please sign in to invite someone' : t.message;
+    return { ok: false, res: Response.json(pgrst('PGRST301', message), { status: 401 }) };
+  }
+  const b = await jsonBody(c.req.raw, MAX_INVITE_BODY_BYTES, inviteBody, bodyFail);
+  return b.ok ? { ok: true, claims: t.claims, body: b.body } : b;
+}
+
 /** The link a person opens to join: the app's /invite page, the token in the fragment (never sent to a server log). */
 export function inviteLink(site: string, token: string): string {
   return `${site.replace(/\/+$/, '')}/invite#token=${encodeURIComponent(token)}`;
 }
 
 /** Build the `/functions/v1` routes of invitations. */
-export function inviteRoutes(ctx: BackendContext): Hono {
-  const app = new Hono();
+export function inviteRoutes(ctx: BackendContext): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
 
   function site(c: Context): string {
     return ctx.siteUrl ?? c.req.header('origin') ?? new URL(c.req.url).origin;
   }
 
   app.post('/project-invite', async (c) => {
-    const t = await claimsOf(ctx, c.req.raw);
-    if (!t.ok || t.claims.role !== 'authenticated') {
-      return c.json(pgrst('PGRST301', t.ok ? 'Please sign in to invite someone' : t.message), 401);
-    }
-    const raw = await readBody(c.req.raw, 16 * 1024);
-    if (!raw.ok)
-      return c.json(
-        pgrst('PGRST102', raw.error === 'too_large' ? 'Payload Too Large' : 'Request body aborted'),
-        raw.error === 'too_large' ? 413 : 400,
-      );
-    const parsed = parseJson(raw.bytes);
-    const body =
-      parsed.ok && typeof parsed.value === 'object' && parsed.value !== null
-        ? (parsed.value as Record<string, unknown>)
-        : null;
-    if (!body) return c.json(pgrst('PGRST102', 'Empty or invalid json'), 400);
+    const req = await inviteRequest(c);
+    if (!req.ok) return req.res;
+    const { claims, body } = req;
     const projectId =
       typeof body.project_id === 'string' && UUID_RE.test(body.project_id) ? body.project_id : null;
     if (!projectId) return c.json(pgrst('22023', 'project_id must be a project id'), 400);
@@ -74,7 +97,7 @@ export function inviteRoutes(ctx: BackendContext): Hono {
     const token = randomToken(32);
     let result: InviteResult;
     try {
-      result = await runAs(ctx.pg, t.claims, async (tx) => {
+      result = await runAs(ctx.pg, claims, async (tx) => {
         const r = await tx.query<{ r: InviteResult }>(
           'select public.create_project_invite($1, $2, $3, $4) as r',
           [projectId, email, role, hashToken(token)],
@@ -112,27 +135,14 @@ export function inviteRoutes(ctx: BackendContext): Hono {
    * org_admin, 400 bad email, 409 already in the organization.
    */
   app.post('/org-invite', async (c) => {
-    const t = await claimsOf(ctx, c.req.raw);
-    if (!t.ok || t.claims.role !== 'authenticated') {
-      return c.json(pgrst('PGRST301', t.ok ? 'Please sign in to invite someone' : t.message), 401);
-    }
-    const raw = await readBody(c.req.raw, 16 * 1024);
-    if (!raw.ok)
-      return c.json(
-        pgrst('PGRST102', raw.error === 'too_large' ? 'Payload Too Large' : 'Request body aborted'),
-        raw.error === 'too_large' ? 413 : 400,
-      );
-    const parsed = parseJson(raw.bytes);
-    const body =
-      parsed.ok && typeof parsed.value === 'object' && parsed.value !== null
-        ? (parsed.value as Record<string, unknown>)
-        : null;
-    if (!body) return c.json(pgrst('PGRST102', 'Empty or invalid json'), 400);
+    const req = await inviteRequest(c);
+    if (!req.ok) return req.res;
+    const { claims, body } = req;
     const email = typeof body.email === 'string' ? body.email : '';
     const token = randomToken(32);
     let result: Omit<InviteResult, 'project_id' | 'project_name'>;
     try {
-      result = await runAs(ctx.pg, t.claims, async (tx) => {
+      result = await runAs(ctx.pg, claims, async (tx) => {
         const r = await tx.query<{ r: typeof result }>(
           'select public.create_org_invite($1, $2) as r',
           [email, hashToken(token)],

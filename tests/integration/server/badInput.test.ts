@@ -287,6 +287,38 @@ describe('bad input', () => {
     expect(get.headers.get('access-control-expose-headers')).toContain('Content-Range');
   });
 
+  it('invitations: the anon key, a body that is not an object, and an oversized body are refused before any work', async () => {
+    const post = (body: string, bearer?: string) =>
+      fetch(`${b.url}/functions/v1/project-invite`, {
+        method: 'POST',
+        headers: headers(bearer),
+        body,
+      });
+    const anon = await post('{}', b.anonKey);
+    expect(anon.status).toBe(401);
+    expect(await anon.json()).toMatchObject({
+      code: 'PGRST301',
+      message: 'Please sign in to invite someone',
+    });
+    for (const bad of ['', 'not json', '[1, 2]', '"text"']) {
+      const res = await post(bad);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        code: 'PGRST102',
+        message: 'Empty or invalid json',
+      });
+    }
+    const big = await post(JSON.stringify({ email: 'x'.repeat(20 * 1024) }));
+    expect(big.status).toBe(413);
+    expect(await big.json()).toMatchObject({ code: 'PGRST102', message: 'Payload Too Large' });
+    const noProject = await post(JSON.stringify({ email: 'a@b.co' }));
+    expect(noProject.status).toBe(400);
+    expect(await noProject.json()).toMatchObject({
+      code: '22023',
+      message: 'project_id must be a project id',
+    });
+  });
+
   it('is still healthy after all of the above', async () => {
     expect((await fetch(`${b.url}/auth/v1/health`)).status).toBe(200);
     const ok = await fetch(`${b.url}/rest/v1/notes?select=id`, { headers: headers() });

@@ -8,6 +8,7 @@ import { applyOpToRow, toProjectRecord } from './applyServerRows';
 import { enqueueOp } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import type { Result, SyncTable } from './types';
+import type { RefacingDb } from './db';
 
 /** sync_state key of the rows the engine must fetch fresh from the server. */
 export const REFETCH_KEY = 'refetch';
@@ -17,70 +18,71 @@ export interface RefetchItem {
   id: string;
 }
 
+/** What retrying or discarding a dead letter writes: the letter, the queue and the row it was about. */
+function letterTables(db: RefacingDb) {
+  return [
+    db.dead_letters,
+    db.outbox,
+    db.sync_state,
+    db.projects,
+    db.profiles,
+    db.project_files,
+    db.file_blobs,
+  ];
+}
+
 /** Builds the dead-letters repository over a context (the app uses `deadLettersRepo`). */
 export function createDeadLettersRepo(ctx: RepoContext) {
   return {
     /** Queues the rejected op again with a new op_id, based on the row's current version. */
     async retry(id: number): Promise<Result<void, 'not_found'>> {
       const db = ctx.getDb();
-      return db.transaction(
-        'rw',
-        [
-          db.dead_letters,
-          db.outbox,
-          db.sync_state,
-          db.projects,
-          db.profiles,
-          db.project_files,
-          db.file_blobs,
-        ],
-        async () => {
-          const letter = await db.dead_letters.get(id);
-          if (!letter) return { ok: false, error: 'not_found' } as const;
-          const table = db.table(letter.op.table);
-          const row = (await table.get(letter.op.id)) as Record<string, unknown> | undefined;
-          const op = letter.op;
-          const base =
-            op.kind === 'insert'
-              ? null
-              : typeof row?.version === 'number'
-                ? row.version
-                : op.base_version;
-          // A file row goes out only after its blob is (again) in Storage.
-          const blob =
-            op.table === 'project_files' && op.kind === 'insert'
-              ? await db.file_blobs.get(op.id)
-              : undefined;
-          const upload = blob
-            ? { fileId: op.id, path: String(op.changes.file_path), uploaded: false }
+      return db.transaction('rw', letterTables(db), async () => {
+        const letter = await db.dead_letters.get(id);
+        if (!letter) return { ok: false, error: 'not_found' } as const;
+        const table = db.table(letter.op.table);
+        const row = (await table.get(letter.op.id)) as Record<string, unknown> | undefined;
+        const op = letter.op;
+        const base =
+          op.kind === 'insert'
+            ? null
+            : typeof row?.version === 'number'
+              ? row.version
+              : op.base_version;
+        // A file row goes out only after its blob is (again) in Storage.
+        const blob =
+          op.table === 'project_files' && op.kind === 'insert'
+            ? await db.file_blobs.get(op.id)
             : undefined;
-          await enqueueOp(
-            db,
-            {
-              table: op.table,
-              id: op.id,
-              kind: op.kind,
-              base_version: base,
-              changes: op.changes,
-              ...(op.details_patch ? { details_patch: op.details_patch } : {}),
-              ...(upload ? { upload } : {}),
-            },
-            ctx.now(),
+        const upload = blob
+          ? { fileId: op.id, path: String(op.changes.file_path), uploaded: false }
+          : undefined;
+        await enqueueOp(
+          db,
+          {
+            table: op.table,
+            id: op.id,
+            kind: op.kind,
+            base_version: base,
+            changes: op.changes,
+            ...(op.details_patch ? { details_patch: op.details_patch } : {}),
+            ...(upload ? { upload } : {}),
+          },
+          ctx.now(),
+        );
+        if (row) {
+          let next = applyOpToRow(
+            row,
+            { ...op, attempts: 0, nextAttemptAt: 0, inFlight: 0, queuedAt: '' },
+            new Date(ctx.now()).toISOString(),
           );
-          if (row) {
-            let next = applyOpToRow(
-              row,
-              { ...op, attempts: 0, nextAttemptAt: 0, inFlight: 0, queuedAt: '' },
-              new Date(ctx.now()).toISOString(),
-            );
-            if (op.table === 'projects')
-              next = toProjectRecord(next) as unknown as Record<string, unknown>;
-            await table.put(next);
-          }
-          await db.dead_letters.delete(id);
-          return { ok: true, value: undefined } as const;
-        },
-      );
+          if (op.table === 'projects')
+            next = toProjectRecord(next) as unknown as Record<string, unknown>;
+          await table.put(next);
+        }
+        await db.dead_letters.delete(id);
+        return { ok: true, value: undefined } as const;
+      });
     },
 
     /**
@@ -89,38 +91,26 @@ export function createDeadLettersRepo(ctx: RepoContext) {
      */
     async discard(id: number): Promise<Result<void, 'not_found'>> {
       const db = ctx.getDb();
-      return db.transaction(
-        'rw',
-        [
-          db.dead_letters,
-          db.outbox,
-          db.sync_state,
-          db.projects,
-          db.profiles,
-          db.project_files,
-          db.file_blobs,
-        ],
-        async () => {
-          const letter = await db.dead_letters.get(id);
-          if (!letter) return { ok: false, error: 'not_found' } as const;
-          const { table, id: rowId, kind } = letter.op;
-          await db.dead_letters.delete(id);
-          const others = await db.outbox.where('[table+id]').equals([table, rowId]).count();
-          const row = (await db.table(table).get(rowId)) as { version?: number } | undefined;
-          if (kind === 'insert' && others === 0 && (!row || !row.version)) {
-            await db.table(table).delete(rowId);
-            if (table === 'project_files') await db.file_blobs.delete(rowId);
-            return { ok: true, value: undefined } as const;
-          }
-          const state = await db.sync_state.get(REFETCH_KEY);
-          const list = ((state?.value as RefetchItem[] | undefined) ?? []).filter(
-            (r) => !(r.table === table && r.id === rowId),
-          );
-          list.push({ table, id: rowId });
-          await db.sync_state.put({ key: REFETCH_KEY, value: list });
+      return db.transaction('rw', letterTables(db), async () => {
+        const letter = await db.dead_letters.get(id);
+        if (!letter) return { ok: false, error: 'not_found' } as const;
+        const { table, id: rowId, kind } = letter.op;
+        await db.dead_letters.delete(id);
+        const others = await db.outbox.where('[table+id]').equals([table, rowId]).count();
+        const row = (await db.table(table).get(rowId)) as { version?: number } | undefined;
+        if (kind === 'insert' && others === 0 && (!row || !row.version)) {
+          await db.table(table).delete(rowId);
+          if (table === 'project_files') await db.file_blobs.delete(rowId);
           return { ok: true, value: undefined } as const;
-        },
-      );
+        }
+        const state = await db.sync_state.get(REFETCH_KEY);
+        const list = ((state?.value as RefetchItem[] | undefined) ?? []).filter(
+          (r) => !(r.table === table && r.id === rowId),
+        );
+        list.push({ table, id: rowId });
+        await db.sync_state.put({ key: REFETCH_KEY, value: list });
+        return { ok: true, value: undefined } as const;
+      });
     },
   };
 }

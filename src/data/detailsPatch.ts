@@ -10,18 +10,19 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function deepEqual(a: unknown, b: unknown): boolean {
+/** Equal JSON values: objects by content (key order and undefined keys ignored), arrays item by item. */
+export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+    return a.length === b.length && a.every((x, i) => sameJson(x, b[i]));
   }
   const ao = a as Record<string, unknown>;
   const bo = b as Record<string, unknown>;
   const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
   const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
-  return ak.length === bk.length && ak.every((k) => deepEqual(ao[k], bo[k]));
+  return ak.length === bk.length && ak.every((k) => sameJson(ao[k], bo[k]));
 }
 
 /** Structured clone for plain JSON values. */
@@ -53,7 +54,7 @@ export function diffDetails(
       out.push({ path, value: cloneJson(bv) });
     } else if (isPlainObject(av) && isPlainObject(bv)) {
       out.push(...diffDetails(av, bv, path));
-    } else if (!deepEqual(av, bv)) {
+    } else if (!sameJson(av, bv)) {
       out.push({ path, value: cloneJson(bv) });
     }
   }
@@ -90,7 +91,8 @@ export function applyDetailsPatch(
   return root;
 }
 
-function isPrefix(prefix: readonly string[], path: readonly string[]): boolean {
+/** True when `prefix` is `path` or one of its parents. */
+export function isPrefix(prefix: readonly string[], path: readonly string[]): boolean {
   return prefix.length <= path.length && prefix.every((k, i) => path[i] === k);
 }
 

@@ -17,8 +17,18 @@ export {
   createProjectsRepo,
   type CreateProjectInput,
   type ProjectChanges,
+  type ProjectUpdateOptions,
 } from './projectsRepo';
+export {
+  threeWayMerge,
+  editsSince,
+  valueAt,
+  withValueAt,
+  type MergeConflict,
+  type MergeResult,
+} from './threeWayMerge';
 export { profileRepo, createProfileRepo, type ProfileChanges } from './profileRepo';
+export { sameJson } from './detailsPatch';
 export { filesRepo, createFilesRepo, FILE_NOT_FOUND_TEXT } from './filesRepo';
 export { deadLettersRepo, createDeadLettersRepo } from './deadLettersRepo';
 export { conflictsRepo, createConflictsRepo } from './conflictsRepo';

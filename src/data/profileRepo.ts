@@ -1,7 +1,9 @@
 /**
  * Profile repository: the only writer of the signed-in user's local profile;
  * row and outbox op in one rw transaction. `role`, `organization_id` and
- * `permissions` are never written here (sync-protocol.md).
+ * `permissions` are never written here (sync-protocol.md). An editor passes
+ * the values it started from (`base`): only the fields its user changed are
+ * sent, so another device's change is never sent back.
  */
 import { enqueueOp } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
@@ -43,8 +45,14 @@ export function createProfileRepo(ctx: RepoContext) {
      * Updates the signed-in user's profile fields. When the profile has not
      * been pulled yet, queues an insert of the given fields (the server treats
      * an insert of an existing id as an update; sync-protocol.md).
+     * `started`: the values the editor started from (loaded, last merged or last
+     * saved); a field equal to its base value is not sent. Without it, every
+     * given field that differs from the local row is sent.
      */
-    async update(changes: ProfileChanges): Promise<Result<ProfileRow, never>> {
+    async update(
+      changes: ProfileChanges,
+      started?: ProfileChanges,
+    ): Promise<Result<ProfileRow, never>> {
       const db = ctx.getDb();
       const me = db.userId;
       const nowIso = new Date(ctx.now()).toISOString();
@@ -52,11 +60,16 @@ export function createProfileRepo(ctx: RepoContext) {
         const current = await db.profiles.get(me);
         const columns: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(changes)) {
+          if (v === undefined) continue;
+          if (current && sameValue((current as unknown as Record<string, unknown>)[k], v)) continue;
           if (
-            v !== undefined &&
-            (!current || !sameValue((current as unknown as Record<string, unknown>)[k], v))
+            current &&
+            started &&
+            k in started &&
+            sameValue(started[k as keyof ProfileChanges], v)
           )
-            columns[k] = v;
+            continue;
+          columns[k] = v;
         }
         const base: ProfileRow = current ?? {
           id: me,

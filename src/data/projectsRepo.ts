@@ -2,10 +2,13 @@
  * Projects repository: the only writer of local projects. Each create, update
  * and delete writes the row and its outbox op in one rw transaction (so a
  * closed tab never leaves a row without its op); updates diff `details` into leaf-path patches and coalesce per row.
+ * An editor passes the state it started from (`base`): only what differs from
+ * it is sent, so a change another device made meanwhile is never sent back.
  */
 import { applyOpToRow, toProjectRecord } from './applyServerRows';
 import { toProjectRow, type ProjectRecord } from './db';
 import { diffDetails } from './detailsPatch';
+import { editsSince } from './threeWayMerge';
 import { enqueueOp, newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import type {
@@ -26,6 +29,20 @@ export interface CreateProjectInput {
 }
 
 export type ProjectChanges = Partial<Pick<ProjectRow, 'name' | 'status' | 'details'>>;
+
+/** How `update` reads `changes`. */
+export interface ProjectUpdateOptions {
+  /**
+   * The values the editor started from (loaded, last merged or last saved),
+   * same shape as `changes`. A column is sent only when `changes` differs from
+   * it, and `details` as the leaf paths where `changes.details` differs from
+   * `base.details` (threeWayMerge.ts `editsSince`), applied on top of the row
+   * as it is now. Without it, `changes` are values to set and are diffed
+   * against the current row (right for a one-field setter such as the status
+   * menu, wrong for a form that may be older than the row).
+   */
+  base?: ProjectChanges;
+}
 
 /** Builds the projects repository over a context (the app uses `projectsRepo`). */
 export function createProjectsRepo(ctx: RepoContext) {
@@ -79,19 +96,31 @@ export function createProjectsRepo(ctx: RepoContext) {
      * Changes name, status and/or details of a live project. A details change
      * is sent as leaf-path patches; repeated calls (autosave) coalesce into one
      * pending op. `{ ok: false, error: 'not_found' }` when missing or deleted.
+     * Editors pass `options.base` (see `ProjectUpdateOptions`).
      */
-    async update(id: string, changes: ProjectChanges): Promise<Result<ProjectRow, 'not_found'>> {
+    async update(
+      id: string,
+      changes: ProjectChanges,
+      options: ProjectUpdateOptions = {},
+    ): Promise<Result<ProjectRow, 'not_found'>> {
+      const base = options.base;
       const db = ctx.getDb();
       return db.transaction('rw', db.projects, db.outbox, db.sync_state, async () => {
         const current = await db.projects.get(id);
         if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
         const columns: Record<string, unknown> = {};
-        if (changes.name !== undefined && changes.name !== current.name)
-          columns.name = changes.name;
-        if (changes.status !== undefined && changes.status !== current.status)
-          columns.status = changes.status;
+        for (const key of ['name', 'status'] as const) {
+          const value = changes[key];
+          if (value === undefined || value === current[key]) continue;
+          if (base && base[key] !== undefined && base[key] === value) continue;
+          columns[key] = value;
+        }
         const patch =
-          changes.details !== undefined ? diffDetails(current.details, changes.details) : [];
+          changes.details === undefined
+            ? []
+            : base?.details !== undefined
+              ? editsSince(base.details, changes.details)
+              : diffDetails(current.details, changes.details);
         if (Object.keys(columns).length === 0 && patch.length === 0)
           return { ok: true, value: toProjectRow(current) } as const;
         const nowIso = new Date(ctx.now()).toISOString();

@@ -58,7 +58,7 @@ export function BuilderPage() {
   const notes = useBuilderStore((s) => s.data?.notes ?? '');
   const showNotes = useBuilderStore((s) => s.data?.showNotes ?? false);
   const load = useBuilderStore((s) => s.load);
-  const { save } = useBuilderSave(project?.details);
+  const { save } = useBuilderSave();
   useUndoShortcuts();
   const cardCount = useCardCount(cabinetRows?.length ?? 0, projectId ?? '');
 
@@ -70,10 +70,14 @@ export function BuilderPage() {
       useBuilderStore.setState({ projectId: null, data: null });
   }, [projectId]);
 
+  // The row changed (a pull brought another device's edit, or our own save
+  // landed): merge it into the open draft instead of overwriting it.
+  const mergeRemote = useBuilderStore((s) => s.mergeRemote);
   useEffect(() => {
-    if (project && projectId && loadedId !== projectId)
-      load(projectId, project.details?.cabinetData);
-  }, [project, projectId, loadedId, load]);
+    if (!project || !projectId) return;
+    if (loadedId !== projectId) load(projectId, project.details?.cabinetData);
+    else mergeRemote(project.details?.cabinetData);
+  }, [project, projectId, loadedId, load, mergeRemote]);
 
   const ctx = useMemo(
     () => (form && stileRail ? sizeContext({ form, stileRail }) : null),

@@ -3,8 +3,21 @@
  * `CabinetData` being edited, seeded from `project.details.cabinetData`, a
  * revision counter the autosave watches, and the save status. Persisting is
  * done by `useBuilderSave` through `projectsRepo.update` (src/data), never here.
+ *
+ * `base` is the row's cabinet data as this draft last took it in (on load and
+ * on every change of the local row, `mergeRemote`): the save sends only where
+ * the draft differs from it, and another device's change reaches the open
+ * draft through a three-way merge (base, mine = the draft, theirs = the row).
  */
 import { create } from 'zustand';
+import {
+  sameJson,
+  threeWayMerge,
+  withValueAt,
+  type MergeConflict,
+  type ProjectChanges,
+  type ProjectUpdateOptions,
+} from '../../data';
 import {
   nextRowId,
   normalizeCabinetData,
@@ -42,6 +55,15 @@ export interface RemovedCabinet {
 export interface BuilderState {
   projectId: string | null;
   data: CabinetData | null;
+  /** The row's cabinet data the draft was last merged with (loaded or pulled); saves send `data` minus this. */
+  base: CabinetData | null;
+  /** False while the row holds no cabinet data yet: the first save then writes the whole job, defaults included. */
+  baseStored: boolean;
+  /**
+   * Fields changed here and on another device to different values, paths
+   * inside `cabinetData`; the draft keeps the user's value until they choose.
+   */
+  conflicts: MergeConflict[];
   /** Bumped on every change; the autosave saves the latest revision. */
   revision: number;
   /** The last revision that reached the local database. */
@@ -56,6 +78,16 @@ export interface BuilderState {
   /** The last removed cabinet, for the Undo of the removal notice. */
   removed: RemovedCabinet | null;
   load: (projectId: string, raw: unknown) => void;
+  /**
+   * Takes in the row's cabinet data as it is now (`raw`, e.g. after a pull):
+   * fields the user has not changed take the new values, fields the user
+   * changed keep theirs and become `conflicts` when the other side differs.
+   * Undo history is rebased the same way, so an undo never brings back a
+   * value another device replaced.
+   */
+  mergeRemote: (raw: unknown) => void;
+  /** Resolves a conflict: `mine` keeps the draft's value, `theirs` takes the other device's. */
+  resolveConflict: (path: readonly string[], choice: 'mine' | 'theirs') => void;
   setText: (field: 'nrs' | 'door' | 'drawerFront' | 'color', value: string) => void;
   setOverlayMode: (mode: OverlayMode) => void;
   setStdOption: (value: number) => void;
@@ -82,6 +114,33 @@ export interface BuilderState {
 
 function blankItem(type: string): ItemState {
   return { width: '', height: '', nextToWall: false, splitDoor: false, type };
+}
+
+function isStored(raw: unknown): boolean {
+  return typeof raw === 'object' && raw !== null && !Array.isArray(raw);
+}
+
+/**
+ * What a save of the draft hands to `projectsRepo.update(projectId, changes,
+ * options)`: the draft as `details.cabinetData`, with the draft's base, so
+ * only the paths the user changed are sent. `null` before a job is loaded.
+ * While the row holds no cabinet data yet, the base is empty: the first save
+ * writes the whole job.
+ */
+export function draftSave(
+  state: Pick<BuilderState, 'projectId' | 'data' | 'base' | 'baseStored'>,
+): {
+  projectId: string;
+  changes: ProjectChanges;
+  options: ProjectUpdateOptions;
+} | null {
+  const { projectId, data, base, baseStored } = state;
+  if (!projectId || !data || !base) return null;
+  return {
+    projectId,
+    changes: { details: { cabinetData: data } },
+    options: { base: { details: baseStored ? { cabinetData: base } : {} } },
+  };
 }
 
 /** Creates a builder store (the app uses `useBuilderStore`; tests make their own). */
@@ -120,6 +179,9 @@ export function createBuilderStore() {
     return {
       projectId: null,
       data: null,
+      base: null,
+      baseStored: false,
+      conflicts: [],
       revision: 0,
       savedRevision: 0,
       saveState: 'idle',
@@ -127,10 +189,14 @@ export function createBuilderStore() {
       future: [],
       lastEdit: null,
       removed: null,
-      load: (projectId, raw) =>
+      load: (projectId, raw) => {
+        const data = normalizeCabinetData(raw);
         set({
           projectId,
-          data: normalizeCabinetData(raw),
+          data,
+          base: data,
+          baseStored: isStored(raw),
+          conflicts: [],
           revision: 0,
           savedRevision: 0,
           saveState: 'idle',
@@ -138,7 +204,36 @@ export function createBuilderStore() {
           future: [],
           lastEdit: null,
           removed: null,
-        }),
+        });
+      },
+      mergeRemote: (raw) => {
+        const s = get();
+        if (!s.data || !s.base) return;
+        const theirs = normalizeCabinetData(raw);
+        if (isStored(raw) && !s.baseStored) set({ baseStored: true });
+        if (sameJson(theirs, s.base)) return;
+        const base = s.base;
+        const { merged, conflicts } = threeWayMerge(base, s.data, theirs);
+        const rebase = (d: CabinetData) =>
+          normalizeCabinetData(threeWayMerge(base, d, theirs).merged);
+        const key = (p: readonly string[]) => p.join('\u0000');
+        const fresh = new Set(conflicts.map((c) => key(c.path)));
+        set({
+          data: normalizeCabinetData(merged),
+          base: theirs,
+          past: s.past.map(rebase),
+          future: s.future.map(rebase),
+          // A new conflict on a path replaces the old one; others wait for the user's choice.
+          conflicts: [...s.conflicts.filter((c) => !fresh.has(key(c.path))), ...conflicts],
+        });
+      },
+      resolveConflict: (path, choice) => {
+        const conflict = get().conflicts.find((c) => sameJson(c.path, path));
+        if (!conflict) return;
+        set((s) => ({ conflicts: s.conflicts.filter((c) => c !== conflict) }));
+        if (choice === 'theirs')
+          change((d) => normalizeCabinetData(withValueAt(d, conflict.path, conflict.theirs)));
+      },
       setText: (field, value) =>
         change((d) => ({ ...d, form: { ...d.form, [field]: value } }), `text:${field}`),
       setOverlayMode: (mode) => change((d) => setOverlayMode(d, mode)),

@@ -1,12 +1,14 @@
 /**
  * Persists the builder draft through the local data layer
- * (`projectsRepo.update(id, { details: { ...details, cabinetData } })`, which
- * writes the row and its outbox entry, so saving works offline). Drives the
- * spec §4 save states and the silent autosave.
+ * (`projectsRepo.update(id, { details: { cabinetData } }, { base })`, which
+ * writes the row and its outbox entry, so saving works offline). Only what
+ * the user changed since the draft's base (the row as the draft last took it
+ * in) is sent, so a field another device changed is never sent back. Drives
+ * the spec §4 save states and the silent autosave.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { projectsRepo, type ProjectDetails } from '../../data';
-import { useBuilderStore } from './builderStore';
+import { projectsRepo } from '../../data';
+import { draftSave, useBuilderStore } from './builderStore';
 
 /** Spec §4/§9: changes autosave silently 1.5 s after the last change. */
 export const AUTOSAVE_DELAY_MS = 1500;
@@ -21,23 +23,19 @@ export const ERROR_SHOWN_MS = 3000;
  * saving/saved; a failed autosave still shows "✗ Save failed". Pending
  * changes are flushed when the page is left or hidden.
  */
-export function useBuilderSave(details: ProjectDetails | undefined): { save: () => Promise<void> } {
-  const detailsRef = useRef(details);
-  useEffect(() => {
-    detailsRef.current = details;
-  }, [details]);
+export function useBuilderSave(): { save: () => Promise<void> } {
   const bannerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const run = useCallback(async (silent: boolean) => {
     const state = useBuilderStore.getState();
-    const { data, projectId, revision } = state;
-    if (!data || !projectId) return;
+    const args = draftSave(state);
+    if (!args) return;
+    const { projectId } = args;
+    const { revision } = state;
     clearTimeout(bannerTimer.current);
     if (!silent) state.setSaveState('saving');
     try {
-      const result = await projectsRepo.update(projectId, {
-        details: { ...(detailsRef.current ?? {}), cabinetData: data },
-      });
+      const result = await projectsRepo.update(projectId, args.changes, args.options);
       if (!result.ok) throw new Error(result.error);
       const now = useBuilderStore.getState();
       if (now.projectId !== projectId) return;

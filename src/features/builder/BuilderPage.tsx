@@ -14,6 +14,7 @@ import {
 } from './BuilderSections';
 import { BuilderSummary } from './BuilderSummary';
 import { ActionBar } from './ActionBar';
+import { BuilderConflicts } from './BuilderConflicts';
 import { useBuilderStore } from './builderStore';
 import { CabinetCard } from './CabinetCard';
 import { useCardCount } from './cardWindow';
@@ -108,6 +109,7 @@ export function BuilderPage() {
         <h1>{address}</h1>
       </header>
       <ActionBar projectId={projectId} onSave={() => void save()} />
+      <BuilderConflicts />
       <DetailsSection form={form} />
       <OverlaySection form={form} />
       <StileRailSection stileRail={stileRail} />

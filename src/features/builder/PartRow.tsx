@@ -6,6 +6,7 @@ import { ITEM_SIZE_ERROR_TEXT, itemSize, type SizeContext } from '../../domain/i
 import { useBuilderStore } from './builderStore';
 import { measureInputId } from './CabinetDrawing';
 import { MeasurementField } from './MeasurementField';
+import { PartConflicts } from './BuilderConflicts';
 
 interface Props {
   itemKeyValue: string;
@@ -132,6 +133,7 @@ export const PartRow = memo(function PartRow({
           ))}
         </div>
       ) : null}
+      <PartConflicts itemKey={itemKeyValue} />
     </fieldset>
   );
 });

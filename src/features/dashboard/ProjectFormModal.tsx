@@ -22,6 +22,9 @@ import {
   type ProjectFormValues,
 } from '../../domain/projectRules';
 import { PhoneInput } from '../../app/ui/PhoneInput';
+import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
+import { useProject } from '../../hooks';
+import { useMergedForm } from '../../hooks/useMergedForm';
 
 /**
  * Status choices of the contractor create form (spec §4: it also offers
@@ -87,6 +90,11 @@ function toDetails(
  * customer name, address, phone, email, project scopes, budget (with custom
  * text), project type, description, and on create a status (default Draft).
  * Errors per field; a field's error clears when it is edited.
+ *
+ * Editing follows the live row: a field another device changes while the
+ * form is open takes the new value unless the user changed it too, in which
+ * case the user's value stays with "Changed on another device to …" and a
+ * choice. Save sends only the fields the user changed.
  */
 export function ProjectFormModal({
   role,
@@ -99,9 +107,12 @@ export function ProjectFormModal({
 }) {
   const kind = role === 'homeowner' ? 'homeowner' : 'contractor';
   const mode = project ? 'edit' : 'create';
-  const [values, setValues] = useState<ProjectFormValues>(() =>
-    project ? fromProject(project, kind) : emptyProjectForm(kind),
+  const live = useProject(project?.id);
+  const row = live ?? project;
+  const form = useMergedForm<ProjectFormValues>(
+    row ? fromProject(row, kind) : emptyProjectForm(kind),
   );
+  const values = form.values;
   const [errors, setErrors] = useState<FieldErrors<ProjectField>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -109,7 +120,7 @@ export function ProjectFormModal({
   const id = (f: string) => `${uid}-${f}`;
 
   function set<K extends ProjectField>(field: K, value: ProjectFormValues[K]) {
-    setValues((v) => ({ ...v, [field]: value }));
+    form.set(field, value);
     if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   }
 
@@ -135,10 +146,12 @@ export function ProjectFormModal({
     setBusy(true);
     try {
       if (project) {
-        const result = await projectsRepo.update(project.id, {
-          name: v.name,
-          details: toDetails(v, kind, project.details ?? {}),
-        });
+        // Only what differs from the values the form started from (or last took in) is sent.
+        const result = await projectsRepo.update(
+          project.id,
+          { name: v.name, details: toDetails(v, kind, {}) },
+          { base: { name: form.base.name, details: toDetails(form.base, kind, {}) } },
+        );
         if (!result.ok) throw new Error('Failed to update project');
       } else {
         await projectsRepo.create({
@@ -169,6 +182,29 @@ export function ProjectFormModal({
       ? 'Create New Project'
       : 'Add Client Project';
 
+  /** The other device's value of a field, in the words the form shows. */
+  function inWords(field: ProjectField, value: unknown): string {
+    if (Array.isArray(value)) return value.map((s) => projectTypeLabel(String(s))).join(', ');
+    const text = typeof value === 'string' ? value : '';
+    if (field === 'projectType') return text ? projectTypeLabel(text) : '';
+    if (field === 'budget') return BUDGET_LABELS[text as keyof typeof BUDGET_LABELS] ?? text;
+    return text;
+  }
+
+  function changedElsewhere(field: ProjectField, label: string) {
+    const conflict = form.conflicts[field];
+    if (!conflict) return null;
+    return (
+      <ChangedElsewhere
+        label={label}
+        theirs={inWords(field, conflict.theirs)}
+        mine={inWords(field, values[field])}
+        onKeepMine={() => form.resolve(field, 'mine')}
+        onTakeTheirs={() => form.resolve(field, 'theirs')}
+      />
+    );
+  }
+
   function text(
     field: 'name' | 'email' | 'address' | 'customBudget',
     label: string,
@@ -192,6 +228,7 @@ export function ProjectFormModal({
             {err}
           </p>
         ) : null}
+        {changedElsewhere(field, label)}
       </div>
     );
   }
@@ -226,6 +263,7 @@ export function ProjectFormModal({
                 {phoneErr}
               </p>
             ) : null}
+            {changedElsewhere('phone', 'Phone')}
           </div>
           {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
           {kind === 'homeowner'
@@ -252,6 +290,7 @@ export function ProjectFormModal({
                 {typeErr}
               </p>
             ) : null}
+            {changedElsewhere('projectType', 'Project type')}
           </div>
           {kind === 'contractor' && mode === 'create' ? (
             <div className="field">
@@ -292,6 +331,9 @@ export function ProjectFormModal({
                     {scopeErr}
                   </p>
                 ) : null}
+                <div style={{ gridColumn: '1 / -1' }}>
+                  {changedElsewhere('projectScopes', 'Project scopes')}
+                </div>
               </fieldset>
               <div className="field">
                 <label htmlFor={id('budget')}>Budget</label>
@@ -307,6 +349,7 @@ export function ProjectFormModal({
                     </option>
                   ))}
                 </select>
+                {changedElsewhere('budget', 'Budget')}
               </div>
               {values.budget === 'custom' ? text('customBudget', 'Custom budget') : <div />}
             </>
@@ -318,6 +361,7 @@ export function ProjectFormModal({
               value={values.description}
               onChange={(e) => set('description', e.target.value)}
             />
+            {changedElsewhere('description', 'Description')}
           </div>
         </div>
         <div className="modal-foot">

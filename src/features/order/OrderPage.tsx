@@ -240,9 +240,17 @@ export function OrderPage() {
   const saveRule = async (hingeRule: HingeRule): Promise<string | null> => {
     const details = project.details ?? {};
     const current = (details.cabinetData ?? {}) as object;
-    const result = await projectsRepo.update(project.id, {
-      details: { ...details, cabinetData: { ...current, hingeRule } as typeof details.cabinetData },
-    });
+    // Base = the details this page shows: only the hinge rule is sent, never a field pulled meanwhile.
+    const result = await projectsRepo.update(
+      project.id,
+      {
+        details: {
+          ...details,
+          cabinetData: { ...current, hingeRule } as typeof details.cabinetData,
+        },
+      },
+      { base: { details } },
+    );
     return result.ok
       ? null
       : 'Could not save the hinge setting: this project no longer exists on this device.';

@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
+import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
 import { profileRepo } from '../../data';
+import { useMergedForm } from '../../hooks/useMergedForm';
 import {
   DEFAULT_MIN_DOOR_SQFT,
   DEFAULT_MIN_DRAWER_FRONT_SQFT,
@@ -47,11 +49,15 @@ function toNumber(text: string): number | undefined | string {
  * and drawer fronts, the minimum billed area per piece, the price per hinge.
  * Saved on the profile (synced like the rest of it); the door order then
  * shows each line's area and price and a total. Remove → no prices anywhere.
+ * The form follows the stored list like the profile form: a price changed on
+ * another device reaches the fields the user has not changed, and a save
+ * writes the list as shown (the user's fields plus the other device's).
  */
 export function PriceListForm({ stored }: { stored: unknown }) {
   const uid = useId();
   const current = readPriceList(stored);
-  const [text, setText] = useState<Record<Key, string>>(() => toText(current));
+  const form = useMergedForm<Record<Key, string>>(toText(current));
+  const text = form.values;
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
   const [note, setNote] = useState<string | null>(null);
 
@@ -77,16 +83,31 @@ export function PriceListForm({ stored }: { stored: unknown }) {
       return;
     }
     setErrors({});
-    await profileRepo.update({ price_list: parsed.data });
-    setText(toText(parsed.data));
+    const sent = text;
+    const result = await profileRepo.update({ price_list: parsed.data });
+    if (result.ok) form.saved(toText(readPriceList(result.value.price_list)), sent);
     setNote('Prices saved. Door orders now show areas, prices and a total.');
   }
 
   async function remove() {
     await profileRepo.update({ price_list: null });
-    setText(toText(null));
+    form.reset(toText(null));
     setErrors({});
     setNote('Price list removed. Door orders show no prices.');
+  }
+
+  function changedElsewhere(key: Key, label: string) {
+    const conflict = form.conflicts[key];
+    if (!conflict) return null;
+    return (
+      <ChangedElsewhere
+        label={label}
+        theirs={conflict.theirs}
+        mine={text[key]}
+        onKeepMine={() => form.resolve(key, 'mine')}
+        onTakeTheirs={() => form.resolve(key, 'theirs')}
+      />
+    );
   }
 
   const id = (k: string) => `${uid}-${k}`;
@@ -108,8 +129,9 @@ export function PriceListForm({ stored }: { stored: unknown }) {
               value={text[f.key]}
               aria-invalid={errors[f.key] ? true : undefined}
               aria-describedby={errors[f.key] ? id(`${f.key}-err`) : undefined}
-              onChange={(e) => setText((t) => ({ ...t, [f.key]: e.target.value }))}
+              onChange={(e) => form.set(f.key, e.target.value)}
             />
+            {changedElsewhere(f.key, f.label)}
             {errors[f.key] ? (
               <p className="field-error" id={id(`${f.key}-err`)}>
                 {errors[f.key]}
@@ -127,8 +149,9 @@ export function PriceListForm({ stored }: { stored: unknown }) {
             value={text.currency}
             aria-invalid={errors.currency ? true : undefined}
             aria-describedby={errors.currency ? id('currency-err') : undefined}
-            onChange={(e) => setText((t) => ({ ...t, currency: e.target.value }))}
+            onChange={(e) => form.set('currency', e.target.value)}
           />
+          {changedElsewhere('currency', 'Currency')}
           {errors.currency ? (
             <p className="field-error" id={id('currency-err')}>
               {errors.currency}

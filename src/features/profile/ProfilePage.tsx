@@ -15,6 +15,8 @@ import { InstallButton } from '../../pwa/InstallButton';
 import { AppVersion } from '../../pwa/AppVersion';
 import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
 import { PriceListForm } from './PriceListForm';
+import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
+import { useMergedForm } from '../../hooks/useMergedForm';
 
 /** What the landing page says after the account is gone (router state). */
 export const ACCOUNT_DELETED_NOTICE = 'Your account and its projects and files have been deleted.';
@@ -64,13 +66,33 @@ function initialFields(
   };
 }
 
+/** The profile columns a save writes from the form's fields. */
+function toColumns(f: Fields) {
+  return {
+    first_name: f.first_name.trim() || null,
+    last_name: f.last_name.trim() || null,
+    email: f.email.trim() || null,
+    phone: f.phone || null,
+    address: f.address.trim() || null,
+  };
+}
+
+const FIELD_LABELS: Record<keyof Fields, string> = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  address: 'Address',
+};
+
 function ProfileForm({ profile }: { profile: ProfileRow | null }) {
   const user = useAuth((s) => s.user);
   const navigate = useNavigate();
   const meta = (user?.user_metadata ?? {}) as Record<string, unknown>;
-  const [fields, setFields] = useState<Fields>(() =>
-    initialFields(profile, meta, user?.email ?? ''),
-  );
+  // The form follows the live profile: another device's change reaches the
+  // fields the user has not changed; a field both changed shows both values.
+  const form = useMergedForm<Fields>(initialFields(profile, meta, user?.email ?? ''));
+  const fields = form.values;
   const [success, setSuccess] = useState(false);
   const [error, setError] = useState<string | null>(null);
   /** Shown in the Delete account section, next to the button the user just pressed. */
@@ -90,7 +112,21 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
   }, [success]);
 
   function set(key: keyof Fields, value: string) {
-    setFields((f) => ({ ...f, [key]: value }));
+    form.set(key, value);
+  }
+
+  function changedElsewhere(key: keyof Fields) {
+    const conflict = form.conflicts[key];
+    if (!conflict) return null;
+    return (
+      <ChangedElsewhere
+        label={FIELD_LABELS[key]}
+        theirs={conflict.theirs}
+        mine={fields[key]}
+        onKeepMine={() => form.resolve(key, 'mine')}
+        onTakeTheirs={() => form.resolve(key, 'theirs')}
+      />
+    );
   }
 
   async function save(e: FormEvent) {
@@ -99,13 +135,13 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
     setSuccess(false);
     setBusy(true);
     try {
-      await profileRepo.update({
-        first_name: fields.first_name.trim() || null,
-        last_name: fields.last_name.trim() || null,
-        email: fields.email.trim() || null,
-        phone: fields.phone || null,
-        address: fields.address.trim() || null,
-      });
+      const sent = fields;
+      // Only the fields changed since the form's base are sent (a new profile sends them all).
+      const result = await profileRepo.update(
+        toColumns(sent),
+        profile ? toColumns(form.base) : undefined,
+      );
+      if (result.ok) form.saved(initialFields(result.value, meta, user?.email ?? ''), sent);
       setSuccess(true);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -179,6 +215,7 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
                 value={fields.first_name}
                 onChange={(e) => set('first_name', e.target.value)}
               />
+              {changedElsewhere('first_name')}
             </div>
             <div className="field">
               <label htmlFor={id('last')}>Last name</label>
@@ -189,6 +226,7 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
                 value={fields.last_name}
                 onChange={(e) => set('last_name', e.target.value)}
               />
+              {changedElsewhere('last_name')}
             </div>
             <div className="field">
               <label htmlFor={id('email')}>Email</label>
@@ -199,6 +237,7 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
                 value={fields.email}
                 onChange={(e) => set('email', e.target.value)}
               />
+              {changedElsewhere('email')}
             </div>
             <div className="field">
               <label htmlFor={id('phone')}>Phone</label>
@@ -207,6 +246,7 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
                 value={fields.phone}
                 onChange={(phone) => set('phone', phone)}
               />
+              {changedElsewhere('phone')}
             </div>
             <div className="field span-2">
               <label htmlFor={id('address')}>Address</label>
@@ -217,6 +257,7 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
                 value={fields.address}
                 onChange={(e) => set('address', e.target.value)}
               />
+              {changedElsewhere('address')}
             </div>
           </div>
           <div className="btn-row" style={{ justifyContent: 'flex-end' }}>

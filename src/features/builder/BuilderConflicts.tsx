@@ -1,0 +1,132 @@
+/**
+ * "Changed on another device to …" in the builder: a field the contractor
+ * changed here while another device changed it too keeps this draft's value
+ * until they choose (builderStore `conflicts`, `resolveConflict`). A part's
+ * conflicts show under that part (`PartConflicts`); the job's other fields,
+ * the cabinet list and parts of cabinets no longer in this draft show above
+ * the cabinets (`BuilderConflicts`).
+ */
+import { memo } from 'react';
+import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
+import { valueAt, type MergeConflict } from '../../data';
+import { STILE_RAIL_LABELS, type CabinetRow, type StileRailKey } from '../../domain/cabinetData';
+import { partsOf } from '../../domain/cabinetTypes';
+import { formatFraction } from '../../domain/fractions';
+import { useBuilderStore } from './builderStore';
+
+const FORM_LABELS: Record<string, string> = {
+  nrs: 'NRS',
+  door: 'Door',
+  drawerFront: 'Drawer Front',
+  color: 'Color',
+  overlaySelect: 'Overlay',
+  stdOption: 'Standard Option',
+  olSize: 'Overlay size',
+  sideReveal: 'Side Reveal',
+  verticalReveal: 'Vertical Reveal',
+  vertRevealOverride: 'Override vertical reveal',
+};
+
+const ITEM_LABELS: Record<string, string> = {
+  width: 'Width',
+  height: 'Height',
+  nextToWall: 'Next to wall',
+  splitDoor: 'Split door',
+  stileRailOverride: 'Custom stile & rail',
+};
+
+const MEASURED = new Set(['width', 'height']);
+
+/** A stored value in the builder's words: sizes as fractions ("22 1/8\""), flags Yes/No. */
+function inWords(path: readonly string[], value: unknown): string {
+  if (value === undefined || value === null) return '(removed)';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  const field = path[path.length - 1] ?? '';
+  const isSize =
+    (path[0] === 'itemState' && MEASURED.has(field)) ||
+    path[0] === 'stileRail' ||
+    path.includes('stileRailOverride');
+  if (isSize && (typeof value === 'number' || typeof value === 'string')) {
+    const n = Number(value);
+    if (String(value).trim() === '') return '';
+    return Number.isFinite(n) ? formatFraction(n) : String(value);
+  }
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return `${value.length} cabinet${value.length === 1 ? '' : 's'}`;
+  return 'other values';
+}
+
+/** "Cabinet 3 Door 1 Width", "Side Reveal", "Cabinet list". */
+export function conflictLabel(path: readonly string[], cabinetRows: readonly CabinetRow[]): string {
+  const [section, key, field, deeper] = path;
+  if (section === 'form') return FORM_LABELS[key ?? ''] ?? key ?? 'Cabinet Details';
+  if (section === 'stileRail')
+    return key ? (STILE_RAIL_LABELS[key as StileRailKey] ?? key) : 'Stile & Rail';
+  if (section === 'cabinetRows') return 'Cabinet list';
+  if (section === 'notes') return 'Notes';
+  if (section === 'showNotes') return 'Show notes';
+  if (section === 'itemState' && key) {
+    const [rowId, index] = key.split('_');
+    const rows = cabinetRows;
+    const position = rows.findIndex((r) => String(r.id) === rowId);
+    const part = position >= 0 ? partsOf(rows[position]!.type)?.[Number(index)] : undefined;
+    const words = [
+      `Cabinet ${position >= 0 ? position + 1 : rowId}`,
+      `${part ?? 'Part'} ${Number(index) + 1}`,
+    ];
+    if (field) words.push(ITEM_LABELS[field] ?? field);
+    if (field === 'stileRailOverride' && deeper)
+      words.push(STILE_RAIL_LABELS[deeper as StileRailKey] ?? deeper);
+    return words.join(' ');
+  }
+  return 'Cabinets';
+}
+
+/** One notice; reads only its own value and the cabinet list, so typing elsewhere does not re-render it. */
+function Notice({ conflict }: { conflict: MergeConflict }) {
+  const resolve = useBuilderStore((s) => s.resolveConflict);
+  const mine = useBuilderStore((s) => (s.data ? valueAt(s.data, conflict.path) : conflict.mine));
+  const cabinetRows = useBuilderStore((s) => s.data?.cabinetRows);
+  return (
+    <ChangedElsewhere
+      label={conflictLabel(conflict.path, cabinetRows ?? [])}
+      theirs={inWords(conflict.path, conflict.theirs)}
+      mine={inWords(conflict.path, mine)}
+      onKeepMine={() => resolve(conflict.path, 'mine')}
+      onTakeTheirs={() => resolve(conflict.path, 'theirs')}
+    />
+  );
+}
+
+/** The conflicts of one part, under its fields. */
+export const PartConflicts = memo(function PartConflicts({ itemKey }: { itemKey: string }) {
+  const conflicts = useBuilderStore((s) => s.conflicts);
+  const mine = conflicts.filter((c) => c.path[0] === 'itemState' && c.path[1] === itemKey);
+  if (mine.length === 0) return null;
+  return (
+    <div className="bld-conflicts">
+      {mine.map((c) => (
+        <Notice key={c.path.join('.')} conflict={c} />
+      ))}
+    </div>
+  );
+});
+
+/** The job's conflicts that belong to no part shown in the draft, above the cabinets. */
+export function BuilderConflicts() {
+  const conflicts = useBuilderStore((s) => s.conflicts);
+  const rows = useBuilderStore((s) => s.data?.cabinetRows);
+  // A part is shown while its cabinet is in the draft (PartRow renders its notice).
+  const shownRows = new Set((rows ?? []).map((r) => String(r.id)));
+  const rest = conflicts.filter(
+    (c) => !(c.path[0] === 'itemState' && shownRows.has(String(c.path[1]).split('_')[0] ?? '')),
+  );
+  if (rest.length === 0) return null;
+  return (
+    <section className="card section-card bld-conflicts" aria-label="Changed on another device">
+      {rest.map((c) => (
+        <Notice key={c.path.join('.')} conflict={c} />
+      ))}
+    </section>
+  );
+}

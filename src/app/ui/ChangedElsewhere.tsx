@@ -17,6 +17,7 @@ export function ChangedElsewhere({
   mine,
   onKeepMine,
   onTakeTheirs,
+  showLabel = false,
 }: {
   /** The field's name, for the group's accessible name ("Phone changed on another device"). */
   label: string;
@@ -26,6 +27,8 @@ export function ChangedElsewhere({
   mine: string;
   onKeepMine: () => void;
   onTakeTheirs: () => void;
+  /** Shown before the text where the notice does not sit under its field (the builder's list). */
+  showLabel?: boolean;
 }) {
   return (
     <div
@@ -34,10 +37,11 @@ export function ChangedElsewhere({
       aria-label={`${label} changed on another device`}
     >
       <p className="changed-elsewhere-text" role="status">
+        {showLabel ? <span className="changed-elsewhere-label">{label}: </span> : null}
         Changed on another device to <strong>{shownValue(theirs)}</strong>
         <span className="changed-elsewhere-mine">
           {' '}
-          · Yours: <strong>{shownValue(mine)}</strong>
+          Yours: <strong>{shownValue(mine)}</strong>
         </span>
       </p>
       <div className="btn-row">

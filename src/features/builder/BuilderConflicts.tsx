@@ -83,7 +83,7 @@ export function conflictLabel(path: readonly string[], cabinetRows: readonly Cab
 }
 
 /** One notice; reads only its own value and the cabinet list, so typing elsewhere does not re-render it. */
-function Notice({ conflict }: { conflict: MergeConflict }) {
+function Notice({ conflict, showLabel }: { conflict: MergeConflict; showLabel: boolean }) {
   const resolve = useBuilderStore((s) => s.resolveConflict);
   const mine = useBuilderStore((s) => (s.data ? valueAt(s.data, conflict.path) : conflict.mine));
   const cabinetRows = useBuilderStore((s) => s.data?.cabinetRows);
@@ -94,6 +94,7 @@ function Notice({ conflict }: { conflict: MergeConflict }) {
       mine={inWords(conflict.path, mine)}
       onKeepMine={() => resolve(conflict.path, 'mine')}
       onTakeTheirs={() => resolve(conflict.path, 'theirs')}
+      showLabel={showLabel}
     />
   );
 }
@@ -106,7 +107,7 @@ export const PartConflicts = memo(function PartConflicts({ itemKey }: { itemKey:
   return (
     <div className="bld-conflicts">
       {mine.map((c) => (
-        <Notice key={c.path.join('.')} conflict={c} />
+        <Notice key={c.path.join('.')} conflict={c} showLabel />
       ))}
     </div>
   );
@@ -125,7 +126,7 @@ export function BuilderConflicts() {
   return (
     <section className="card section-card bld-conflicts" aria-label="Changed on another device">
       {rest.map((c) => (
-        <Notice key={c.path.join('.')} conflict={c} />
+        <Notice key={c.path.join('.')} conflict={c} showLabel />
       ))}
     </section>
   );

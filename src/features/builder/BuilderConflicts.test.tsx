@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+/**
+ * A part's measurement changed here and on another device: the part shows
+ * "Changed on another device to …" with both values in tape-measure words,
+ * and Take theirs / Keep mine resolve it in the draft.
+ */
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { emptyCabinetData } from '../../domain/cabinetData';
+import { sizeContext } from '../../domain/itemSize';
+import { useBuilderStore } from './builderStore';
+import { BuilderConflicts } from './BuilderConflicts';
+import { CabinetCard } from './CabinetCard';
+
+afterEach(cleanup);
+
+/** Loads a one-cabinet job, has the user measure it, then merges the other device's row. */
+function openWithRemoteChange(mine: string, theirs: string, extra: Record<string, unknown> = {}) {
+  const job = {
+    ...emptyCabinetData(),
+    cabinetRows: [{ id: 6, type: 'Wall' }],
+    itemState: {
+      '6_0': { width: '21.75', height: '30', nextToWall: false, splitDoor: false, type: 'Door' },
+    },
+  };
+  useBuilderStore.getState().load('p1', job);
+  useBuilderStore.getState().setItem('6_0', { width: mine });
+  useBuilderStore.getState().mergeRemote({
+    ...job,
+    ...extra,
+    itemState: { '6_0': { ...job.itemState['6_0'], width: theirs } },
+  });
+}
+
+describe('builder conflicts', () => {
+  it('shows both values under the part; Take theirs puts the other device’s width in the draft', () => {
+    openWithRemoteChange('22', '22.125');
+    const ctx = sizeContext(useBuilderStore.getState().data!);
+    render(<CabinetCard row={{ id: 6, type: 'Wall' }} number={1} ctx={ctx} />);
+    const notice = screen.getByRole('group', {
+      name: 'Cabinet 1 Door 1 Width changed on another device',
+    });
+    expect(notice.textContent).toContain('Changed on another device to 22 1/8');
+    expect(notice.textContent).toContain('Yours: 22');
+    expect((screen.getByLabelText('Cabinet 1 Door 1 Width') as HTMLInputElement).value).toBe('22');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Take theirs' }));
+    expect(useBuilderStore.getState().data?.itemState['6_0']?.width).toBe('22.125');
+    expect(useBuilderStore.getState().conflicts).toEqual([]);
+  });
+
+  it('Keep mine closes the notice and keeps the draft; job-wide fields show above the cabinets', () => {
+    openWithRemoteChange('22', '22.125');
+    useBuilderStore.getState().setText('color', 'Antique white');
+    const job = useBuilderStore.getState().base!;
+    useBuilderStore.getState().mergeRemote({ ...job, form: { ...job.form, color: 'Espresso' } });
+    render(<BuilderConflicts />);
+    const notice = screen.getByRole('group', { name: 'Color changed on another device' });
+    expect(notice.textContent).toContain('Color: Changed on another device to Espresso');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Keep mine' }));
+    expect(useBuilderStore.getState().data?.form.color).toBe('Antique white');
+    expect(useBuilderStore.getState().conflicts.map((c) => c.path.join('.'))).toEqual([
+      'itemState.6_0.width',
+    ]);
+  });
+});

@@ -54,7 +54,7 @@ async function serverProject(): Promise<{ name: string; details: Details }> {
     .eq('id', DEMO_KITCHEN)
     .single();
   if (error || !data) throw new Error(`read project: ${error?.message}`);
-  return data as { name: string; details: Details };
+  return data;
 }
 
 async function serverPhone(): Promise<{ phone: string | null; address: string | null }> {
@@ -65,7 +65,7 @@ async function serverPhone(): Promise<{ phone: string | null; address: string | 
     .eq('id', userId)
     .single();
   if (error || !data) throw new Error(`read profile: ${error?.message}`);
-  return data as { phone: string | null; address: string | null };
+  return data;
 }
 
 const POLL = { timeout: 20_000, interval: 250 };

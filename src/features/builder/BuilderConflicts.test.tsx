@@ -42,7 +42,7 @@ describe('builder conflicts', () => {
     });
     expect(notice.textContent).toContain('Changed on another device to 22 1/8');
     expect(notice.textContent).toContain('Yours: 22');
-    expect((screen.getByLabelText('Cabinet 1 Door 1 Width') as HTMLInputElement).value).toBe('22');
+    expect(screen.getByLabelText<HTMLInputElement>('Cabinet 1 Door 1 Width').value).toBe('22');
     fireEvent.click(within(notice).getByRole('button', { name: 'Take theirs' }));
     expect(useBuilderStore.getState().data?.itemState['6_0']?.width).toBe('22.125');
     expect(useBuilderStore.getState().conflicts).toEqual([]);

@@ -28,7 +28,7 @@ export {
   type MergeResult,
 } from './threeWayMerge';
 export { profileRepo, createProfileRepo, type ProfileChanges } from './profileRepo';
-export { sameJson } from './detailsPatch';
+export { sameJson, applyDetailsPatch } from './detailsPatch';
 export { filesRepo, createFilesRepo, FILE_NOT_FOUND_TEXT } from './filesRepo';
 export { deadLettersRepo, createDeadLettersRepo } from './deadLettersRepo';
 export { conflictsRepo, createConflictsRepo } from './conflictsRepo';

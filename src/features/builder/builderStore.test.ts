@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBuilderStore } from './builderStore';
+import { createBuilderStore, draftSave } from './builderStore';
 
 describe('builder draft store', () => {
   it('seeds from stored cabinetData (normalized) and counts revisions', () => {
@@ -161,5 +161,57 @@ describe('builder undo', () => {
     const past = store.getState().past.length;
     store.getState().setItem('0_0', { width: '10' });
     expect(store.getState().past.length).toBe(past);
+  });
+
+  it('the row coming back from our own save moves the base only: undo still takes the edit back', () => {
+    const store = createBuilderStore();
+    const job = {
+      cabinetRows: [{ id: 1, type: 'Wall' }],
+      itemState: { '1_0': { width: '14', height: '30' } },
+    };
+    store.getState().load('p1', job);
+    store.getState().setItem('1_0', { width: '15' });
+    const saved = store.getState().data;
+    store.getState().mergeRemote(saved);
+    expect(store.getState().base).toEqual(saved);
+    expect(draftSave(store.getState())?.options.base?.details).toEqual({ cabinetData: saved });
+    store.getState().undo();
+    expect(store.getState().data?.itemState['1_0']?.width).toBe('14');
+  });
+
+  it('another device’s change reaches the draft and its undo history; a field both changed is a conflict', () => {
+    const store = createBuilderStore();
+    const job = {
+      cabinetRows: [
+        { id: 1, type: 'Wall' },
+        { id: 6, type: 'Wall' },
+      ],
+      itemState: {
+        '1_0': { width: '14', height: '30' },
+        '6_0': { width: '21.75', height: '30' },
+      },
+    };
+    store.getState().load('p1', job);
+    store.getState().setItem('1_0', { width: '15' });
+    store.getState().setItem('6_0', { height: '31' });
+    const theirs = structuredClone(job);
+    theirs.itemState['6_0'] = { width: '22.125', height: '30.5' };
+    store.getState().mergeRemote(theirs);
+    const s = store.getState();
+    expect(s.data?.itemState['6_0']).toMatchObject({ width: '22.125', height: '31' });
+    expect(s.data?.itemState['1_0']?.width).toBe('15');
+    expect(s.conflicts).toEqual([
+      { path: ['itemState', '6_0', 'height'], base: '30', mine: '31', theirs: '30.5' },
+    ]);
+    // The save sends only this device's edits.
+    const args = draftSave(s);
+    expect(args?.options.base?.details?.cabinetData?.itemState['6_0']?.width).toBe('22.125');
+    store.getState().undo();
+    store.getState().undo();
+    expect(store.getState().data?.itemState['6_0']).toMatchObject({
+      width: '22.125',
+      height: '30.5',
+    });
+    expect(store.getState().data?.itemState['1_0']?.width).toBe('14');
   });
 });

@@ -11,8 +11,11 @@
  */
 import { create } from 'zustand';
 import {
+  applyDetailsPatch,
+  editsSince,
   sameJson,
   threeWayMerge,
+  valueAt,
   withValueAt,
   type MergeConflict,
   type ProjectChanges,
@@ -209,13 +212,26 @@ export function createBuilderStore() {
       mergeRemote: (raw) => {
         const s = get();
         if (!s.data || !s.base) return;
+        const data = s.data;
         const theirs = normalizeCabinetData(raw);
         if (isStored(raw) && !s.baseStored) set({ baseStored: true });
         if (sameJson(theirs, s.base)) return;
         const base = s.base;
-        const { merged, conflicts } = threeWayMerge(base, s.data, theirs);
-        const rebase = (d: CabinetData) =>
-          normalizeCabinetData(threeWayMerge(base, d, theirs).merged);
+        // What the draft does not hold yet: another device's changes (our own saves are in it already).
+        const remote = editsSince(base, theirs).filter(
+          (e) => !sameJson(valueAt(data, e.path), e.value),
+        );
+        if (remote.length === 0) {
+          set({ base: theirs });
+          return;
+        }
+        const { merged, conflicts } = threeWayMerge(base, data, theirs);
+        // Undo history takes the other device's changes where that step had the base value,
+        // so an undo takes back only this device's edits.
+        const rebase = (d: CabinetData) => {
+          const apply = remote.filter((r) => sameJson(valueAt(d, r.path), valueAt(base, r.path)));
+          return apply.length ? normalizeCabinetData(applyDetailsPatch(d, apply)) : d;
+        };
         const key = (p: readonly string[]) => p.join('\u0000');
         const fresh = new Set(conflicts.map((c) => key(c.path)));
         set({

@@ -2,7 +2,7 @@
  * Profile repository: the only writer of the signed-in user's local profile;
  * row and outbox op in one rw transaction. `role`, `organization_id` and
  * `permissions` are never written here (sync-protocol.md). An editor passes
- * the values it started from (`base`): only the fields its user changed are
+ * the values it started from (`started`): only the fields its user changed are
  * sent, so another device's change is never sent back.
  */
 import { enqueueOp } from './outbox';

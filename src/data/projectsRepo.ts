@@ -7,8 +7,8 @@
  */
 import { applyOpToRow, toProjectRecord } from './applyServerRows';
 import { toProjectRow, type ProjectRecord } from './db';
-import { diffDetails } from './detailsPatch';
-import { editsSince } from './threeWayMerge';
+import { diffDetails, sameJson } from './detailsPatch';
+import { editsSince, valueAt } from './threeWayMerge';
 import { enqueueOp, newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import type {
@@ -119,7 +119,10 @@ export function createProjectsRepo(ctx: RepoContext) {
           changes.details === undefined
             ? []
             : base?.details !== undefined
-              ? editsSince(base.details, changes.details)
+              ? // What the user changed, less what the row already holds (nothing to send there).
+                editsSince(base.details, changes.details).filter(
+                  (e) => !sameJson(valueAt(current.details, e.path), e.value),
+                )
               : diffDetails(current.details, changes.details);
         if (Object.keys(columns).length === 0 && patch.length === 0)
           return { ok: true, value: toProjectRow(current) } as const;

@@ -137,6 +137,37 @@ describe('two devices, one contractor', () => {
     await notice.getByRole('button', { name: 'Take theirs' }).click();
     await notice.waitFor({ state: 'detached' });
     expect(await color.inputValue()).toBe('Espresso');
+    // The same for a measurement: the notice sits under the part, in tape-measure words.
+    await builderB.field('Cabinet 2 Door 1 Width').fill('20');
+    await builderB.field('Cabinet 2 Door 1 Height').focus();
+    await builderB.waitSaved();
+    await expect
+      .poll(async () => (await serverProject()).details.cabinetData.itemState['2_0']?.width, POLL)
+      .toBe('20');
+    const width = builderA.field('Cabinet 2 Door 1 Width');
+    await width.fill('');
+    await width.pressSequentially('1', { delay: 100 });
+    await returnToTab(a);
+    await width.pressSequentially('4 3/8', { delay: 250 });
+    const partNotice = a.getByRole('group', {
+      name: 'Cabinet 2 Door 1 Width changed on another device',
+    });
+    await partNotice.waitFor({ timeout: 20_000 });
+    await partNotice.getByText('Changed on another device to 20"').waitFor();
+    await partNotice.getByText('Yours: 14 3/8"').waitFor();
+    await partNotice.scrollIntoViewIfNeeded();
+    await a.screenshot({ path: artifactPath('two-devices', 'builder-part-conflict-tablet.png') });
+    await a.setViewportSize(PHONE);
+    await partNotice.scrollIntoViewIfNeeded();
+    await a.screenshot({ path: artifactPath('two-devices', 'builder-part-conflict-phone.png') });
+    await a.setViewportSize(TABLET);
+    await partNotice.getByRole('button', { name: 'Keep mine' }).click();
+    await partNotice.waitFor({ state: 'detached' });
+    await builderA.waitSaved();
+    await expect
+      .poll(async () => (await serverProject()).details.cabinetData.itemState['2_0']?.width, POLL)
+      .toBe('14.375');
+
     await builderA.waitSaved();
     // Whatever A's autosave sent meanwhile, B's color is what stays; B's width is intact.
     await a.getByRole('button', { name: 'Save', exact: true }).click();

@@ -103,6 +103,8 @@ function createAppSession(): AppSession {
       });
       const follow = (): void => {
         const { status, user } = useAuth.getState();
+        // Nobody signed in: no screen will come from local data, so nothing waits for one.
+        if (status === 'signedOut') firstScreen.release();
         if (status !== 'loading') wire(status === 'signedIn' ? (user?.id ?? null) : null);
       };
       useAuth.subscribe(follow);

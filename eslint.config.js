@@ -190,6 +190,46 @@ export default tseslint.config(
   },
   ...featureRules,
   {
+    // The first screen (docs/architecture.md "The first screen"): what the shell, the top bar, the
+    // layout and the dashboard import statically loads before a signed-in cold start shows. The
+    // sync engine, zod, supabase-js, date-fns and workbox-window come after it, through a dynamic
+    // import() behind afterFirstScreen(); types are free. (The bundle test checks what the built
+    // chunks carry; this catches a direct import where it is written.) A separate rule name, so the
+    // layer rules above still apply to the same files.
+    files: [
+      'src/app/{main,router,AppLayout,TopBar,RequireAuth,session,firstScreen,otherPages,ErrorScreen,Spinner}.{ts,tsx}',
+      'src/features/dashboard/{DashboardPage,ProjectCard,StatusEditor,LoadErrorBoundary,LoadTimeout}.{ts,tsx}',
+      'src/features/sync/{SyncStatusIndicator,StaleChangesBanner,syncTexts,useNow,useSyncStatus}.{ts,tsx}',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', 'date-fns', 'date-fns/*', '@supabase/*', 'workbox-window'],
+              allowTypeImports: true,
+              message:
+                'Not in the first screen: load it with import() after afterFirstScreen() (src/app/firstScreen.ts).',
+            },
+            {
+              regex: '^(\\.\\./)+sync(/(?!status$|texts$)[^/]+)?$',
+              allowTypeImports: true,
+              message:
+                'The sync engine loads after the first screen (src/app/session.ts); the first screen may import sync/status and sync/texts only.',
+            },
+            {
+              regex: '(^|/)auth/(supabase|authLifecycle)$',
+              allowTypeImports: true,
+              message:
+                'supabase-js loads after the first screen: use ensureAuthStarted() or a dynamic import().',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read untyped JSON and supabase-js results and use expect's matchers (typed \`any\`);
     // their fault hooks are async by contract without always awaiting. Product code keeps these rules.
     files: ['tests/**/*.ts', '**/*.test.{ts,tsx}', 'bench/**/*.ts'],

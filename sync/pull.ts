@@ -16,6 +16,12 @@ import type { PullPage } from './responses';
 /** Rows per pull_changes page. */
 export const PULL_PAGE_SIZE = 1000;
 
+/**
+ * Rows of the first page of a table pulled into an empty database: two of the
+ * dashboard's pages of cards, written in a moment, before the full pages follow.
+ */
+export const FIRST_PAGE_SIZE = 100;
+
 /** sync_state key of a table's cursor. */
 export function cursorKey(table: SyncTable): string {
   return `cursor:${table}`;
@@ -35,6 +41,7 @@ async function fetchPage(
   table: SyncTable,
   cursor: string,
   afterId: string | null,
+  limit = deps.pageSize ?? PULL_PAGE_SIZE,
 ): Promise<PageResult> {
   try {
     const { data, error, status } = await deps.supabase.rpc('pull_changes', {
@@ -42,7 +49,7 @@ async function fetchPage(
       p_cursor: cursor,
       // Left out on a first page: the function's default (null) is the same, and the typed argument is not nullable.
       p_after_id: afterId ?? undefined,
-      p_limit: deps.pageSize ?? PULL_PAGE_SIZE,
+      p_limit: limit,
     });
     const failure = classifyPostgrest(error, status);
     if (failure) return { ok: false, failure };
@@ -81,7 +88,9 @@ export async function startPull(
     const cursor = typeof stored?.value === 'string' ? stored.value : '0';
     // First sync of an empty table: no local rows to compare versions with.
     const fresh = cursor === '0' && (await db.table(table).count()) === 0;
-    return { table, cursor, fresh, first: fetchPage(deps, table, cursor, null) };
+    const pageSize = deps.pageSize ?? PULL_PAGE_SIZE;
+    const firstLimit = fresh ? Math.min(FIRST_PAGE_SIZE, pageSize) : pageSize;
+    return { table, cursor, fresh, first: fetchPage(deps, table, cursor, null, firstLimit) };
   } catch (error) {
     return {
       ok: false,
@@ -96,9 +105,16 @@ export async function startPull(
 
 /**
  * Pulls one table to the server's cursor (from `started` when its first
- * page was requested earlier by `startPull`). The next page is requested
- * while the current one is written to IndexedDB. Returns the failure
- * (cursor not advanced) or null, and the rows applied.
+ * page was requested earlier by `startPull`). Returns the failure (cursor not
+ * advanced) or null, and the rows applied.
+ *
+ * Three things overlap: the next page is requested as soon as a page
+ * arrives; a page's rows are made into records (search words) while the
+ * previous page's transaction is still being written; and that page's
+ * transaction is queued behind the previous one (IndexedDB writes them in
+ * order), so the database never waits for the page in between. A fresh
+ * table's first page is small (`FIRST_PAGE_SIZE`), so the dashboard has a
+ * page of projects to show while the rest arrive.
  */
 export async function pullTable(
   deps: PullDeps,
@@ -112,17 +128,27 @@ export async function pullTable(
   let next: string | null = null;
   let applied = 0;
   let pending: Promise<PageResult> | null = begun.first;
+  // The previous page's write, still in flight.
+  let writing: Promise<number> | null = null;
   while (pending) {
     const result: PageResult = await pending;
-    if (!result.ok) return { failure: result.failure, applied };
+    if (!result.ok) {
+      if (writing) applied += await writing;
+      return { failure: result.failure, applied };
+    }
     const page: PullPage = result.page;
     next ??= page.cursor;
     const last = page.rows[page.rows.length - 1];
     pending = page.has_more && last ? fetchPage(deps, table, String(last.txid), last.id) : null;
-    applied += await applyServerRows(db, table, page.rows, new Date(deps.now()).toISOString(), {
+    const write = applyServerRows(db, table, page.rows, new Date(deps.now()).toISOString(), {
       fresh,
     });
+    // Awaited below (after the previous page's write): no unhandled rejection meanwhile.
+    void write.catch(() => undefined);
+    if (writing) applied += await writing;
+    writing = write;
   }
+  if (writing) applied += await writing;
   await db.sync_state.put({ key: cursorKey(table), value: next });
   return { failure: null, applied };
 }

@@ -1,8 +1,21 @@
-import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { TopBar } from './TopBar';
 import { Spinner } from './Spinner';
 import { StaleChangesBanner } from './otherPages';
+import { firstScreen } from './firstScreen';
+
+/** Pages that mark the first screen themselves, once their content (not a spinner) shows. */
+const SELF_MARKING = new Set(['/dashboard']);
+
+/** Marks the first screen when the page beside it has rendered (same Suspense boundary: not the fallback). */
+function PageShown() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!SELF_MARKING.has(pathname)) firstScreen.shown();
+  }, [pathname]);
+  return null;
+}
 
 /** Layout of the protected group: top bar, the banner for changes long unsent, then the page. */
 export function AppLayout() {
@@ -18,6 +31,7 @@ export function AppLayout() {
       <div id="main" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
           <Outlet />
+          <PageShown />
         </Suspense>
       </div>
     </>

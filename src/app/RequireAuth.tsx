@@ -3,6 +3,7 @@ import { Navigate, Outlet } from 'react-router-dom';
 import { ensureAuthStarted } from '../auth/ensureAuthStarted';
 import { useAuth } from '../auth/useAuth';
 import { Spinner } from './Spinner';
+import { afterFirstScreen } from './firstScreen';
 
 /**
  * Guard of the protected group (spec §2): a spinner while auth loads, a
@@ -11,7 +12,10 @@ import { Spinner } from './Spinner';
 export function RequireAuth() {
   const status = useAuth((s) => s.status);
   useEffect(() => {
-    void ensureAuthStarted();
+    // Signed in from the session stored on this device: the screen renders from IndexedDB, and
+    // supabase-js (with its realtime client) loads after it shows. Otherwise it decides now.
+    if (useAuth.getState().status === 'signedIn') void afterFirstScreen().then(ensureAuthStarted);
+    else void ensureAuthStarted();
   }, []);
   if (status === 'loading') return <Spinner label="Checking your sign-in…" />;
   if (status === 'signedOut') return <Navigate to="/" replace />;

@@ -10,6 +10,7 @@ import { PwaBanners } from '../pwa/PwaBanners';
 import { ensureAuthStarted } from '../auth/ensureAuthStarted';
 import { signInFromStoredSession } from '../auth/localSession';
 import { appSession } from './session';
+import { afterFirstScreen, firstScreen } from './firstScreen';
 import './theme.css';
 
 /** Public pages render without a session: auth (supabase-js) starts when the user leaves them. */
@@ -20,12 +21,17 @@ const isPublic = PUBLIC_PATHS.has(window.location.pathname) && !window.location.
 const AUTH_PATHS = new Set(['/login', '/signup', '/forgot-password', '/reset-password']);
 const isProtected = !isPublic && !AUTH_PATHS.has(window.location.pathname) && !window.location.hash;
 
+// A protected screen marks when it shows; what it does not need waits for that (src/app/firstScreen.ts).
+if (isProtected) firstScreen.expectMark();
+else firstScreen.release();
+
 // Sign-in → local database → sync, and the connection monitor (src/app/session.ts).
 appSession.start();
 
 // A protected screen opened on a device with a stored session renders from
-// IndexedDB at once; supabase-js confirms the session when it has loaded.
-if (isProtected && signInFromStoredSession()) preloadProtectedRoute(window.location.pathname);
+// IndexedDB at once; supabase-js confirms the session after that screen shows.
+const fromStoredSession = isProtected && signInFromStoredSession();
+if (fromStoredSession) preloadProtectedRoute(window.location.pathname);
 
 const root = document.getElementById('root');
 if (root) {
@@ -39,9 +45,10 @@ if (root) {
   );
 }
 
-if (!isPublic) void ensureAuthStarted();
+if (fromStoredSession) void afterFirstScreen().then(ensureAuthStarted);
+else if (!isPublic) void ensureAuthStarted();
 
-// The service worker (app shell offline, update prompt); no-op under `npm run dev`.
-void import('../pwa/registerServiceWorker').then(({ registerServiceWorker }) =>
-  registerServiceWorker(),
-);
+// The service worker (app shell offline, update prompt), once the first screen shows; no-op under `npm run dev`.
+void afterFirstScreen()
+  .then(() => import('../pwa/registerServiceWorker'))
+  .then(({ registerServiceWorker }) => registerServiceWorker());

@@ -23,6 +23,7 @@ import { useAuth } from '../auth/useAuth';
 import { connection } from '../auth/connection';
 import { signInFromStoredSession } from '../auth/localSession';
 import { useDashboardFilters } from '../state/dashboardFilters';
+import { afterFirstScreen, firstScreen } from './firstScreen';
 
 /** The data layer, loaded as its own chunk (the landing page carries no Dexie). */
 function loadData(): Promise<typeof Data> {
@@ -37,9 +38,6 @@ async function loadSync(): Promise<{ sync: typeof Sync; supabase: SupabaseClient
   ]);
   return { sync, supabase };
 }
-
-/** Longest a signed-in start waits for the first screen before the sync's code loads. */
-const FIRST_SCREEN_WAIT_MS = 1500;
 
 export interface AppSession {
   /** Starts the connection monitor and follows the auth store; idempotent. */
@@ -60,8 +58,6 @@ function createAppSession(): AppSession {
   let wantedUserId: string | null = null;
   let engine: Sync.SyncHandle | null = null;
   let wiring: Promise<void> = Promise.resolve();
-  let markScreenShown: () => void = () => undefined;
-  const firstScreen = new Promise<void>((resolve) => (markScreenShown = resolve));
 
   /** Stops sync and closes the database of the previous user, then opens and syncs `userId`'s. Serialized. */
   function wire(userId: string | null): void {
@@ -80,11 +76,8 @@ function createAppSession(): AppSession {
         // A newer sign-in or sign-out is queued behind this one: it starts its own sync.
         if (!userId || userId !== wantedUserId) return;
         // The first screen renders from the local database; supabase-js and the checks of the
-        // server's answers load after it, so on a slow link they never hold it up.
-        await Promise.race([
-          firstScreen,
-          new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS)),
-        ]);
+        // server's answers load after it (src/app/firstScreen.ts), so they never hold it up.
+        await afterFirstScreen();
         if (userId !== wantedUserId) return;
         const { sync, supabase } = await loadSync();
         if (userId !== wantedUserId) return;
@@ -110,13 +103,15 @@ function createAppSession(): AppSession {
       });
       const follow = (): void => {
         const { status, user } = useAuth.getState();
+        // Nobody signed in: no screen will come from local data, so nothing waits for one.
+        if (status === 'signedOut') firstScreen.release();
         if (status !== 'loading') wire(status === 'signedIn' ? (user?.id ?? null) : null);
       };
       useAuth.subscribe(follow);
       follow();
     },
     screenShown() {
-      markScreenShown();
+      firstScreen.shown();
     },
     syncNow() {
       if (!engine) return false;

@@ -63,20 +63,41 @@ function normalize(table: SyncTable, row: Record<string, unknown>): AnyRow {
  * Applies `rows` of `table` in one rw transaction. Returns how many rows were
  * written (ignored duplicates and older versions are not counted). `fresh`
  * skips the version lookup when the table was empty at the start of the run.
+ *
+ * The rows are made into records (copied, search words and index fields
+ * derived) before the transaction opens, synchronously in this call: a caller
+ * that starts the next page's call while the previous page's transaction is
+ * still being written (sync/pull.ts) overlaps that work with the write, and
+ * the transaction holds the store only for the writes. IndexedDB runs
+ * read-write transactions on the same store in the order they were created,
+ * so pages started in order are written in order.
  */
-export async function applyServerRows(
+export function applyServerRows(
   db: RefacingDb,
   table: SyncTable,
   rows: readonly Record<string, unknown>[],
   nowIso: string,
   options: { fresh?: boolean } = {},
 ): Promise<number> {
-  if (rows.length === 0) return 0;
+  if (rows.length === 0) return Promise.resolve(0);
   // Memberships also add or drop whole projects on the device.
   if (table === 'project_members') return applyMemberRows(db, rows);
-  const target = db.table(table);
+  let normalized: AnyRow[];
+  // The record a row becomes when no local op is pending on it (the usual case).
+  let records: Record<string, unknown>[];
+  let target: ReturnType<RefacingDb['table']>;
+  try {
+    target = db.table(table);
+    normalized = rows.map((raw) => normalize(table, raw));
+    records =
+      table === 'projects'
+        ? normalized.map((row) => toProjectRecord({ ...row }) as unknown as Record<string, unknown>)
+        : normalized;
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
   return db.transaction('rw', [target, db.outbox, db.file_blobs], async () => {
-    const ids = rows.map((r) => r.id as string);
+    const ids = normalized.map((r) => r.id);
     // `fresh`: the table was empty when this pull run began and pages never overlap.
     const locals = options.fresh ? [] : ((await target.bulkGet(ids)) as (AnyRow | undefined)[]);
     const pendingList = await db.outbox
@@ -92,14 +113,17 @@ export async function applyServerRows(
     const puts: Record<string, unknown>[] = [];
     const seen = new Map<string, Record<string, unknown>>();
     const tombstonedFiles: string[] = [];
-    rows.forEach((raw, i) => {
-      const row = normalize(table, raw);
+    normalized.forEach((row, i) => {
       const local = (seen.get(row.id) as AnyRow | undefined) ?? locals[i];
       if (local && local.version >= row.version) return;
-      let merged: Record<string, unknown> = row;
-      for (const op of pending.get(row.id) ?? []) merged = applyOpToRow(merged, op, nowIso);
-      if (table === 'projects')
-        merged = toProjectRecord(merged) as unknown as Record<string, unknown>;
+      const ops = pending.get(row.id);
+      let merged: Record<string, unknown> = records[i] as Record<string, unknown>;
+      if (ops) {
+        merged = row;
+        for (const op of ops) merged = applyOpToRow(merged, op, nowIso);
+        if (table === 'projects')
+          merged = toProjectRecord(merged) as unknown as Record<string, unknown>;
+      }
       if (table === 'project_files' && row.deleted_at) tombstonedFiles.push(row.id);
       seen.set(row.id, merged);
       puts.push(merged);

@@ -63,6 +63,12 @@ function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dialog) => 
   const counts = useProjectCounts(role);
   const shared = useSharedProjects();
   const timedOut = useLoadTimedOut(projects === undefined);
+  const listShown = projects !== undefined || timedOut;
+  useEffect(() => {
+    // The first screen is the heading with the first page of cards (or the empty or timed-out
+    // state): only then may supabase-js and the sync's code load and run (src/app/firstScreen.ts).
+    if (listShown) appSession.screenShown();
+  }, [listShown]);
 
   if (projects === undefined) {
     if (timedOut)
@@ -188,9 +194,6 @@ export function DashboardPage() {
   const { name } = useDisplayName();
   const [dialog, setDialog] = useState<Dialog>(null);
   const ready = role !== undefined;
-  useEffect(() => {
-    if (ready) appSession.screenShown();
-  }, [ready]);
   useEffect(() => {
     if (!ready) return undefined;
     // Fetch the form a moment after the dashboard shows (not competing with its

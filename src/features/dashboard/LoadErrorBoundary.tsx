@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { appSession } from '../../app/session';
 
 /** The project-load failure alert (spec §8): the message or 'Failed to load projects', Retry reloads the page. */
 export function LoadErrorAlert({ message }: { message: string }) {
@@ -18,6 +19,11 @@ export class LoadErrorBoundary extends Component<{ children: ReactNode }, { erro
 
   static getDerivedStateFromError(error: unknown) {
     return { error };
+  }
+
+  override componentDidCatch(): void {
+    // The alert is the first screen then: what waits for it (the sync) may start.
+    appSession.screenShown();
   }
 
   override render(): ReactNode {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatDistanceStrict } from 'date-fns';
 import {
   CONNECTION_TEXT,
+  lastSyncedText,
   PROBLEM_TEXT,
   changesAreStale,
   nextRetryText,
@@ -44,5 +46,41 @@ describe('the banner for changes that wait', () => {
     expect(staleChangesText({ unsynced: 3, oldestUnsyncedAt: minutesAgo(12) }, NOW)).toBe(
       '3 changes saved on this device for 12 minutes have not reached the server yet. Keep this device until they are sent.',
     );
+  });
+});
+
+describe('how long ago, in the browser words (Intl, not date-fns, in the top bar)', () => {
+  it('reads as date-fns words it, from a minute to years', () => {
+    const minutes = [
+      1.02,
+      1.5,
+      2.5,
+      29.5,
+      59.4,
+      59.6,
+      60,
+      90,
+      23.6 * 60,
+      24 * 60,
+      36 * 60,
+      29.6 * 1440,
+      40 * 1440,
+      200 * 1440,
+      350 * 1440,
+      364 * 1440,
+      366 * 1440,
+      800 * 1440,
+    ];
+    for (const m of minutes) {
+      const at = NOW - m * 60_000;
+      expect(lastSyncedText(new Date(at).toISOString(), NOW)).toBe(
+        `Synced ${formatDistanceStrict(at, NOW, { addSuffix: true })}`,
+      );
+      expect(
+        staleChangesText({ unsynced: 2, oldestUnsyncedAt: new Date(at).toISOString() }, NOW),
+      ).toContain(` for ${formatDistanceStrict(at, NOW)} have not`);
+    }
+    expect(lastSyncedText(minutesAgo(0.5), NOW)).toBe('Synced just now');
+    expect(lastSyncedText(null, NOW)).toBe('Not synced yet');
   });
 });

@@ -22,7 +22,8 @@ export const WIDE_OPENING_WARN_IN = 60;
  */
 export const MEASUREMENT_FORMAT_ERROR = 'Not saved: enter a size like 14 3/8';
 /** The message for an opening of 0 (a frame part may be 0): an opening always has a size. */
-export const MEASUREMENT_ZERO_ERROR = 'Not saved: an opening cannot be 0; enter its size, like 14 3/8';
+export const MEASUREMENT_ZERO_ERROR =
+  'Not saved: an opening cannot be 0; enter its size, like 14 3/8';
 /** The message for a size above `MAX_MEASUREMENT_IN`. */
 export const MEASUREMENT_TOO_BIG_ERROR = `Not saved: enter a size of ${MAX_MEASUREMENT_IN}" or less`;
 /** The warning for an opening wider than `WIDE_OPENING_WARN_IN`. */

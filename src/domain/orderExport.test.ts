@@ -179,9 +179,7 @@ describe('order export: hinges by door height', () => {
       [24, 0.5],
       [37, 1.438],
     ]);
-    expect(x.hingeRuleText).toBe(
-      'By door height: 2 up to 24", 3 up to 30", 4 up to 40", 5 above',
-    );
+    expect(x.hingeRuleText).toBe('By door height: 2 up to 24", 3 up to 30", 4 up to 40", 5 above');
   });
 });
 

@@ -5,7 +5,9 @@ import {
   priceLine,
   priceListSchema,
   readPriceList,
-  roundCents, hingePartNumber } from './pricing';
+  roundCents,
+  hingePartNumber,
+} from './pricing';
 
 describe('price list', () => {
   it('defaults: 1.5 sq ft per door, 0.5 per drawer front, USD, hinges 0', () => {

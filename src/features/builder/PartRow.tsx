@@ -69,7 +69,12 @@ export function FinishedSize({
 }) {
   const ok = size.ok && problem === null;
   return (
-    <div className="bld-finished" aria-live="polite" aria-label={`${label} finished size`} role="group">
+    <div
+      className="bld-finished"
+      aria-live="polite"
+      aria-label={`${label} finished size`}
+      role="group"
+    >
       <Size label="W" value={ok && size.ok ? size.finishedWidthIn : null} />
       <span className="bld-times" aria-hidden="true">
         ×

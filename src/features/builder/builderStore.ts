@@ -56,7 +56,10 @@ export interface BuilderState {
   /** The last removed cabinet, for the Undo of the removal notice. */
   removed: RemovedCabinet | null;
   load: (projectId: string, raw: unknown) => void;
-  setText: (field: 'nrs' | 'door' | 'drawerFront' | 'color' | 'finish' | 'poNumber', value: string) => void;
+  setText: (
+    field: 'nrs' | 'door' | 'drawerFront' | 'color' | 'finish' | 'poNumber',
+    value: string,
+  ) => void;
   setOverlayMode: (mode: OverlayMode) => void;
   setStdOption: (value: number) => void;
   setSideReveal: (value: number) => void;

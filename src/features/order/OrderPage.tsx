@@ -451,7 +451,9 @@ export function OrderPage() {
                         </li>
                       ))}
                     </ul>
-                    <p className="ord-note no-print">These are listed in the Excel workbook and the JSON too.</p>
+                    <p className="ord-note no-print">
+                      These are listed in the Excel workbook and the JSON too.
+                    </p>
                   </section>
                 ) : null}
                 {x.checks.length > 0 ? (

@@ -10,7 +10,12 @@ import { formatDecimal, formatFraction } from '../../domain/fractions';
 import { ORDER_COLUMNS, PRICE_COLUMNS, type OrderExport } from '../../domain/orderExport';
 
 /** The sheets, in order (exactly these names). */
-export const WORKBOOK_SHEETS = ['Doors and drawer fronts', 'Hinges', 'Checks', 'Job details'] as const;
+export const WORKBOOK_SHEETS = [
+  'Doors and drawer fronts',
+  'Hinges',
+  'Checks',
+  'Job details',
+] as const;
 
 /** The pieces sheet's columns: the CSV's, so both read the same way. */
 export const PIECE_SHEET_COLUMNS = ORDER_COLUMNS;
@@ -56,11 +61,7 @@ export async function buildOrderWorkbook(x: OrderExport): Promise<ArrayBuffer> {
       header: h,
       key: h,
       width: Math.max(10, Math.min(48, h.length + 4)),
-      style: INCH_COLUMNS.has(h)
-        ? { numFmt: '0.000' }
-        : TEXT_COLUMNS.has(h)
-          ? { numFmt: '@' }
-          : {},
+      style: INCH_COLUMNS.has(h) ? { numFmt: '0.000' } : TEXT_COLUMNS.has(h) ? { numFmt: '@' } : {},
     }));
     ws.getRow(1).font = { bold: true };
     for (const r of rows) ws.addRow(r);

@@ -61,7 +61,9 @@ function LinesTable({
             <tr>
               <th scope="col">Qty</th>
               <th scope="col">Width</th>
-              <th scope="col" aria-hidden="true"></th>
+              <th scope="col">
+                <span className="visually-hidden">by</span>
+              </th>
               <th scope="col">Height</th>
               {doors ? <th scope="col">Hinges each</th> : null}
               {money ? <th scope="col">Area</th> : null}
@@ -472,7 +474,7 @@ export function OrderPage() {
                   </section>
                 ) : null}
                 {leftOut === 0 ? (
-                  <p className="ord-complete no-print">Every measured part is on this order.</p>
+                  <div className="ord-complete no-print">Every measured part is on this order.</div>
                 ) : null}
                 <LinesTable title="Doors" lines={doors} id="ord-doors" doors money={money} />
                 <LinesTable

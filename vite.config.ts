@@ -41,10 +41,17 @@ export default defineConfig({
       manifest: false,
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        // exceljs (256 kB gzipped) is fetched only when a workbook is asked for, then kept (below).
+        globIgnores: ['**/exceljs*.js'],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/auth\//, /^\/rest\//, /^\/storage\//, /^\/_local\//],
         // The local backend's runtime config (its anon key): fresh when online, the cached copy offline.
         runtimeCaching: [
+          {
+            urlPattern: /\/assets\/exceljs[^/]*\.js$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'exceljs', expiration: { maxEntries: 2 } },
+          },
           {
             urlPattern: /\/local-config\.js$/,
             handler: 'NetworkFirst',

@@ -142,7 +142,11 @@ describe('cabinet builder', () => {
     expect(fronts.slice(1)).toEqual(['1 29 7/8" 29.876 × 7 3/16" 7.156 #1 Base 2/1 Front 3']);
     await page.getByText('Ada Byron').first().waitFor();
     // The checks and a drawing per cabinet are on the order (and so on the print)
-    await page.getByText('Every measured part is on this order.').waitFor();
+    // No door or drawer-front style or color entered: red checks before the door maker calls back.
+    await page
+      .getByRole('region', { name: 'Order checks' })
+      .getByText('Job: door style not entered', { exact: false })
+      .waitFor();
     await page
       .getByRole('region', { name: 'Cabinet drawings' })
       .getByRole('group', { name: 'Cabinet 2 drawing: Wall' })

@@ -102,12 +102,10 @@ const NavEntry = memo(function NavEntry({
         type="button"
         className={`bld-nav-entry bld-nav-${state}`}
         onClick={() => jumpToCabinet(rowId)}
+        aria-label={`Cabinet ${number}, ${type}: ${STATE_TEXT[state]}`}
       >
-        <span className="visually-hidden">Cabinet </span>
-        <span className="bld-nav-num">{number}</span>
-        <span className="visually-hidden">, </span>
-        <span className="bld-nav-type">{type}</span>
-        <span className="visually-hidden">: {STATE_TEXT[state]}</span>
+        {/* The space keeps the seen text ("3 Wall") within the name, for speech input. */}
+        <span className="bld-nav-num">{number}</span> <span className="bld-nav-type">{type}</span>
         <span className="bld-nav-mark" aria-hidden="true">
           {STATE_MARK[state]}
         </span>

@@ -62,7 +62,7 @@ describe('MeasurementField: text that is not a size', () => {
   it('a kept text is dropped when the saved value changed elsewhere', () => {
     useFieldDrafts.getState().set('p1:1_0:width', { text: 'abc', forValue: '65' });
     field(vi.fn(), '30');
-    expect((screen.getByLabelText('Cabinet 1 Door 1 Width') as HTMLInputElement).value).toBe('30');
+    expect(screen.getByLabelText<HTMLInputElement>('Cabinet 1 Door 1 Width').value).toBe('30');
   });
 
   it('"0" has its own words and is not saved', () => {
@@ -80,7 +80,7 @@ describe('MeasurementField: text that is not a size', () => {
   it('a size keeps the form it was typed in after the field is left', () => {
     const onCommit = vi.fn();
     const { rerender } = field(onCommit, '');
-    const input = screen.getByLabelText('Cabinet 1 Door 1 Width') as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('Cabinet 1 Door 1 Width');
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: '14 3/8' } });
     expect(onCommit).toHaveBeenCalledWith('14.375');

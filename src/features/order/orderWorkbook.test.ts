@@ -56,7 +56,7 @@ describe('order workbook', () => {
     const job = wb.getWorksheet('Job details')!;
     const fields: Record<string, unknown> = {};
     job.eachRow((r, n) => {
-      if (n > 1) fields[String(r.getCell(1).value)] = r.getCell(2).value;
+      if (n > 1) fields[r.getCell(1).text] = r.getCell(2).value;
     });
     expect(fields).toMatchObject({
       Customer: 'Rivera, Ana',

@@ -144,7 +144,9 @@ describe('builder list view', () => {
     expect(await width2.inputValue()).toBe('abc');
     // The server still has the last good size; the text never left the device.
     await waitForServerWidth('65');
-    await page.screenshot({ path: artifactPath('builder-list', 'not-saved.png') });
+    await page.getByRole('article', { name: 'Cabinet 1', exact: true }).screenshot({
+      path: artifactPath('builder-list', 'not-saved.png'),
+    });
 
     // A size typed over it is saved and the message goes.
     await width.fill('14 3/8');

@@ -46,11 +46,11 @@ export function TopBar() {
   return (
     <header className="topbar">
       <div className="topbar-inner">
-        <Link to="/dashboard" className="brand" aria-label="Refacing home">
-          <span className="brand-mark" aria-hidden="true">
-            R
-          </span>
+        {/* Named by its text (no aria-label that differs from what is seen); the mark's letter is CSS. */}
+        <Link to="/dashboard" className="brand">
+          <span className="brand-mark" aria-hidden="true" />
           <span className="hide-sm">Refacing</span>
+          <span className="visually-hidden"> home</span>
         </Link>
         <Link to="/dashboard" className="btn btn-ghost btn-sm">
           My Dashboard

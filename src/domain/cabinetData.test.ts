@@ -225,6 +225,8 @@ describe('normalizeCabinetData with malformed stored data', () => {
       door: 'Shaker',
       drawerFront: '',
       color: '7',
+      finish: '',
+      poNumber: '',
       overlaySelect: 'sol',
       stdOption: 1.5,
       olSize: 0.5,

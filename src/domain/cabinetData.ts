@@ -19,6 +19,10 @@ export interface CabinetForm {
   door: string;
   drawerFront: string;
   color: string;
+  /** The finish the door maker applies (e.g. "Satin lacquer"); "" when not given. */
+  finish: string;
+  /** The contractor's purchase-order number for this job's order; "" when none. */
+  poNumber: string;
   overlaySelect: OverlayMode;
   /** Full-overlay standard option, inches: 1.5, 1.625 or 1.75 (spec §9). */
   stdOption: number;
@@ -128,6 +132,8 @@ export function emptyCabinetData(): CabinetData {
       door: '',
       drawerFront: '',
       color: '',
+      finish: '',
+      poNumber: '',
       overlaySelect: 'sol',
       stdOption: DEFAULT_STD_OPTION,
       olSize: 0.5,
@@ -207,6 +213,8 @@ const formSchema = objectOrEmpty
       door: storedText,
       drawerFront: storedText,
       color: storedText,
+      finish: storedText,
+      poNumber: storedText,
       overlaySelect: storedOverlayMode,
       stdOption: storedStdOption,
       sideReveal: storedReveal,
@@ -219,6 +227,8 @@ const formSchema = objectOrEmpty
     door: f.door,
     drawerFront: f.drawerFront,
     color: f.color,
+    finish: f.finish,
+    poNumber: f.poNumber,
     overlaySelect: f.overlaySelect,
     stdOption: f.stdOption,
     // Derived, never read from storage (spec §4).

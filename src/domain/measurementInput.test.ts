@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MEASUREMENT_FORMAT_ERROR,
   MEASUREMENT_TOO_BIG_ERROR,
+  MEASUREMENT_ZERO_ERROR,
   WIDE_OPENING_WARNING,
   parseMeasurement,
 } from './measurementInput';
@@ -36,9 +37,6 @@ describe('parseMeasurement: what a contractor types off the tape (stored as digi
   it.each([
     ['-5'],
     ['-14.5'],
-    ['0'],
-    ['0.0'],
-    ['0/8'],
     ['abc'],
     ['12a.5.'],
     ['14.5.2'],
@@ -90,12 +88,15 @@ describe('parseMeasurement: what a contractor types off the tape (stored as digi
     expect(parseMeasurement('72', 'openingHeight')).toEqual({ ok: true, value: 72, stored: '72' });
   });
 
-  it('a frame part (stile, rail) may be 0, an opening may not', () => {
+  it('a frame part (stile, rail) may be 0, an opening may not (with its own words)', () => {
     expect(parseMeasurement('0', 'frame')).toMatchObject({ ok: true, stored: '0' });
-    expect(parseMeasurement('0', 'openingHeight')).toMatchObject({
-      ok: false,
-      error: MEASUREMENT_FORMAT_ERROR,
-    });
+    for (const zero of ['0', '0.0', '0/8'])
+      expect(parseMeasurement(zero, 'openingHeight')).toEqual({
+        ok: false,
+        empty: false,
+        error: MEASUREMENT_ZERO_ERROR,
+      });
+    expect(MEASUREMENT_FORMAT_ERROR).toBe('Not saved: enter a size like 14 3/8');
   });
 
   it('the stored text parses back to the same value (what the order reads)', () => {

@@ -16,10 +16,16 @@ export const MAX_MEASUREMENT_IN = 120;
 /** An opening wider than this is almost always a typo (or two cabinets); warn, do not refuse. */
 export const WIDE_OPENING_WARN_IN = 60;
 
-/** The message for anything that is not a size (negative, zero, letters, "1/0", "14 3/"). */
-export const MEASUREMENT_FORMAT_ERROR = 'Enter a size like 14 3/8 or 14.375';
+/**
+ * The message for anything that is not a size (negative, letters, "1/0", "14 3/", "14 9/8").
+ * Every message says "Not saved": the field keeps its last good size until the text is one.
+ */
+export const MEASUREMENT_FORMAT_ERROR = 'Not saved: enter a size like 14 3/8';
+/** The message for an opening of 0 (a frame part may be 0): an opening always has a size. */
+export const MEASUREMENT_ZERO_ERROR =
+  'Not saved: an opening cannot be 0; enter its size, like 14 3/8';
 /** The message for a size above `MAX_MEASUREMENT_IN`. */
-export const MEASUREMENT_TOO_BIG_ERROR = `Enter a size of ${MAX_MEASUREMENT_IN}" or less`;
+export const MEASUREMENT_TOO_BIG_ERROR = `Not saved: enter a size of ${MAX_MEASUREMENT_IN}" or less`;
 /** The warning for an opening wider than `WIDE_OPENING_WARN_IN`. */
 export const WIDE_OPENING_WARNING = `Over ${WIDE_OPENING_WARN_IN}" wide: check the measurement`;
 
@@ -54,9 +60,9 @@ const FRACTION = /^(?:(\d+)(?:\s+|\s*-\s*))?(\d+)\/(\d+)$/;
 
 /**
  * Parses one measurement. Empty (or only spaces) → `{ ok: false, empty: true }`.
- * Negative, zero (unless `kind` is 'frame'), unparseable, a zero denominator,
+ * Negative, unparseable, a zero denominator,
  * a fraction of 1 or more after a whole number ("14 9/8") → the
- * `MEASUREMENT_FORMAT_ERROR`; above 120" → `MEASUREMENT_TOO_BIG_ERROR`; an
+ * `MEASUREMENT_FORMAT_ERROR`; zero (unless `kind` is 'frame') → `MEASUREMENT_ZERO_ERROR`; above 120" → `MEASUREMENT_TOO_BIG_ERROR`; an
  * opening width above 60" is accepted with `WIDE_OPENING_WARNING`. Never throws.
  */
 export function parseMeasurement(
@@ -82,7 +88,8 @@ export function parseMeasurement(
     value = (m[1] !== undefined ? Number(m[1]) : 0) + num / den;
   }
   if (!Number.isFinite(value) || value < 0) return bad;
-  if (value === 0 && kind !== 'frame') return bad;
+  if (value === 0 && kind !== 'frame')
+    return { ok: false, empty: false, error: MEASUREMENT_ZERO_ERROR };
   if (value > MAX_MEASUREMENT_IN)
     return { ok: false, empty: false, error: MEASUREMENT_TOO_BIG_ERROR };
   const stored = decimalText(value);

@@ -41,7 +41,8 @@ export type CheckCode =
   | 'tall-door'
   | 'low-drawer-front'
   | 'pair-differs'
-  | 'wide-reveal';
+  | 'wide-reveal'
+  | 'missing-style';
 
 export interface OrderCheck {
   level: CheckLevel;
@@ -100,6 +101,29 @@ function measurementCheck(
       text: `opening ${formatFraction(parsed.value)} wide — over 60", check the measurement`,
     };
   return null;
+}
+
+/**
+ * The order's own checks (red): an empty door style (when the order has
+ * doors), drawer-front style (when it has drawer fronts) or color, because a
+ * door maker cannot make a piece without them. Only the order page lists
+ * these; the builder's navigator counts the measurements.
+ */
+export function checkOrderDetails(
+  form: CabinetData['form'],
+  has: { doors: boolean; drawerFronts: boolean },
+): OrderCheck[] {
+  const missing: string[] = [];
+  if (has.doors && !form.door.trim()) missing.push('door style');
+  if (has.drawerFronts && !form.drawerFront.trim()) missing.push('drawer-front style');
+  if ((has.doors || has.drawerFronts) && !form.color.trim()) missing.push('color');
+  return missing.map((what) => ({
+    level: 'error',
+    code: 'missing-style',
+    rowId: null,
+    cabinetNumber: null,
+    message: `Job: ${what} not entered — a door maker cannot make the pieces without it; enter it under Cabinet Details`,
+  }));
 }
 
 /** The job-wide checks: a side or vertical reveal of 1/2" or more. */

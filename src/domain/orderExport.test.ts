@@ -22,7 +22,18 @@ const kitchen = (
     ),
   ) as { cabinetData: Record<string, unknown> }
 ).cabinetData;
-const job = { customer: 'Rivera, Ana', address: '12 Oak St, Springfield', orderDate: '2026-11-23' };
+const job = {
+  customer: 'Rivera, Ana',
+  address: '12 Oak St, Springfield',
+  orderDate: '2026-11-23',
+  poNumber: 'PO-1187',
+  contractor: {
+    company: 'Oak & Hinge Refacing',
+    name: 'Dana Cole',
+    phone: '(555) 201-3344',
+    email: 'dana@example.com',
+  },
+};
 
 function exportOf(raw: Record<string, unknown>, options?: Parameters<typeof buildOrderExport>[3]) {
   const data = normalizeCabinetData(raw);
@@ -32,23 +43,25 @@ function exportOf(raw: Record<string, unknown>, options?: Parameters<typeof buil
 describe('order export: the door maker’s table', () => {
   const x = exportOf(kitchen);
   const csv = orderExportCsv(x);
-  const [pieces, hinges, notOrdered, checks, ...rest] = parseOrderExportCsv(csv);
+  const pieces = parseOrderExportCsv(csv);
 
-  it('starts with exactly the order columns on line 1, one row per distinct size', () => {
+  it('is exactly one table: the order columns on line 1, one row per distinct size, nothing after', () => {
     expect(csv.split('\r\n')[0]).toBe(ORDER_COLUMNS.join(','));
-    expect(Papa.parse(csv.split('\r\n\r\n')[0]!, { header: true }).meta.fields).toEqual([
-      ...ORDER_COLUMNS,
-    ]);
-    expect(pieces!.filter((r) => r.Item === 'Door')).toHaveLength(11);
-    expect(pieces!.filter((r) => r.Item === 'Drawer front')).toHaveLength(10);
-    expect(pieces!.every((r) => r.Item === 'Door' || r.Item === 'Drawer front')).toBe(true);
-    const sizes = pieces!.map((r) => `${r.Item} ${r['Width (in)']}x${r['Height (in)']}`);
+    const parsed = Papa.parse<string[]>(csv, { skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.data.every((r) => r.length === ORDER_COLUMNS.length)).toBe(true);
+    expect(parsed.data).toHaveLength(pieces.length + 1);
+    expect(csv.endsWith('\r\n')).toBe(true);
+    expect(csv).not.toContain('\r\n\r\n');
+    expect(pieces.filter((r) => r.Item === 'Door')).toHaveLength(11);
+    expect(pieces.filter((r) => r.Item === 'Drawer front')).toHaveLength(10);
+    expect(pieces.every((r) => r.Item === 'Door' || r.Item === 'Drawer front')).toBe(true);
+    const sizes = pieces.map((r) => `${r.Item} ${r['Width (in)']}x${r['Height (in)']}`);
     expect(new Set(sizes).size).toBe(sizes.length);
-    expect(rest).toEqual([]);
   });
 
   it('a door row: decimal and fraction, styles, overlay, hinges per piece, job on the row', () => {
-    expect(pieces![1]).toEqual({
+    expect(pieces[1]).toEqual({
       Item: 'Door',
       Qty: '2',
       'Width (in)': '17.376',
@@ -58,18 +71,24 @@ describe('order export: the door maker’s table', () => {
       'Door style': 'Shaker 5-piece',
       'Drawer-front style': '',
       Color: 'Alabaster',
+      Finish: '',
       NRS: 'NRS-2417',
       Overlay: 'Full Overlay STD 1 1/2": 1 7/16" (1.438)',
       'Hinges per piece': '2',
       Cabinets: '#2 Wall Door 1, #14 Wall Door 1',
+      'PO number': 'PO-1187',
       Customer: 'Rivera, Ana',
       'Job address': '12 Oak St, Springfield',
+      'Contractor company': 'Oak & Hinge Refacing',
+      'Contractor name': 'Dana Cole',
+      'Contractor phone': '(555) 201-3344',
+      'Contractor email': 'dana@example.com',
       'Order date': '2026-11-23',
     });
   });
 
   it('a drawer-front row carries the drawer-front style and no hinges', () => {
-    const front = pieces!.find((r) => r.Item === 'Drawer front')!;
+    const front = pieces.find((r) => r.Item === 'Drawer front')!;
     expect(front).toMatchObject({
       'Door style': '',
       'Drawer-front style': 'Slab',
@@ -79,36 +98,18 @@ describe('order export: the door maker’s table', () => {
     });
   });
 
-  it('hinges are their own table after an empty row, and no hinge row is in the pieces', () => {
-    expect(hinges).toEqual([
-      {
-        Hinges: 'Hinge',
-        Qty: '12',
-        'Size (in)': '0.500',
-        'Size (fraction)': '1/2"',
-        Rule: '2 per door',
-      },
-      {
-        Hinges: 'Hinge',
-        Qty: '22',
-        'Size (in)': '1.438',
-        'Size (fraction)': '1 7/16"',
-        Rule: '2 per door',
-      },
+  it('no hinge row is in the CSV; the hinges stay in the export for the sheet and workbook', () => {
+    expect(x.hinges).toEqual([
+      { size: 0.5, qty: 12, partNumber: '' },
+      { size: 1.438, qty: 22, partNumber: '' },
     ]);
-  });
-
-  it('says "None" when nothing is left out and no checks were given', () => {
-    expect(notOrdered).toEqual([
-      { 'Not on this order': 'None', Cabinet: '', 'Cabinet type': '', Part: '', Reason: '' },
-    ]);
-    expect(checks).toEqual([{ 'Order checks': 'None', Level: '', Cabinet: '', Message: '' }]);
+    expect(csv).not.toMatch(/^Hinge/m);
   });
 
   it('the fixture’s quantities add up to the pieces (nothing lost in merging)', () => {
     const order = computeDoorOrder(normalizeCabinetData(kitchen));
     const sum = (rows: Record<string, string>[]) => rows.reduce((s, r) => s + Number(r.Qty), 0);
-    expect(sum(pieces!)).toBe(order.pieces.reduce((s, p) => s + p.quantity, 0));
+    expect(sum(pieces)).toBe(order.pieces.reduce((s, p) => s + p.quantity, 0));
   });
 });
 
@@ -134,46 +135,17 @@ describe('order export: nothing dropped silently', () => {
     },
   ];
   const x = exportOf(broken, { checks: orderChecks });
-  const [, , notOrdered, checks] = parseOrderExportCsv(orderExportCsv(x));
 
   it('lists every part left out, with cabinet number, type, part and reason', () => {
     expect(x.notOrdered).toEqual([
       { cabinet: 15, cabinetType: 'Hutch 9/9', part: '', reason: 'unknown cabinet type' },
       { cabinet: 16, cabinetType: 'Wall', part: 'Door 1', reason: 'width not entered' },
     ]);
-    expect(notOrdered).toEqual([
-      {
-        'Not on this order': 'Left out',
-        Cabinet: '15',
-        'Cabinet type': 'Hutch 9/9',
-        Part: '',
-        Reason: 'unknown cabinet type',
-      },
-      {
-        'Not on this order': 'Left out',
-        Cabinet: '16',
-        'Cabinet type': 'Wall',
-        Part: 'Door 1',
-        Reason: 'width not entered',
-      },
-    ]);
+    expect(parseOrderExportCsv(orderExportCsv(x)).map((r) => r.Item)).not.toContain('Left out');
   });
 
-  it('lists the order checks as given', () => {
-    expect(checks).toEqual([
-      {
-        'Order checks': 'Check',
-        Level: 'error',
-        Cabinet: '3',
-        Message: 'Split door wider than 48": check the opening',
-      },
-      {
-        'Order checks': 'Check',
-        Level: 'warning',
-        Cabinet: '9',
-        Message: 'Lazy Susan doors usually match: 11 3/4" and 11 3/4"',
-      },
-    ]);
+  it('keeps the order checks as given (for the sheet and the workbook)', () => {
+    expect(x.checks).toEqual(orderChecks);
   });
 
   it('JSON carries the same data', () => {
@@ -189,9 +161,9 @@ describe('order export: nothing dropped silently', () => {
 describe('order export: hinges by door height', () => {
   it('hinges per piece and the hinge table follow the job’s rule', () => {
     const x = exportOf({ ...kitchen, hingeRule: { mode: 'byHeight', upTo: [24, 30, 40] } });
-    const [pieces, hinges] = parseOrderExportCsv(orderExportCsv(x));
+    const pieces = parseOrderExportCsv(orderExportCsv(x));
     const perPiece = Object.fromEntries(
-      pieces!
+      pieces
         .filter((r) => r.Item === 'Door')
         .map((r) => [r['Height (fraction)'], r['Hinges per piece']]),
     );
@@ -203,10 +175,11 @@ describe('order export: hinges by door height', () => {
       '29 11/16"': '3',
       '29 7/16"': '3',
     });
-    expect(hinges!.map((h) => [h.Qty, h['Size (in)'], h.Rule])).toEqual([
-      ['24', '0.500', 'By door height: 2 up to 24", 3 up to 30", 4 up to 40", 5 above'],
-      ['37', '1.438', 'By door height: 2 up to 24", 3 up to 30", 4 up to 40", 5 above'],
+    expect(x.hinges.map((h) => [h.qty, h.size])).toEqual([
+      [24, 0.5],
+      [37, 1.438],
     ]);
+    expect(x.hingeRuleText).toBe('By door height: 2 up to 24", 3 up to 30", 4 up to 40", 5 above');
   });
 });
 
@@ -216,32 +189,29 @@ describe('order export: prices', () => {
     doorPerSqFt: 20,
     drawerFrontPerSqFt: 15,
     perHinge: 4.5,
+    hingeParts: [{ size: 1.4375, partNumber: 'BLUM-71B3750' }],
   });
 
-  it('adds area and price columns and a totals table; the lines add up to the total', () => {
+  it('adds area and price columns; the lines and hinges add up to the total', () => {
     const x = exportOf(kitchen, { prices });
     const csv = orderExportCsv(x);
     expect(csv.split('\r\n')[0]).toBe([...ORDER_COLUMNS, ...PRICE_COLUMNS].join(','));
-    const [pieces, hinges, , , totals] = parseOrderExportCsv(csv);
+    const pieces = parseOrderExportCsv(csv);
     // 17.376 × 32.15625 / 144 = 3.88 sq ft per door, ×2 = 7.76 sq ft × $20 = $155.21
-    expect(pieces![1]).toMatchObject({
+    expect(pieces[1]).toMatchObject({
       'Area per piece (sq ft)': '3.88',
       'Line area (sq ft)': '7.76',
       'Price per sq ft': '20.00',
       'Line price': '155.21',
     });
     // A 17 7/8" × 6 15/16" front is 0.86 sq ft, above the 0.5 minimum.
-    expect(pieces!.find((r) => r.Item === 'Drawer front')).toMatchObject({
+    expect(pieces.find((r) => r.Item === 'Drawer front')).toMatchObject({
       'Area per piece (sq ft)': '0.86',
     });
-    expect(hinges!.map((h) => h.Price)).toEqual(['54.00', '99.00', '153.00']);
+    expect(x.hinges.map((h) => h.price)).toEqual([54, 99]);
+    expect(x.hinges.map((h) => h.partNumber)).toEqual(['', 'BLUM-71B3750']);
     const lineSum =
-      pieces!.reduce((s, r) => s + Math.round(Number(r['Line price']) * 100), 0) + 15300;
-    expect(totals!.find((r) => r.Totals === 'Total')).toEqual({
-      Totals: 'Total',
-      Amount: (lineSum / 100).toFixed(2),
-      Currency: 'USD',
-    });
+      pieces.reduce((s, r) => s + Math.round(Number(r['Line price']) * 100), 0) + 15300;
     expect(x.totals!.total * 100).toBeCloseTo(lineSum, 6);
   });
 

@@ -16,7 +16,7 @@ import { formatDecimal, formatFraction } from './fractions';
 import { DEFAULT_HINGE_HEIGHT_LIMITS, type HingeRule } from './hingeSummary';
 import { ITEM_SIZE_ERROR_TEXT } from './itemSize';
 import { OVERLAY_MODE_LABELS, STD_OPTIONS } from './overlay';
-import { priceHinges, priceLine, roundCents, type PriceList } from './pricing';
+import { hingePartNumber, priceHinges, priceLine, roundCents, type PriceList } from './pricing';
 
 /**
  * A problem the builder found in the job (e.g. an opening wider than any
@@ -31,7 +31,15 @@ export interface OrderCheck {
   message: string;
 }
 
-/** Who and when: printed on every row and page. */
+/** The contractor who sends the order (company from the price list, the rest from the profile). */
+export interface OrderContractor {
+  company: string;
+  name: string;
+  phone: string;
+  email: string;
+}
+
+/** Who and when: printed on every page and on every row of the CSV. */
 export interface OrderJob {
   /** The project name (the customer, as contractors name jobs). */
   customer: string;
@@ -39,9 +47,13 @@ export interface OrderJob {
   address: string;
   /** Day the order is made, `yyyy-MM-dd`. */
   orderDate: string;
+  /** The contractor's purchase-order number for this job; "" when none. */
+  poNumber?: string;
+  /** Who orders; blank fields when unknown. */
+  contractor?: OrderContractor;
 }
 
-/** The first table's columns, in order (exactly these names). */
+/** The CSV's columns, in order (exactly these names): one row per line, the job on every row. */
 export const ORDER_COLUMNS = [
   'Item',
   'Qty',
@@ -52,12 +64,18 @@ export const ORDER_COLUMNS = [
   'Door style',
   'Drawer-front style',
   'Color',
+  'Finish',
   'NRS',
   'Overlay',
   'Hinges per piece',
   'Cabinets',
+  'PO number',
   'Customer',
   'Job address',
+  'Contractor company',
+  'Contractor name',
+  'Contractor phone',
+  'Contractor email',
   'Order date',
 ] as const;
 
@@ -68,16 +86,6 @@ export const PRICE_COLUMNS = [
   'Price per sq ft',
   'Line price',
 ] as const;
-
-export const HINGE_COLUMNS = ['Hinges', 'Qty', 'Size (in)', 'Size (fraction)', 'Rule'] as const;
-export const NOT_ORDERED_COLUMNS = [
-  'Not on this order',
-  'Cabinet',
-  'Cabinet type',
-  'Part',
-  'Reason',
-] as const;
-export const CHECK_COLUMNS = ['Order checks', 'Level', 'Cabinet', 'Message'] as const;
 
 export interface OrderExportLine {
   item: 'Door' | 'Drawer front';
@@ -96,6 +104,8 @@ export interface OrderExportHinge {
   /** Hinge (overlay) size, inches. */
   size: number;
   qty: number;
+  /** The contractor's part number for this size (price list); "" when none. */
+  partNumber: string;
   price?: number;
 }
 
@@ -108,10 +118,17 @@ export interface OrderExportLeftOut {
   reason: string;
 }
 
-/** The whole export: what the screen lists before download, the CSV and the JSON. */
+/** The whole export: what the screen lists before download, the CSV, the workbook and the JSON. */
 export interface OrderExport {
-  job: OrderJob;
-  styles: { door: string; drawerFront: string; color: string; nrs: string; overlay: string };
+  job: Required<OrderJob>;
+  styles: {
+    door: string;
+    drawerFront: string;
+    color: string;
+    finish: string;
+    nrs: string;
+    overlay: string;
+  };
   hingeRule: HingeRule;
   /** "2 per door" or "By door height: 2 up to 40", 3 up to 60", 4 up to 80", 5 above". */
   hingeRuleText: string;
@@ -190,8 +207,13 @@ export function buildOrderExport(
   ];
   const hinges: OrderExportHinge[] = order.hinges.map((h) =>
     prices
-      ? { size: h.size, qty: h.quantity, price: priceHinges(prices, h.quantity) }
-      : { size: h.size, qty: h.quantity },
+      ? {
+          size: h.size,
+          qty: h.quantity,
+          partNumber: hingePartNumber(prices, h.size),
+          price: priceHinges(prices, h.quantity),
+        }
+      : { size: h.size, qty: h.quantity, partNumber: '' },
   );
   const notOrdered: OrderExportLeftOut[] = order.warnings.map((w) =>
     w.code === 'unknown-cabinet-type'
@@ -204,11 +226,18 @@ export function buildOrderExport(
         },
   );
   const out: OrderExport = {
-    job: { ...job },
+    job: {
+      customer: job.customer,
+      address: job.address,
+      orderDate: job.orderDate,
+      poNumber: job.poNumber ?? '',
+      contractor: { ...(job.contractor ?? { company: '', name: '', phone: '', email: '' }) },
+    },
     styles: {
       door: form.door,
       drawerFront: form.drawerFront,
       color: form.color,
+      finish: form.finish,
       nrs: form.nrs,
       overlay: overlayText(form),
     },
@@ -246,17 +275,17 @@ function money(amount: number): string {
 }
 
 /**
- * The export as CSV text (papaparse, CRLF). The first table starts on line 1
- * with `ORDER_COLUMNS` (+ `PRICE_COLUMNS` with prices), one row per line, so an
- * import that reads one table gets exactly the pieces. Then, each after one
- * empty row and with its own header row: the hinges, the parts not on this
- * order, and the order checks — the last two always present (with "None" when
- * empty) so a reader sees nothing was left out. A spreadsheet shows them as
- * separate tables under each other.
+ * The export as CSV text (papaparse, CRLF): exactly one rectangular table,
+ * `ORDER_COLUMNS` (+ `PRICE_COLUMNS` with prices) on line 1, then one row per
+ * line (a distinct finished size with its quantity), the job's columns on
+ * every row, and nothing after it, so a spreadsheet or shop-software import
+ * reads exactly the pieces. The hinges, the parts not on this order and the
+ * checks are on the printed sheet and in the workbook.
  */
 export function orderExportCsv(x: OrderExport): string {
   const priced = x.totals !== undefined;
   const fields: string[] = [...ORDER_COLUMNS, ...(priced ? PRICE_COLUMNS : [])];
+  const c = x.job.contractor;
   const rows: string[][] = x.lines.map((l) => {
     const row = [
       l.item,
@@ -268,12 +297,18 @@ export function orderExportCsv(x: OrderExport): string {
       l.item === 'Door' ? x.styles.door : '',
       l.item === 'Drawer front' ? x.styles.drawerFront : '',
       x.styles.color,
+      x.styles.finish,
       x.styles.nrs,
       x.styles.overlay,
       String(l.hingesPerPiece),
       l.cabinets,
+      x.job.poNumber,
       x.job.customer,
       x.job.address,
+      c.company,
+      c.name,
+      c.phone,
+      c.email,
       x.job.orderDate,
     ];
     if (priced && l.price)
@@ -285,75 +320,16 @@ export function orderExportCsv(x: OrderExport): string {
       );
     return row;
   });
-  const table = (head: readonly string[], body: string[][]) =>
-    Papa.unparse({ fields: [...head], data: body }, { newline: '\r\n' });
-  const hingeHead = [...HINGE_COLUMNS, ...(priced ? ['Price'] : [])];
-  const hingeRows = x.hinges.map((h) => {
-    const row = [
-      'Hinge',
-      String(h.qty),
-      formatDecimal(h.size),
-      formatFraction(h.size),
-      x.hingeRuleText,
-    ];
-    if (priced) row.push(money(h.price ?? 0));
-    return row;
-  });
-  if (priced && x.totals) {
-    hingeRows.push(['Total', '', '', '', '', money(x.totals.hinges)]);
-  }
-  const notOrdered = x.notOrdered.length
-    ? x.notOrdered.map((n) => ['Left out', String(n.cabinet), n.cabinetType, n.part, n.reason])
-    : [['None', '', '', '', '']];
-  const checks = x.checks.length
-    ? x.checks.map((c) => [
-        'Check',
-        c.level,
-        c.cabinet === null ? 'Job' : String(c.cabinet),
-        c.message,
-      ])
-    : [['None', '', '', '']];
-  const sections = [
-    table(fields, rows),
-    table(hingeHead, hingeRows.length ? hingeRows : [['None', '', '', '', '']]),
-    table(NOT_ORDERED_COLUMNS, notOrdered),
-    table(CHECK_COLUMNS, checks),
-  ];
-  if (priced && x.totals) {
-    const t = x.totals;
-    sections.push(
-      table(
-        ['Totals', 'Amount', 'Currency'],
-        [
-          ['Doors', money(t.doors), t.currency],
-          ['Drawer fronts', money(t.drawerFronts), t.currency],
-          ['Hinges', money(t.hinges), t.currency],
-          ['Total', money(t.total), t.currency],
-        ],
-      ),
-    );
-  }
-  return `${sections.join('\r\n\r\n')}\r\n`;
+  return `${Papa.unparse({ fields, data: rows }, { newline: '\r\n' })}\r\n`;
 }
 
-/**
- * Splits CSV text written by `orderExportCsv` back into its tables (each an
- * array of row objects keyed by that table's header), by the empty rows
- * between them. Used by readers and tests; papaparse does the parsing.
- */
-export function parseOrderExportCsv(csv: string): Record<string, string>[][] {
-  const { data } = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { skipEmptyLines: false });
-  const tables: string[][][] = [[]];
-  for (const row of data) {
-    if (row.length === 1 && row[0] === '') {
-      if ((tables.at(-1) ?? []).length) tables.push([]);
-    } else tables.at(-1)!.push(row);
-  }
-  return tables
-    .filter((t) => t.length > 0)
-    .map(([head, ...body]) =>
-      body.map((r) => Object.fromEntries((head ?? []).map((h, i) => [h, r[i] ?? '']))),
-    );
+/** Reads CSV text written by `orderExportCsv` back as row objects keyed by its header (papaparse). */
+export function parseOrderExportCsv(csv: string): Record<string, string>[] {
+  const { data } = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: true,
+  });
+  return data;
 }
 
 /** The export as JSON text (pretty, numbers unrounded). */

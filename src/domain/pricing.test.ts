@@ -6,6 +6,7 @@ import {
   priceListSchema,
   readPriceList,
   roundCents,
+  hingePartNumber,
 } from './pricing';
 
 describe('price list', () => {
@@ -17,7 +18,19 @@ describe('price list', () => {
       minDoorSqFt: 1.5,
       minDrawerFrontSqFt: 0.5,
       perHinge: 0,
+      company: '',
+      hingeParts: [],
     });
+  });
+  it('a hinge part number matches its size to the nearest 1/64" (overlay sizes are kept to 3 decimals)', () => {
+    const list = priceListSchema.parse({
+      doorPerSqFt: 18,
+      drawerFrontPerSqFt: 12,
+      hingeParts: [{ size: 1.4375, partNumber: ' 71B3750 ' }],
+    });
+    expect(hingePartNumber(list, 1.438)).toBe('71B3750');
+    expect(hingePartNumber(list, 0.5)).toBe('');
+    expect(hingePartNumber(null, 1.438)).toBe('');
   });
   it('refuses negative prices with a message in plain words; a broken stored list shows no prices', () => {
     const r = priceListSchema.safeParse({ doorPerSqFt: -1, drawerFrontPerSqFt: 12 });

@@ -43,6 +43,26 @@ export const priceListSchema = z.object({
   minDrawerFrontSqFt: area.default(DEFAULT_MIN_DRAWER_FRONT_SQFT),
   /** Price of one hinge including its boring. */
   perHinge: money.default(0),
+  /** The contractor's company name, printed on orders; "" when none. */
+  company: z.string().trim().max(120, 'Keep the company name under 120 characters').default(''),
+  /** Optional part number per hinge size (overlay, inches), carried by the order's hinge table. */
+  hingeParts: z
+    .array(
+      z.object({
+        size: z
+          .number({ invalid_type_error: 'Enter a hinge size like 1 7/16' })
+          .finite()
+          .positive('Enter a hinge size like 1 7/16')
+          .max(4, 'Enter a hinge size like 1 7/16'),
+        partNumber: z
+          .string()
+          .trim()
+          .min(1, 'Enter the part number')
+          .max(60, 'Keep the part number under 60 characters'),
+      }),
+    )
+    .max(12, 'At most 12 hinge part numbers')
+    .default([]),
 });
 
 export type PriceList = z.infer<typeof priceListSchema>;
@@ -52,6 +72,14 @@ export function readPriceList(raw: unknown): PriceList | null {
   if (raw === null || raw === undefined) return null;
   const parsed = priceListSchema.safeParse(raw);
   return parsed.success ? parsed.data : null;
+}
+
+/** Sizes closer than this (inches) are the same hinge: half of the smallest tape mark the app uses. */
+const SAME_HINGE_IN = 1 / 64;
+
+/** The part number the price list gives a hinge of `size` inches, or "" when none. */
+export function hingePartNumber(list: PriceList | null, size: number): string {
+  return list?.hingeParts.find((h) => Math.abs(h.size - size) < SAME_HINGE_IN)?.partNumber ?? '';
 }
 
 /** Rounds money half up to cents. */

@@ -61,7 +61,9 @@ describe('cabinet builder', () => {
     await b.field('Cabinet 1 Door 1 Width').pressSequentially('12a.5.');
     await b.field('Cabinet 1 Door 1 Height').focus();
     expect(await b.field('Cabinet 1 Door 1 Width').inputValue()).toBe('12a.5.');
-    await page.getByText('Enter a size like 14 3/8 or 14.375').waitFor();
+    await page.getByText('Not saved: enter a size like 14 3/8').waitFor();
+    // The finished size names the field to fix
+    await b.finished('Cabinet 1 Door 1').getByText('Fix the width (not saved)').waitFor();
     await b.field('Cabinet 1 Door 1 Width').fill('12.5');
     expect(await b.field('Cabinet 1 Door 1 Width').inputValue()).toBe('12.5');
     await b.field('Cabinet 1 Door 1 Height').fill('22');
@@ -72,7 +74,8 @@ describe('cabinet builder', () => {
     expect(await b.field('Cabinet 1 Door 2 Width').inputValue()).toBe('12 1/2');
     await expect(b.finished('Cabinet 1 Door 2').innerText()).resolves.toMatch(/15 3\/8"\s*15\.376/);
     await b.field('Cabinet 1 Door 2 Height').focus();
-    expect(await b.field('Cabinet 1 Door 2 Width').inputValue()).toBe('12.5');
+    // A size keeps the form it was typed in when the field is left
+    expect(await b.field('Cabinet 1 Door 2 Width').inputValue()).toBe('12 1/2');
     await b.measure('Cabinet 1 Front 3', '27', '5');
     await b.measure('Cabinet 2 Door 1', '30', '28');
     await b.field('Cabinet 2 Door 1 Split door').check();
@@ -139,7 +142,11 @@ describe('cabinet builder', () => {
     expect(fronts.slice(1)).toEqual(['1 29 7/8" 29.876 × 7 3/16" 7.156 #1 Base 2/1 Front 3']);
     await page.getByText('Ada Byron').first().waitFor();
     // The checks and a drawing per cabinet are on the order (and so on the print)
-    await page.getByText('Every measured part is on this order.').waitFor();
+    // No door or drawer-front style or color entered: red checks before the door maker calls back.
+    await page
+      .getByRole('region', { name: 'Order checks' })
+      .getByText('Job: door style not entered', { exact: false })
+      .waitFor();
     await page
       .getByRole('region', { name: 'Cabinet drawings' })
       .getByRole('group', { name: 'Cabinet 2 drawing: Wall' })
@@ -153,10 +160,10 @@ describe('cabinet builder', () => {
     await download.saveAs(csvPath);
     const csv = readFileSync(csvPath, 'utf8');
     expect(csv.split(/\r\n/)[0]).toBe(
-      'Item,Qty,Width (in),Width (fraction),Height (in),Height (fraction),Door style,Drawer-front style,Color,NRS,Overlay,Hinges per piece,Cabinets,Customer,Job address,Order date',
+      'Item,Qty,Width (in),Width (fraction),Height (in),Height (fraction),Door style,Drawer-front style,Color,Finish,NRS,Overlay,Hinges per piece,Cabinets,PO number,Customer,Job address,Contractor company,Contractor name,Contractor phone,Contractor email,Order date',
     );
     expect(csv).toMatch(
-      /\r\nDoor,2,16\.376,"16 3\/8""",30\.156,"30 3\/16""",,,,,"Full Overlay STD 1 1\/2"": 1 7\/16"" \(1\.438\)",2,#2 Wall Door 1 \(split ×2\),Ada Byron,"12 Oak Street, Springfield",\d{4}-\d{2}-\d{2}\r\n/,
+      /\r\nDoor,2,16\.376,"16 3\/8""",30\.156,"30 3\/16""",,,,,,"Full Overlay STD 1 1\/2"": 1 7\/16"" \(1\.438\)",2,#2 Wall Door 1 \(split ×2\),,Ada Byron,"12 Oak Street, Springfield",[^\r]*,\d{4}-\d{2}-\d{2}\r\n/,
     );
 
     await page.setViewportSize(PHONE);
@@ -240,7 +247,8 @@ describe.each([
     await b.tapKeys('1', '2', '1/2', 'Next', '2', '2', 'Next');
     expect(await b.isFocused('Cabinet 2 Front 2 Width')).toBe(true);
     await b.tapKeys('1', '2', '1/2', 'Next', '5', 'Sixteenths', '1/16', 'Next');
-    expect(await b.field('Cabinet 2 Front 2 Height').inputValue()).toBe('5.0625');
+    // The keypad's Next leaves the fraction as typed (stored as 5.0625)
+    expect(await b.field('Cabinet 2 Front 2 Height').inputValue()).toBe('5 1/16');
     expect(flat(await b.finished('Cabinet 2 Front 2').innerText())).toMatch(
       /13 1\/2" 13\.500 × H 7 5\/16" 7\.313/,
     );
@@ -250,7 +258,10 @@ describe.each([
     // A zero is refused on the field, kept as typed, and Next stays put
     await b.tapKeys('0', 'Next');
     expect(await b.isFocused('Cabinet 3 Door 1 Width')).toBe(true);
-    await b.cabinet(3).getByText('Enter a size like 14 3/8 or 14.375').waitFor();
+    await b
+      .cabinet(3)
+      .getByText('Not saved: an opening cannot be 0; enter its size, like 14 3/8')
+      .waitFor();
     await b.tapKeys(
       'Backspace',
       '1',
@@ -318,6 +329,7 @@ describe.each([
     await page.screenshot({ path: artifactPath('builder', `removed-${device}.png`) });
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
     await b.cabinet(3).waitFor();
+    // The restored card shows the stored sizes
     expect(await b.field('Cabinet 2 Front 2 Height').inputValue()).toBe('5.0625');
     expect(await b.field('Cabinet 2 Door 1 Width').inputValue()).toBe('12.5');
 

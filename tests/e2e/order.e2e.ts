@@ -14,7 +14,10 @@ import { appSuite } from './support/suite';
 import { PHONE, TABLET, artifactPath, newContext } from './support/browser';
 import { signedInClient } from './support/serverClient';
 import { LoginPage } from './pages/AuthPages';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
 import { ORDER_COLUMNS, PRICE_COLUMNS, parseOrderExportCsv } from '../../src/domain/orderExport';
+import { WORKBOOK_SHEETS } from '../../src/features/order/orderWorkbook';
 
 const e2e = appSuite({ seed: true });
 const contractor = { email: 'contractor@example.com', password: 'demo-contractor' };
@@ -150,7 +153,11 @@ describe('door order', () => {
     const { text: csv, fileName } = await downloadText(page, 'Download CSV', 'demo-order.csv');
     expect(fileName).toMatch(/^order-Nguyen-Bath-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(csv.split('\r\n')[0]).toBe(ORDER_COLUMNS.join(','));
-    const [pieces, hinges, notOrdered, checks] = parseOrderExportCsv(csv);
+    const pieces = parseOrderExportCsv(csv);
+    // Exactly one rectangular table: every line has the header's number of fields, nothing after it.
+    const raw = Papa.parse<string[]>(csv, { skipEmptyLines: true });
+    expect(raw.errors).toEqual([]);
+    expect(new Set(raw.data.map((r) => r.length))).toEqual(new Set([ORDER_COLUMNS.length]));
     const doorsOnScreen = await page
       .getByRole('region', { name: /^Doors/ })
       .getByRole('row')
@@ -159,60 +166,89 @@ describe('door order', () => {
       .getByRole('region', { name: /^Drawer Fronts/ })
       .getByRole('row')
       .count();
-    expect(pieces!.length).toBe(doorsOnScreen - 1 + frontsOnScreen - 1);
+    expect(pieces.length).toBe(doorsOnScreen - 1 + frontsOnScreen - 1);
     expect(
-      pieces!.every(
+      pieces.every(
         (r) =>
           r.Customer === 'Nguyen Bath' &&
           r['Job address'] === '5 Elm Ct, Springfield, IL 62702' &&
           /^\d{4}-\d{2}-\d{2}$/.test(r['Order date']!),
       ),
     ).toBe(true);
-    expect(pieces!.find((r) => r.Item === 'Door')).toMatchObject({
+    expect(pieces.find((r) => r.Item === 'Door')).toMatchObject({
       'Door style': 'Raised panel',
       'Drawer-front style': '',
       Color: 'Espresso',
       NRS: 'NRS-3102',
       'Hinges per piece': '2',
     });
-    expect(pieces!.find((r) => r.Item === 'Drawer front')).toMatchObject({
+    expect(pieces.find((r) => r.Item === 'Drawer front')).toMatchObject({
       'Door style': '',
       'Drawer-front style': '5-piece',
       'Hinges per piece': '0',
     });
-    expect(hinges!.every((h) => h.Hinges === 'Hinge' && h.Rule === '2 per door')).toBe(true);
-    // Every part on screen as left out is in the file, with its cabinet and part.
-    expect(notOrdered).toHaveLength(leftOutItems.length);
-    for (const [i, n] of notOrdered!.entries())
-      expect(leftOutItems[i]).toContain(`Cabinet ${n.Cabinet} (${n['Cabinet type']})`);
-    // The builder's checks before ordering: on screen before the download, and in the file.
+    expect(pieces.every((r) => r['Contractor name'] === 'Carlos Mendez')).toBe(true);
+    // The builder's checks before ordering: on screen before the download (and in the workbook).
     const onScreenChecks = rowsText(
       await page
         .getByRole('region', { name: 'Order checks' })
         .getByRole('listitem')
         .allInnerTexts(),
     );
-    expect(checks).toEqual([
-      {
-        'Order checks': 'Check',
-        Level: 'error',
-        Cabinet: '9',
-        Message: 'Cabinet 9 Door 1: width not measured',
-      },
-      {
-        'Order checks': 'Check',
-        Level: 'error',
-        Cabinet: '9',
-        Message: 'Cabinet 9 Door 1: height not measured',
-      },
-      {
-        'Order checks': 'Check',
-        Level: 'error',
-        Cabinet: '10',
-        Message: 'Cabinet 10: unknown cabinet type “Hutch 9/9” — not on the order',
-      },
+    const checkMessages = [
+      'Cabinet 9 Door 1: width not measured',
+      'Cabinet 9 Door 1: height not measured',
+      'Cabinet 10: unknown cabinet type “Hutch 9/9” — not on the order',
+    ];
+    expect(onScreenChecks).toEqual(checkMessages.map((m) => `Error — ${m}`));
+
+    // The workbook: opened with exceljs, its sheets match the sheet on screen.
+    const [xlsxDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Excel', exact: true }).click(),
     ]);
-    expect(onScreenChecks).toEqual(checks!.map((c) => `Error — ${c.Message}`));
+    expect(xlsxDownload.suggestedFilename()).toMatch(/^order-Nguyen-Bath-.*\.xlsx$/);
+    const xlsxPath = artifactPath('order', 'demo-order.xlsx');
+    await xlsxDownload.saveAs(xlsxPath);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(xlsxPath);
+    expect(wb.worksheets.map((w) => w.name)).toEqual([...WORKBOOK_SHEETS]);
+    const sheetRows = (name: string) => {
+      const ws = wb.getWorksheet(name)!;
+      const head = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+      const out: Record<string, unknown>[] = [];
+      ws.eachRow((row, n) => {
+        if (n === 1) return;
+        const v = (row.values as unknown[]).slice(1);
+        out.push(Object.fromEntries(head.map((h, i) => [h, v[i] ?? ''])));
+      });
+      return out;
+    };
+    const xPieces = sheetRows('Doors and drawer fronts');
+    expect(xPieces).toHaveLength(pieces.length);
+    for (const [i, r] of xPieces.entries()) {
+      expect(typeof r['Width (in)']).toBe('number');
+      expect(typeof r['Height (in)']).toBe('number');
+      expect(r['Width (fraction)']).toBe(pieces[i]!['Width (fraction)']);
+      expect(r.Qty).toBe(Number(pieces[i]!.Qty));
+      expect((r['Width (in)'] as number).toFixed(3)).toBe(pieces[i]!['Width (in)']);
+    }
+    const onScreenHinges = (
+      await page.locator('.ord-hinge-table tbody tr td.ord-qty').allInnerTexts()
+    ).map(Number);
+    expect(sheetRows('Hinges').map((h) => h.Qty)).toEqual(onScreenHinges);
+    const xChecks = sheetRows('Checks');
+    expect(xChecks.filter((c) => c.Level === 'Error').map((c) => c.Message)).toEqual(checkMessages);
+    expect(xChecks.filter((c) => c.Level === 'Not on this order')).toHaveLength(
+      leftOutItems.length,
+    );
+    const details = Object.fromEntries(sheetRows('Job details').map((r) => [r.Field, r.Value]));
+    expect(details).toMatchObject({
+      Customer: 'Nguyen Bath',
+      'Job address': '5 Elm Ct, Springfield, IL 62702',
+      'Contractor name': 'Carlos Mendez',
+      'Door style': 'Raised panel',
+    });
 
     const { text: json } = await downloadText(page, 'Download JSON', 'demo-order.json');
     const parsed = JSON.parse(json) as {
@@ -220,7 +256,7 @@ describe('door order', () => {
       notOrdered: unknown[];
       job: { customer: string };
     };
-    expect(parsed.lines).toHaveLength(pieces!.length);
+    expect(parsed.lines).toHaveLength(pieces.length);
     expect(parsed.notOrdered).toHaveLength(leftOutItems.length);
     expect(parsed.job.customer).toBe('Nguyen Bath');
 
@@ -247,10 +283,13 @@ describe('door order', () => {
     expect(new Set(await doorHinges())).not.toEqual(new Set(['2']));
     const after = Number(await hingeTotal());
     expect(after).toBeGreaterThan(before);
-    const [, hingesByHeight] = parseOrderExportCsv(
+    const byHeight = parseOrderExportCsv(
       (await downloadText(page, 'Download CSV', 'demo-order-by-height.csv')).text,
     );
-    expect(hingesByHeight!.reduce((s, h) => s + Number(h.Qty), 0)).toBe(after);
+    // Hinges per piece × quantity in the file add up to the hinge table's total.
+    expect(byHeight.reduce((s, r) => s + Number(r.Qty) * Number(r['Hinges per piece']), 0)).toBe(
+      after,
+    );
     await page.reload();
     await page.getByRole('heading', { name: 'Door Order' }).waitFor();
     expect(await page.getByRole('radio', { name: 'By door height' }).isChecked()).toBe(true);
@@ -280,8 +319,8 @@ describe('door order', () => {
 
     const { text: csv } = await downloadText(page, 'Download CSV', 'big-order.csv');
     expect(csv.split('\r\n')[0]).toBe([...ORDER_COLUMNS, ...PRICE_COLUMNS].join(','));
-    const tables = parseOrderExportCsv(csv);
-    expect(tables[4]!.find((r) => r.Totals === 'Total')?.Amount).toBe(total.replace(/[$,]/g, ''));
+    const rows = parseOrderExportCsv(csv);
+    expect(rows.every((r) => /^\d+\.\d{2}$/.test(r['Line price']!))).toBe(true);
     await page.screenshot({
       path: artifactPath('order', 'order-priced-tablet.png'),
       fullPage: true,
@@ -373,6 +412,49 @@ describe('door order', () => {
     expect(shared.files[0]!.name).toMatch(/^order-Maria-Alvarez-.*\.csv$/);
     expect(shared.files[0]!.type).toBe('text/csv');
     expect(shared.files[0]!.text.split('\r\n')[0]!.startsWith(ORDER_COLUMNS.join(','))).toBe(true);
+    await ctx.close();
+  });
+
+  it('the demo job prints in at most 3 Letter pages, drawings in a grid', async () => {
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url, viewport: TABLET });
+    const page = await ctx.newPage();
+    await new LoginPage(page).signInToDashboard(contractor.email, contractor.password);
+    await page.goto(`/order/${DEMO_KITCHEN}`);
+    await page.getByRole('heading', { name: 'Door Order' }).waitFor();
+    await page.getByRole('region', { name: 'Cabinet drawings' }).waitFor();
+    const drawings = await page.locator('.oc-figure').count();
+    expect(drawings).toBeGreaterThanOrEqual(12);
+    await page.emulateMedia({ media: 'print' });
+    // Several drawings share a row on paper (they sat one per row before).
+    const tops = await page
+      .locator('.oc-figure')
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBeLessThanOrEqual(Math.ceil(drawings / 3));
+    const path = artifactPath('order', 'demo-order.pdf');
+    writeFileSync(path, await page.pdf({ format: 'Letter', printBackground: true }));
+    await page.emulateMedia({ media: 'screen' });
+    const pages = pdfPagesText(path);
+    const count = pages
+      ? pages.length
+      : (
+          readFileSync(path)
+            .toString('latin1')
+            .match(/\/Type\s*\/Page[^s]/g) ?? []
+        ).length;
+    expect(count).toBeGreaterThanOrEqual(1);
+    expect(count).toBeLessThanOrEqual(3);
+    // Page images for a look (poppler's pdftoppm, where installed).
+    try {
+      execFileSync('pdftoppm', [
+        '-png',
+        '-r',
+        '60',
+        path,
+        artifactPath('order', 'demo-order-page'),
+      ]);
+    } catch {
+      // poppler-utils not installed: the page count above still holds.
+    }
     await ctx.close();
   });
 

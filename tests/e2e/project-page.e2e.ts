@@ -40,7 +40,7 @@ describe('project page for the field', () => {
         .getAttribute('href'),
     ).toBe('mailto:maria.alvarez@example.com');
     const map = contact.getByRole('link', {
-      name: 'Map of 418 Birchwood Ln, Springfield, IL 62704',
+      name: 'Map 418 Birchwood Ln, Springfield, IL 62704',
     });
     expect(await map.getAttribute('href')).toBe(
       'https://www.google.com/maps/search/?api=1&query=418%20Birchwood%20Ln%2C%20Springfield%2C%20IL%2062704',

@@ -104,8 +104,8 @@ const NavEntry = memo(function NavEntry({
         onClick={() => jumpToCabinet(rowId)}
         aria-label={`Cabinet ${number}, ${type}: ${STATE_TEXT[state]}`}
       >
-        <span className="bld-nav-num">{number}</span>
-        <span className="bld-nav-type">{type}</span>
+        {/* The space keeps the seen text ("3 Wall") within the name, for speech input. */}
+        <span className="bld-nav-num">{number}</span> <span className="bld-nav-type">{type}</span>
         <span className="bld-nav-mark" aria-hidden="true">
           {STATE_MARK[state]}
         </span>

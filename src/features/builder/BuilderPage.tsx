@@ -18,6 +18,7 @@ import { BuilderConflicts } from './BuilderConflicts';
 import { useBuilderStore } from './builderStore';
 import { CabinetCard } from './CabinetCard';
 import { useCardCount } from './cardWindow';
+import { PartList, useBuilderView, ViewSwitch } from './PartList';
 import { TapeKeypad } from './TapeKeypad';
 import { UndoToast, useUndoShortcuts } from './UndoToast';
 import { useBuilderSave } from './useBuilderSave';
@@ -62,6 +63,7 @@ export function BuilderPage() {
   const { save } = useBuilderSave();
   useUndoShortcuts();
   const cardCount = useCardCount(cabinetRows?.length ?? 0, projectId ?? '');
+  const view = useBuilderView((s) => s.view);
 
   // On entering the page, reload from the local database unless the draft of
   // this project still has changes being saved (then the draft is newer).
@@ -94,10 +96,10 @@ export function BuilderPage() {
   if (project === null) return <BuilderError message="Project not found" />;
   if (!form || !stileRail || !cabinetRows || !ctx || loadedId !== projectId) return <Spinner />;
 
+  // The job as a contractor names it: the customer (the project name) and where the cabinets are.
+  const customer = project.name?.trim() || UNTITLED_PROJECT;
   const address =
-    typeof project.details?.address === 'string' && project.details.address.trim()
-      ? project.details.address
-      : project.name || UNTITLED_PROJECT;
+    typeof project.details?.address === 'string' ? project.details.address.trim() : '';
 
   return (
     <main className="container bld">
@@ -106,7 +108,16 @@ export function BuilderPage() {
           ← Back to Dashboard
         </Link>
         <p className="muted bld-eyebrow">Cabinet Builder</p>
-        <h1>{address}</h1>
+        <h1>
+          {customer}
+          {address && address !== customer ? (
+            <span className="bld-title-address">
+              <span aria-hidden="true"> · </span>
+              <span className="visually-hidden">, </span>
+              {address}
+            </span>
+          ) : null}
+        </h1>
       </header>
       <ActionBar projectId={projectId} onSave={() => void save()} />
       <BuilderConflicts />
@@ -120,13 +131,22 @@ export function BuilderPage() {
           cabinetRows.length > BIG_JOB_CABINETS ? 'bld-cabinets bld-cabinets-big' : 'bld-cabinets'
         }
       >
+        <div className="bld-cabinets-head">
+          <h2 className="visually-hidden">Cabinets</h2>
+          {cabinetRows.length > 0 ? <ViewSwitch /> : null}
+        </div>
         {cabinetRows.length === 0 ? (
           <p className="muted">No cabinets yet. Pick a type above and add one.</p>
         ) : null}
-        {(cardCount < cabinetRows.length ? cabinetRows.slice(0, cardCount) : cabinetRows).map(
-          (row, i) => (
-            <CabinetCard key={row.id} row={row} number={i + 1} ctx={ctx} />
-          ),
+        {view === 'list' && cabinetRows.length > 0 ? (
+          <PartList
+            rows={cardCount < cabinetRows.length ? cabinetRows.slice(0, cardCount) : cabinetRows}
+            ctx={ctx}
+          />
+        ) : (
+          (cardCount < cabinetRows.length ? cabinetRows.slice(0, cardCount) : cabinetRows).map(
+            (row, i) => <CabinetCard key={row.id} row={row} number={i + 1} ctx={ctx} />,
+          )
         )}
       </section>
       <BuilderSummary />

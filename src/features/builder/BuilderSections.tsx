@@ -32,7 +32,7 @@ function TextField({
   );
 }
 
-/** Spec §2: Cabinet Details (NRS, Door, Drawer Front, Color). */
+/** Spec §2: Cabinet Details (NRS, Door, Drawer Front, Color), plus the finish and PO number the door order carries. */
 export const DetailsSection = memo(function DetailsSection({ form }: { form: CabinetForm }) {
   const setText = useBuilderStore((s) => s.setText);
   return (
@@ -47,6 +47,12 @@ export const DetailsSection = memo(function DetailsSection({ form }: { form: Cab
           onChange={(v) => setText('drawerFront', v)}
         />
         <TextField label="Color" value={form.color} onChange={(v) => setText('color', v)} />
+        <TextField label="Finish" value={form.finish} onChange={(v) => setText('finish', v)} />
+        <TextField
+          label="PO number"
+          value={form.poNumber}
+          onChange={(v) => setText('poNumber', v)}
+        />
       </div>
     </section>
   );
@@ -81,6 +87,8 @@ export const OverlaySection = memo(function OverlaySection({ form }: { form: Cab
           <select
             id={`${id}-std`}
             value={String(form.stdOption)}
+            disabled={form.overlaySelect === 'sol'}
+            aria-describedby={form.overlaySelect === 'sol' ? `${id}-std-why` : undefined}
             onChange={(e) => s.setStdOption(Number(e.target.value))}
           >
             {stdKnown ? null : (
@@ -94,6 +102,11 @@ export const OverlaySection = memo(function OverlaySection({ form }: { form: Cab
               </option>
             ))}
           </select>
+          {form.overlaySelect === 'sol' ? (
+            <span id={`${id}-std-why`} className="bld-hint">
+              Full overlay only: standard overlay is always 1/2&quot;.
+            </span>
+          ) : null}
         </div>
         <div className="field">
           <label htmlFor={`${id}-side`}>Side Reveal</label>
@@ -160,7 +173,7 @@ export const StileRailSection = memo(function StileRailSection({
             label={STILE_RAIL_LABELS[key]}
             kind="frame"
             group="stileRail"
-            keepLastValid
+            draftField={`stileRail:${key}`}
             value={String(stileRail[key])}
             onCommit={(v) => setStileRail(key, Number(v))}
           />

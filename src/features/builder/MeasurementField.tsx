@@ -3,12 +3,15 @@
  * job's stiles and rails, a cabinet's stile/rail override. Reads what is
  * typed (or tapped on the tape keypad) with `parseMeasurement`, shows what it
  * understood ("= 14.375"), and never changes a value silently: text that is
- * not a size stays on screen with the message, and the field's stored value
- * is cleared (opening) or left as it was (frame part), so the text on screen
- * never disagrees with a size on the order.
+ * not a size stays on screen with its "Not saved" message (kept on this
+ * device across reloads, see fieldDrafts.ts) while the stored value stays the
+ * last good size; the part's finished size then names the field to fix. A
+ * size keeps the form it was typed in ("14 3/8" stays "14 3/8" after Next).
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { parseMeasurement, type MeasurementKind } from '../../domain/measurementInput';
+import { useBuilderStore } from './builderStore';
+import { draftFor, draftKeyOf, useFieldDrafts } from './fieldDrafts';
 import { showAllCabinets, useCardWindow } from './cardWindow';
 import { inKeypad, tapeKeypadEnabled, useTapeKeypad } from './TapeKeypad';
 
@@ -23,10 +26,12 @@ interface Props {
   group: string;
   /** The stored value: digits and a decimal point ("" when not measured). */
   value: string;
-  /** Receives the new stored value ("" for an opening whose text is not a size). */
+  /** Receives the new stored value (only sizes and "": text that is not a size is never stored). */
   onCommit: (stored: string) => void;
-  /** Frame parts keep their last good value while the text is not a size (a stile cannot be blank). */
-  keepLastValid?: boolean;
+  /** Names the field among the project's ("3_0:width"): text that is not a size is kept on this device under it. */
+  draftField?: string;
+  /** Hides the label visually (the list view's column header says it); screen readers still read it. */
+  compact?: boolean;
 }
 
 /** The sticky action bar's height plus a margin: a field scrolled to must not hide under it. */
@@ -63,16 +68,11 @@ export function focusNextMeasurement(from: HTMLElement, group: string): boolean 
   return true;
 }
 
-/** The stored decimal the text stands for, or what to store when it is not a size. */
-function storedFor(
-  text: string,
-  kind: MeasurementKind,
-  value: string,
-  keepLastValid: boolean,
-): string {
+/** The stored decimal the text stands for: "" when emptied, the last good value when it is not a size. */
+function storedFor(text: string, kind: MeasurementKind, value: string): string {
   const p = parseMeasurement(text, kind);
   if (p.ok) return p.stored;
-  return keepLastValid ? value : '';
+  return p.empty ? '' : value;
 }
 
 const INITIAL_UI = { draft: null, focused: false, touched: false };
@@ -90,7 +90,8 @@ export function MeasurementField({
   group,
   value,
   onCommit,
-  keepLastValid = false,
+  draftField,
+  compact = false,
 }: Props) {
   const autoId = useId();
   const id = givenId ?? autoId;
@@ -108,7 +109,10 @@ export function MeasurementField({
     setUi((u) => ({ ...u, draft: d }));
   const setFocused = (f: boolean) => setUi((u) => ({ ...u, focused: f }));
   const setTouched = (t: boolean) => setUi((u) => (u.touched === t ? u : { ...u, touched: t }));
-  const shown = draft && draft.forValue === value ? draft.text : value;
+  const projectId = useBuilderStore((s) => s.projectId);
+  const draftKey = draftField && projectId ? draftKeyOf(projectId, draftField) : null;
+  const kept = useFieldDrafts((s) => (draftKey ? draftFor(s.drafts, draftKey, value) : null));
+  const shown = draft && draft.forValue === value ? draft.text : kept ? kept.text : value;
   const parsed = parseMeasurement(shown, kind);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -117,8 +121,14 @@ export function MeasurementField({
 
   const setText = (text: string) => {
     const prev = latest.current.value;
-    const stored = storedFor(text, kind, prev, keepLastValid);
+    const stored = storedFor(text, kind, prev);
     setDraft({ text, forValue: stored });
+    if (draftKey) {
+      const p = parseMeasurement(text, kind);
+      useFieldDrafts
+        .getState()
+        .set(draftKey, !p.ok && !p.empty ? { text, forValue: stored } : null);
+    }
     setTouched(false);
     latest.current = { shown: text, value: stored };
     if (stored !== prev) onCommit(stored);
@@ -149,8 +159,8 @@ export function MeasurementField({
     hint = { text: `= ${parsed.stored}`, cls: 'bld-understood' };
 
   return (
-    <div className="field bld-measure">
-      <label htmlFor={id}>
+    <div className={compact ? 'field bld-measure bld-measure-compact' : 'field bld-measure'}>
+      <label htmlFor={id} className={compact ? 'visually-hidden' : undefined}>
         {context ? <span className="visually-hidden">{context} </span> : null}
         {label}
       </label>
@@ -192,9 +202,9 @@ export function MeasurementField({
         onBlur={(e) => {
           if (inKeypad(e.relatedTarget)) return;
           setFocused(false);
+          // A size keeps the form it was typed in; text that is not a size shows its message.
           const p = parseMeasurement(latest.current.shown, kind);
-          if (p.ok || p.empty) setDraft(null);
-          else setTouched(true);
+          if (!p.ok && !p.empty) setTouched(true);
         }}
       />
       <span id={hintId} className={`bld-hint ${hint?.cls ?? ''}`} aria-live="polite">

@@ -91,7 +91,10 @@ export interface BuilderState {
   mergeRemote: (raw: unknown) => void;
   /** Resolves a conflict: `mine` keeps the draft's value, `theirs` takes the other device's. */
   resolveConflict: (path: readonly string[], choice: 'mine' | 'theirs') => void;
-  setText: (field: 'nrs' | 'door' | 'drawerFront' | 'color', value: string) => void;
+  setText: (
+    field: 'nrs' | 'door' | 'drawerFront' | 'color' | 'finish' | 'poNumber',
+    value: string,
+  ) => void;
   setOverlayMode: (mode: OverlayMode) => void;
   setStdOption: (value: number) => void;
   setSideReveal: (value: number) => void;

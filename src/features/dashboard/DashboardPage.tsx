@@ -99,6 +99,8 @@ function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dialog) => 
   const more = projects.length > shown;
   return (
     <>
+      {/* The cards' headings are h3: this keeps the outline h1 → h2 → h3 for screen readers. */}
+      <h2 className="visually-hidden">Projects</h2>
       <div className="projects">
         {projects.slice(0, shown).map((p) => (
           <ProjectCard

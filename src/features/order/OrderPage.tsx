@@ -17,6 +17,7 @@ import {
   type OrderExportLine,
 } from '../../domain/orderExport';
 import { formatMoney, readPriceList } from '../../domain/pricing';
+import { buildOrderWorkbook } from './orderWorkbook';
 import { projectDisplayName } from '../../domain/projectLabels';
 import { HingeRuleSetting } from './HingeRuleSetting';
 import { OrderDrawings } from './OrderDrawings';
@@ -60,7 +61,9 @@ function LinesTable({
             <tr>
               <th scope="col">Qty</th>
               <th scope="col">Width</th>
-              <th scope="col" aria-hidden="true"></th>
+              <th scope="col">
+                <span className="visually-hidden">by</span>
+              </th>
               <th scope="col">Height</th>
               {doors ? <th scope="col">Hinges each</th> : null}
               {money ? <th scope="col">Area</th> : null}
@@ -109,12 +112,14 @@ function LinesTable({
 function HingesTable({ x, money }: { x: OrderExport; money: ((n: number) => string) | null }) {
   if (x.hinges.length === 0) return <p className="muted">No hinged doors on this order.</p>;
   const total = x.hinges.reduce((s, h) => s + h.qty, 0);
+  const parts = x.hinges.some((h) => h.partNumber);
   return (
     <table className="ord-table ord-hinge-table">
       <thead>
         <tr>
           <th scope="col">Qty</th>
           <th scope="col">Hinge size (overlay)</th>
+          {parts ? <th scope="col">Part number</th> : null}
           {money ? <th scope="col">Price</th> : null}
         </tr>
       </thead>
@@ -125,6 +130,7 @@ function HingesTable({ x, money }: { x: OrderExport; money: ((n: number) => stri
             <td>
               <Size value={h.size} />
             </td>
+            {parts ? <td className="ord-part">{h.partNumber || '—'}</td> : null}
             {money ? <td className="ord-money">{money(h.price ?? 0)}</td> : null}
           </tr>
         ))}
@@ -133,6 +139,7 @@ function HingesTable({ x, money }: { x: OrderExport; money: ((n: number) => stri
         <tr>
           <td className="ord-qty">{total}</td>
           <th scope="row">Total hinges</th>
+          {parts ? <td></td> : null}
           {money && x.totals ? <td className="ord-money">{money(x.totals.hinges)}</td> : null}
         </tr>
       </tfoot>
@@ -189,7 +196,7 @@ export function OrderPage() {
   const raw = project?.details?.cabinetData;
   const data = useMemo(() => normalizeCabinetData(raw), [raw]);
   const order = useMemo(() => computeDoorOrder(data), [data]);
-  const checks = useMemo(() => jobOrderChecks(data), [data]);
+  const checks = useMemo(() => jobOrderChecks(data, order), [data, order]);
   const prices = useMemo(() => readPriceList(profile?.price_list), [profile?.price_list]);
   const [today] = useState(() => new Date());
   const [shareNote, setShareNote] = useState<string | null>(null);
@@ -197,16 +204,55 @@ export function OrderPage() {
 
   const customer = projectDisplayName(project?.name);
   const address = str(project?.details?.address);
+  // Who may change the cabinets: the project's own side, or a contractor it was shared with. A homeowner or
+  // viewer member reads the order only (the server refuses a viewer's writes).
+  const canEdit =
+    !!project &&
+    !!user &&
+    (project.user_id === user.id ||
+      project.owner_user_id === user.id ||
+      project.assigned_contractor_id === user.id ||
+      membership?.role === 'contractor');
+  // A homeowner or viewer member is not the sender: the sheet names the project's contractor as it was shared.
+  const contact = !canEdit && membership ? membership.contact : null;
+  const contractor = contact
+    ? { name: str(contact.name), phone: str(contact.phone), email: str(contact.email), address: '' }
+    : contractorOf(profile, user?.user_metadata ?? {}, user?.email ?? '');
+  const company = contact ? '' : (prices?.company ?? '');
   const x = useMemo(
     () =>
       buildOrderExport(
         order,
         data.form,
-        { customer, address, orderDate: format(today, 'yyyy-MM-dd') },
+        {
+          customer,
+          address,
+          orderDate: format(today, 'yyyy-MM-dd'),
+          poNumber: data.form.poNumber.trim(),
+          contractor: {
+            company,
+            name: contractor.name,
+            phone: contractor.phone,
+            email: contractor.email,
+          },
+        },
         { checks, prices },
       ),
-    [order, data.form, customer, address, today, checks, prices],
+    [
+      order,
+      data.form,
+      customer,
+      address,
+      today,
+      checks,
+      prices,
+      company,
+      contractor.name,
+      contractor.phone,
+      contractor.email,
+    ],
   );
+  const [workbookNote, setWorkbookNote] = useState<string | null>(null);
 
   const back = (
     <Link to="/dashboard" className="btn btn-primary">
@@ -221,18 +267,6 @@ export function OrderPage() {
     );
   if (project === null) return <main className="container card">Project not found {back}</main>;
 
-  // Who may change the cabinets: the project's own side, or a contractor it was shared with. A homeowner or
-  // viewer member reads the order only (the server refuses a viewer's writes).
-  const canEdit =
-    project.user_id === user.id ||
-    project.owner_user_id === user.id ||
-    project.assigned_contractor_id === user.id ||
-    membership?.role === 'contractor';
-  // A homeowner or viewer member is not the sender: the sheet names the project's contractor as it was shared.
-  const contact = !canEdit && membership ? membership.contact : null;
-  const contractor = contact
-    ? { name: str(contact.name), phone: str(contact.phone), email: str(contact.email), address: '' }
-    : contractorOf(profile, user.user_metadata ?? {}, user.email ?? '');
   const money = x.totals ? (n: number) => formatMoney(n, x.totals!.currency) : null;
   const baseName = safeFileName(`order-${customer}-${x.job.orderDate}`);
   const csvFile = () => new File([orderExportCsv(x)], `${baseName}.csv`, { type: 'text/csv' });
@@ -254,6 +288,24 @@ export function OrderPage() {
     return result.ok
       ? null
       : 'Could not save the hinge setting: this project no longer exists on this device.';
+  };
+
+  const downloadWorkbook = async () => {
+    setWorkbookNote('Preparing the workbook…');
+    try {
+      const bytes = await buildOrderWorkbook(x);
+      downloadBlob(
+        new Blob([bytes], {
+          type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        }),
+        `${baseName}.xlsx`,
+      );
+      setWorkbookNote(null);
+    } catch {
+      setWorkbookNote(
+        'The workbook could not be prepared (its code did not load). Connect once and try again, or download the CSV.',
+      );
+    }
   };
 
   const share = async () => {
@@ -284,6 +336,9 @@ export function OrderPage() {
         >
           Download CSV
         </button>
+        <button type="button" className="btn" onClick={() => void downloadWorkbook()}>
+          Download Excel
+        </button>
         <button
           type="button"
           className="btn"
@@ -305,6 +360,11 @@ export function OrderPage() {
           Print / PDF
         </button>
       </div>
+      {workbookNote ? (
+        <p className="alert alert-info no-print" role="status">
+          {workbookNote}
+        </p>
+      ) : null}
       {shareNote ? (
         <p className="alert alert-info no-print" role="status">
           {shareNote}
@@ -335,6 +395,10 @@ export function OrderPage() {
                       <dd>{address || '—'}</dd>
                     </div>
                     <div>
+                      <dt>PO number</dt>
+                      <dd>{x.job.poNumber || '—'}</dd>
+                    </div>
+                    <div>
                       <dt>NRS</dt>
                       <dd>{f.nrs || '—'}</dd>
                     </div>
@@ -349,6 +413,10 @@ export function OrderPage() {
                     <div>
                       <dt>Color</dt>
                       <dd>{f.color || '—'}</dd>
+                    </div>
+                    <div>
+                      <dt>Finish</dt>
+                      <dd>{f.finish || '—'}</dd>
                     </div>
                     <div className="ord-wide">
                       <dt>Overlay</dt>
@@ -367,6 +435,7 @@ export function OrderPage() {
                   </dl>
                   <p className="ord-from">
                     <span className="ord-from-label">From</span>{' '}
+                    {company ? <strong>{company} · </strong> : null}
                     <strong>{contractor.name || contractor.email || 'Contractor'}</strong>
                     {contractor.phone ? <span> · {contractor.phone}</span> : null}
                     {contractor.email && contractor.name ? (
@@ -392,7 +461,9 @@ export function OrderPage() {
                         </li>
                       ))}
                     </ul>
-                    <p className="ord-note no-print">These are listed in the CSV and JSON too.</p>
+                    <p className="ord-note no-print">
+                      These are listed in the Excel workbook and the JSON too.
+                    </p>
                   </section>
                 ) : null}
                 {x.checks.length > 0 ? (
@@ -411,7 +482,7 @@ export function OrderPage() {
                   </section>
                 ) : null}
                 {leftOut === 0 ? (
-                  <p className="ord-complete no-print">Every measured part is on this order.</p>
+                  <div className="ord-complete no-print">Every measured part is on this order.</div>
                 ) : null}
                 <LinesTable title="Doors" lines={doors} id="ord-doors" doors money={money} />
                 <LinesTable

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
+import { formatFraction, parseInches } from '../../domain/fractions';
 import { profileRepo } from '../../data';
 import { useMergedForm } from '../../hooks/useMergedForm';
 import {
@@ -16,7 +17,14 @@ type Key =
   | 'drawerFrontPerSqFt'
   | 'minDoorSqFt'
   | 'minDrawerFrontSqFt'
-  | 'perHinge';
+  | 'perHinge'
+  | 'company';
+
+/** One hinge part number row as typed: the size (tape fraction or decimal) and the part number. */
+interface HingePartText {
+  size: string;
+  partNumber: string;
+}
 
 const FIELDS: { key: Key; label: string; unit: string }[] = [
   { key: 'doorPerSqFt', label: 'Doors, price per sq ft', unit: 'per sq ft' },
@@ -34,6 +42,7 @@ function toText(list: PriceList | null): Record<Key, string> {
     minDoorSqFt: String(list?.minDoorSqFt ?? DEFAULT_MIN_DOOR_SQFT),
     minDrawerFrontSqFt: String(list?.minDrawerFrontSqFt ?? DEFAULT_MIN_DRAWER_FRONT_SQFT),
     perHinge: list ? String(list.perHinge) : '',
+    company: list?.company ?? '',
   };
 }
 
@@ -58,7 +67,14 @@ export function PriceListForm({ stored }: { stored: unknown }) {
   const current = readPriceList(stored);
   const form = useMergedForm<Record<Key, string>>(toText(current));
   const text = form.values;
+  const [parts, setParts] = useState<HingePartText[]>(() =>
+    (current?.hingeParts ?? []).map((h) => ({
+      size: formatFraction(h.size),
+      partNumber: h.partNumber,
+    })),
+  );
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  const [partErrors, setPartErrors] = useState<Record<number, string>>({});
   const [note, setNote] = useState<string | null>(null);
 
   async function save(e: FormEvent) {
@@ -71,18 +87,29 @@ export function PriceListForm({ stored }: { stored: unknown }) {
       minDoorSqFt: toNumber(text.minDoorSqFt),
       minDrawerFrontSqFt: toNumber(text.minDrawerFrontSqFt),
       perHinge: toNumber(text.perHinge),
+      company: text.company,
+      hingeParts: parts
+        .filter((p) => p.size.trim() !== '' || p.partNumber.trim() !== '')
+        .map((p) => ({ size: parseInches(p.size), partNumber: p.partNumber })),
     };
     const parsed = priceListSchema.safeParse(input);
     if (!parsed.success) {
       const next: Partial<Record<Key, string>> = {};
+      const nextParts: Record<number, string> = {};
       for (const issue of parsed.error.issues) {
+        if (issue.path[0] === 'hingeParts' && typeof issue.path[1] === 'number') {
+          nextParts[issue.path[1]] ??= issue.message;
+          continue;
+        }
         const key = issue.path[0] as Key;
         if (!next[key]) next[key] = issue.message;
       }
       setErrors(next);
+      setPartErrors(nextParts);
       return;
     }
     setErrors({});
+    setPartErrors({});
     const sent = text;
     const result = await profileRepo.update({ price_list: parsed.data });
     if (result.ok) form.saved(toText(readPriceList(result.value.price_list)), sent);
@@ -158,7 +185,85 @@ export function PriceListForm({ stored }: { stored: unknown }) {
             </p>
           ) : null}
         </div>
+        <div className="field">
+          <label htmlFor={id('company')}>Company (on door orders)</label>
+          <input
+            id={id('company')}
+            type="text"
+            autoComplete="organization"
+            value={text.company}
+            aria-invalid={errors.company ? true : undefined}
+            aria-describedby={errors.company ? id('company-err') : undefined}
+            onChange={(e) => form.set('company', e.target.value)}
+          />
+          {errors.company ? (
+            <p className="field-error" id={id('company-err')}>
+              {errors.company}
+            </p>
+          ) : null}
+          {changedElsewhere('company', 'Company (on door orders)')}
+        </div>
       </div>
+      <fieldset className="price-hinge-parts">
+        <legend>Hinge part numbers (optional, on the order&apos;s hinge table)</legend>
+        {parts.map((p, i) => (
+          <div className="form-grid" key={i}>
+            <div className="field">
+              <label htmlFor={id(`hs-${i}`)}>Hinge size (overlay)</label>
+              <input
+                id={id(`hs-${i}`)}
+                type="text"
+                inputMode="decimal"
+                placeholder="1 7/16"
+                value={p.size}
+                aria-invalid={partErrors[i] ? true : undefined}
+                aria-describedby={partErrors[i] ? id(`hp-err-${i}`) : undefined}
+                onChange={(e) =>
+                  setParts((all) =>
+                    all.map((x, j) => (j === i ? { ...x, size: e.target.value } : x)),
+                  )
+                }
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={id(`hp-${i}`)}>Part number</label>
+              <input
+                id={id(`hp-${i}`)}
+                type="text"
+                value={p.partNumber}
+                aria-invalid={partErrors[i] ? true : undefined}
+                aria-describedby={partErrors[i] ? id(`hp-err-${i}`) : undefined}
+                onChange={(e) =>
+                  setParts((all) =>
+                    all.map((x, j) => (j === i ? { ...x, partNumber: e.target.value } : x)),
+                  )
+                }
+              />
+              {partErrors[i] ? (
+                <p className="field-error" id={id(`hp-err-${i}`)}>
+                  {partErrors[i]}
+                </p>
+              ) : null}
+            </div>
+            <div className="field">
+              <button
+                type="button"
+                className="btn btn-sm"
+                onClick={() => setParts((all) => all.filter((_, j) => j !== i))}
+              >
+                Remove hinge {p.size || i + 1}
+              </button>
+            </div>
+          </div>
+        ))}
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => setParts((all) => [...all, { size: '', partNumber: '' }])}
+        >
+          Add a hinge part number
+        </button>
+      </fieldset>
       <div className="btn-row" style={{ justifyContent: 'flex-end' }}>
         {current ? (
           <button type="button" className="btn" onClick={() => void remove()}>

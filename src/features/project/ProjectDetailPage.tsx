@@ -134,10 +134,10 @@ export function ProjectDetailPage() {
             <ul className="prj-links">
               {phone ? (
                 <li>
-                  <a className="prj-link" href={telHref(phone)} aria-label={`Call ${phone}`}>
+                  <a className="prj-link" href={telHref(phone)}>
                     <Icon name="phone" />
                     <span>
-                      <span className="prj-link-label">Call</span>
+                      <span className="prj-link-label">Call</span>{' '}
                       <span className="prj-link-value">{phone}</span>
                     </span>
                   </a>
@@ -145,10 +145,10 @@ export function ProjectDetailPage() {
               ) : null}
               {email ? (
                 <li>
-                  <a className="prj-link" href={`mailto:${email}`} aria-label={`Email ${email}`}>
+                  <a className="prj-link" href={`mailto:${email}`}>
                     <Icon name="mail" />
                     <span>
-                      <span className="prj-link-label">Email</span>
+                      <span className="prj-link-label">Email</span>{' '}
                       <span className="prj-link-value">{email}</span>
                     </span>
                   </a>
@@ -161,12 +161,12 @@ export function ProjectDetailPage() {
                     href={mapsHref(address)}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={`Map of ${address}`}
                   >
                     <Icon name="pin" />
                     <span>
-                      <span className="prj-link-label">Map</span>
+                      <span className="prj-link-label">Map</span>{' '}
                       <span className="prj-link-value">{address}</span>
+                      <span className="visually-hidden"> (opens in a new tab)</span>
                     </span>
                   </a>
                 </li>

@@ -190,6 +190,7 @@ export function ProjectFiles({
             ref={fileInput}
             id="file-upload"
             type="file"
+            aria-label="Files to upload"
             multiple
             className="visually-hidden"
             tabIndex={-1}
@@ -199,6 +200,7 @@ export function ProjectFiles({
             ref={cameraInput}
             id="camera-upload"
             type="file"
+            aria-label="Photo to upload"
             accept="image/*"
             capture="environment"
             className="visually-hidden"

@@ -128,7 +128,7 @@ export function ProjectMembers({ project }: { project: ProjectRow }) {
             </li>
           ))}
         </ul>
-      ) : (
+      ) : invites && invites.length > 0 ? null : (
         <p className="muted">
           Only you so far. Invite the homeowner to follow the job: status, photos and the door
           order.

@@ -42,7 +42,7 @@ function Lines({ title, lines }: { title: string; lines: readonly OrderLine[] })
               <tr key={`${l.width}x${l.height}`}>
                 <td>{l.quantity}</td>
                 <td>
-                  {formatFraction(l.width)}″ × {formatFraction(l.height)}″
+                  {formatFraction(l.width)} × {formatFraction(l.height)}
                 </td>
               </tr>
             ))}

@@ -213,7 +213,12 @@ export function SyncPage() {
 
         <section aria-labelledby="sync-pending">
           <h2 id="sync-pending">Waiting to sync ({pending?.length ?? 0})</h2>
-          {pending && pending.length === 0 && <p className="muted">Everything is synced.</p>}
+          {pending && pending.length === 0 && (
+            // Before the first sync has finished nothing can be called synced yet, only not waiting.
+            <p className="muted">
+              {status.lastSyncedAt ? 'Everything is synced.' : 'Nothing is waiting on this device.'}
+            </p>
+          )}
           <ul className="sync-list">
             {pending?.map((op) => (
               <PendingItem key={op.seq} op={op} />

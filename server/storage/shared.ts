@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import { resolve, sep } from 'node:path';
-import type { Claims } from '../db.ts';
+import { UserGoneError, type Claims } from '../db.ts';
 import type { ApiEnv } from '../context.ts';
 import type { BodyProblem } from '../jsonBody.ts';
 import { isPgError } from '../pgError.ts';
@@ -46,6 +46,7 @@ export function bodyFail(p: BodyProblem): Response {
  * error (ENAMETOOLONG, EEXIST), is logged and answered without its text.
  */
 export function errorResponse(e: unknown, log: (line: string) => void): Response {
+  if (e instanceof UserGoneError) return fail(401, 'Unauthorized', e.message);
   if (isPgError(e)) {
     if (e.code === '42501')
       return fail(403, 'Unauthorized', 'new row violates row-level security policy');

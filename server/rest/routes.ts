@@ -11,7 +11,14 @@ import { z } from 'zod';
 import { queryAsPrepared, runAs, UserGoneError, type Claims } from '../db.ts';
 import type { ApiEnv, BackendContext } from '../context.ts';
 import { jsonBody, type BodyProblem } from '../jsonBody.ts';
-import { isPgError, pgErrorBody, pgrst, statusForSqlState } from '../pgError.ts';
+import {
+  isPgError,
+  isRetryableSqlState,
+  pgErrorBody,
+  pgrst,
+  RETRY_AFTER_SECONDS,
+  statusForSqlState,
+} from '../pgError.ts';
 import { OutError, type Ctx, type Out, type Tx } from './http.ts';
 import { rpc } from './rpc.ts';
 import { insert, read, remove, update } from './tables.ts';
@@ -86,6 +93,9 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
         out = {
           status: statusForSqlState(e.code, t.claims.role === 'anon'),
           body: JSON.stringify(pgErrorBody(e)),
+          ...(isRetryableSqlState(e.code)
+            ? { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } }
+            : {}),
         };
       } else {
         ctx.log(`rest error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);

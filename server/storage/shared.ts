@@ -8,7 +8,7 @@ import { resolve, sep } from 'node:path';
 import { UserGoneError, type Claims } from '../db.ts';
 import type { ApiEnv } from '../context.ts';
 import type { BodyProblem } from '../jsonBody.ts';
-import { isPgError } from '../pgError.ts';
+import { isPgError, isRetryableSqlState, RETRY_AFTER_SECONDS } from '../pgError.ts';
 
 export type Ctx = Context<ApiEnv>;
 
@@ -52,6 +52,15 @@ export function errorResponse(e: unknown, log: (line: string) => void): Response
       return fail(403, 'Unauthorized', 'new row violates row-level security policy');
     if (e.code === '23505') return fail(409, 'Duplicate', 'The resource already exists');
     if (e.code === '23503') return fail(404, 'Bucket not found', 'Bucket not found');
+    if (isRetryableSqlState(e.code)) {
+      const busy = fail(
+        503,
+        'DatabaseTimeout',
+        'The object was busy: nothing was stored; retry later',
+      );
+      busy.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
+      return busy;
+    }
     return fail(400, 'DatabaseError', String(e.message));
   }
   const code = (e as { code?: unknown } | null)?.code;

@@ -84,6 +84,12 @@ export function createRateLimiter(limit: Limit): RateLimiter {
     }
   }
 
+  /** One attempt back, only within the key's window (a new window starts at zero anyway). */
+  async function giveBack(limiter: RateLimiterMemory, key: string): Promise<void> {
+    const res = await limiter.get(key);
+    if (res && res.consumedPoints > 0) await limiter.reward(key);
+  }
+
   return {
     async attempt(email, address) {
       if (!(await counted(byAddress, address))) return false;
@@ -92,7 +98,7 @@ export function createRateLimiter(limit: Limit): RateLimiter {
       return false;
     },
     async refund(email, address) {
-      await Promise.all([byAddress.reward(address), byEmail.reward(emailKey(email))]);
+      await Promise.all([giveBack(byAddress, address), giveBack(byEmail, emailKey(email))]);
     },
   };
 }

@@ -1,14 +1,18 @@
 /**
- * The sign-in lockout holds under a flood: an account locked by failed
+ * Sign-in tells nobody which emails have accounts, and its lockout holds
+ * under a flood. An unknown email costs the same bcrypt compare as a wrong
+ * password. An account locked by failed
  * sign-ins stays locked while about 9,300 failed sign-ins with fresh emails
  * arrive from 930 other addresses (distinct loopback addresses, 127.0.x.y:
  * nothing leaves the machine). The flood's passwords are over bcrypt's 72
  * bytes, refused before hashing, so it costs only the requests.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import bcrypt from 'bcryptjs';
 import { Agent, request } from 'node:http';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend.ts';
 import { FIXTURE_MIGRATIONS, email } from './fixtures.ts';
+import { dummyPasswordHash } from '../../../server/auth/shared.ts';
 
 let b: StartedBackend;
 let port: number;
@@ -103,4 +107,34 @@ describe('sign-in lockout', () => {
       agent.destroy();
     }
   }, 180_000);
+});
+
+describe('sign-in timing', () => {
+  it('an unknown email costs one bcrypt compare with a dummy hash of the same cost, as a wrong password does', async () => {
+    const known = email('timing-known');
+    await b.signUpConfirmed(known, 'secret123');
+    const compare = vi.spyOn(bcrypt, 'compare');
+    try {
+      const c = b.client();
+      const wrong = await c.auth.signInWithPassword({ email: known, password: 'wrong-password' });
+      const unknown = await c.auth.signInWithPassword({
+        email: email('timing-nobody'),
+        password: 'wrong-password',
+      });
+      // The same answer for both.
+      expect(wrong.error?.code).toBe('invalid_credentials');
+      expect(unknown.error?.code).toBe('invalid_credentials');
+      expect(compare).toHaveBeenCalledTimes(2);
+      const [first, second] = compare.mock.calls as [string, string][];
+      const realHash = first![1];
+      const [password, dummy] = second!;
+      expect(password).toBe('wrong-password');
+      expect(dummy).toBe(await dummyPasswordHash());
+      expect(dummy).not.toBe(realHash);
+      // Same algorithm and cost ($2b$10$), so the same work.
+      expect(dummy.slice(0, 7)).toBe(realHash.slice(0, 7));
+    } finally {
+      compare.mockRestore();
+    }
+  });
 });

@@ -15,13 +15,25 @@ export const MAX_JSON_DEPTH = 64;
 export const MAX_JSON_STRING = 256 * 1024;
 
 /**
+ * A body over its limit is still read to its end (and dropped) while it stays
+ * within this many times the limit: many clients send the whole body before
+ * they read the answer, and would get a reset connection (EPIPE) instead of
+ * the 413 if the server stopped reading and closed. Past it the server stops
+ * at once.
+ */
+export const DRAIN_FACTOR = 2;
+
+/**
  * Read all of `req`'s body, at most `maxBytes` bytes (checked against
  * Content-Length first, then while streaming). GET/HEAD bodies are empty.
+ * A body over the limit is read to its end without being kept (up to
+ * {@link DRAIN_FACTOR} × the limit), so the 413 reaches the client.
  */
 export async function readBody(req: Request, maxBytes: number): Promise<BodyResult> {
   if (!req.body) return { ok: true, bytes: new Uint8Array(0) };
+  const drainLimit = maxBytes * DRAIN_FACTOR;
   const declared = Number(req.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) {
+  if (Number.isFinite(declared) && declared > drainLimit) {
     await req.body.cancel().catch(() => {});
     return { ok: false, error: 'too_large' };
   }
@@ -33,15 +45,17 @@ export async function readBody(req: Request, maxBytes: number): Promise<BodyResu
       const { done, value } = await reader.read();
       if (done) break;
       total += value.byteLength;
-      if (total > maxBytes) {
+      if (total > drainLimit) {
         await reader.cancel().catch(() => {});
         return { ok: false, error: 'too_large' };
       }
-      chunks.push(value);
+      if (total > maxBytes) chunks.length = 0;
+      else chunks.push(value);
     }
   } catch {
     return { ok: false, error: 'aborted' };
   }
+  if (total > maxBytes) return { ok: false, error: 'too_large' };
   if (chunks.length === 1) return { ok: true, bytes: chunks[0]! };
   const out = new Uint8Array(total);
   let at = 0;

@@ -24,8 +24,8 @@ import { staticRoutes } from './static.ts';
 import { inviteRoutes } from './invites.ts';
 import { mailViewer } from './mailViewer.ts';
 import { onlyWhenHealthy, superviseDatabase } from './supervisor.ts';
-import { allowedOrigins, apiCors, runtimeConfigScript } from './webConfig.ts';
-import { closeHttp, listenHttp } from './httpListener.ts';
+import { allowedOrigins, apiCors, noSniff, runtimeConfigScript } from './webConfig.ts';
+import { closeHttp, DEFAULT_HTTP_TIMEOUTS, listenHttp, type HttpTimeouts } from './httpListener.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 /** Storage's default upload limit (Supabase's default, 50 MB). */
@@ -63,6 +63,8 @@ export interface LocalBackendOptions {
   signInRateLimit?: { max: number; windowMs: number };
   /** Signup and recovery limits (per email and per address); defaults in `auth/rateLimit.ts`. */
   rateLimits?: Partial<AuthRateLimits>;
+  /** Limits on slow clients (tests shorten them); defaults in `httpListener.ts`. */
+  httpTimeouts?: Partial<HttpTimeouts>;
   /** Console lines (default: none for in-memory, console.log otherwise). */
   log?: (line: string) => void;
 }
@@ -175,6 +177,7 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
       500,
     );
   });
+  app.use('*', noSniff());
   const api = new Hono<ApiEnv>();
   api.use('*', apiCors(origins));
   api.use('*', onlyWhenHealthy(db));
@@ -214,7 +217,10 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
       await loadCatalog(db.pg, catalog);
     },
     async listen(port = 0, host = '127.0.0.1') {
-      const listening = await listenHttp(app.fetch, port, host);
+      const listening = await listenHttp(app.fetch, port, host, {
+        ...DEFAULT_HTTP_TIMEOUTS,
+        ...opts.httpTimeouts,
+      });
       server = listening.server;
       backend.port = listening.port;
       backend.url = listening.url;

@@ -125,9 +125,32 @@ export async function applyMigrations(
   return applied;
 }
 
+// The user check rides in the same statement (no extra round trip); auth.users is read with the
+// privileges the statement started with (the backend's own role), before the role changes.
 const SET_CLAIMS_SQL = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
   set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
-  set_config('request.jwt.claim.email', $4, true), set_config('statement_timeout', '${API_STATEMENT_TIMEOUT}', true)`;
+  set_config('request.jwt.claim.email', $4, true), set_config('statement_timeout', '${API_STATEMENT_TIMEOUT}', true),
+  ($5::uuid is null or exists (select 1 from auth.users u where u.id = $5::uuid)) as user_ok`;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The token's user no longer exists (the account was deleted after the token
+ * was issued). Carries SQLSTATE 28000 (invalid authorization), which
+ * PostgREST answers 403, so any route's database-error mapping refuses it.
+ */
+export class UserGoneError extends Error {
+  readonly code = '28000';
+  constructor() {
+    super('User from sub claim in JWT does not exist');
+  }
+}
+
+/** Options of {@link runAs}. */
+export interface RunAsOptions {
+  /** Refuse ({@link UserGoneError}) a user token whose auth.users row is gone. Default true. */
+  requireUser?: boolean;
+}
 
 /**
  * Run `fn` in one transaction as the caller: `SET LOCAL ROLE <claims.role>` (via
@@ -135,7 +158,8 @@ const SET_CLAIMS_SQL = `select set_config('role', $1, true), set_config('request
  * `request.jwt.claims` (and the older per-claim settings) and the API's
  * `statement_timeout`. Commits when `fn` resolves, rolls back when it throws (the
  * error is rethrown). Everything is local to the transaction, so nothing leaks to
- * the next one. A sentinel row checked at the start and the end catches a
+ * the next one. A user token whose account is gone is refused in the same
+ * statement ({@link UserGoneError}, nothing runs). A sentinel row checked at the start and the end catches a
  * database that broke silently (PGlite may answer empty results after an
  * internal error): then {@link DatabaseFailure} is thrown instead of a result.
  */
@@ -143,16 +167,26 @@ export async function runAs<T>(
   pg: SqlDatabase,
   claims: Claims,
   fn: (tx: Tx) => Promise<T>,
+  opts: RunAsOptions = {},
 ): Promise<T> {
+  const checked =
+    opts.requireUser !== false &&
+    claims.role !== 'service_role' &&
+    typeof claims.sub === 'string' &&
+    UUID_RE.test(claims.sub)
+      ? claims.sub
+      : null;
   try {
     return await pg.transaction(async (tx) => {
-      const set = await tx.query(SET_CLAIMS_SQL, [
+      const set = await tx.query<{ user_ok: boolean }>(SET_CLAIMS_SQL, [
         claims.role,
         JSON.stringify(claims),
         claims.sub ?? '',
         claims.email ?? '',
+        checked,
       ]);
       if (set.rows.length !== 1) failed(pg, 'the claims statement returned no row');
+      if (!set.rows[0]!.user_ok) throw new UserGoneError();
       const out = await fn(tx);
       await sentinel(pg, tx);
       return out;

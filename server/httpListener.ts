@@ -1,7 +1,8 @@
 /**
  * The HTTP listener of the local backend: starting a Node HTTP server for a
  * fetch handler and stopping it again, with keep-alive timeouts chosen so the
- * server never closes a connection a client is about to reuse.
+ * server never closes a connection a client is about to reuse, and header
+ * and request timeouts that close connections of clients too slow to send.
  */
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
@@ -15,25 +16,51 @@ export interface Listening {
   url: string;
 }
 
-type KeepAlive = { keepAliveTimeout: number; headersTimeout: number };
+/** How long Node waits on a client, in ms; see {@link DEFAULT_HTTP_TIMEOUTS}. */
+export interface HttpTimeouts {
+  /** From a request's first byte until its headers are complete (slow headers: slowloris). */
+  headersMs: number;
+  /** From a request's first byte until its body is complete. */
+  requestMs: number;
+  /** How often Node checks the two above (it closes a late connection at the next check). */
+  checkIntervalMs: number;
+}
+
+/**
+ * Headers within 10 s (a real client sends them at once), a whole request
+ * within 2 min (a 50 MB upload needs about 3.5 Mbit/s; a photo far less),
+ * checked every 2 s. A late connection gets 408 and is closed, so slow
+ * clients cannot pile up open sockets. Idle keep-alive time between
+ * requests is not counted: that is the keep-alive timeout's (65 s).
+ */
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  headersMs: 10_000,
+  requestMs: 120_000,
+  checkIntervalMs: 2_000,
+};
 
 /**
  * Listens on `host`:`port` (port 0 = a free port) with `fetch` answering every
- * request. Resolves once the socket is bound. Errors: rejects with the
+ * request, with `timeouts` for slow clients. Resolves once the socket is bound. Errors: rejects with the
  * server's error (EADDRINUSE, EACCES, …) when it cannot bind.
  */
 export async function listenHttp(
   fetch: (request: Request) => Response | Promise<Response>,
   port: number,
   host: string,
+  timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS,
 ): Promise<Listening> {
-  const server = await new Promise<ServerType>((resolveListen, reject) => {
-    const s = serve({ fetch, port, hostname: host }, () => resolveListen(s));
-    s.on('error', reject);
+  const serverOptions = {
     // Longer than clients' idle keep-alive (undici 4 s, browsers more), so the server is never
     // the side that closes a connection a client is about to reuse (ECONNRESET).
-    (s as unknown as KeepAlive).keepAliveTimeout = 65_000;
-    (s as unknown as KeepAlive).headersTimeout = 66_000;
+    keepAliveTimeout: 65_000,
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    connectionsCheckingInterval: timeouts.checkIntervalMs,
+  };
+  const server = await new Promise<ServerType>((resolveListen, reject) => {
+    const s = serve({ fetch, port, hostname: host, serverOptions }, () => resolveListen(s));
+    s.on('error', reject);
   });
   const addr = server.address() as AddressInfo;
   const shownHost =

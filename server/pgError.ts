@@ -27,8 +27,27 @@ export function isPgError(e: unknown): e is PgLikeError & { code: string } {
   );
 }
 
+/**
+ * SQLSTATEs of a request that lost a race rather than a bad request: the
+ * statement timed out or was cancelled while waiting (57014, e.g. concurrent
+ * pushes to one row on PostgreSQL), a lock was not available (55P03), a
+ * serialization failure (40001) or a deadlock (40P01). Answered 503 with
+ * `Retry-After`, which clients treat as "try again later", never as a
+ * rejection of the data.
+ */
+const RETRYABLE = new Set(['57014', '55P03', '40001', '40P01']);
+
+/** Seconds a client should wait before retrying a {@link isRetryableSqlState} answer. */
+export const RETRY_AFTER_SECONDS = 1;
+
+/** True when the SQLSTATE means "busy, retry" (503), not "refused". */
+export function isRetryableSqlState(code: string): boolean {
+  return RETRYABLE.has(code);
+}
+
 /** PostgREST's status for a SQLSTATE; `anon` decides 42501 (401 vs 403). */
 export function statusForSqlState(code: string, anon: boolean): number {
+  if (RETRYABLE.has(code)) return 503;
   switch (code) {
     case '42501':
       return anon ? 401 : 403;
@@ -71,7 +90,12 @@ export function pgErrorBody(e: PgLikeError & { code: string }): PgrstError {
     code: e.code,
     message: typeof e.message === 'string' ? e.message : 'database error',
     details: typeof e.detail === 'string' ? e.detail : null,
-    hint: typeof e.hint === 'string' ? e.hint : null,
+    hint:
+      typeof e.hint === 'string'
+        ? e.hint
+        : RETRYABLE.has(e.code)
+          ? 'The data was busy (another request held it): nothing was applied; retry later.'
+          : null,
   };
 }
 

@@ -91,3 +91,21 @@ export function runtimeConfigScript(anonKey: string): string {
   const config = JSON.stringify({ anonKey });
   return `window.__REFACING_LOCAL__=${config};try{localStorage.setItem(${JSON.stringify(RUNTIME_CONFIG_STORAGE_KEY)},${JSON.stringify(config)})}catch(e){}\n`;
 }
+
+/**
+ * `X-Content-Type-Options: nosniff` on every answer (API, static files,
+ * errors): a browser never guesses another type than the one declared, so a
+ * JSON error or a stored file is never run as script or page.
+ */
+export function noSniff(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    try {
+      c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    } catch {
+      // A response with immutable headers (one passed through from a fetch): copy it first.
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    }
+  };
+}

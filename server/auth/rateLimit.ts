@@ -1,11 +1,19 @@
 /**
- * Rate limits of the local GoTrue (its `over_request_rate_limit`), per email
- * and per client address. An attempt is counted when it starts, before any
- * password hashing, so parallel attempts cannot all slip past the check. Keys
- * live in a bounded map that forgets the least recently used key first, so a
- * flood of fresh keys never wipes the counts of the keys under attack. In
- * memory: a restart forgets, as on a dev box.
+ * Rate limits of the local GoTrue (its `over_request_rate_limit`), per client
+ * address and per email, on rate-limiter-flexible's memory store (fixed
+ * windows). An attempt is counted when it starts, before any password
+ * hashing, so parallel attempts cannot all slip past the check.
+ *
+ * The store has no key cap and so no eviction: a counted (or locked) key is
+ * forgotten only when its own window ends, never because other keys
+ * arrived, so a flood of fresh emails or addresses cannot unlock an account.
+ * Memory stays bounded because the address is checked first: an address
+ * over its limit creates no email keys, so every address adds at most
+ * `maxPerAddress` email keys per window. In memory: a restart forgets, as on
+ * a dev box.
  */
+import { createHash } from 'node:crypto';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
 /** One limit: at most `max` attempts per email (`maxPerAddress` per client address, default `max`) within `windowMs` ms. */
 export interface Limit {
@@ -28,53 +36,69 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   recover: { max: 5, maxPerAddress: 30, windowMs: 15 * 60_000 },
 };
 
-/** Keys remembered at most; past this the least recently used key is forgotten. */
-export const MAX_KEYS = 10_000;
+/** Emails longer than this (no real address is) are kept as their SHA-256, so a key never costs more than this. */
+const MAX_EMAIL_KEY = 254;
 
 export interface RateLimiter {
   /**
-   * Count one attempt for the email and the address; false (and nothing
-   * counted) when either has already reached its limit within the window.
+   * Count one attempt for the address, then for the email. Resolves false
+   * (and nothing left counted) when either has already reached its limit
+   * within its window. The address is counted synchronously within the call,
+   * so attempts started together see each other.
    */
-  attempt(email: string, address: string): boolean;
-  /** Give back the last attempt of both (a sign-in that succeeded). */
-  refund(email: string, address: string): void;
+  attempt(email: string, address: string): Promise<boolean>;
+  /** Give back one attempt of both (a sign-in that succeeded). */
+  refund(email: string, address: string): Promise<void>;
 }
 
-/** A limiter of `limit`, remembering at most `maxKeys` keys (least recently used forgotten first). */
-export function createRateLimiter(limit: Limit, maxKeys = MAX_KEYS): RateLimiter {
-  // Map keeps insertion order: re-inserting a key on use makes the first key the least recently used.
-  const attempts = new Map<string, number[]>();
-  function recent(key: string, now: number): number[] {
-    const list = (attempts.get(key) ?? []).filter((t) => now - t < limit.windowMs);
-    attempts.delete(key);
-    return list;
+function emailKey(email: string): string {
+  return email.length <= MAX_EMAIL_KEY
+    ? email
+    : `sha256:${createHash('sha256').update(email).digest('hex')}`;
+}
+
+/** Whether `e` is the limiter's "over the limit" answer (anything else is a real error). */
+function isOverLimit(e: unknown): boolean {
+  return e instanceof RateLimiterRes;
+}
+
+/** A limiter of `limit` per address and per email. */
+export function createRateLimiter(limit: Limit): RateLimiter {
+  const duration = limit.windowMs / 1000;
+  const byAddress = new RateLimiterMemory({
+    keyPrefix: 'addr',
+    points: limit.maxPerAddress ?? limit.max,
+    duration,
+  });
+  const byEmail = new RateLimiterMemory({ keyPrefix: 'email', points: limit.max, duration });
+
+  async function counted(limiter: RateLimiterMemory, key: string): Promise<boolean> {
+    try {
+      await limiter.consume(key);
+      return true;
+    } catch (e) {
+      if (!isOverLimit(e)) throw e;
+      // Over the limit: this refused attempt is not counted.
+      await limiter.reward(key);
+      return false;
+    }
   }
-  function keep(key: string, list: number[]): void {
-    if (list.length === 0) return;
-    attempts.set(key, list);
-    while (attempts.size > maxKeys) attempts.delete(attempts.keys().next().value!);
+
+  /** One attempt back, only within the key's window (a new window starts at zero anyway). */
+  async function giveBack(limiter: RateLimiterMemory, key: string): Promise<void> {
+    const res = await limiter.get(key);
+    if (res && res.consumedPoints > 0) await limiter.reward(key);
   }
-  function tryKeys(keys: readonly [string, number][]): boolean {
-    const now = Date.now();
-    const lists = keys.map(([k]) => recent(k, now));
-    const limited = lists.some((l, i) => l.length >= keys[i]![1]);
-    keys.forEach(([k], i) => {
-      const list = lists[i]!;
-      if (!limited) list.push(now);
-      keep(k, list);
-    });
-    return !limited;
-  }
+
   return {
-    attempt(email, address) {
-      return tryKeys([
-        [`email:${email}`, limit.max],
-        [`addr:${address}`, limit.maxPerAddress ?? limit.max],
-      ]);
+    async attempt(email, address) {
+      if (!(await counted(byAddress, address))) return false;
+      if (await counted(byEmail, emailKey(email))) return true;
+      await byAddress.reward(address);
+      return false;
     },
-    refund(email, address) {
-      for (const k of [`email:${email}`, `addr:${address}`]) attempts.get(k)?.pop();
+    async refund(email, address) {
+      await Promise.all([giveBack(byAddress, address), giveBack(byEmail, emailKey(email))]);
     },
   };
 }

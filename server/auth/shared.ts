@@ -4,6 +4,8 @@
  * with a link.
  */
 import type { Context } from 'hono';
+import bcrypt from 'bcryptjs';
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { isEmailAddress } from '../../shared/emailRule.ts';
 import type { ApiEnv, BackendContext } from '../context.ts';
@@ -19,6 +21,18 @@ export const MAX_PASSWORD_BYTES = 72;
 /** bcrypt cost (GoTrue uses bcrypt's default cost 10). */
 export const BCRYPT_COST = 10;
 export const API_VERSION = '2024-01-01';
+
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * A bcrypt hash (cost {@link BCRYPT_COST}) of a random secret, made once per
+ * process: a sign-in for an unknown email is compared with it, so it costs
+ * the same time as a wrong password for a real account.
+ */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= bcrypt.hash(randomBytes(18).toString('base64'), BCRYPT_COST);
+  return dummyHash;
+}
 
 /** A GoTrue error: `{code, error_code, msg, message}` with `X-Supabase-Api-Version`. */
 export function authError(

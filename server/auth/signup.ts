@@ -54,7 +54,7 @@ export function signupRoutes(ctx: BackendContext): Hono<ApiEnv> {
       return authError(c, 422, 'validation_failed', 'Signup requires a valid password');
     const weak = passwordProblem(c, password);
     if (weak) return weak;
-    if (!signupLimit.attempt(email.data, clientAddress(c))) {
+    if (!(await signupLimit.attempt(email.data, clientAddress(c)))) {
       return authError(c, 429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
     }
     const hash = await bcrypt.hash(password, BCRYPT_COST);
@@ -106,7 +106,7 @@ export function signupRoutes(ctx: BackendContext): Hono<ApiEnv> {
     if (!b.ok) return b.res;
     const email = emailField.safeParse(b.body.email);
     if (!email.success) return invalidEmail(c);
-    if (!recoverLimit.attempt(email.data, clientAddress(c))) {
+    if (!(await recoverLimit.attempt(email.data, clientAddress(c)))) {
       return authError(c, 429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
     }
     const token = randomToken();

@@ -14,6 +14,7 @@ import {
   authError,
   bodyFail,
   clientAddress,
+  dummyPasswordHash,
   sessionOpts,
   MAX_PASSWORD_BYTES,
   type Ctx,
@@ -38,21 +39,23 @@ export function tokenRoutes(ctx: BackendContext): Hono<ApiEnv> {
     const email = body.email?.trim().toLowerCase() ?? '';
     const password = body.password ?? '';
     const address = clientAddress(c);
-    // Counted before any await, so parallel attempts see each other.
-    if (!limiter.attempt(email, address))
+    // Counted before anything else is awaited, so parallel attempts see each other.
+    if (!(await limiter.attempt(email, address)))
       return authError(c, 429, 'over_request_rate_limit', 'Request rate limit reached');
     const user =
       email.length <= 254 && !email.includes('\0')
         ? await runAsOwner(ctx.pg, (tx) => userByEmail(tx, email))
         : null;
     const fits = Buffer.byteLength(password, 'utf8') <= MAX_PASSWORD_BYTES;
+    // An unknown email (or one without a password) is compared with a dummy hash of the same cost,
+    // so the answer takes as long as a wrong password and does not tell which emails have accounts.
     const good =
       fits &&
-      !!user?.encrypted_password &&
-      (await bcrypt.compare(password, user.encrypted_password));
+      (await bcrypt.compare(password, user?.encrypted_password || (await dummyPasswordHash()))) &&
+      !!user?.encrypted_password;
     if (!user || !good)
       return authError(c, 400, 'invalid_credentials', 'Invalid login credentials');
-    limiter.refund(email, address);
+    await limiter.refund(email, address);
     if (!user.email_confirmed_at)
       return authError(c, 400, 'email_not_confirmed', 'Email not confirmed');
     if (user.banned_until && user.banned_until.getTime() > Date.now())

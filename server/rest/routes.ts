@@ -8,10 +8,17 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { queryAsPrepared, runAs, type Claims } from '../db.ts';
+import { queryAsPrepared, runAs, UserGoneError, type Claims } from '../db.ts';
 import type { ApiEnv, BackendContext } from '../context.ts';
 import { jsonBody, type BodyProblem } from '../jsonBody.ts';
-import { isPgError, pgErrorBody, pgrst, statusForSqlState } from '../pgError.ts';
+import {
+  isPgError,
+  isRetryableSqlState,
+  pgErrorBody,
+  pgrst,
+  RETRY_AFTER_SECONDS,
+  statusForSqlState,
+} from '../pgError.ts';
 import { OutError, type Ctx, type Out, type Tx } from './http.ts';
 import { rpc } from './rpc.ts';
 import { insert, read, remove, update } from './tables.ts';
@@ -32,6 +39,14 @@ function bodyFail(p: BodyProblem): Response {
   return Response.json(body, { status: p.status });
 }
 
+/** 401 PGRST301 with `WWW-Authenticate`, as PostgREST answers a token it refuses. */
+function refusedToken(message: string): Response {
+  return Response.json(pgrst('PGRST301', message), {
+    status: 401,
+    headers: { 'www-authenticate': `Bearer error="invalid_token", error_description="${message}"` },
+  });
+}
+
 /** Build the `/rest/v1` routes (expects the claims middleware in front). */
 export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
@@ -44,14 +59,7 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
     single = false,
   ): Promise<Response> {
     const t = c.get('auth');
-    if (!t.ok) {
-      return Response.json(pgrst('PGRST301', t.message), {
-        status: 401,
-        headers: {
-          'www-authenticate': `Bearer error="invalid_token", error_description="${t.message}"`,
-        },
-      });
-    }
+    if (!t.ok) return refusedToken(t.message);
     let body: z.output<S> = undefined;
     if (schema) {
       const b = await jsonBody(c.req.raw, ctx.maxJsonBytes, schema, bodyFail);
@@ -79,10 +87,15 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
         });
       }
     } catch (e) {
+      // As PostgREST refuses a JWT it cannot accept: the client refreshes, which fails for a deleted account.
+      if (e instanceof UserGoneError) return refusedToken(e.message);
       if (isPgError(e)) {
         out = {
           status: statusForSqlState(e.code, t.claims.role === 'anon'),
           body: JSON.stringify(pgErrorBody(e)),
+          ...(isRetryableSqlState(e.code)
+            ? { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } }
+            : {}),
         };
       } else {
         ctx.log(`rest error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);

@@ -5,10 +5,10 @@
  */
 import type { Context } from 'hono';
 import { resolve, sep } from 'node:path';
-import type { Claims } from '../db.ts';
+import { UserGoneError, type Claims } from '../db.ts';
 import type { ApiEnv } from '../context.ts';
 import type { BodyProblem } from '../jsonBody.ts';
-import { isPgError } from '../pgError.ts';
+import { isPgError, isRetryableSqlState, RETRY_AFTER_SECONDS } from '../pgError.ts';
 
 export type Ctx = Context<ApiEnv>;
 
@@ -46,11 +46,21 @@ export function bodyFail(p: BodyProblem): Response {
  * error (ENAMETOOLONG, EEXIST), is logged and answered without its text.
  */
 export function errorResponse(e: unknown, log: (line: string) => void): Response {
+  if (e instanceof UserGoneError) return fail(401, 'Unauthorized', e.message);
   if (isPgError(e)) {
     if (e.code === '42501')
       return fail(403, 'Unauthorized', 'new row violates row-level security policy');
     if (e.code === '23505') return fail(409, 'Duplicate', 'The resource already exists');
     if (e.code === '23503') return fail(404, 'Bucket not found', 'Bucket not found');
+    if (isRetryableSqlState(e.code)) {
+      const busy = fail(
+        503,
+        'DatabaseTimeout',
+        'The object was busy: nothing was stored; retry later',
+      );
+      busy.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
+      return busy;
+    }
     return fail(400, 'DatabaseError', String(e.message));
   }
   const code = (e as { code?: unknown } | null)?.code;

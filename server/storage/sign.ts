@@ -1,7 +1,8 @@
 /**
  * Signed URLs: `POST /object/sign/<bucket>/<name>` (one) and
  * `POST /object/sign/<bucket>` (many). Only objects the caller can read are
- * signed; a URL lives at most {@link MAX_SIGNED_URL_SECONDS}.
+ * signed; a URL lives 1 s to {@link MAX_SIGNED_URL_SECONDS} (another
+ * `expiresIn` is a 400 in Storage's error shape).
  */
 import { z } from 'zod';
 import { runAs } from '../db.ts';
@@ -13,7 +14,14 @@ import { bodyFail, caller, errorResponse, fail, notFound, objectPath, type Ctx }
 /** Longest life of a signed URL: 7 days (Supabase's dashboard offers at most a week too). */
 export const MAX_SIGNED_URL_SECONDS = 7 * 24 * 3600;
 
-const expiresIn = z.number().finite().optional();
+const EXPIRES_IN = 'must be a whole number of seconds from 1 to 604800 (7 days)' as const;
+/** Seconds the URL stays valid: a whole number from 1 to {@link MAX_SIGNED_URL_SECONDS}, else 400. */
+const expiresIn = z
+  .number({ invalid_type_error: EXPIRES_IN })
+  .int(EXPIRES_IN)
+  .min(1, EXPIRES_IN)
+  .max(MAX_SIGNED_URL_SECONDS, EXPIRES_IN)
+  .optional();
 const oneBody = z.object({ expiresIn }).passthrough().default({});
 const manyBody = z
   .object({ expiresIn, paths: z.array(z.string()).max(1000).optional() })
@@ -27,7 +35,7 @@ async function signedUrl(
   seconds: number | undefined,
 ): Promise<string> {
   const iat = Math.floor(Date.now() / 1000);
-  const life = Math.min(Math.floor(seconds ?? 60), MAX_SIGNED_URL_SECONDS);
+  const life = seconds ?? 60;
   const token = await signJwt(ctx.keys.secret, { url: `${bucket}/${name}`, iat, exp: iat + life });
   return `/object/sign/${bucket}/${name}?token=${token}`;
 }

@@ -2,7 +2,8 @@
  * `/rest/v1`: the PostgREST subset the app and the sync engine use, with
  * PostgREST's semantics, status codes and error JSON. Every request: token
  * verified (claims middleware), body read within its bounds and validated,
- * then ONE transaction as the caller's role with the claims set; responses
+ * then ONE transaction as the caller's role with the claims set (a push
+ * waits for the user's previous one: pushGate.ts); responses
  * are built as JSON text by Postgres (`json_agg`), so jsonb round-trips
  * exactly as PostgREST returns it.
  */
@@ -14,6 +15,7 @@ import { jsonBody, type BodyProblem } from '../jsonBody.ts';
 import { isPgError, pgErrorBody, pgrst, statusForSqlState } from '../pgError.ts';
 import { OutError, type Ctx, type Out, type Tx } from './http.ts';
 import { rpc } from './rpc.ts';
+import { busyBody, createPushGate, MAX_PUSH_BYTES, PUSH_RETRY_AFTER_S } from './pushGate.ts';
 import { insert, read, remove, update } from './tables.ts';
 
 const row = z.record(z.unknown(), { invalid_type_error: 'Empty or invalid json' });
@@ -35,6 +37,7 @@ function bodyFail(p: BodyProblem): Response {
 /** Build the `/rest/v1` routes (expects the claims middleware in front). */
 export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
+  const pushGate = createPushGate();
 
   /** Everything but the table work: token, body, transaction, error mapping, response. */
   async function handle<S extends z.ZodTypeAny>(
@@ -42,6 +45,7 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
     schema: S | null,
     work: (tx: Tx, body: z.output<S>, claims: Claims) => Promise<Out>,
     single = false,
+    push = false,
   ): Promise<Response> {
     const t = c.get('auth');
     if (!t.ok) {
@@ -54,7 +58,8 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
     }
     let body: z.output<S> = undefined;
     if (schema) {
-      const b = await jsonBody(c.req.raw, ctx.maxJsonBytes, schema, bodyFail);
+      const max = push ? Math.min(ctx.maxJsonBytes, MAX_PUSH_BYTES) : ctx.maxJsonBytes;
+      const b = await jsonBody(c.req.raw, max, schema, bodyFail);
       if (!b.ok) return b.res;
       body = b.body;
     }
@@ -66,29 +71,40 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
         throw e;
       }
     };
-    let out: Out;
-    try {
+    const inTransaction = async (): Promise<Out> => {
+      try {
+        return await transaction();
+      } catch (e) {
+        if (isPgError(e)) {
+          return {
+            status: statusForSqlState(e.code, t.claims.role === 'anon'),
+            body: JSON.stringify(pgErrorBody(e)),
+          };
+        }
+        ctx.log(`rest error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+        return { status: 500, body: JSON.stringify(pgrst('PGRST000', 'Internal server error')) };
+      }
+    };
+    const transaction = async (): Promise<Out> => {
       if (single) {
         // Reads: each statement is its own implicit transaction with the role and claims (one round trip).
-        out = await run({ query: (sql, params) => queryAsPrepared(ctx.pg, t.claims, sql, params) });
-      } else {
-        out = await runAs(ctx.pg, t.claims, async (tx) => {
-          const o = await run(tx);
-          if (o.rollback) await tx.rollback();
-          return o;
-        });
+        return run({ query: (sql, params) => queryAsPrepared(ctx.pg, t.claims, sql, params) });
       }
-    } catch (e) {
-      if (isPgError(e)) {
-        out = {
-          status: statusForSqlState(e.code, t.claims.role === 'anon'),
-          body: JSON.stringify(pgErrorBody(e)),
-        };
-      } else {
-        ctx.log(`rest error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-        out = { status: 500, body: JSON.stringify(pgrst('PGRST000', 'Internal server error')) };
-      }
-    }
+      return runAs(ctx.pg, t.claims, async (tx) => {
+        const o = await run(tx);
+        if (o.rollback) await tx.rollback();
+        return o;
+      });
+    };
+    const user = t.claims.sub;
+    const out: Out =
+      push && user
+        ? ((await pushGate.run(user, inTransaction)) ?? {
+            status: 429,
+            body: JSON.stringify(busyBody()),
+            headers: { 'retry-after': String(PUSH_RETRY_AFTER_S) },
+          })
+        : await inTransaction();
     const headers: Record<string, string> = { ...(out.headers ?? {}) };
     if (out.body !== undefined && out.body !== null)
       headers['content-type'] = 'application/json; charset=utf-8';
@@ -100,7 +116,13 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
     handle(c, null, (tx) => rpc(ctx, c, tx, c.req.param('fn'), undefined)),
   );
   app.post('/rpc/:fn', (c) =>
-    handle(c, rpcBody, (tx, body) => rpc(ctx, c, tx, c.req.param('fn'), body)),
+    handle(
+      c,
+      rpcBody,
+      (tx, body) => rpc(ctx, c, tx, c.req.param('fn'), body),
+      false,
+      c.req.param('fn') === 'push_changes',
+    ),
   );
   app.on(['GET', 'HEAD'], '/:table', (c) =>
     handle(c, null, (tx) => read(ctx, c, tx, c.req.param('table')), true),

@@ -26,9 +26,9 @@ export const MAX_BATCH = 500;
  */
 export const DEFAULT_BATCH = 250;
 /**
- * JSON text per call (UTF-16 units of the wire ops), a quarter of the
- * server's 2 MiB cap per push so that non-ASCII text stays under it too. A
- * larger op goes alone.
+ * JSON text per call (UTF-16 units of the wire ops), half the server's 1 MiB
+ * cap per push, so that most non-ASCII text stays under it too (a batch
+ * refused for size is split). A larger op goes alone.
  */
 export const MAX_BATCH_BYTES = 512 * 1024;
 /** Storage bucket of project files (spec §7). */

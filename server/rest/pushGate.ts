@@ -3,16 +3,20 @@
  * for everyone else (PGlite runs one transaction at a time, so every other
  * request waits behind whatever pushes are queued):
  *   - one `push_changes` call per user runs at a time; a few more of that
- *     user wait their turn in order, and any beyond those are answered 429
- *     with `Retry-After` at once;
+ *     user wait their turn in order (their bodies unread meanwhile), and any
+ *     beyond those are answered 429 with `Retry-After` at once;
  *   - a push's body is at most {@link MAX_PUSH_BYTES} (413 above it), which,
  *     with the client's smaller batches, keeps one call to well under a
  *     second of database time.
  */
 import { pgrst, type PgrstError } from '../pgError.ts';
 
-/** Bytes of one push_changes request body: room for one op at its 1 MB limit and the rest of its batch. */
-export const MAX_PUSH_BYTES = 2 * 1024 * 1024;
+/**
+ * Bytes of one push_changes request body: twice what the client sends per
+ * call, and about the 1 MB push_changes allows one op. A call this size
+ * holds PGlite for well under a second.
+ */
+export const MAX_PUSH_BYTES = 1024 * 1024;
 /** Pushes of one user that may wait while one of theirs runs. */
 export const MAX_WAITING_PUSHES = 2;
 /** Seconds a refused push is told to wait (the time a push of a full batch takes, rounded up). */

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { queryAsPrepared, runAs, type Claims } from '../db.ts';
 import type { ApiEnv, BackendContext } from '../context.ts';
 import { jsonBody, type BodyProblem } from '../jsonBody.ts';
+import { readBody } from '../body.ts';
 import { isPgError, pgErrorBody, pgrst, statusForSqlState } from '../pgError.ts';
 import { OutError, type Ctx, type Out, type Tx } from './http.ts';
 import { rpc } from './rpc.ts';
@@ -56,60 +57,66 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
         },
       });
     }
-    let body: z.output<S> = undefined;
-    if (schema) {
-      const max = push ? Math.min(ctx.maxJsonBytes, MAX_PUSH_BYTES) : ctx.maxJsonBytes;
-      const b = await jsonBody(c.req.raw, max, schema, bodyFail);
-      if (!b.ok) return b.res;
-      body = b.body;
-    }
-    const run = async (tx: Tx): Promise<Out> => {
-      try {
-        return await work(tx, body, t.claims);
-      } catch (e) {
-        if (e instanceof OutError) return e.out;
-        throw e;
+    const claims = t.claims;
+    const max = push ? Math.min(ctx.maxJsonBytes, MAX_PUSH_BYTES) : ctx.maxJsonBytes;
+
+    /** Body, transaction, error mapping, response. */
+    const serve = async (): Promise<Response> => {
+      let body: z.output<S> = undefined;
+      if (schema) {
+        const b = await jsonBody(c.req.raw, max, schema, bodyFail);
+        if (!b.ok) return b.res;
+        body = b.body;
       }
-    };
-    const inTransaction = async (): Promise<Out> => {
+      const run = async (tx: Tx): Promise<Out> => {
+        try {
+          return await work(tx, body, claims);
+        } catch (e) {
+          if (e instanceof OutError) return e.out;
+          throw e;
+        }
+      };
+      let out: Out;
       try {
-        return await transaction();
+        if (single) {
+          // Reads: each statement is its own implicit transaction with the role and claims (one round trip).
+          out = await run({ query: (sql, params) => queryAsPrepared(ctx.pg, claims, sql, params) });
+        } else {
+          out = await runAs(ctx.pg, claims, async (tx) => {
+            const o = await run(tx);
+            if (o.rollback) await tx.rollback();
+            return o;
+          });
+        }
       } catch (e) {
         if (isPgError(e)) {
-          return {
-            status: statusForSqlState(e.code, t.claims.role === 'anon'),
+          out = {
+            status: statusForSqlState(e.code, claims.role === 'anon'),
             body: JSON.stringify(pgErrorBody(e)),
           };
+        } else {
+          ctx.log(`rest error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+          out = { status: 500, body: JSON.stringify(pgrst('PGRST000', 'Internal server error')) };
         }
-        ctx.log(`rest error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-        return { status: 500, body: JSON.stringify(pgrst('PGRST000', 'Internal server error')) };
       }
+      const headers: Record<string, string> = { ...(out.headers ?? {}) };
+      if (out.body !== undefined && out.body !== null)
+        headers['content-type'] = 'application/json; charset=utf-8';
+      const sendBody = c.req.method === 'HEAD' || out.status === 204 ? null : (out.body ?? null);
+      return new Response(sendBody, { status: out.status, headers });
     };
-    const transaction = async (): Promise<Out> => {
-      if (single) {
-        // Reads: each statement is its own implicit transaction with the role and claims (one round trip).
-        return run({ query: (sql, params) => queryAsPrepared(ctx.pg, t.claims, sql, params) });
-      }
-      return runAs(ctx.pg, t.claims, async (tx) => {
-        const o = await run(tx);
-        if (o.rollback) await tx.rollback();
-        return o;
-      });
-    };
-    const user = t.claims.sub;
-    const out: Out =
-      push && user
-        ? ((await pushGate.run(user, inTransaction)) ?? {
-            status: 429,
-            body: JSON.stringify(busyBody()),
-            headers: { 'retry-after': String(PUSH_RETRY_AFTER_S) },
-          })
-        : await inTransaction();
-    const headers: Record<string, string> = { ...(out.headers ?? {}) };
-    if (out.body !== undefined && out.body !== null)
-      headers['content-type'] = 'application/json; charset=utf-8';
-    const sendBody = c.req.method === 'HEAD' || out.status === 204 ? null : (out.body ?? null);
-    return new Response(sendBody, { status: out.status, headers });
+
+    const user = claims.sub;
+    if (!push || !user) return serve();
+    // A push waits its turn before its body is even read: one user's queued pushes cost nothing meanwhile.
+    const served = await pushGate.run(user, serve);
+    if (served) return served;
+    // Refused: the body is read and dropped unparsed (left unread, the connection would be reset).
+    await readBody(c.req.raw, max);
+    return Response.json(busyBody(), {
+      status: 429,
+      headers: { 'retry-after': String(PUSH_RETRY_AFTER_S) },
+    });
   }
 
   app.on(['GET', 'HEAD'], '/rpc/:fn', (c) =>

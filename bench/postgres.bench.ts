@@ -5,8 +5,9 @@
  *     directory, or DATABASE_URL on a throwaway PostgreSQL (the test lane's
  *     server, pooled `pg`, 10 connections);
  *   - one push_changes call of 1,000 insert ops (median of 3), in-process, on
- *     the real migrations.
- * Ratios are PostgreSQL / PGlite. Skipped (one line) without PostgreSQL
+ *     the real migrations, against each other and against one
+ *     `INSERT … SELECT` of the same rows on the same backend (target ≤ 3 ×).
+ * Ratios are PostgreSQL / PGlite, and push / `INSERT … SELECT` on each. Skipped (one line) without PostgreSQL
  * binaries. The load average is printed: on a shared 2-core box other work
  * skews every figure.
  */
@@ -79,8 +80,26 @@ async function selectRun(
   }
 }
 
-/** Milliseconds of one push_changes call of PUSH_OPS inserts (median of 3), on a backend in-process. */
-async function pushRun(databaseUrl: string | undefined): Promise<number> {
+/** The columns of a project row as the app's insert op sends them (src/data/projectsRepo.ts). */
+function projectColumns(uid: string, round: number, i: number): Record<string, unknown> {
+  return {
+    name: `Bench ${round}-${i}`,
+    status: 'draft',
+    details: { description: `Refacing job ${i}`, cabinetData: { itemState: {} } },
+    user_id: uid,
+    owner_user_id: null,
+    assigned_contractor_id: uid,
+  };
+}
+
+/**
+ * Milliseconds of one push_changes call of PUSH_OPS inserts and of one
+ * `INSERT … SELECT` of the same rows as the same user (RLS and triggers
+ * apply to both), each the median of 3, on a backend in-process.
+ */
+async function pushRun(
+  databaseUrl: string | undefined,
+): Promise<{ push: number; insertSelect: number }> {
   const backend = await createLocalBackend(databaseUrl ? { databaseUrl } : {});
   try {
     const uid = randomUUID();
@@ -90,6 +109,7 @@ async function pushRun(databaseUrl: string | undefined): Promise<number> {
     );
     const claims = { role: 'authenticated' as const, sub: uid };
     const times: number[] = [];
+    const baseline: number[] = [];
     for (let round = 0; round < 3; round++) {
       const ops = Array.from({ length: PUSH_OPS }, (_, i) => ({
         op_id: randomUUID(),
@@ -97,15 +117,9 @@ async function pushRun(databaseUrl: string | undefined): Promise<number> {
         id: randomUUID(),
         kind: 'insert',
         base_version: null,
-        changes: {
-          name: `Bench ${round}-${i}`,
-          status: 'draft',
-          details: {},
-          user_id: uid,
-          assigned_contractor_id: uid,
-        },
+        changes: projectColumns(uid, round, i),
       }));
-      const t0 = performance.now();
+      let t0 = performance.now();
       const results = await runAs(backend.pg, claims, (tx) =>
         tx.query<{ r: { status: string }[] }>('select public.push_changes($1::json) as r', [
           JSON.stringify(ops),
@@ -117,8 +131,20 @@ async function pushRun(databaseUrl: string | undefined): Promise<number> {
         throw new Error(
           `push applied ${applied} of ${PUSH_OPS}: ${JSON.stringify(results.rows[0]!.r[0])}`,
         );
+      const rows = ops.map((o) => ({ id: randomUUID(), ...o.changes }));
+      t0 = performance.now();
+      await runAs(backend.pg, claims, (tx) =>
+        tx.query(
+          `insert into public.projects (id, name, status, details, user_id, owner_user_id, assigned_contractor_id)
+           select id, name, status, details, user_id, owner_user_id, assigned_contractor_id
+           from jsonb_populate_recordset(null::public.projects, $1::jsonb)`,
+          [JSON.stringify(rows)],
+        ),
+      );
+      baseline.push(performance.now() - t0);
     }
-    return times.sort((a, b) => a - b)[1]!;
+    const median = (xs: number[]): number => xs.sort((a, b) => a - b)[1]!;
+    return { push: median(times), insertSelect: median(baseline) };
   } finally {
     await backend.close();
   }
@@ -200,13 +226,27 @@ export default async function postgresBench(): Promise<BenchFigure[]> {
       select('c100', 100),
       {
         name: `push_changes of ${PUSH_OPS} insert ops on PostgreSQL (median of 3)`,
-        value: pushReal,
+        value: pushReal.push,
         unit: 'ms',
-        baseline: { name: 'the same on PGlite', value: pushLite },
-        ratio: pushReal / pushLite,
+        baseline: { name: 'the same on PGlite', value: pushLite.push },
+        ratio: pushReal.push / pushLite.push,
         target: info,
         pass: true,
       },
+      ...(
+        [
+          ['PGlite', pushLite],
+          ['PostgreSQL', pushReal],
+        ] as const
+      ).map(([backendName, r]): BenchFigure => ({
+        name: `push_changes of ${PUSH_OPS} insert ops on ${backendName} (median of 3)`,
+        value: r.push,
+        unit: 'ms',
+        baseline: { name: 'one INSERT … SELECT of the same rows', value: r.insertSelect },
+        ratio: r.push / r.insertSelect,
+        target: 'ratio ≤ 3',
+        pass: r.push / r.insertSelect <= 3,
+      })),
     ];
   } finally {
     await stop();

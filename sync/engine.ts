@@ -161,7 +161,8 @@ export function startSync(options: StartSyncOptions): SyncHandle {
 
   function scheduleRetry(failure: Failure): void {
     failures += 1;
-    const delay = backoffDelay(failures, random);
+    // The server's own wait (a 429's Retry-After) when it is longer than the backoff.
+    const delay = Math.max(backoffDelay(failures, random), failure.retryAfterMs ?? 0);
     nextRetryAt = clock.now() + delay;
     if (retryTimer !== null) timers.clearTimeout(retryTimer);
     retryTimer = timers.setTimeout(() => {

@@ -11,6 +11,18 @@ export interface Failure {
   /** SQLSTATE, PostgREST code or HTTP status as text. */
   code: string;
   message: string;
+  /** The server asked for this wait before the next try (a 429's `Retry-After`), in ms. */
+  retryAfterMs?: number;
+}
+
+/**
+ * The wait a 429 asks for: `Retry-After: <seconds>` as the local backend
+ * repeats it in the error's `details` (supabase-js shows no response
+ * headers); 1 s when it says nothing readable.
+ */
+function retryAfterMs(details: string | undefined): number {
+  const m = /Retry-After:\s*(\d{1,5})/i.exec(details ?? '');
+  return m ? Number(m[1]) * 1000 : 1000;
 }
 
 function statusOf(error: unknown): number | undefined {
@@ -19,9 +31,9 @@ function statusOf(error: unknown): number | undefined {
   return typeof s === 'number' ? s : undefined;
 }
 
-/** Classifies a PostgREST response `{ error, status }` (status 0 = fetch failed). */
+/** Classifies a PostgREST response `{ error, status }` (status 0 = fetch failed); a 429 is a server failure with its wait. */
 export function classifyPostgrest(
-  error: { code?: string; message?: string } | null,
+  error: { code?: string; message?: string; details?: string } | null,
   status: number,
 ): Failure | null {
   if (!error) return null;
@@ -29,6 +41,9 @@ export function classifyPostgrest(
   const message = error.message ?? 'Request failed';
   if (status === 0 || (!status && !code)) return { kind: 'network', code: 'network', message };
   if (status >= 500) return { kind: 'server', code: String(status), message };
+  // Too many requests: the same call later will do; back off at least as long as asked.
+  if (status === 429)
+    return { kind: 'server', code: '429', message, retryAfterMs: retryAfterMs(error.details) };
   if (status === 401 || code === 'PGRST301' || code === 'PGRST303')
     return { kind: 'auth', code: code || '401', message };
   return { kind: 'rejected', code: code || String(status), message };

@@ -1,6 +1,6 @@
 /**
- * Pushing the outbox (sync-protocol.md, push_changes): batches of at most 500
- * ops, one op per row per batch (a later op of the same row waits for the
+ * Pushing the outbox (sync-protocol.md, push_changes): batches of at most
+ * {@link DEFAULT_BATCH} ops and about {@link MAX_BATCH_BYTES} of JSON, one op per row per batch (a later op of the same row waits for the
  * earlier one's result and is rebased on its version). File inserts upload the
  * blob first. Results: applied/merged/duplicate remove the op and apply the
  * returned row; merged conflicts are logged; rejected ops become dead letters
@@ -19,6 +19,18 @@ import type { PushResult } from './responses';
 
 /** Wire contract: at most 500 ops per push_changes call. */
 export const MAX_BATCH = 500;
+/**
+ * Ops per call by default: a call holds the server's database while it runs
+ * (PGlite serves one transaction at a time), and 250 ops take well under a
+ * second there even when every one is a merge.
+ */
+export const DEFAULT_BATCH = 250;
+/**
+ * JSON text per call (UTF-16 units of the wire ops), half the server's 1 MiB
+ * cap per push, so that most non-ASCII text stays under it too (a batch
+ * refused for size is split). A larger op goes alone.
+ */
+export const MAX_BATCH_BYTES = 512 * 1024;
 /** Storage bucket of project files (spec §7). */
 export const FILES_BUCKET = 'project-files';
 
@@ -30,6 +42,8 @@ export interface PushDeps {
   /** Epoch ms (injected clock; used only for local bookkeeping and display). */
   now: () => number;
   batchSize?: number;
+  /** JSON text per call (default {@link MAX_BATCH_BYTES}). */
+  batchBytes?: number;
   /**
    * Called once when every queued op has been answered by the server except
    * the later ops of rows still being applied (the engine requests the pull
@@ -70,7 +84,8 @@ function needsUpload(op: OutboxEntry): boolean {
 }
 
 /**
- * Next batch: queue order, first op of each row only, at most `size`. A file
+ * Next batch: queue order, first op of each row only, at most `size` ops and
+ * `maxBytes` of wire JSON (at least one op, however large). A file
  * whose blob is not uploaded yet ends the batch before it, so the ops queued
  * earlier (for example the insert of the project it belongs to, made offline)
  * reach the server first: Storage RLS lets the upload in only once the
@@ -82,10 +97,12 @@ export async function selectBatch(
   db: RefacingDb,
   size: number,
   busyRows: ReadonlySet<string> = new Set(),
+  maxBytes = Infinity,
 ): Promise<OutboxEntry[]> {
   const batch: OutboxEntry[] = [];
   const rows = new Set<string>();
   let cut = false;
+  let bytes = 0;
   await db.outbox
     .orderBy('seq')
     .until(() => cut || batch.length >= size)
@@ -97,6 +114,12 @@ export async function selectBatch(
         cut = true;
         return;
       }
+      const size = maxBytes === Infinity ? 0 : JSON.stringify(toWireOp(op)).length;
+      if (batch.length > 0 && bytes + size > maxBytes) {
+        cut = true;
+        return;
+      }
+      bytes += size;
       rows.add(key);
       batch.push(op);
     });
@@ -203,7 +226,8 @@ export async function removePendingObjects(
  */
 export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
   const { db, supabase } = deps;
-  const size = Math.min(MAX_BATCH, deps.batchSize ?? MAX_BATCH);
+  let size = Math.min(MAX_BATCH, deps.batchSize ?? DEFAULT_BATCH);
+  const maxBytes = deps.batchBytes ?? MAX_BATCH_BYTES;
   let pushed = 0;
   // Objects left queued by an earlier run (its connection dropped after the row's delete).
   await removePendingObjects(db, supabase);
@@ -218,7 +242,7 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
   };
   try {
     for (;;) {
-      const batch = await selectBatch(db, size, busyRows);
+      const batch = await selectBatch(db, size, busyRows, maxBytes);
       if (batch.length === 0) {
         deps.onDrained?.();
         if (!applying) return { ok: true, pushed };
@@ -253,11 +277,15 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
       await markSent(db, seqs);
       let failure: Failure | null = null;
       let results: PushResult[] | null = null;
+      let tooLarge = false;
       try {
         const { data, error, status } = await supabase.rpc('push_changes', {
           p_ops: opsAsJson(ready.map(toWireOp)),
         });
         failure = classifyPostgrest(error, status);
+        // Over a size or depth limit (413), or a body the server cannot take as JSON text (PGRST102:
+        // a string or nesting past its bounds): the same ops would be refused again.
+        tooLarge = status === 413 || error?.code === 'PGRST102';
         if (!failure) {
           // An answer that does not match the contract is a failed call: nothing of it is applied.
           const checked = answers.checkPushResults(
@@ -278,6 +306,26 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
             o.attempts += 1;
             o.lastError = failure?.message ?? 'No response';
           });
+        if (failure?.kind === 'rejected' && tooLarge) {
+          // A lone op can never go (a dead letter the user sees); a batch is split until
+          // each part goes or is one such op.
+          if (ready.length === 1) {
+            const op = ready[0]!;
+            await db.transaction(
+              'rw',
+              [db.outbox, db.dead_letters, db.projects, db.profiles, db.project_files],
+              () =>
+                deadLetter(
+                  db,
+                  op,
+                  failure.code,
+                  failure.message,
+                  new Date(deps.now()).toISOString(),
+                ),
+            );
+          } else size = Math.max(1, Math.floor(ready.length / 2));
+          continue;
+        }
         if (failure?.kind === 'rejected') {
           // The whole call was refused (e.g. 22023 on the batch): keep the ops, report it; backoff applies.
           return { ok: false, failure: { ...failure, kind: 'server' } };

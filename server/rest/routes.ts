@@ -2,7 +2,8 @@
  * `/rest/v1`: the PostgREST subset the app and the sync engine use, with
  * PostgREST's semantics, status codes and error JSON. Every request: token
  * verified (claims middleware), body read within its bounds and validated,
- * then ONE transaction as the caller's role with the claims set; responses
+ * then ONE transaction as the caller's role with the claims set (a push
+ * waits for the user's previous one: pushGate.ts); responses
  * are built as JSON text by Postgres (`json_agg`), so jsonb round-trips
  * exactly as PostgREST returns it.
  */
@@ -11,6 +12,7 @@ import { z } from 'zod';
 import { queryAsPrepared, runAs, UserGoneError, type Claims } from '../db.ts';
 import type { ApiEnv, BackendContext } from '../context.ts';
 import { jsonBody, type BodyProblem } from '../jsonBody.ts';
+import { readBody } from '../body.ts';
 import {
   isPgError,
   isRetryableSqlState,
@@ -21,6 +23,7 @@ import {
 } from '../pgError.ts';
 import { OutError, type Ctx, type Out, type Tx } from './http.ts';
 import { rpc } from './rpc.ts';
+import { busyBody, createPushGate, MAX_PUSH_BYTES, PUSH_RETRY_AFTER_S } from './pushGate.ts';
 import { insert, read, remove, update } from './tables.ts';
 
 const row = z.record(z.unknown(), { invalid_type_error: 'Empty or invalid json' });
@@ -50,6 +53,7 @@ function refusedToken(message: string): Response {
 /** Build the `/rest/v1` routes (expects the claims middleware in front). */
 export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
+  const pushGate = createPushGate();
 
   /** Everything but the table work: token, body, transaction, error mapping, response. */
   async function handle<S extends z.ZodTypeAny>(
@@ -57,63 +61,88 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
     schema: S | null,
     work: (tx: Tx, body: z.output<S>, claims: Claims) => Promise<Out>,
     single = false,
+    push = false,
   ): Promise<Response> {
     const t = c.get('auth');
     if (!t.ok) return refusedToken(t.message);
-    let body: z.output<S> = undefined;
-    if (schema) {
-      const b = await jsonBody(c.req.raw, ctx.maxJsonBytes, schema, bodyFail);
-      if (!b.ok) return b.res;
-      body = b.body;
-    }
-    const run = async (tx: Tx): Promise<Out> => {
+    const claims = t.claims;
+    const max = push ? Math.min(ctx.maxJsonBytes, MAX_PUSH_BYTES) : ctx.maxJsonBytes;
+
+    /** Body, transaction, error mapping, response. */
+    const serve = async (): Promise<Response> => {
+      let body: z.output<S> = undefined;
+      if (schema) {
+        const b = await jsonBody(c.req.raw, max, schema, bodyFail);
+        if (!b.ok) return b.res;
+        body = b.body;
+      }
+      const run = async (tx: Tx): Promise<Out> => {
+        try {
+          return await work(tx, body, claims);
+        } catch (e) {
+          if (e instanceof OutError) return e.out;
+          throw e;
+        }
+      };
+      let out: Out;
       try {
-        return await work(tx, body, t.claims);
+        if (single) {
+          // Reads: each statement is its own implicit transaction with the role and claims (one round trip).
+          out = await run({ query: (sql, params) => queryAsPrepared(ctx.pg, claims, sql, params) });
+        } else {
+          out = await runAs(ctx.pg, claims, async (tx) => {
+            const o = await run(tx);
+            if (o.rollback) await tx.rollback();
+            return o;
+          });
+        }
       } catch (e) {
-        if (e instanceof OutError) return e.out;
-        throw e;
+        // As PostgREST refuses a JWT it cannot accept: the client refreshes, which fails for a deleted account.
+        if (e instanceof UserGoneError) return refusedToken(e.message);
+        if (isPgError(e)) {
+          out = {
+            status: statusForSqlState(e.code, claims.role === 'anon'),
+            body: JSON.stringify(pgErrorBody(e)),
+            ...(isRetryableSqlState(e.code)
+              ? { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } }
+              : {}),
+          };
+        } else {
+          ctx.log(`rest error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+          out = { status: 500, body: JSON.stringify(pgrst('PGRST000', 'Internal server error')) };
+        }
       }
+      const headers: Record<string, string> = { ...(out.headers ?? {}) };
+      if (out.body !== undefined && out.body !== null)
+        headers['content-type'] = 'application/json; charset=utf-8';
+      const sendBody = c.req.method === 'HEAD' || out.status === 204 ? null : (out.body ?? null);
+      return new Response(sendBody, { status: out.status, headers });
     };
-    let out: Out;
-    try {
-      if (single) {
-        // Reads: each statement is its own implicit transaction with the role and claims (one round trip).
-        out = await run({ query: (sql, params) => queryAsPrepared(ctx.pg, t.claims, sql, params) });
-      } else {
-        out = await runAs(ctx.pg, t.claims, async (tx) => {
-          const o = await run(tx);
-          if (o.rollback) await tx.rollback();
-          return o;
-        });
-      }
-    } catch (e) {
-      // As PostgREST refuses a JWT it cannot accept: the client refreshes, which fails for a deleted account.
-      if (e instanceof UserGoneError) return refusedToken(e.message);
-      if (isPgError(e)) {
-        out = {
-          status: statusForSqlState(e.code, t.claims.role === 'anon'),
-          body: JSON.stringify(pgErrorBody(e)),
-          ...(isRetryableSqlState(e.code)
-            ? { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } }
-            : {}),
-        };
-      } else {
-        ctx.log(`rest error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-        out = { status: 500, body: JSON.stringify(pgrst('PGRST000', 'Internal server error')) };
-      }
-    }
-    const headers: Record<string, string> = { ...(out.headers ?? {}) };
-    if (out.body !== undefined && out.body !== null)
-      headers['content-type'] = 'application/json; charset=utf-8';
-    const sendBody = c.req.method === 'HEAD' || out.status === 204 ? null : (out.body ?? null);
-    return new Response(sendBody, { status: out.status, headers });
+
+    const user = claims.sub;
+    if (!push || !user) return serve();
+    // A push waits its turn before its body is even read: one user's queued pushes cost nothing meanwhile.
+    const served = await pushGate.run(user, serve);
+    if (served) return served;
+    // Refused: the body is read and dropped unparsed (left unread, the connection would be reset).
+    await readBody(c.req.raw, max);
+    return Response.json(busyBody(), {
+      status: 429,
+      headers: { 'retry-after': String(PUSH_RETRY_AFTER_S) },
+    });
   }
 
   app.on(['GET', 'HEAD'], '/rpc/:fn', (c) =>
     handle(c, null, (tx) => rpc(ctx, c, tx, c.req.param('fn'), undefined)),
   );
   app.post('/rpc/:fn', (c) =>
-    handle(c, rpcBody, (tx, body) => rpc(ctx, c, tx, c.req.param('fn'), body)),
+    handle(
+      c,
+      rpcBody,
+      (tx, body) => rpc(ctx, c, tx, c.req.param('fn'), body),
+      false,
+      c.req.param('fn') === 'push_changes',
+    ),
   );
   app.on(['GET', 'HEAD'], '/:table', (c) =>
     handle(c, null, (tx) => read(ctx, c, tx, c.req.param('table')), true),

@@ -27,12 +27,25 @@ export async function rpc(
   const params: unknown[] = [];
   let from = '(select 1) _a';
   const callArgs: string[] = [];
-  if (names.length) {
-    params.push(JSON.stringify(args));
-    const defs = names.map((n) => `${ident(n)} ${fn.args.find((a) => a.name === n)!.type}`);
+  // A `json` argument goes as its own text: json_to_record unescapes every
+  // string of the document it reads, so one \u0000 anywhere (which text cannot
+  // hold) would fail the whole call with 22P05, while `json` keeps it as
+  // written and the function can refuse just the part that has it.
+  const typeOf = (n: string): string => fn.args.find((a) => a.name === n)!.type;
+  const viaRecord = names.filter((n) => typeOf(n) !== 'json');
+  if (viaRecord.length) {
+    params.push(JSON.stringify(Object.fromEntries(viaRecord.map((n) => [n, args[n]]))));
+    const defs = viaRecord.map((n) => `${ident(n)} ${typeOf(n)}`);
     from = `json_to_record($1::text::json) as _a(${defs.join(', ')})`;
-    for (const n of names) callArgs.push(`${ident(n)} := _a.${ident(n)}`);
   }
+  for (const n of names) {
+    if (typeOf(n) !== 'json') callArgs.push(`${ident(n)} := _a.${ident(n)}`);
+    else {
+      params.push(args[n] === null || args[n] === undefined ? null : JSON.stringify(args[n]));
+      callArgs.push(`${ident(n)} := $${params.length}::text::json`);
+    }
+  }
+
   const call = `public.${ident(fn.name)}(${callArgs.join(', ')})`;
   if (fn.returnsVoid) {
     await tx.query(`select ${call} from ${from}`, params);

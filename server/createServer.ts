@@ -26,6 +26,7 @@ import { mailViewer } from './mailViewer.ts';
 import { onlyWhenHealthy, superviseDatabase } from './supervisor.ts';
 import { allowedOrigins, apiCors, runtimeConfigScript } from './webConfig.ts';
 import { closeHttp, listenHttp } from './httpListener.ts';
+import { createRealtime, type RealtimeLimits } from './realtime/index.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 /** Storage's default upload limit (Supabase's default, 50 MB). */
@@ -63,6 +64,8 @@ export interface LocalBackendOptions {
   signInRateLimit?: { max: number; windowMs: number };
   /** Signup and recovery limits (per email and per address); defaults in `auth/rateLimit.ts`. */
   rateLimits?: Partial<AuthRateLimits>;
+  /** Bounds of each Realtime socket (`/realtime/v1/websocket`); defaults in `realtime/socket.ts`. */
+  realtimeLimits?: Partial<RealtimeLimits>;
   /** Console lines (default: none for in-memory, console.log otherwise). */
   log?: (line: string) => void;
 }
@@ -84,6 +87,8 @@ export interface LocalBackend {
   mailDir: string;
   /** Re-read the schema cache (after applying SQL directly through `pg`). */
   reloadSchema(): Promise<void>;
+  /** Open Realtime sockets. */
+  realtimeSockets(): number;
 }
 
 /**
@@ -114,11 +119,14 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
     }
     postgres = server;
   }
+  const { databaseUrl, realtimeLimits: limits } = opts;
+  const realtime = createRealtime({ ctx: () => ctx, databaseUrl, getDb: () => db.pg, log, limits });
   async function open(): Promise<SqlDatabase> {
     const pg = postgres ?? (await openDatabase(opts.dataDir));
     try {
       await prepareDatabase(pg, { migrationsDir, seedFile, log });
       await loadCatalog(pg, catalog);
+      await realtime.listenOn(pg);
     } catch (e) {
       await releaseLock?.();
       await pg.close();
@@ -216,11 +224,14 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
     async listen(port = 0, host = '127.0.0.1') {
       const listening = await listenHttp(app.fetch, port, host);
       server = listening.server;
+      realtime.attach(server);
       backend.port = listening.port;
       backend.url = listening.url;
       return { url: backend.url, port: backend.port };
     },
+    realtimeSockets: () => realtime.sockets(),
     async close() {
+      await realtime.close();
       if (server) {
         const s = server;
         server = null;

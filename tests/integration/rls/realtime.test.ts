@@ -92,7 +92,7 @@ async function settle(): Promise<void> {
 }
 
 /** Who got a poke (not a marker) from `change`, and nobody else. */
-async function pokedBy(change: () => Promise<unknown>): Promise<Who[]> {
+async function pokedBy(change: () => PromiseLike<unknown>): Promise<Who[]> {
   await settle();
   const before = Object.fromEntries(EVERYONE.map((w) => [w, received[w].length])) as Record<
     Who,

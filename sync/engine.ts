@@ -1,7 +1,9 @@
 /**
  * The sync engine: one leader tab (leadership.ts) runs sync (run.ts) on
  * start, when the server is reachable again (connection.ts), when the page
- * becomes visible, ~1 s after local writes and on an interval; it retries
+ * becomes visible, ~1 s after local writes, on a Realtime poke or (re)join
+ * (realtime.ts: the leader joins the user's channel while online) and on
+ * an interval; it retries
  * failures with capped exponential backoff. Every tab mirrors the status
  * (statusMirror.ts). Framework-free: transport (supabase-js), clock, timers,
  * randomness, locks and event targets are injected.
@@ -25,6 +27,7 @@ import {
   type TimersLike,
 } from './platform';
 import { FILES_BUCKET } from './push';
+import { joinPokes, type PokeChannel } from './realtime';
 import { runSync } from './run';
 import { syncStatus as defaultStatus, type SyncProblem, type SyncStatusStore } from './status';
 import { AUTH_REQUIRED_KEY, LAST_SYNCED_KEY, mirrorStatus } from './statusMirror';
@@ -70,6 +73,8 @@ export interface StartSyncOptions {
   tables?: readonly SyncTable[];
   /** Leader runs supabase-js auto refresh, followers stop theirs (default true). */
   manageAutoRefresh?: boolean;
+  /** The leader joins the user's Realtime poke channel while online (default true; needs `userId`). */
+  realtime?: boolean;
 }
 
 export interface SyncRunReport {
@@ -137,6 +142,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   const tables = options.tables ?? SYNC_TABLES;
   const manageAutoRefresh = options.manageAutoRefresh ?? true;
   const userId = options.userId ?? getDb()?.userId ?? 'anonymous';
+  const realtime = (options.realtime ?? true) && userId !== 'anonymous';
 
   let stopped = false;
   let leader = false;
@@ -147,6 +153,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   let intervalTimer: unknown = null;
   let current: Promise<SyncRunReport> | null = null;
   let queued: Promise<SyncRunReport> | null = null;
+  let pokes: PokeChannel | null = null;
 
   const report = (
     r: Omit<SyncRunReport, 'pushed' | 'pulled'> & Partial<SyncRunReport>,
@@ -285,6 +292,29 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     }, options.debounceMs ?? LOCAL_WRITE_DEBOUNCE_MS);
   }
 
+  /**
+   * The poke channel while leader, signed in and online; left otherwise. A poke or a (re)join
+   * asks for a sync (coalesced: one run in flight, one queued). A join is the server answering;
+   * a closed socket says nothing about the connection (REST runs and probes decide that).
+   */
+  function followRealtime(): void {
+    const want = realtime && leader && !stopped && connection.state() === 'online';
+    if (want && !pokes) {
+      pokes = joinPokes({
+        supabase,
+        userId,
+        onPoke: () => void syncNow(),
+        onJoined: () => {
+          connection.report('answered');
+          void syncNow();
+        },
+      });
+    } else if (!want && pokes) {
+      void pokes.leave();
+      pokes = null;
+    }
+  }
+
   const onOnline = (): void => syncAtOnce();
   const onVisibility = (): void => {
     if (!doc || doc.visibilityState === undefined || doc.visibilityState === 'visible')
@@ -293,6 +323,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   // The server answers again (a probe, or a request outside a run): sync at once. A run's own answers need no second run.
   const offConnection = connection.onChange((next, previous) => {
     if (next === 'online' && previous !== 'online' && !stopped && !current) syncAtOnce();
+    followRealtime();
   });
 
   const offMirror = mirrorStatus(
@@ -321,6 +352,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       else if (clock.now() >= nextRetryAt) void syncNow();
     }, options.intervalMs ?? SYNC_INTERVAL_MS);
     void syncNow();
+    followRealtime();
   });
 
   return {
@@ -330,6 +362,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     async stop() {
       stopped = true;
       leader = false;
+      followRealtime();
       offMirror();
       offConnection();
       win?.removeEventListener('online', onOnline);

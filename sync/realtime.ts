@@ -9,7 +9,11 @@
  * interval, focus and reconnect pulls go on as before, and a closed socket
  * is never taken as a sign of being offline.
  */
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import {
+  REALTIME_SUBSCRIBE_STATES,
+  type RealtimeChannel,
+  type SupabaseClient,
+} from '@supabase/supabase-js';
 import type { Database } from '../src/data/database.types';
 
 /** The broadcast event the server sends (supabase/migrations, realtime_pokes). */
@@ -55,7 +59,7 @@ export function joinPokes(options: PokeOptions): PokeChannel {
           .channel(pokeTopic(userId), { config: { private: true } })
           .on('broadcast', { event: POKE_EVENT }, () => options.onPoke())
           .subscribe((status) => {
-            if (status === 'SUBSCRIBED' && !left) options.onJoined();
+            if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED && !left) options.onJoined();
           });
       } catch {
         // No WebSocket here (or it refused to open): sync goes on with its other pulls.

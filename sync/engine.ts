@@ -27,7 +27,8 @@ import {
   type TimersLike,
 } from './platform';
 import { FILES_BUCKET } from './push';
-import { joinPokes, type PokeChannel } from './realtime';
+import { deviceIntervalMs } from './deviceSettings';
+import type { PokeFollower } from './realtime';
 import { runSync } from './run';
 import { syncStatus as defaultStatus, type SyncProblem, type SyncStatusStore } from './status';
 import { AUTH_REQUIRED_KEY, LAST_SYNCED_KEY, mirrorStatus } from './statusMirror';
@@ -65,6 +66,7 @@ export interface StartSyncOptions {
   windowTarget?: EventTargetLike | null;
   /** Receives `visibilitychange`; default `document`. */
   documentTarget?: (EventTargetLike & { visibilityState?: string }) | null;
+  /** Between pulls; default the device setting (deviceSettings.ts), else {@link SYNC_INTERVAL_MS}. */
   intervalMs?: number;
   debounceMs?: number;
   batchSize?: number;
@@ -73,7 +75,7 @@ export interface StartSyncOptions {
   tables?: readonly SyncTable[];
   /** Leader runs supabase-js auto refresh, followers stop theirs (default true). */
   manageAutoRefresh?: boolean;
-  /** The leader joins the user's Realtime poke channel while online (default true; needs `userId`). */
+  /** The leader joins the user's Realtime poke channel while online (default true; needs a user id). */
   realtime?: boolean;
 }
 
@@ -142,7 +144,6 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   const tables = options.tables ?? SYNC_TABLES;
   const manageAutoRefresh = options.manageAutoRefresh ?? true;
   const userId = options.userId ?? getDb()?.userId ?? 'anonymous';
-  const realtime = (options.realtime ?? true) && userId !== 'anonymous';
 
   let stopped = false;
   let leader = false;
@@ -153,7 +154,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   let intervalTimer: unknown = null;
   let current: Promise<SyncRunReport> | null = null;
   let queued: Promise<SyncRunReport> | null = null;
-  let pokes: PokeChannel | null = null;
+  let pokes: Promise<PokeFollower> | null = null;
 
   const report = (
     r: Omit<SyncRunReport, 'pushed' | 'pulled'> & Partial<SyncRunReport>,
@@ -292,29 +293,6 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     }, options.debounceMs ?? LOCAL_WRITE_DEBOUNCE_MS);
   }
 
-  /**
-   * The poke channel while leader, signed in and online; left otherwise. A poke or a (re)join
-   * asks for a sync (coalesced: one run in flight, one queued). A join is the server answering;
-   * a closed socket says nothing about the connection (REST runs and probes decide that).
-   */
-  function followRealtime(): void {
-    const want = realtime && leader && !stopped && connection.state() === 'online';
-    if (want && !pokes) {
-      pokes = joinPokes({
-        supabase,
-        userId,
-        onPoke: () => void syncNow(),
-        onJoined: () => {
-          connection.report('answered');
-          void syncNow();
-        },
-      });
-    } else if (!want && pokes) {
-      void pokes.leave();
-      pokes = null;
-    }
-  }
-
   const onOnline = (): void => syncAtOnce();
   const onVisibility = (): void => {
     if (!doc || doc.visibilityState === undefined || doc.visibilityState === 'visible')
@@ -323,7 +301,6 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   // The server answers again (a probe, or a request outside a run): sync at once. A run's own answers need no second run.
   const offConnection = connection.onChange((next, previous) => {
     if (next === 'online' && previous !== 'online' && !stopped && !current) syncAtOnce();
-    followRealtime();
   });
 
   const offMirror = mirrorStatus(
@@ -346,13 +323,21 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     if (stopped) return;
     leader = true;
     if (manageAutoRefresh) void supabase.auth.startAutoRefresh().catch(() => {});
-    intervalTimer = timers.setInterval(() => {
-      // Out of reach: ask the server whether it is back (an answer starts a sync), whatever the probe schedule says.
-      if (connection.state() !== 'online' && connection.probing()) void connection.probeNow();
-      else if (clock.now() >= nextRetryAt) void syncNow();
-    }, options.intervalMs ?? SYNC_INTERVAL_MS);
-    void syncNow();
-    followRealtime();
+    intervalTimer = timers.setInterval(
+      () => {
+        // Out of reach: ask the server whether it is back (an answer starts a sync), whatever the probe schedule says.
+        if (connection.state() !== 'online' && connection.probing()) void connection.probeNow();
+        else if (clock.now() >= nextRetryAt) void syncNow();
+      },
+      options.intervalMs ?? deviceIntervalMs() ?? SYNC_INTERVAL_MS,
+    );
+    // Realtime's code loads (its own chunk) once the first run is over, never before the first screen.
+    void syncNow().finally(() => {
+      if (options.realtime !== false && !stopped)
+        pokes = import('./realtime').then((m) =>
+          m.followPokes({ supabase, userId, connection, syncNow }),
+        );
+    });
   });
 
   return {
@@ -362,7 +347,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     async stop() {
       stopped = true;
       leader = false;
-      followRealtime();
+      void pokes?.then((p) => p.stop());
       offMirror();
       offConnection();
       win?.removeEventListener('online', onOnline);

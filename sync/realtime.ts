@@ -9,12 +9,9 @@
  * interval, focus and reconnect pulls go on as before, and a closed socket
  * is never taken as a sign of being offline.
  */
-import {
-  REALTIME_SUBSCRIBE_STATES,
-  type RealtimeChannel,
-  type SupabaseClient,
-} from '@supabase/supabase-js';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../src/data/database.types';
+import type { Connection } from './connection';
 
 /** The broadcast event the server sends (supabase/migrations, realtime_pokes). */
 export const POKE_EVENT = 'poke';
@@ -59,7 +56,8 @@ export function joinPokes(options: PokeOptions): PokeChannel {
           .channel(pokeTopic(userId), { config: { private: true } })
           .on('broadcast', { event: POKE_EVENT }, () => options.onPoke())
           .subscribe((status) => {
-            if (status === REALTIME_SUBSCRIBE_STATES.SUBSCRIBED && !left) options.onJoined();
+            // Compared as text: a value import of supabase-js's enum would split its chunk.
+            if (String(status) === 'SUBSCRIBED' && !left) options.onJoined();
           });
       } catch {
         // No WebSocket here (or it refused to open): sync goes on with its other pulls.
@@ -73,6 +71,57 @@ export function joinPokes(options: PokeOptions): PokeChannel {
       const c = channel;
       channel = null;
       if (c) await supabase.removeChannel(c).catch(() => undefined);
+    },
+  };
+}
+
+/** The poke channel kept in step with the connection; `stop()` leaves it for good. */
+export interface PokeFollower {
+  stop(): void;
+}
+
+/**
+ * Keeps the user's poke channel joined while the connection is online and
+ * left otherwise, until `stop()` (sign-out, user switch, losing leadership).
+ * A poke or a (re)join calls `syncNow` (the engine coalesces: one run in
+ * flight, one queued). A join is evidence that the server answers; a closed
+ * socket is no evidence at all (REST runs and probes decide the state).
+ */
+export function followPokes(options: {
+  supabase: SupabaseClient<Database>;
+  userId: string;
+  connection: Connection;
+  syncNow: () => Promise<unknown>;
+}): PokeFollower {
+  const { connection } = options;
+  // An engine started without a user (tests of the engine alone) has no topic.
+  if (options.userId === 'anonymous') return { stop: () => undefined };
+  let channel: PokeChannel | null = null;
+  let stopped = false;
+  const follow = (): void => {
+    const want = !stopped && connection.state() === 'online';
+    if (want && !channel) {
+      channel = joinPokes({
+        supabase: options.supabase,
+        userId: options.userId,
+        onPoke: () => void options.syncNow(),
+        onJoined: () => {
+          connection.report('answered');
+          void options.syncNow();
+        },
+      });
+    } else if (!want && channel) {
+      void channel.leave();
+      channel = null;
+    }
+  };
+  const off = connection.onChange(follow);
+  follow();
+  return {
+    stop() {
+      stopped = true;
+      off();
+      follow();
     },
   };
 }

@@ -38,25 +38,6 @@ async function loadSync(): Promise<{ sync: typeof Sync; supabase: SupabaseClient
   return { sync, supabase };
 }
 
-/**
- * Settings on this device for developers and the browser tests, never set by
- * the app: `refacing.syncIntervalMs` (1 s to 1 h) replaces the interval
- * between pulls, `refacing.realtime` = `off` leaves the Realtime pokes out
- * (the pulls on interval, focus and reconnect then carry every change).
- */
-function syncSettings(): { intervalMs?: number; realtime?: boolean } {
-  try {
-    const interval = Number(localStorage.getItem('refacing.syncIntervalMs'));
-    const off = localStorage.getItem('refacing.realtime') === 'off';
-    return {
-      ...(interval >= 1000 && interval <= 3_600_000 ? { intervalMs: interval } : {}),
-      ...(off ? { realtime: false } : {}),
-    };
-  } catch {
-    return {};
-  }
-}
-
 /** Longest a signed-in start waits for the first screen before the sync's code loads. */
 const FIRST_SCREEN_WAIT_MS = 1500;
 
@@ -107,13 +88,7 @@ function createAppSession(): AppSession {
         if (userId !== wantedUserId) return;
         const { sync, supabase } = await loadSync();
         if (userId !== wantedUserId) return;
-        engine = sync.startSync({
-          supabase,
-          getDb: data.getActiveDb,
-          userId,
-          connection,
-          ...syncSettings(),
-        });
+        engine = sync.startSync({ supabase, getDb: data.getActiveDb, userId, connection });
         // Signed in with data worth keeping: ask the browser not to evict it.
         void import('../pwa/storage').then(({ requestPersistentStorage }) =>
           requestPersistentStorage(),

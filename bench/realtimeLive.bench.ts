@@ -41,22 +41,18 @@ async function renameOnA(a: Page, from: string, to: string): Promise<number> {
 
 /** Resolves with the epoch ms at which B's page shows a project card named `name`. */
 function shownOnB(b: Page, name: string): Promise<number> {
-  return b.evaluate(
-    (n) =>
-      new Promise<number>((resolve) => {
-        const seen = (): boolean =>
-          [...document.querySelectorAll('article')].some(
-            (el) =>
-              el.getAttribute('aria-label') === n || el.querySelector('h2,h3')?.textContent === n,
-          );
-        const tick = (): void => {
-          if (seen()) resolve(Date.now());
-          else requestAnimationFrame(tick);
-        };
-        tick();
-      }),
-    name,
-  );
+  // Page-side source text: tsx's helpers (e.g. __name) do not exist in the page.
+  return b.evaluate<number>(`new Promise((resolve) => {
+    const n = ${JSON.stringify(name)};
+    const tick = () => {
+      const seen = [...document.querySelectorAll('article h2, article h3')].some(
+        (h) => h.textContent === n,
+      );
+      if (seen) resolve(Date.now());
+      else requestAnimationFrame(tick);
+    };
+    tick();
+  })`);
 }
 
 async function series(
@@ -102,6 +98,7 @@ export default async function realtimeLiveBench(): Promise<BenchFigure[]> {
       address: '1 Elm St',
       phone: '5551234567',
       email: maria.email,
+      scopes: ['Kitchen'],
     });
     await dash.submitDialog();
     await dash.card('Live 0').getByRole('link', { name: 'Live 0', exact: true }).click();

@@ -3,8 +3,9 @@
  * `ws` socket: a change pushed by one device reaches another device's local
  * database without it asking (no interval: the harness' timers never fire),
  * the join itself pulls, a burst of pokes is coalesced into at most one run
- * in flight and one queued, and a device whose socket cannot open still
- * syncs and stays online.
+ * in flight and one queued, a device whose socket cannot open (or is closed
+ * by the server) still syncs and stays online, and a live socket does not
+ * hide a failing REST call.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend';
@@ -99,5 +100,43 @@ describe('sync with Realtime pokes', () => {
     expect((await offline.sync()).ok).toBe(true);
     expect((await offline.db.projects.get(p.id))?.name).toBe('Pulled the old way');
     expect(offline.status.get().connection).toBe('online');
+  });
+
+  it('a live socket never hides a failing REST call', async () => {
+    const before = backend.backend.realtimeSockets();
+    const d = await device('lie-fi', true);
+    await vi.waitFor(() => expect(backend.backend.realtimeSockets()).toBeGreaterThan(before), {
+      timeout: 10_000,
+    });
+    d.net.before = () => Promise.reject(new TypeError('fetch failed'));
+    const r = await d.sync();
+    expect(r).toMatchObject({ ok: false, failure: { kind: 'network' } });
+    expect(d.status.get().connection).toBe('unreachable');
+    expect(backend.backend.realtimeSockets()).toBeGreaterThan(before);
+    d.net.before = undefined;
+  });
+});
+
+describe('a socket the server keeps closing', () => {
+  it('is not taken for offline: the connection stays online and syncs go on', async () => {
+    // This server closes any socket silent for 300 ms (realtime-js heartbeats every 25 s).
+    const strict = await startLocalBackend({ realtimeLimits: { silenceMs: 300 } });
+    try {
+      const creds = { email: 'sam-strict@example.com', password: 'Secret-pass-1' };
+      await strict.signUpConfirmed(creds.email, creds.password, { role: 'contractor' });
+      const d = await openDevice(strict, 'strict', creds, { realtime: true });
+      await vi.waitFor(() => expect(strict.backend.realtimeSockets()).toBeGreaterThan(0), {
+        timeout: 10_000,
+      });
+      await vi.waitFor(() => expect(strict.backend.realtimeSockets()).toBe(0), {
+        timeout: 10_000,
+      });
+      expect(d.status.get().connection).toBe('online');
+      expect((await d.sync()).ok).toBe(true);
+      expect(d.status.get().connection).toBe('online');
+      await d.close();
+    } finally {
+      await strict.stop();
+    }
   });
 });

@@ -112,6 +112,7 @@ export async function runSyncBench(args: BrowserBenchArgs): Promise<BrowserBench
       windowTarget: null,
       documentTarget: null,
       manageAutoRefresh: false,
+      realtime: false,
       timers: idleTimers,
       status: createSyncStatusStore(),
     });

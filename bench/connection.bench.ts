@@ -102,6 +102,7 @@ export default async function connectionBench(): Promise<BenchFigure[]> {
       windowTarget: null,
       documentTarget: null,
       manageAutoRefresh: false,
+      realtime: false,
     });
     await until(status, (s) => synced(s) && s.lastSyncedAt !== null);
 

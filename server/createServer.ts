@@ -26,6 +26,7 @@ import { mailViewer } from './mailViewer.ts';
 import { onlyWhenHealthy, superviseDatabase } from './supervisor.ts';
 import { allowedOrigins, apiCors, noSniff, runtimeConfigScript } from './webConfig.ts';
 import { closeHttp, DEFAULT_HTTP_TIMEOUTS, listenHttp, type HttpTimeouts } from './httpListener.ts';
+import { createRealtime, type RealtimeLimits } from './realtime/index.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 /** Storage's default upload limit (Supabase's default, 50 MB). */
@@ -65,6 +66,8 @@ export interface LocalBackendOptions {
   rateLimits?: Partial<AuthRateLimits>;
   /** Limits on slow clients (tests shorten them); defaults in `httpListener.ts`. */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /** Bounds of each Realtime socket (`/realtime/v1/websocket`); defaults in `realtime/socket.ts`. */
+  realtimeLimits?: Partial<RealtimeLimits>;
   /** Console lines (default: none for in-memory, console.log otherwise). */
   log?: (line: string) => void;
 }
@@ -86,6 +89,8 @@ export interface LocalBackend {
   mailDir: string;
   /** Re-read the schema cache (after applying SQL directly through `pg`). */
   reloadSchema(): Promise<void>;
+  /** Open Realtime sockets. */
+  realtimeSockets(): number;
 }
 
 /**
@@ -116,11 +121,14 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
     }
     postgres = server;
   }
+  const { databaseUrl, realtimeLimits: limits } = opts;
+  const realtime = createRealtime({ ctx: () => ctx, databaseUrl, getDb: () => db.pg, log, limits });
   async function open(): Promise<SqlDatabase> {
     const pg = postgres ?? (await openDatabase(opts.dataDir));
     try {
       await prepareDatabase(pg, { migrationsDir, seedFile, log });
       await loadCatalog(pg, catalog);
+      await realtime.listenOn(pg);
     } catch (e) {
       await releaseLock?.();
       await pg.close();
@@ -217,21 +225,20 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
       await loadCatalog(db.pg, catalog);
     },
     async listen(port = 0, host = '127.0.0.1') {
-      const listening = await listenHttp(app.fetch, port, host, {
-        ...DEFAULT_HTTP_TIMEOUTS,
-        ...opts.httpTimeouts,
-      });
+      const timeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...opts.httpTimeouts };
+      const listening = await listenHttp(app.fetch, port, host, timeouts);
       server = listening.server;
+      realtime.attach(server);
       backend.port = listening.port;
       backend.url = listening.url;
       return { url: backend.url, port: backend.port };
     },
+    realtimeSockets: () => realtime.sockets(),
     async close() {
-      if (server) {
-        const s = server;
-        server = null;
-        await closeHttp(s);
-      }
+      await realtime.close();
+      const s = server;
+      server = null;
+      if (s) await closeHttp(s);
       await releaseLock?.();
       await db.close();
       for (const d of temps) rmSync(d, { recursive: true, force: true });

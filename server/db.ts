@@ -54,10 +54,12 @@ export async function prepareDatabase(
   opts: { migrationsDir: string; seedFile?: string | undefined; log?: (line: string) => void },
 ): Promise<{ isNew: boolean; applied: string[] }> {
   const log = opts.log ?? (() => {});
-  const probe = await pg.query<{ auth: string | null; log: string | null }>(
-    `select to_regclass('auth.users')::text as auth, to_regclass('supabase_migrations.schema_migrations')::text as log`,
+  const probe = await pg.query<{ auth: string | null; log: string | null; rt: string | null }>(
+    `select to_regclass('auth.users')::text as auth, to_regclass('supabase_migrations.schema_migrations')::text as log,
+       to_regclass('realtime.messages')::text as rt`,
   );
-  const hasAuth = probe.rows[0]?.auth != null;
+  // A data folder from before the realtime schema was emulated gets it too (the bootstrap is idempotent).
+  const hasAuth = probe.rows[0]?.auth != null && probe.rows[0]?.rt != null;
   const hasLog = probe.rows[0]?.log != null;
   if (!hasAuth) {
     // Needs a superuser (roles, schema owners); see the README's DATABASE_URL section.

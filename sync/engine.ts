@@ -1,7 +1,9 @@
 /**
  * The sync engine: one leader tab (leadership.ts) runs sync (run.ts) on
  * start, when the server is reachable again (connection.ts), when the page
- * becomes visible, ~1 s after local writes and on an interval; it retries
+ * becomes visible, ~1 s after local writes, on a Realtime poke or (re)join
+ * (realtime.ts: the leader joins the user's channel while online) and on
+ * an interval; it retries
  * failures with capped exponential backoff. Every tab mirrors the status
  * (statusMirror.ts). Framework-free: transport (supabase-js), clock, timers,
  * randomness, locks and event targets are injected.
@@ -25,6 +27,8 @@ import {
   type TimersLike,
 } from './platform';
 import { FILES_BUCKET } from './push';
+import { deviceIntervalMs } from './deviceSettings';
+import type { PokeFollower } from './realtime';
 import { runSync } from './run';
 import { syncStatus as defaultStatus, type SyncProblem, type SyncStatusStore } from './status';
 import { AUTH_REQUIRED_KEY, LAST_SYNCED_KEY, mirrorStatus } from './statusMirror';
@@ -62,6 +66,7 @@ export interface StartSyncOptions {
   windowTarget?: EventTargetLike | null;
   /** Receives `visibilitychange`; default `document`. */
   documentTarget?: (EventTargetLike & { visibilityState?: string }) | null;
+  /** Between pulls; default the device setting (deviceSettings.ts), else {@link SYNC_INTERVAL_MS}. */
   intervalMs?: number;
   debounceMs?: number;
   batchSize?: number;
@@ -70,6 +75,8 @@ export interface StartSyncOptions {
   tables?: readonly SyncTable[];
   /** Leader runs supabase-js auto refresh, followers stop theirs (default true). */
   manageAutoRefresh?: boolean;
+  /** The leader joins the user's Realtime poke channel while online (default true; needs a user id). */
+  realtime?: boolean;
 }
 
 export interface SyncRunReport {
@@ -147,6 +154,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   let intervalTimer: unknown = null;
   let current: Promise<SyncRunReport> | null = null;
   let queued: Promise<SyncRunReport> | null = null;
+  let pokes: Promise<PokeFollower> | null = null;
 
   const report = (
     r: Omit<SyncRunReport, 'pushed' | 'pulled'> & Partial<SyncRunReport>,
@@ -316,12 +324,21 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     if (stopped) return;
     leader = true;
     if (manageAutoRefresh) void supabase.auth.startAutoRefresh().catch(() => {});
-    intervalTimer = timers.setInterval(() => {
-      // Out of reach: ask the server whether it is back (an answer starts a sync), whatever the probe schedule says.
-      if (connection.state() !== 'online' && connection.probing()) void connection.probeNow();
-      else if (clock.now() >= nextRetryAt) void syncNow();
-    }, options.intervalMs ?? SYNC_INTERVAL_MS);
-    void syncNow();
+    intervalTimer = timers.setInterval(
+      () => {
+        // Out of reach: ask the server whether it is back (an answer starts a sync), whatever the probe schedule says.
+        if (connection.state() !== 'online' && connection.probing()) void connection.probeNow();
+        else if (clock.now() >= nextRetryAt) void syncNow();
+      },
+      options.intervalMs ?? deviceIntervalMs() ?? SYNC_INTERVAL_MS,
+    );
+    // Realtime's code loads (its own chunk) once the first run is over, never before the first screen.
+    void syncNow().finally(() => {
+      if (options.realtime !== false && !stopped)
+        pokes = import('./realtime').then((m) =>
+          m.followPokes({ supabase, userId, connection, syncNow }),
+        );
+    });
   });
 
   return {
@@ -331,6 +348,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     async stop() {
       stopped = true;
       leader = false;
+      void pokes?.then((p) => p.stop());
       offMirror();
       offConnection();
       win?.removeEventListener('online', onOnline);

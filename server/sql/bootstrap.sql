@@ -9,6 +9,10 @@
 --     by supabase_storage_admin, with Storage's delete guard: a direct DELETE
 --     on storage.objects / storage.buckets is refused unless the transaction
 --     set storage.allow_delete_query = 'true' (the Storage API does);
+--   * the realtime schema owned by supabase_realtime_admin, with the pieces
+--     of Realtime's Broadcast from Database that the migrations use:
+--     realtime.messages (RLS on: its SELECT policies decide who may join a
+--     private channel), realtime.topic() and realtime.send();
 --   * pgcrypto in schema extensions, on postgres' search_path;
 --   * the grants the migration role `postgres` has on auth, storage and the
 --     default grants in public.
@@ -36,6 +40,9 @@ begin
   end if;
   if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
     create role supabase_storage_admin login noinherit createrole;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_realtime_admin') then
+    create role supabase_realtime_admin nologin noinherit noreplication;
   end if;
   if not exists (select 1 from pg_roles where rolname = 'supabase_admin') then
     create role supabase_admin nologin bypassrls;
@@ -255,6 +262,80 @@ alter function storage.protect_delete() owner to supabase_storage_admin;
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
+
+-- ── realtime (Broadcast from Database, private channels) ────────────────
+-- Hosted Realtime inserts each realtime.send() into realtime.messages and
+-- broadcasts it from the replication stream to the sockets joined to the
+-- topic. Here realtime.send() inserts the same row (same privileges and
+-- RLS, so a caller refused on hosted is refused here) and also raises a
+-- NOTIFY on channel realtime_broadcast, which the local backend listens to
+-- (delivered at commit, as hosted broadcasts only committed rows). The
+-- backend deletes rows older than a few minutes, as hosted drops old
+-- partitions. A join is authorized as hosted does it: a probe row for the
+-- topic, then a SELECT as the caller with realtime.topic() set.
+create schema if not exists realtime authorization supabase_realtime_admin;
+grant usage on schema realtime to postgres, anon, authenticated, service_role;
+
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp not null default now(),
+  inserted_at timestamp not null default now(),
+  id uuid not null default gen_random_uuid(),
+  primary key (id, inserted_at)
+);
+create index if not exists messages_inserted_at on realtime.messages (inserted_at);
+alter table realtime.messages enable row level security;
+alter table realtime.messages owner to supabase_realtime_admin;
+grant select, insert, update on realtime.messages to postgres, anon, authenticated, service_role;
+
+/** The topic being joined or sent to (set by the Realtime server for a join check, by send() for an insert). */
+create or replace function realtime.topic() returns text
+language sql stable
+as $$
+  select nullif(current_setting('realtime.topic', true), '')::text
+$$;
+
+/** Broadcast `payload` as `event` to `topic`. Never fails its caller: an error becomes a warning. */
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void
+language plpgsql
+as $$
+begin
+  begin
+    perform set_config('realtime.topic', topic, true);
+    insert into realtime.messages (payload, event, topic, private, extension)
+    values (payload, event, topic, private, 'broadcast');
+    perform pg_notify('realtime_broadcast',
+      json_build_object('topic', topic, 'event', event, 'payload', payload, 'private', private)::text);
+  exception when others then
+    raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+  end;
+end
+$$;
+
+/**
+ * Local only (hosted drops old partitions instead): deletes messages older
+ * than `max_age`; delivery never needs them, joins insert and roll back
+ * their own probe row. Runs as the table's owner; only postgres may call it.
+ */
+create or replace function realtime.prune_local_messages(max_age interval) returns void
+language sql security definer
+set search_path = ''
+as $$
+  delete from realtime.messages where inserted_at < now() - max_age
+$$;
+
+alter function realtime.prune_local_messages(interval) owner to supabase_realtime_admin;
+revoke all on function realtime.prune_local_messages(interval) from public;
+grant execute on function realtime.prune_local_messages(interval) to postgres;
+alter function realtime.topic() owner to supabase_realtime_admin;
+alter function realtime.send(jsonb, text, text, boolean) owner to supabase_realtime_admin;
+grant execute on function realtime.topic(), realtime.send(jsonb, text, text, boolean)
+  to postgres, anon, authenticated, service_role;
 
 -- ── what the migration role may do on auth and storage (hosted's grants) ─
 grant all on schema auth, storage to postgres;

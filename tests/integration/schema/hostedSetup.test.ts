@@ -1,7 +1,7 @@
 /**
  * The database before the first migration is what hosted Supabase provides,
  * on both backends: API roles with INHERIT and their timeouts, authenticator,
- * auth and storage owned by their admin roles, pgcrypto in `extensions`,
+ * auth, storage and realtime owned by their admin roles, pgcrypto in `extensions`,
  * Storage's delete guard. On PostgreSQL, also that the tests run as hosted's
  * `postgres`: the database owner, not a superuser, with BYPASSRLS.
  */
@@ -50,13 +50,15 @@ describe(`the hosted Supabase set-up (${dbBackend()})`, () => {
     expect(members.rows.map((r) => r.role)).toEqual(['anon', 'authenticated', 'service_role']);
   });
 
-  it('has auth owned by supabase_auth_admin, storage by supabase_storage_admin, pgcrypto in extensions', async () => {
+  it('has auth owned by supabase_auth_admin, storage by supabase_storage_admin, realtime by supabase_realtime_admin, pgcrypto in extensions', async () => {
     const owners = await db.query<{ obj: string; owner: string }>(
       `select c.oid::regclass::text as obj, pg_get_userbyid(c.relowner) as owner from pg_class c
-        where c.oid in ('auth.users'::regclass, 'storage.objects'::regclass, 'storage.buckets'::regclass) order by 1`,
+        where c.oid in ('auth.users'::regclass, 'storage.objects'::regclass, 'storage.buckets'::regclass,
+          'realtime.messages'::regclass) order by 1`,
     );
     expect(owners.rows).toEqual([
       { obj: 'auth.users', owner: 'supabase_auth_admin' },
+      { obj: 'realtime.messages', owner: 'supabase_realtime_admin' },
       { obj: 'storage.buckets', owner: 'supabase_storage_admin' },
       { obj: 'storage.objects', owner: 'supabase_storage_admin' },
     ]);

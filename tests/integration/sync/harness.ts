@@ -25,6 +25,7 @@ import {
 import { createSyncStatusStore, type SyncStatusStore } from '../../../sync/status';
 import type { StartedBackend } from '../../support/localBackend';
 import { NO_REALTIME } from '../../support/noRealtime';
+import WebSocket from 'ws';
 
 /** The device's network as the test controls it. */
 export interface Net {
@@ -161,6 +162,11 @@ export interface DeviceOptions {
   batchSize?: number;
   /** Receives `online`/`offline` (default none). */
   windowTarget?: EventTarget;
+  /**
+   * Join the Realtime poke channel over a real `ws` socket (default off: runs happen only when a
+   * test asks); 'blocked': the engine tries to join, but no socket can open (as behind a proxy).
+   */
+  realtime?: boolean | 'blocked';
 }
 
 /** Opens a device signed in as `email`. */
@@ -181,7 +187,10 @@ export async function openDevice(
   const client = createClient(backend.url, backend.anonKey, {
     auth: { persistSession: true, storage, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch: netFetch(net) },
-    realtime: NO_REALTIME,
+    realtime:
+      opts.realtime === true
+        ? { transport: WebSocket as unknown as typeof globalThis.WebSocket }
+        : NO_REALTIME,
   });
   let userId: string;
   const existing = (await client.auth.getSession()).data.session;
@@ -211,6 +220,7 @@ export async function openDevice(
     status,
     pageSize: opts.pageSize,
     batchSize: opts.batchSize,
+    realtime: opts.realtime !== undefined && opts.realtime !== false,
   });
   // Let the start-up run finish so the test decides what each later run carries.
   if (opts.locks === undefined || opts.locks === null) {

@@ -1,0 +1,107 @@
+/**
+ * The local Realtime endpoint, `/realtime/v1/websocket`: the part of
+ * Realtime's Phoenix channel protocol that `@supabase/realtime-js` uses for
+ * private broadcast channels. Frames are JSON (vsn 2.0.0 arrays
+ * `[join_ref, ref, topic, event, payload]`, or 1.0.0 objects); WebSocket
+ * framing is the `ws` library's. Handled: `phx_join` (JWT checked as for
+ * REST, then the realtime.messages SELECT policy in the database:
+ * ./authorize.ts), `heartbeat`, `access_token`, `phx_leave`; the server
+ * sends `broadcast` (from realtime.send) and `phx_reply`. Bounds per socket:
+ * frame size (`maxPayload`), a frame rate, a queue of frames waiting for the
+ * database, channels per socket, a send buffer, and a silence limit (a
+ * client that stops heartbeating is closed). Anything malformed closes that
+ * socket only.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { BackendContext } from '../context.ts';
+import type { RealtimeHub } from './hub.ts';
+import { serveSocket, type TrackedSocket } from './connection.ts';
+
+export const REALTIME_PATH = '/realtime/v1/websocket';
+
+/** Limits of one socket; the defaults suit realtime-js (a heartbeat every 25 s, one channel). */
+export interface RealtimeLimits {
+  /** Largest frame accepted, bytes; larger closes the socket (1009). */
+  maxFrameBytes: number;
+  /** Frames per second sustained, and the burst above it; more closes the socket (1008). */
+  framesPerSecond: number;
+  frameBurst: number;
+  /** Frames waiting for the database (joins); more closes the socket (1008). */
+  maxQueued: number;
+  maxChannels: number;
+  /** A socket silent this long (no heartbeat, no frame) is closed. */
+  silenceMs: number;
+  /** Unsent bytes after which a slow reader is dropped. */
+  maxBufferedBytes: number;
+}
+
+export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
+  maxFrameBytes: 64 * 1024,
+  framesPerSecond: 10,
+  frameBurst: 40,
+  maxQueued: 8,
+  maxChannels: 10,
+  silenceMs: 60_000,
+  maxBufferedBytes: 1024 * 1024,
+};
+
+export interface RealtimeEndpoint {
+  /** The HTTP server's `upgrade` listener. */
+  onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Open sockets. */
+  sockets(): number;
+  /** Closes every socket (going away). */
+  close(): void;
+}
+
+/** The endpoint on `hub`, checking tokens and policies through `ctx`. */
+export function createRealtimeEndpoint(
+  ctx: BackendContext,
+  hub: RealtimeHub,
+  limits: RealtimeLimits = DEFAULT_REALTIME_LIMITS,
+): RealtimeEndpoint {
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: limits.maxFrameBytes,
+    perMessageDeflate: false,
+    clientTracking: true,
+  });
+  const silenceCheck = setInterval(
+    () => {
+      const now = Date.now();
+      for (const ws of wss.clients) {
+        const seen = (ws as TrackedSocket).lastSeen ?? now;
+        if (now - seen > limits.silenceMs) ws.terminate();
+      }
+    },
+    Math.max(250, Math.floor(limits.silenceMs / 4)),
+  );
+  silenceCheck.unref();
+
+  function refuseUpgrade(socket: Duplex, status: string): void {
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  }
+
+  return {
+    onUpgrade(req, socket, head) {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname !== REALTIME_PATH) return refuseUpgrade(socket, '404 Not Found');
+      const apikey = url.searchParams.get('apikey');
+      const vsn = url.searchParams.get('vsn') ?? '1.0.0';
+      if (vsn !== '1.0.0' && vsn !== '2.0.0') return refuseUpgrade(socket, '400 Bad Request');
+      socket.on('error', () => socket.destroy());
+      void (apikey ? ctx.verify(apikey) : Promise.resolve({ ok: false as const })).then((r) => {
+        if (!r.ok) return refuseUpgrade(socket, '401 Unauthorized');
+        wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, vsn, ctx, hub, limits));
+      });
+    },
+    sockets: () => wss.clients.size,
+    close() {
+      clearInterval(silenceCheck);
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+    },
+  };
+}

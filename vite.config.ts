@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { execSync } from 'node:child_process';
+import { resolve } from 'node:path';
 
 /** Shown as the app version; a new value makes a new service worker (update prompt). */
 function buildId(): string {
@@ -22,22 +23,28 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest: false,
-      workbox: {
+      // Our own worker (src/sw/sw.ts): the precache, navigation fallback, runtime rule and update
+      // flow workbox generated before, plus Background Sync with the app's own sync engine.
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/auth\//, /^\/rest\//, /^\/storage\//, /^\/_local\//],
-        // The local backend's runtime config (its anon key): fresh when online, the cached copy offline.
-        runtimeCaching: [
+        // The worker carries the sync engine, Dexie and supabase-js (scripts the browser keeps, not precached).
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // A classic script: every browser with service workers runs it.
+        rollupFormat: 'iife',
+        // A service worker may not `import()`: the sync's answer checks, a lazy chunk in the page, are bundled in.
+        plugins: [
           {
-            urlPattern: /\/local-config\.js$/,
-            handler: 'NetworkFirst',
-            options: { cacheName: 'local-config', networkTimeoutSeconds: 3 },
+            name: 'worker-static-answers',
+            resolveId(source, importer) {
+              if (source === './loadAnswers' && importer?.includes('/sync/'))
+                return resolve(import.meta.dirname, 'sync/loadAnswers.worker.ts');
+              return null;
+            },
           },
         ],
-        cleanupOutdatedCaches: true,
-        // First visit: take control at once so every route's chunks come from the cache offline.
-        // Updates still wait for the user (no skipWaiting; registerType 'prompt').
-        clientsClaim: true,
       },
     }),
   ],

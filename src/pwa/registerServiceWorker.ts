@@ -45,6 +45,10 @@ export function registerServiceWorker(): void {
   wb.register()
     .then((registration) => {
       if (!registration) return;
+      // Changes waiting with no connection go when it returns, even with the app closed.
+      void import('./backgroundSync').then(({ startBackgroundSync }) =>
+        startBackgroundSync(registration),
+      );
       window.setInterval(() => {
         // Only when the server answers: an update check in lie-fi would just fail.
         if (syncStatus.get().connection === 'online') registration.update().catch(() => undefined);

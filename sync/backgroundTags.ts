@@ -27,4 +27,3 @@ export interface BackgroundSyncRecord {
   /** No page of the app was open. */
   appClosed: boolean;
 }
-

@@ -89,7 +89,9 @@ async function storedSession(
             const store = open.result.transaction('kv', 'readwrite').objectStore('kv');
             const keys = store.getAllKeys();
             keys.onsuccess = () => {
-              const key = keys.result.find((k) => typeof k === 'string' && /^sb-.+-auth-token$/.test(k));
+              const key = keys.result.find(
+                (k) => typeof k === 'string' && /^sb-.+-auth-token$/.test(k),
+              );
               if (!key) return reject(new Error('no stored session'));
               const get = store.get(key);
               get.onsuccess = () => {
@@ -214,10 +216,10 @@ describe('background sync', () => {
     await e2e.server.restart();
     const devtools = await serviceWorkerDevTools(ctx, e2e.server.url);
     await devtools.dispatchSync();
-    await vi.waitFor(
-      async () => expect(await serverProjects(u, 'Expired Eddie')).toHaveLength(1),
-      { timeout: 30_000, interval: 500 },
-    );
+    await vi.waitFor(async () => expect(await serverProjects(u, 'Expired Eddie')).toHaveLength(1), {
+      timeout: 30_000,
+      interval: 500,
+    });
     await devtools.close();
 
     const later = await ctx.newPage();

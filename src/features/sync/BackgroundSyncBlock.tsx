@@ -5,10 +5,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getActiveDb } from '../../data';
 import { useActiveUserId } from '../../hooks';
-import {
-  LAST_BACKGROUND_SYNC_KEY,
-  type BackgroundSyncRecord,
-} from '../../../sync/backgroundTags';
+import { LAST_BACKGROUND_SYNC_KEY, type BackgroundSyncRecord } from '../../../sync/backgroundTags';
 import { backgroundSyncSupported } from '../../pwa/backgroundSync';
 import { availabilityText, backgroundRecordText } from './backgroundTexts';
 

@@ -35,16 +35,28 @@ export default defineConfig({
         // A classic script: every browser with service workers runs it.
         rollupFormat: 'iife',
         // A service worker may not `import()`: the sync's answer checks, a lazy chunk in the page, are bundled in.
-        plugins: [
-          {
-            name: 'worker-static-answers',
-            resolveId(source, importer) {
-              if (source === './loadAnswers' && importer?.includes('/sync/'))
-                return resolve(import.meta.dirname, 'sync/loadAnswers.worker.ts');
-              return null;
+        buildPlugins: {
+          vite: [
+            {
+              name: 'worker-static-answers',
+              resolveId(source, importer) {
+                if (source === './loadAnswers' && importer?.includes('/sync/'))
+                  return resolve(import.meta.dirname, 'sync/loadAnswers.worker.ts');
+                return null;
+              },
             },
-          },
-        ],
+            {
+              // The worker never opens a Realtime channel: realtime-js stays out of its script.
+              name: 'worker-no-realtime',
+              enforce: 'pre',
+              resolveId(source) {
+                if (source === '@supabase/realtime-js')
+                  return resolve(import.meta.dirname, 'src/sw/noRealtime.ts');
+                return null;
+              },
+            },
+          ],
+        },
       },
     }),
   ],

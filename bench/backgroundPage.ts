@@ -10,7 +10,12 @@ import type { Database } from '../src/data/database.types';
 import { RefacingDb } from '../src/data/db';
 import { createProjectsRepo } from '../src/data/projectsRepo';
 import { SYNC_TABLES } from '../src/data/types';
-import { saveBackendConfig, sessionStorageAdapter, sharedAuthLock } from '../src/auth/sessionStore';
+import {
+  AUTH_LOCK_WAIT_MS,
+  saveBackendConfig,
+  sessionStorageAdapter,
+  sharedAuthLock,
+} from '../src/auth/sessionStore';
 import { runSync } from '../sync/run';
 import { withRunLock } from '../sync/runLock';
 import { lastBackgroundSync } from '../sync/background';
@@ -32,6 +37,7 @@ async function setup(args: {
       detectSessionInUrl: false,
       storage: sessionStorageAdapter(localStorage),
       lock: sharedAuthLock,
+      lockAcquireTimeout: AUTH_LOCK_WAIT_MS,
     },
   });
   const { data, error } = await supabase.auth.signInWithPassword(args);

@@ -17,7 +17,7 @@
  * Where IndexedDB cannot be opened (some private modes) the page falls back
  * to localStorage alone.
  */
-import { navigatorLock } from '@supabase/supabase-js';
+import { NavigatorLockAcquireTimeoutError } from '@supabase/supabase-js';
 
 const DB_NAME = 'refacing-auth';
 const STORE = 'kv';
@@ -209,18 +209,42 @@ export function storageKeyFor(url: string): string {
   return `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
 }
 
+/** How long a session read or refresh waits for the other side's: longer than supabase-js's refresh retries. */
+export const AUTH_LOCK_WAIT_MS = 30_000;
+
 /**
- * supabase-js's `auth.lock` for the page and the worker: its Web Lock
- * (`lock:<storageKey>`, held while a session is read, refreshed and stored),
- * so a refresh in one waits for a refresh in the other. Where Web Locks are
- * missing (an insecure origin) the operation runs unlocked, as supabase-js's
- * own default would.
+ * supabase-js's `auth.lock` for the page and the worker: the Web Lock
+ * `lock:<storageKey>`, held while a session is read, refreshed and stored,
+ * so a refresh in one waits for a refresh in the other. Unlike supabase-js's
+ * `navigatorLock` it never steals a held lock after the wait (the holder may
+ * be mid-rotation; the waiting side would then send the old refresh token):
+ * it fails with supabase-js's lock-timeout error and the operation is tried
+ * again later. Where Web Locks are missing (an insecure origin) the
+ * operation runs unlocked, as supabase-js's own default would.
  */
-export function sharedAuthLock<R>(
+export async function sharedAuthLock<R>(
   name: string,
   acquireTimeout: number,
   fn: () => Promise<R>,
 ): Promise<R> {
-  const locks = (globalThis as { navigator?: { locks?: unknown } }).navigator?.locks;
-  return locks ? navigatorLock(name, acquireTimeout, fn) : fn();
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  if (!locks) return fn();
+  const signal = acquireTimeout > 0 ? AbortSignal.timeout(acquireTimeout) : undefined;
+  const held = (): Error => new NavigatorLockAcquireTimeoutError(`Lock "${name}" is held`);
+  let acquired = false;
+  try {
+    return await locks.request(
+      name,
+      acquireTimeout === 0 ? { ifAvailable: true } : { signal },
+      async (lock) => {
+        if (!lock) throw held();
+        acquired = true;
+        return fn();
+      },
+    );
+  } catch (error) {
+    // The wait ran out before the lock was granted (not a failure of `fn`).
+    if (!acquired && signal?.aborted) throw held();
+    throw error;
+  }
 }

@@ -13,6 +13,7 @@ import {
   readBackendConfig,
   sessionStorageAdapter,
   sharedAuthLock,
+  AUTH_LOCK_WAIT_MS,
   storageKeyFor,
   storedUserId,
   type BackendConfig,
@@ -32,6 +33,7 @@ function clientFor(backend: BackendConfig, storageKey: string): SupabaseClient<D
         storageKey,
         storage: sessionStorageAdapter(null),
         lock: sharedAuthLock,
+        lockAcquireTimeout: AUTH_LOCK_WAIT_MS,
         persistSession: true,
         // Refreshed when a run needs it, under the shared lock; no timer in a worker the browser stops.
         autoRefreshToken: false,

@@ -6,9 +6,7 @@
  * app must be opened to send them.
  */
 import { Link } from 'react-router-dom';
-import { changesAreStale, staleChangesText } from './syncTexts';
-import { openAppToSendText } from './backgroundTexts';
-import { backgroundSyncSupported } from '../../pwa/backgroundSync';
+import { changesAreStale, openAppToSendText, staleChangesText } from './syncTexts';
 import { useNow } from './useNow';
 import { useSyncStatus } from './useSyncStatus';
 import './sync.css';
@@ -23,7 +21,7 @@ export function StaleChangesBanner() {
       <span>
         {staleChangesText(s, now)}
         {/* No Background Sync here (Safari, Firefox): nothing sends them until the app is open. */}
-        {!backgroundSyncSupported() && ` ${openAppToSendText(s.unsynced)}`}
+        {!('SyncManager' in window) && ` ${openAppToSendText(s.unsynced)}`}
       </span>
       <Link to="/sync">See what is waiting</Link>
     </div>

@@ -31,8 +31,3 @@ export function backgroundRecordText(record: BackgroundSyncRecord): string {
   if (record.pushed === 0) return `Nothing to send at ${at}, ${app}`;
   return `${changes(record.pushed)} sent at ${at}, ${app}`;
 }
-
-/** The waiting-changes banner where the browser has no Background Sync. */
-export function openAppToSendText(unsynced: number): string {
-  return `Open the app when you're back online to send ${changes(unsynced)}.`;
-}

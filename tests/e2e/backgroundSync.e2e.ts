@@ -186,6 +186,10 @@ describe('background sync', () => {
     const later = await ctx.newPage();
     await later.goto('/sync');
     await later.getByText(/^2 changes sent at .+, app closed$/).waitFor({ timeout: 15_000 });
+    await later.screenshot({
+      path: artifactPath('background-sync', 'sync-page.png'),
+      fullPage: true,
+    });
     expect(await outboxCount(later, userId)).toBe(0);
     await later.close();
 
@@ -285,6 +289,40 @@ describe('background sync', () => {
     );
     expect(await serverProjects(u, 'Both Bo')).toHaveLength(1);
     await devtools.close();
+    await ctx.close();
+  });
+
+  it('keeps a session an older build stored in localStorage: signed in after the upgrade', async () => {
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
+    const u = newUser('contractor', 'Uma');
+    const page = await signedUpControlled(ctx, u);
+    const session = await storedSession(page);
+    // As an older build left the device: the session only in localStorage, the store empty.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('refacing-auth');
+          open.onerror = () => reject(new Error('cannot open the session store'));
+          open.onsuccess = () => {
+            const tx = open.result.transaction('kv', 'readwrite');
+            tx.objectStore('kv').clear();
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+          };
+        }),
+    );
+    expect(await page.evaluate(() => localStorage.length)).toBeGreaterThan(0);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome, Uma' }).waitFor();
+    await vi.waitFor(async () =>
+      expect((await storedSession(page)).refresh_token).toBe(session.refresh_token),
+    );
+    // And the next start reads it from the store: still signed in.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome, Uma' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
     await ctx.close();
   });
 });

@@ -6,7 +6,7 @@
  *   worker start-up included), against the same push from a page (the
  *   engine's run, push only) in the same run: target ≤ 1.2×;
  * - the worker's script, gzipped, against the generated worker it replaced
- *   (7,570 bytes gzipped: sw.js and its workbox chunk at the commit before
+ *   (7,535 bytes gzipped by zlib: sw.js and its workbox chunk at the commit before
  *   the app had its own worker): target at most 40 KB more.
  */
 import { readFileSync } from 'node:fs';
@@ -21,7 +21,7 @@ const DEMO = { email: 'contractor@example.com', password: 'demo-contractor' };
 const OPS = 1000;
 const RUNS = 3;
 /** Gzipped bytes of the generated worker (sw.js + workbox chunk) before this app had its own. */
-const GENERATED_WORKER_GZIP_BYTES = 7570;
+const GENERATED_WORKER_GZIP_BYTES = 7535;
 
 interface BgBench {
   setup(a: { url: string; anonKey: string; email: string; password: string }): Promise<string>;

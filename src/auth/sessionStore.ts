@@ -156,7 +156,8 @@ export function sessionStorageAdapter(mirror: KeyValueStorage | null): AsyncSess
         copy(key, value);
         return value;
       } catch {
-        return null;
+        // A failed read is not "signed out" (supabase-js would drop the session): the page's copy answers.
+        return mirror?.getItem(key) ?? null;
       }
     },
     async setItem(key, value) {

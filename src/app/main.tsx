@@ -41,7 +41,17 @@ if (root) {
 
 if (!isPublic) void ensureAuthStarted();
 
-// The service worker (app shell offline, update prompt); no-op under `npm run dev`.
-void import('../pwa/registerServiceWorker').then(({ registerServiceWorker }) =>
-  registerServiceWorker(),
-);
+/** How long after the page's load the service worker is registered. */
+const SERVICE_WORKER_DELAY_MS = 1000;
+
+// The service worker (app shell offline, update prompt, background sync); no-op under `npm run dev`.
+// Registered once the page has loaded, so it and workbox-window never compete with the first screen.
+const registerLater = (): void => {
+  window.setTimeout(() => {
+    void import('../pwa/registerServiceWorker').then(({ registerServiceWorker }) =>
+      registerServiceWorker(),
+    );
+  }, SERVICE_WORKER_DELAY_MS);
+};
+if (document.readyState === 'complete') registerLater();
+else window.addEventListener('load', registerLater, { once: true });

@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { execSync } from 'node:child_process';
+import { resolve } from 'node:path';
 
 /** Shown as the app version; a new value makes a new service worker (update prompt). */
 function buildId(): string {
@@ -39,29 +40,42 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest: false,
-      workbox: {
+      // Our own worker (src/sw/sw.ts): the precache, navigation fallback, runtime rule and update
+      // flow workbox generated before, plus Background Sync with the app's own sync engine.
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        // exceljs (256 kB gzipped) is fetched only when a workbook is asked for, then kept (below).
+        // exceljs (256 kB gzipped) is fetched only when a workbook is asked for, then kept (src/sw/sw.ts).
         globIgnores: ['**/exceljs*.js'],
-        navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/auth\//, /^\/rest\//, /^\/storage\//, /^\/_local\//],
-        // The local backend's runtime config (its anon key): fresh when online, the cached copy offline.
-        runtimeCaching: [
-          {
-            urlPattern: /\/assets\/exceljs[^/]*\.js$/,
-            handler: 'CacheFirst',
-            options: { cacheName: 'exceljs', expiration: { maxEntries: 2 } },
-          },
-          {
-            urlPattern: /\/local-config\.js$/,
-            handler: 'NetworkFirst',
-            options: { cacheName: 'local-config', networkTimeoutSeconds: 3 },
-          },
-        ],
-        cleanupOutdatedCaches: true,
-        // First visit: take control at once so every route's chunks come from the cache offline.
-        // Updates still wait for the user (no skipWaiting; registerType 'prompt').
-        clientsClaim: true,
+        // The worker carries the sync engine, Dexie and supabase-js (scripts the browser keeps, not precached).
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // A classic script: every browser with service workers runs it.
+        rollupFormat: 'iife',
+        // A service worker may not `import()`: the sync's answer checks, a lazy chunk in the page, are bundled in.
+        buildPlugins: {
+          vite: [
+            {
+              name: 'worker-static-answers',
+              resolveId(source, importer) {
+                if (source === './loadAnswers' && importer?.includes('/sync/'))
+                  return resolve(import.meta.dirname, 'sync/loadAnswers.worker.ts');
+                return null;
+              },
+            },
+            {
+              // The worker never opens a Realtime channel: realtime-js stays out of its script.
+              name: 'worker-no-realtime',
+              enforce: 'pre',
+              resolveId(source) {
+                if (source === '@supabase/realtime-js')
+                  return resolve(import.meta.dirname, 'src/sw/noRealtime.ts');
+                return null;
+              },
+            },
+          ],
+        },
       },
     }),
   ],

@@ -30,6 +30,7 @@ import { FILES_BUCKET } from './push';
 import { deviceIntervalMs } from './deviceSettings';
 import type { PokeFollower } from './realtime';
 import { runSync } from './run';
+import { withRunLock } from './runLock';
 import { syncStatus as defaultStatus, type SyncProblem, type SyncStatusStore } from './status';
 import { AUTH_REQUIRED_KEY, LAST_SYNCED_KEY, mirrorStatus } from './statusMirror';
 
@@ -204,14 +205,17 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     if (!db) return report({ ran: false, ok: false, reason: 'no-db' });
     status.set({ syncing: true });
     try {
-      const outcome = await runSync({
-        db,
-        supabase,
-        now: clock.now,
-        tables,
-        batchSize: options.batchSize,
-        pageSize: options.pageSize,
-      });
+      // One run at a time with the other pages and the service worker's background sync (runLock.ts).
+      const outcome = await withRunLock(locks, userId, () =>
+        runSync({
+          db,
+          supabase,
+          now: clock.now,
+          tables,
+          batchSize: options.batchSize,
+          pageSize: options.pageSize,
+        }),
+      );
       if ('authRequired' in outcome) {
         connection.report('answered');
         // The shared record first: the status mirror re-reads it, so the in-memory flag is never overwritten by an older read.

@@ -25,6 +25,8 @@ export interface RunDeps {
   tables: readonly SyncTable[];
   batchSize?: number;
   pageSize?: number;
+  /** False: push only (the service worker's one-off background sync); default true. */
+  pull?: boolean;
 }
 
 /** How a run ended: synced, failed (retry later), or the server refused the session. */
@@ -62,7 +64,7 @@ export async function runSync(deps: RunDeps): Promise<RunOutcome> {
     supabase,
     now: deps.now,
     batchSize: deps.batchSize,
-    onDrained: startPulls,
+    onDrained: deps.pull === false ? undefined : startPulls,
   };
   const push = await session.retryOnAuth(
     () => pushOutbox(pushDeps),
@@ -71,6 +73,7 @@ export async function runSync(deps: RunDeps): Promise<RunOutcome> {
   if (isSessionStop(push)) return stopped(push);
   if (!push.ok) return { ok: false, pushed, pulled, failure: push.failure };
   pushed = push.pushed;
+  if (deps.pull === false) return { ok: true, pushed, pulled };
 
   startPulls();
   for (const table of tables) {

@@ -48,7 +48,7 @@ if (root) {
 if (fromStoredSession) void afterFirstScreen().then(ensureAuthStarted);
 else if (!isPublic) void ensureAuthStarted();
 
-// The service worker (app shell offline, update prompt), once the first screen shows; no-op under `npm run dev`.
+// The service worker (app shell offline, update prompt, background sync), once the first screen shows; no-op under `npm run dev`.
 void afterFirstScreen()
   .then(() => import('../pwa/registerServiceWorker'))
   .then(({ registerServiceWorker }) => registerServiceWorker());

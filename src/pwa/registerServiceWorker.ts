@@ -14,6 +14,9 @@ import { syncStatus } from '../../sync/status';
 /** Check for updates hourly, so an app left open for days still gets fixes. */
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
+/** When the background-sync registration loads at the latest (after the first screen's scripts). */
+const BACKGROUND_SYNC_START_MS = 10_000;
+
 let registered = false;
 
 export function registerServiceWorker(): void {
@@ -45,6 +48,22 @@ export function registerServiceWorker(): void {
   wb.register()
     .then((registration) => {
       if (!registration) return;
+      // Changes waiting with no connection go when it returns, even with the app closed. Its code
+      // loads when changes first wait offline, or a little after the start (the periodic pull).
+      let background = false;
+      const startBackground = (): void => {
+        if (background) return;
+        background = true;
+        offWaiting();
+        void import('./backgroundSync').then(({ startBackgroundSync }) =>
+          startBackgroundSync(registration),
+        );
+      };
+      const offWaiting = syncStatus.subscribe(() => {
+        const s = syncStatus.get();
+        if (s.unsynced > 0 && s.connection !== 'online') startBackground();
+      });
+      window.setTimeout(startBackground, BACKGROUND_SYNC_START_MS);
       window.setInterval(() => {
         // Only when the server answers: an update check in lie-fi would just fail.
         if (syncStatus.get().connection === 'online') registration.update().catch(() => undefined);

@@ -22,16 +22,43 @@ const e2e = appSuite({ seed: false });
 /** The app is synced within 5 s of the server returning; the margin covers a loaded test machine. */
 const RECOVERY_BOUND_MS = 5_000 + 3_000;
 
-/** Lets the access token stored on this device expire (as after a night without signal). */
+/**
+ * Lets the access token stored on this device expire (as after a night without signal): in the
+ * session store supabase-js reads (IndexedDB `refacing-auth`) and in its localStorage copy.
+ */
 async function expireStoredToken(page: Page): Promise<void> {
-  await page.evaluate(() => {
+  await page.evaluate(async () => {
+    const expire = (raw: string): string => {
+      const s = JSON.parse(raw) as { expires_at?: number };
+      s.expires_at = Math.floor(Date.now() / 1000) - 60;
+      return JSON.stringify(s);
+    };
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
       if (!key || !/^sb-.+-auth-token$/.test(key)) continue;
-      const s = JSON.parse(localStorage.getItem(key) ?? '{}') as { expires_at?: number };
-      s.expires_at = Math.floor(Date.now() / 1000) - 60;
-      localStorage.setItem(key, JSON.stringify(s));
+      localStorage.setItem(key, expire(localStorage.getItem(key) ?? '{}'));
     }
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('refacing-auth');
+      open.onerror = () => reject(new Error('cannot open the session store'));
+      open.onsuccess = () => {
+        const tx = open.result.transaction('kv', 'readwrite');
+        const store = tx.objectStore('kv');
+        const cursor = store.openCursor();
+        cursor.onsuccess = () => {
+          const c = cursor.result;
+          if (!c) return;
+          if (typeof c.key === 'string' && /^sb-.+-auth-token$/.test(c.key))
+            c.update(expire(c.value as string));
+          c.continue();
+        };
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(new Error('cannot write the session store'));
+      };
+    });
   });
 }
 

@@ -2,10 +2,11 @@
  * A banner under the top bar when changes have waited on this device for
  * more than 5 minutes without reaching the server: a dot is easy to miss,
  * and a contractor must not leave the site thinking the office has the
- * measurements.
+ * measurements. Where the browser cannot sync in the background it says the
+ * app must be opened to send them.
  */
 import { Link } from 'react-router-dom';
-import { changesAreStale, staleChangesText } from './syncTexts';
+import { changesAreStale, openAppToSendText, staleChangesText } from './syncTexts';
 import { useNow } from './useNow';
 import { useSyncStatus } from './useSyncStatus';
 import './sync.css';
@@ -17,7 +18,11 @@ export function StaleChangesBanner() {
   if (!changesAreStale(s, now)) return null;
   return (
     <div className="sync-banner" role="alert">
-      <span>{staleChangesText(s, now)}</span>
+      <span>
+        {staleChangesText(s, now)}
+        {/* No Background Sync here (Safari, Firefox): nothing sends them until the app is open. */}
+        {!('SyncManager' in window) && ` ${openAppToSendText(s.unsynced)}`}
+      </span>
       <Link to="/sync">See what is waiting</Link>
     </div>
   );

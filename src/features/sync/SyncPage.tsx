@@ -3,7 +3,8 @@
  * transport error), the last successful sync, the next try with "Try now",
  * changes saved on this device waiting to be sent, changes the server refused
  * (dead letters) with Retry and Discard, and the conflicts log listing what
- * was overwritten.
+ * was overwritten, and whether background sync runs on this device and what
+ * it last did.
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -30,6 +31,7 @@ import {
   savedOnDeviceText,
   tableText,
 } from './syncTexts';
+import { BackgroundSyncBlock } from './BackgroundSyncBlock';
 import { useNow } from './useNow';
 import { useSyncStatus } from './useSyncStatus';
 import './sync.css';
@@ -210,6 +212,8 @@ export function SyncPage() {
             <Link to="/login">Sign in again</Link> to send them.
           </p>
         )}
+
+        <BackgroundSyncBlock />
 
         <section aria-labelledby="sync-pending">
           <h2 id="sync-pending">Waiting to sync ({pending?.length ?? 0})</h2>

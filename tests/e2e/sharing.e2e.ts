@@ -133,30 +133,36 @@ describe('sharing a project with the homeowner', () => {
       .waitFor({ state: 'detached', timeout: 60_000 });
     await home.goto(projectPath);
     await home.getByRole('heading', { name: 'Project not found' }).waitFor();
-    const left = await home.evaluate(async (id) => {
-      const dbs = await indexedDB.databases();
-      const name = dbs.map((d) => d.name ?? '').find((n) => n.startsWith('refacing-'))!;
-      return new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error ?? new Error('IndexedDB open failed'));
-        open.onsuccess = () => {
-          const db = open.result;
-          const tx = db.transaction(['projects', 'project_files', 'outbox'], 'readonly');
-          let n = 0;
-          const p = tx.objectStore('projects').get(id);
-          p.onsuccess = () => (n += p.result ? 1 : 0);
-          const f = tx.objectStore('project_files').index('project_id').count(id);
-          f.onsuccess = () => (n += f.result);
-          const o = tx.objectStore('outbox').count();
-          o.onsuccess = () => (n += o.result);
-          tx.oncomplete = () => {
-            db.close();
-            resolve(n);
+    // The user's database is `refacing-<user id>`; `refacing-auth` (the shared
+    // session store) has no project stores, so it must not be the one read.
+    const countLeft = (id: string) =>
+      home.evaluate(async (id) => {
+        const dbs = await indexedDB.databases();
+        const name = dbs.map((d) => d.name ?? '').find((n) => /^refacing-[0-9a-f-]{36}$/.test(n));
+        if (!name) throw new Error('no local database');
+        return new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onblocked = () => reject(new Error('IndexedDB open blocked'));
+          open.onerror = () => reject(open.error ?? new Error('IndexedDB open failed'));
+          open.onsuccess = () => {
+            const db = open.result;
+            const tx = db.transaction(['projects', 'project_files', 'outbox'], 'readonly');
+            tx.onerror = () => reject(tx.error ?? new Error('IndexedDB read failed'));
+            let n = 0;
+            const p = tx.objectStore('projects').get(id);
+            p.onsuccess = () => (n += p.result ? 1 : 0);
+            const f = tx.objectStore('project_files').index('project_id').count(id);
+            f.onsuccess = () => (n += f.result);
+            const o = tx.objectStore('outbox').count();
+            o.onsuccess = () => (n += o.result);
+            tx.oncomplete = () => {
+              db.close();
+              resolve(n);
+            };
           };
-        };
-      });
-    }, projectPath.split('/').pop()!);
-    expect(left).toBe(0);
+        });
+      }, id);
+    await expect.poll(() => countLeft(projectPath.split('/').pop()!), { timeout: 30_000 }).toBe(0);
 
     await mariaCtx.close();
     await joeCtx.close();

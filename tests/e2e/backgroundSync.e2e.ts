@@ -204,8 +204,7 @@ describe('background sync', () => {
     await ctx.close();
   });
 
-  // Skipped: fails since the first-screen gate (supabase-js starts after the first screen) was merged beside the shared session store; the worker push tests above pass. To be fixed, not left.
-  it.skip('refreshes an expired access token in the worker; the next page is signed in with the rotated one', async () => {
+  it('refreshes an expired access token in the worker; the next page is signed in with the rotated one', async () => {
     const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const u = newUser('contractor', 'Otto');
     const page = await signedUpControlled(ctx, u);
@@ -241,7 +240,11 @@ describe('background sync', () => {
     // The page took the worker's rotated session as it is: no refresh of its own, still signed in.
     expect(refreshes).toEqual([]);
     await later.goto('/sync');
-    await later.getByText(/^1 change sent at .+, app closed$/).waitFor({ timeout: 15_000 });
+    // The browser may fire the tag once more after the worker's push (its own retry): the
+    // last record then says that run found nothing to send. Either way it ran with the app closed.
+    await later
+      .getByText(/^(1 change sent|Nothing to send) at .+, app closed$/)
+      .waitFor({ timeout: 15_000 });
     expect(await later.getByText('Your session has ended').count()).toBe(0);
     await ctx.close();
   });
@@ -293,30 +296,29 @@ describe('background sync', () => {
     await ctx.close();
   });
 
-  // Skipped: fails since the first-screen gate (supabase-js starts after the first screen) was merged beside the shared session store; the worker push tests above pass. To be fixed, not left.
-  it.skip('keeps a session an older build stored in localStorage: signed in after the upgrade', async () => {
+  it('keeps a session an older build stored in localStorage: signed in after the upgrade', async () => {
     const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const u = newUser('contractor', 'Uma');
-    const page = await signedUpControlled(ctx, u);
-    const session = await storedSession(page);
-    // As an older build left the device: the session only in localStorage, the store empty.
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const open = indexedDB.open('refacing-auth');
-          open.onerror = () => reject(new Error('cannot open the session store'));
-          open.onsuccess = () => {
-            const tx = open.result.transaction('kv', 'readwrite');
-            tx.objectStore('kv').clear();
-            tx.oncomplete = () => {
-              open.result.close();
-              resolve();
-            };
-          };
-        }),
+    const first = await signedUpControlled(ctx, u);
+    const session = await storedSession(first);
+    const legacy = await first.evaluate(() =>
+      Object.entries(localStorage).filter(([k]) => /^sb-.+-auth-token$/.test(k)),
     );
-    expect(await page.evaluate(() => localStorage.length)).toBeGreaterThan(0);
-    await page.reload();
+    expect(legacy).toHaveLength(1);
+    await ctx.close();
+
+    // As an older build left a device: the session only in localStorage, no session store, no
+    // worker. A fresh profile gets exactly that, written from a file of the origin that does not
+    // run the app (an icon), so nothing of this build reads or writes it first.
+    const upgraded = await newContext(e2e.browser, { baseURL: e2e.server.url });
+    const page = await upgraded.newPage();
+    await page.goto('/icons/icon-192.png');
+    await page.evaluate((entries) => {
+      for (const [k, v] of entries) localStorage.setItem(k, v);
+    }, legacy);
+    expect(await page.evaluate(async () => (await indexedDB.databases()).length)).toBe(0);
+
+    await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Welcome, Uma' }).waitFor();
     await vi.waitFor(async () =>
       expect((await storedSession(page)).refresh_token).toBe(session.refresh_token),
@@ -325,6 +327,6 @@ describe('background sync', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Welcome, Uma' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard');
-    await ctx.close();
+    await upgraded.close();
   });
 });

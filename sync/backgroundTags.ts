@@ -10,6 +10,12 @@ export const BACKGROUND_PUSH_TAG = 'refacing-push';
 export const BACKGROUND_PULL_TAG = 'refacing-pull';
 /** Periodic pull interval asked of the browser (it decides; 12 h at the least). */
 export const BACKGROUND_PULL_MIN_INTERVAL_MS = 12 * 60 * 60 * 1000;
+/**
+ * Message the worker posts to the app's open pages when its run reached the
+ * server: a page that still shows "Can't reach the server" probes at once
+ * instead of at its next backoff, so its screen agrees with the emptied outbox.
+ */
+export const SERVER_ANSWERED_MESSAGE = 'refacing-server-answered';
 /** sync_state key of the last background run's record. */
 export const LAST_BACKGROUND_SYNC_KEY = 'lastBackgroundSync';
 

@@ -9,7 +9,9 @@
  * says the changes go when it is opened again.
  */
 import { syncStatus } from '../../sync/status';
+import { connection } from '../auth/connection';
 import {
+  SERVER_ANSWERED_MESSAGE,
   BACKGROUND_PULL_MIN_INTERVAL_MS,
   BACKGROUND_PULL_TAG,
   BACKGROUND_PUSH_TAG,
@@ -56,8 +58,16 @@ async function registerPeriodicPull(registration: SyncRegistration): Promise<voi
 export function startBackgroundSync(registration: ServiceWorkerRegistration): () => void {
   const reg = registration as ServiceWorkerRegistration & SyncRegistration;
   void registerPeriodicPull(reg);
+  // The worker reached the server (the outbox it emptied is this page's too): check at once.
+  const onMessage = (event: MessageEvent): void => {
+    const type = (event.data as { type?: unknown } | null)?.type;
+    if (type === SERVER_ANSWERED_MESSAGE && connection.state() !== 'online')
+      void connection.probeNow();
+  };
+  navigator.serviceWorker.addEventListener('message', onMessage);
   const sync = reg.sync;
-  if (!sync) return () => undefined;
+  const stopListening = () => navigator.serviceWorker.removeEventListener('message', onMessage);
+  if (!sync) return stopListening;
   let registered = false;
   let lastUnsynced = syncStatus.get().unsynced;
   const check = (): void => {
@@ -75,5 +85,9 @@ export function startBackgroundSync(registration: ServiceWorkerRegistration): ()
     });
   };
   check();
-  return syncStatus.subscribe(check);
+  const unsubscribe = syncStatus.subscribe(check);
+  return () => {
+    unsubscribe();
+    stopListening();
+  };
 }

@@ -22,7 +22,11 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
-import { BACKGROUND_PULL_TAG, BACKGROUND_PUSH_TAG } from '../../sync/backgroundTags';
+import {
+  BACKGROUND_PULL_TAG,
+  BACKGROUND_PUSH_TAG,
+  SERVER_ANSWERED_MESSAGE,
+} from '../../sync/backgroundTags';
 import { backgroundJob } from './backgroundJob';
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -59,12 +63,20 @@ self.addEventListener('message', (event) => {
 });
 clientsClaim();
 
+/** Runs `kind`, then tells the open pages the server answered (see SERVER_ANSWERED_MESSAGE). */
+async function runAndTell(kind: 'push' | 'pull'): Promise<void> {
+  const record = await backgroundJob(kind);
+  if (!record) return;
+  for (const page of await self.clients.matchAll({ type: 'window' }))
+    page.postMessage({ type: SERVER_ANSWERED_MESSAGE });
+}
+
 self.addEventListener('sync', (event) => {
   const e = event as TaggedSyncEvent;
   // A rejected promise tells the browser the push failed: it tries again later, with its own backoff.
-  if (e.tag === BACKGROUND_PUSH_TAG) e.waitUntil(backgroundJob('push'));
+  if (e.tag === BACKGROUND_PUSH_TAG) e.waitUntil(runAndTell('push'));
 });
 self.addEventListener('periodicsync', (event) => {
   const e = event as TaggedSyncEvent;
-  if (e.tag === BACKGROUND_PULL_TAG) e.waitUntil(backgroundJob('pull'));
+  if (e.tag === BACKGROUND_PULL_TAG) e.waitUntil(runAndTell('pull'));
 });

@@ -4,6 +4,7 @@ import { supabase } from '../../auth/supabase';
 import { useAuth } from '../../auth/useAuth';
 import { finishAccountDeletion } from '../../auth/authLifecycle';
 import { syncStatus } from '../../../sync';
+import { connection } from '../../auth/connection';
 import { Spinner } from '../../app/Spinner';
 import { deleteAccountOnServer, profileRepo, type ProfileRow } from '../../data';
 import { useDeadLetters, usePendingOps, useProfile } from '../../hooks';
@@ -150,12 +151,22 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
     }
   }
 
-  /** Offline the server cannot delete anything: say so next to the button instead of asking. */
-  function askToDelete() {
+  /**
+   * Offline the server cannot delete anything: say so next to the button
+   * instead of asking. Where the browser has a network but the server was
+   * last out of reach, ask the server once first: it may be back (the
+   * background sync may just have reached it) before this page noticed.
+   */
+  async function askToDelete() {
     setDeleteError(null);
-    const connection = syncStatus.get().connection;
-    if (connection !== 'online') {
-      setDeleteError(connection === 'offline' ? DELETE_OFFLINE : DELETE_UNREACHABLE);
+    let state = syncStatus.get().connection;
+    if (state === 'unreachable') {
+      setBusy(true);
+      state = await connection.probeNow();
+      setBusy(false);
+    }
+    if (state !== 'online') {
+      setDeleteError(state === 'offline' ? DELETE_OFFLINE : DELETE_UNREACHABLE);
       return;
     }
     setConfirmDelete(true);
@@ -309,7 +320,12 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
             {deleteError}
           </div>
         ) : null}
-        <button type="button" className="btn btn-danger" disabled={busy} onClick={askToDelete}>
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={busy}
+          onClick={() => void askToDelete()}
+        >
           Delete my account
         </button>
       </section>

@@ -12,7 +12,8 @@
  * (role defaults to owner: the homeowner of a contractor's job). Answers 200
  * `{ id, project_id, email, role, expires_at }` — never the token — or a
  * PostgREST-shaped error: 401 no/bad token, 400 bad body or email, 403 not
- * the project's owner or contractor, 409 already on the project.
+ * the project's owner or contractor, 409 already on the project, 429 over the
+ * invitation limits (kept in the database: 20 an hour per inviter, 3 a day per address).
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -22,6 +23,7 @@ import { jsonBody, type BodyProblem } from './jsonBody.ts';
 import { runAs } from './db.ts';
 import { isPgError, pgErrorBody, pgrst, statusForSqlState } from './pgError.ts';
 import { hashToken, randomToken } from './auth/tokens.ts';
+import { mailSafeName } from '../supabase/functions/_shared/mailText.ts';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -78,8 +80,9 @@ export function inviteLink(site: string, token: string): string {
 export function inviteRoutes(ctx: BackendContext): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
 
-  function site(c: Context): string {
-    return ctx.siteUrl ?? c.req.header('origin') ?? new URL(c.req.url).origin;
+  /** The app's origin for links: SITE_URL, else the server's own; never a request header (Origin, Host). */
+  function site(): string {
+    return ctx.siteUrl ?? ctx.ownOrigin();
   }
 
   app.post('/project-invite', async (c) => {
@@ -108,9 +111,9 @@ export function inviteRoutes(ctx: BackendContext): Hono<ApiEnv> {
       if (isPgError(e)) return c.json(pgErrorBody(e), statusForSqlState(e.code, false) as 400);
       throw e;
     }
-    const link = inviteLink(site(c), token);
-    const who = result.inviter.name || result.inviter.email || 'Your contractor';
-    const project = result.project_name?.trim() || 'a project';
+    const link = inviteLink(site(), token);
+    const who = mailSafeName(result.inviter.name || result.inviter.email, 'Your contractor');
+    const project = mailSafeName(result.project_name, 'a project');
     await ctx.mailer.send({
       to: result.email,
       subject: `${who} invited you to ${project}`,
@@ -153,8 +156,8 @@ export function inviteRoutes(ctx: BackendContext): Hono<ApiEnv> {
       if (isPgError(e)) return c.json(pgErrorBody(e), statusForSqlState(e.code, false) as 400);
       throw e;
     }
-    const link = inviteLink(site(c), token);
-    const who = result.inviter.name || result.inviter.email || 'Your organization';
+    const link = inviteLink(site(), token);
+    const who = mailSafeName(result.inviter.name || result.inviter.email, 'Your organization');
     await ctx.mailer.send({
       to: result.email,
       subject: `${who} invited you to join their team`,

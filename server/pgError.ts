@@ -27,8 +27,10 @@ export function isPgError(e: unknown): e is PgLikeError & { code: string } {
   );
 }
 
-/** PostgREST's status for a SQLSTATE; `anon` decides 42501 (401 vs 403). */
+/** PostgREST's status for a SQLSTATE; `anon` decides 42501 (401 vs 403); `PTxyz` is status xyz. */
 export function statusForSqlState(code: string, anon: boolean): number {
+  // PostgREST's custom statuses: SQLSTATE PTxyz answers HTTP xyz (e.g. PT429, too many requests).
+  if (/^PT[1-5]\d\d$/.test(code)) return Number(code.slice(2));
   switch (code) {
     case '42501':
       return anon ? 401 : 403;

@@ -22,15 +22,15 @@ describe('InviteLinkPanel', () => {
         onClose={() => {}}
       />,
     );
-    expect((screen.getByLabelText('Invitation link') as HTMLInputElement).value).toBe(LINK);
+    expect(screen.getByLabelText<HTMLInputElement>('Invitation link').value).toBe(LINK);
     expect(screen.getByText(/Invitation mailed to maria@example.com/)).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
     expect(writeText).toHaveBeenCalledWith(LINK);
     expect(await screen.findByText('Link copied')).toBeDefined();
-    const img = (await screen.findByAltText(
+    const img = await screen.findByAltText<HTMLImageElement>(
       'QR code of the invitation link for maria@example.com',
-    )) as HTMLImageElement;
+    );
     // The same library and options draw the same symbol: the image is the link's QR code.
     const expected = await QRCode.toDataURL(LINK, {
       errorCorrectionLevel: 'M',

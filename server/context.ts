@@ -16,6 +16,8 @@ export interface BackendContext {
   verify: (token: string) => Promise<VerifyResult>;
   mailer: Mailer;
   siteUrl: string | undefined;
+  /** The server's own origin once it listens (`http://host:port`): where links lead without SITE_URL. Never taken from a request. */
+  ownOrigin: () => string;
   storageDir: string;
   maxUploadBytes: number;
   /** Limit for JSON bodies of /rest and /auth. */

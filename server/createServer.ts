@@ -162,6 +162,7 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
     verify: makeVerifier(keys.secret),
     mailer: createMailer(mailDir, opts.smtpUrl, log),
     siteUrl: opts.siteUrl,
+    ownOrigin: () => backend.url,
     storageDir,
     maxUploadBytes: opts.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     maxJsonBytes: opts.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES,

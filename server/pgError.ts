@@ -45,9 +45,11 @@ export function isRetryableSqlState(code: string): boolean {
   return RETRYABLE.has(code);
 }
 
-/** PostgREST's status for a SQLSTATE; `anon` decides 42501 (401 vs 403). */
+/** PostgREST's status for a SQLSTATE; `anon` decides 42501 (401 vs 403); `PTxyz` is status xyz. */
 export function statusForSqlState(code: string, anon: boolean): number {
   if (RETRYABLE.has(code)) return 503;
+  // PostgREST's custom statuses: SQLSTATE PTxyz answers HTTP xyz (e.g. PT429, too many requests).
+  if (/^PT[1-5]\d\d$/.test(code)) return Number(code.slice(2));
   switch (code) {
     case '42501':
       return anon ? 401 : 403;

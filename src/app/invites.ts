@@ -92,18 +92,34 @@ export async function callRpc<F extends keyof Rpcs, T = Rpcs[F]['Returns']>(
   }
 }
 
+/** A sent (or resent) invitation: the address, the link to pass on, and whether it was also mailed. */
+export interface SentInvite {
+  email: string;
+  /** The single-use join link (7 days, only for `email`'s account). */
+  link: string;
+  mailed: boolean;
+  /** Why no mail went out, in the user's words (when `mailed` is false). */
+  mailProblem: string | null;
+}
+
 /**
- * Sends (or resends) an invitation through the function that mails it
- * (`project-invite`, `org-invite`): the address it went to, or the message
- * to show (the function's own when it refused).
+ * Sends (or resends) an invitation through the function that makes it and
+ * mails it when mail is set up (`project-invite`, `org-invite`): the
+ * address, the link to pass on and whether it was mailed, or the message to
+ * show (the function's own when it refused, e.g. over the invitation limits).
  */
 export async function invokeInvite(
   fn: string,
   body: Record<string, unknown>,
-): Promise<Outcome<{ email: string }>> {
+): Promise<Outcome<SentInvite>> {
   const fallback = 'The invitation could not be sent';
   try {
-    const answer = await supabase.functions.invoke<{ email: string }>(fn, { body });
+    const answer = await supabase.functions.invoke<{
+      email: string;
+      link: string;
+      mailed?: boolean;
+      mail_problem?: string;
+    }>(fn, { body });
     const data = answer.data;
     // functions-js types its error loosely; it is one of its Functions*Error classes or null.
     const error = answer.error as Error | null;
@@ -113,8 +129,16 @@ export async function invokeInvite(
       } | null;
       return { ok: false, message: refusal?.message ?? fallback };
     }
-    if (error || !data) return failed(error, fallback);
-    return { ok: true, value: { email: data.email } };
+    if (error || !data || typeof data.link !== 'string') return failed(error, fallback);
+    return {
+      ok: true,
+      value: {
+        email: data.email,
+        link: data.link,
+        mailed: data.mailed === true,
+        mailProblem: data.mail_problem ?? null,
+      },
+    };
   } catch (e) {
     return failed(e as Error, fallback);
   }
@@ -134,7 +158,7 @@ export function sendInvite(
   projectId: string,
   email: string,
   role: MemberRole,
-): Promise<Outcome<{ email: string }>> {
+): Promise<Outcome<SentInvite>> {
   return invokeInvite('project-invite', { project_id: projectId, email, role });
 }
 

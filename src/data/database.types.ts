@@ -245,6 +245,7 @@ export type Database = {
     }
     Functions: {
       accept_project_invite: { Args: { p_token: string }; Returns: Json }
+      applied_migrations: { Args: never; Returns: string[] }
       assign_project: {
         Args: { p_contractor_id: string; p_project_id: string }
         Returns: undefined

@@ -99,6 +99,7 @@ export const TABLE_INSERT_REQUIRED = {
 /** Each RPC's arguments: all of them, and those it has a default for. */
 export const RPC_ARGS = {
   accept_project_invite: { args: ['p_token'], optional: [] },
+  applied_migrations: { args: [], optional: [] },
   assign_project: { args: ['p_contractor_id', 'p_project_id'], optional: [] },
   create_org_invite: { args: ['p_email', 'p_token_hash'], optional: [] },
   create_project_invite: {
@@ -152,6 +153,7 @@ const _everyArg: {
   ];
 } = {
   accept_project_invite: [true, true],
+  applied_migrations: [true, true],
   assign_project: [true, true],
   create_org_invite: [true, true],
   create_project_invite: [true, true],

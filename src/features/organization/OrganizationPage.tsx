@@ -8,7 +8,8 @@ import { useActiveUserId } from '../../hooks';
 import { PROJECT_STATUSES, STATUS_LABELS, projectDisplayName } from '../../domain/projectLabels';
 import { isEmailAddress } from '../../../shared/emailRule';
 import { StatusBadge } from '../../app/ui/StatusBadge';
-import { revokeInvite, type PendingInvite } from '../../app/invites';
+import { revokeInvite, type PendingInvite, type SentInvite } from '../../app/invites';
+import { InviteLinkPanel } from '../../app/ui/InviteLinkPanel';
 import {
   assignProject,
   cachedTeam,
@@ -56,6 +57,7 @@ export function OrganizationPage() {
   const [team, setTeam] = useState<TeamMember[]>(cachedTeam);
   const [invites, setInvites] = useState<PendingInvite[]>([]);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [sent, setSent] = useState<SentInvite | null>(null);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [contractor, setContractor] = useState('all');
@@ -113,18 +115,29 @@ export function OrganizationPage() {
       setNotice({ kind: 'error', text: 'Please enter a valid email address' });
       return;
     }
+    if (await sendOrgInvite(email.trim())) setEmail('');
+  }
+
+  /** Sends or resends an invitation into the organization; shows its link to pass on. True when made. */
+  async function sendOrgInvite(to: string): Promise<boolean> {
     setBusy(true);
-    const r = await inviteContractor(email.trim());
+    setSent(null);
+    const r = await inviteContractor(to);
     setBusy(false);
     setNotice(
       r.ok
-        ? { kind: 'success', text: `Invitation sent to ${r.value.email}` }
+        ? {
+            kind: 'success',
+            text: r.value.mailed
+              ? `Invitation sent to ${r.value.email}`
+              : `Invitation made for ${r.value.email}`,
+          }
         : { kind: 'error', text: r.message },
     );
-    if (r.ok) {
-      setEmail('');
-      await refresh();
-    }
+    if (!r.ok) return false;
+    setSent(r.value);
+    await refresh();
+    return true;
   }
 
   async function assign(p: ProjectRow) {
@@ -178,6 +191,7 @@ export function OrganizationPage() {
 
       <section className="card section-card" aria-labelledby="team-heading">
         <h2 id="team-heading">Team</h2>
+        {sent ? <InviteLinkPanel sent={sent} onClose={() => setSent(null)} /> : null}
         <ul className="members" aria-label="Team">
           {team.map((m) => (
             <li key={m.id} className="member">
@@ -208,7 +222,8 @@ export function OrganizationPage() {
                   <button
                     type="button"
                     className="btn btn-sm"
-                    onClick={() => void inviteContractor(i.email).then(() => refresh())}
+                    disabled={busy}
+                    onClick={() => void sendOrgInvite(i.email)}
                     aria-label={`Resend invitation to ${i.email}`}
                   >
                     Resend

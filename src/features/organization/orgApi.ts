@@ -11,6 +11,7 @@ import {
   pendingInvites,
   type Outcome,
   type PendingInvite,
+  type SentInvite,
 } from '../../app/invites';
 
 export interface TeamMember {
@@ -54,7 +55,7 @@ export function loadOrgInvites(): Promise<Outcome<PendingInvite[]>> {
 }
 
 /** Sends (or resends) an invitation into the organization as a contractor. */
-export function inviteContractor(email: string): Promise<Outcome<{ email: string }>> {
+export function inviteContractor(email: string): Promise<Outcome<SentInvite>> {
   return invokeInvite('org-invite', { email });
 }
 

@@ -10,7 +10,9 @@ import {
   revokeInvite,
   sendInvite,
   type PendingInvite,
+  type SentInvite,
 } from '../../app/invites';
+import { InviteLinkPanel } from '../../app/ui/InviteLinkPanel';
 import { isEmailAddress } from '../../../shared/emailRule';
 
 function day(iso: string): string {
@@ -39,6 +41,7 @@ export function ProjectMembers({ project }: { project: ProjectRow }) {
   const [role, setRole] = useState<MemberRole>('owner');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [sent, setSent] = useState<SentInvite | null>(null);
 
   // The server must have the project before anyone can join it.
   const unsynced = project.version === 0;
@@ -58,13 +61,20 @@ export function ProjectMembers({ project }: { project: ProjectRow }) {
   async function invite(to: string, as: MemberRole) {
     setBusy(true);
     setMessage(null);
+    setSent(null);
     const r = await sendInvite(project.id, to, as);
     setBusy(false);
     setMessage(
       r.ok
-        ? { kind: 'success', text: `Invitation sent to ${r.value.email}` }
+        ? {
+            kind: 'success',
+            text: r.value.mailed
+              ? `Invitation sent to ${r.value.email}`
+              : `Invitation made for ${r.value.email}`,
+          }
         : { kind: 'error', text: r.message },
     );
+    if (r.ok) setSent(r.value);
     if (r.ok) await refresh();
   }
 
@@ -111,6 +121,7 @@ export function ProjectMembers({ project }: { project: ProjectRow }) {
           {message.text}
         </div>
       ) : null}
+      {sent ? <InviteLinkPanel sent={sent} onClose={() => setSent(null)} /> : null}
       {members && members.length > 0 ? (
         <ul className="members" aria-label="Members">
           {members.map((m) => (

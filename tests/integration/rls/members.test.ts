@@ -382,10 +382,14 @@ describe('invitations', () => {
     const sent = await invite(clients.creator, p, 'Stranger@Example.com');
     expect(sent.error).toBeNull();
     expect(sent.data).toMatchObject({ project_id: p, email: EMAIL.stranger, role: 'owner' });
-    expect(JSON.stringify(sent.data)).not.toMatch(/token/);
+    // The inviter gets the mailed link to pass on (copy, share, QR code), and nothing else of the token.
+    const { link, ...rest } = sent.data as { link: string; mailed: boolean };
+    expect(JSON.stringify(rest)).not.toMatch(/token/);
+    expect(rest.mailed).toBe(true);
     const mail = (await backend.readMail(EMAIL.stranger))[0]!;
     expect(mail.subject).toBe('creator Test invited you to Alvarez kitchen');
     expect(mail.links[0]).toMatch(/\/invite#token=/);
+    expect(link).toBe(mail.links[0]);
     const token = await mailedToken(EMAIL.stranger);
     const stored = await one<{ token_hash: string }>(
       `select token_hash from project_invites where project_id = $1`,

@@ -17,6 +17,7 @@ import { push } from './syncRpc.ts';
  */
 const APP_RPCS = [
   'public.accept_project_invite(p_token text)',
+  'public.applied_migrations()',
   'public.assign_project(p_project_id uuid, p_contractor_id uuid)',
   'public.create_org_invite(p_email text, p_token_hash text)',
   'public.create_project_invite(p_project_id uuid, p_email text, p_role text, p_token_hash text)',

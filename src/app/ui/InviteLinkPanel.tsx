@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import type { SentInvite } from '../invites';
+
+/**
+ * The link of an invitation just sent or resent, for the inviter to pass on
+ * without mail: the link to copy, Share (where the device has the Web Share
+ * API) and a QR code to scan on site. The QR library loads only when this
+ * panel shows. Says whether the mail went out. `onClose` hides it.
+ */
+export function InviteLinkPanel({ sent, onClose }: { sent: SentInvite; onClose: () => void }) {
+  const [qr, setQr] = useState<string | null>(null);
+  const [copied, setCopied] = useState<string | null>(null);
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+  useEffect(() => {
+    let live = true;
+    setQr(null);
+    import('qrcode')
+      .then((q) => q.toDataURL(sent.link, { errorCorrectionLevel: 'M', margin: 2, width: 240 }))
+      .then((url) => {
+        if (live) setQr(url);
+      })
+      .catch(() => {
+        // Offline before the QR chunk was cached: the link and Copy still work.
+        if (live) setQr('');
+      });
+    return () => {
+      live = false;
+    };
+  }, [sent.link]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(sent.link);
+      setCopied('Link copied');
+    } catch {
+      setCopied('Copy did not work here: select the link and copy it');
+    }
+  }
+
+  async function share() {
+    try {
+      await navigator.share({ title: 'Join on Refacing', url: sent.link });
+    } catch {
+      // Dismissed by the user, or not allowed: nothing to report.
+    }
+  }
+
+  return (
+    <div className="invite-link" role="group" aria-label={`Invitation link for ${sent.email}`}>
+      <p>
+        {sent.mailed
+          ? `Invitation mailed to ${sent.email}. You can also pass the link on yourself:`
+          : `No mail was sent to ${sent.email}. ${sent.mailProblem ?? ''} Pass the link on yourself:`}
+      </p>
+      <input
+        className="invite-link-url"
+        type="text"
+        readOnly
+        value={sent.link}
+        aria-label="Invitation link"
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <div className="invite-link-actions">
+        <button type="button" className="btn btn-sm" onClick={() => void copy()}>
+          Copy link
+        </button>
+        {canShare ? (
+          <button type="button" className="btn btn-sm" onClick={() => void share()}>
+            Share
+          </button>
+        ) : null}
+        <button type="button" className="btn btn-sm btn-ghost" onClick={onClose}>
+          Done
+        </button>
+        {copied ? <span role="status">{copied}</span> : null}
+      </div>
+      {qr ? (
+        <img
+          className="invite-link-qr"
+          src={qr}
+          width={240}
+          height={240}
+          alt={`QR code of the invitation link for ${sent.email}`}
+        />
+      ) : qr === null ? (
+        <p className="muted">Making the QR code…</p>
+      ) : null}
+      <p className="muted">It works once, for {sent.email} only, and expires in 7 days.</p>
+    </div>
+  );
+}

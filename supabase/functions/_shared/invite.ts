@@ -1,0 +1,303 @@
+/**
+ * The invitation functions `project-invite` and `org-invite`: one handler,
+ * the same code on hosted Supabase (Deno, through `../<name>/index.ts`) and
+ * on the local backend (Node, through server/invites.ts).
+ *
+ * A request: `POST` with the caller's access token (`Authorization: Bearer`)
+ * and a JSON body, `{ project_id: uuid, email, role?: 'owner'|'contractor'|'viewer' }`
+ * for a project (role defaults to owner: the homeowner of a contractor's
+ * job) or `{ email }` for the caller's organization (as a contractor). The
+ * handler checks the token with Auth (`GET /auth/v1/user`), makes a random
+ * token, and stores only its SHA-256 through `create_project_invite` or
+ * `create_org_invite`, called through the Data API (`/rest/v1/rpc`) *as the
+ * caller*, so the
+ * database's rules decide (owner or contractor of the project; an
+ * org_admin; the rate limits). No service-role key is used. The link
+ * `<siteUrl>/invite#token=…` comes from configuration only, never from a
+ * request header. With a mailer it is mailed; either way the inviter gets
+ * it back to pass on (copy, share, QR code).
+ *
+ * Answers 200 `{ id, project_id?, email, role, expires_at, link, mailed,
+ * mail_problem? }`, or a PostgREST-shaped error `{ code, message, details,
+ * hint }`: 401 no or bad token (the anon key is no user), 400 bad body or
+ * email, 405 not POST, 413 body over 16 KB, 403 not allowed, 409 already a
+ * member, 429 over the invitation limits, 502/503 when Auth or the database
+ * cannot be reached. Never a stack trace.
+ */
+import { z } from 'zod';
+import { mailSafeName } from './mailText.ts';
+
+/** Which invitation a handler makes. */
+export type InviteKind = 'project' | 'org';
+
+/** One invitation mail: plain text, the link also given apart. */
+export interface InviteMail {
+  to: string;
+  subject: string;
+  text: string;
+  link: string;
+}
+
+/** What the handler needs from where it runs. */
+export interface InviteConfig {
+  /** The project's API URL (`SUPABASE_URL`; the local backend's own origin). */
+  supabaseUrl: string;
+  /** The anon key, sent as `apikey` with the caller's token. */
+  anonKey: string;
+  /** The app's origin for links (`SITE_URL`); never taken from a request. */
+  siteUrl: string;
+  /** Sends a mail; null when no mail is configured (the answer says `mailed: false`). */
+  sendMail: ((mail: InviteMail) => Promise<void>) | null;
+  /** Headers added to every answer (CORS on hosted; the local server adds its own). */
+  headers?: Record<string, string>;
+  /** The fetch used to reach Auth and the Data API (default: the global one). */
+  fetch?: typeof fetch;
+}
+
+/** Invitation bodies are small: an id, an email and a role. */
+export const MAX_INVITE_BODY_BYTES = 16 * 1024;
+
+const ROLES = ['owner', 'contractor', 'viewer'] as const;
+const projectBody = z.object({
+  project_id: z
+    .string({ message: 'project_id must be a project id' })
+    .uuid({ message: 'project_id must be a project id' }),
+  email: z.string({ message: 'Please enter a valid email address' }).max(320, {
+    message: 'Please enter a valid email address',
+  }),
+  role: z.enum(ROLES, { message: 'role must be owner, contractor or viewer' }).default('owner'),
+});
+const orgBody = z.object({
+  email: z.string({ message: 'Please enter a valid email address' }).max(320, {
+    message: 'Please enter a valid email address',
+  }),
+});
+
+interface Created {
+  id: string;
+  project_id?: string;
+  project_name?: string | null;
+  email: string;
+  role: string;
+  expires_at: string;
+  inviter?: { name?: string | null; email?: string | null };
+}
+
+/** A PostgREST-shaped error answer. */
+function refuse(
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+  details: string | null = null,
+): Response {
+  return Response.json({ code, message, details, hint: null }, { status, headers });
+}
+
+/** The body as JSON within {@link MAX_INVITE_BODY_BYTES}, or why not. */
+async function readJson(
+  req: Request,
+): Promise<{ ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string }> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > MAX_INVITE_BODY_BYTES)
+    return { ok: false, status: 413, message: 'Payload Too Large' };
+  if (!req.body) return { ok: false, status: 400, message: 'Empty or invalid json' };
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_INVITE_BODY_BYTES) {
+        await reader.cancel().catch(() => {});
+        return { ok: false, status: 413, message: 'Payload Too Large' };
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return { ok: false, status: 400, message: 'Request body aborted' };
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  try {
+    return { ok: true, value: JSON.parse(new TextDecoder().decode(bytes)) as unknown };
+  } catch {
+    return { ok: false, status: 400, message: 'Empty or invalid json' };
+  }
+}
+
+/**
+ * Whether a bearer token claims a signed-in user (role `authenticated` and a
+ * subject), read without checking the signature: a cheap early refusal of
+ * the anon key and of garbage. Auth checks the token for real afterwards.
+ */
+function looksSignedIn(jwt: string): boolean {
+  const part = jwt.split('.')[1];
+  if (!part || part.length > 8192) return false;
+  try {
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims = JSON.parse(json) as { role?: unknown; sub?: unknown };
+    return claims.role === 'authenticated' && typeof claims.sub === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/** A random URL-safe token of 32 bytes. */
+function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  let s = '';
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** SHA-256 of `token`, hex: all the database keeps. */
+async function sha256Hex(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The link a person opens to join: the app's /invite page, the token in the fragment (never sent to a server log). */
+export function inviteLink(siteUrl: string, token: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}/invite#token=${encodeURIComponent(token)}`;
+}
+
+/** The mail of a made invitation. */
+function mailOf(kind: InviteKind, created: Created, link: string): InviteMail {
+  const expiry = 'it works once and expires in 7 days';
+  if (kind === 'project') {
+    const who = mailSafeName(created.inviter?.name || created.inviter?.email, 'Your contractor');
+    const project = mailSafeName(created.project_name, 'a project');
+    return {
+      to: created.email,
+      subject: `${who} invited you to ${project}`,
+      text:
+        `${who} invited you to follow the project "${project}" on Refacing: its status, photos and the cabinet order.\n\n` +
+        `Open this link to sign up or sign in and join (${expiry}):\n\n${link}\n`,
+      link,
+    };
+  }
+  const who = mailSafeName(created.inviter?.name || created.inviter?.email, 'Your organization');
+  return {
+    to: created.email,
+    subject: `${who} invited you to join their team`,
+    text:
+      `${who} invited you to join their organization on Refacing as a contractor: they can then assign you projects.\n\n` +
+      `Open this link to sign up (as a contractor) or sign in and join (${expiry}):\n\n${link}\n`,
+    link,
+  };
+}
+
+/**
+ * The request handler of one invitation function (see the file comment for
+ * the contract). Errors never escape: anything unexpected answers 502
+ * without details.
+ */
+export function createInviteHandler(
+  kind: InviteKind,
+  config: InviteConfig,
+): (req: Request) => Promise<Response> {
+  const extra = config.headers ?? {};
+  return async (req) => {
+    if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: extra });
+    if (req.method !== 'POST')
+      return refuse(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`, extra);
+    const auth = req.headers.get('authorization') ?? '';
+    const jwt = /^bearer /i.test(auth) ? auth.slice(7).trim() : '';
+    if (!jwt || !looksSignedIn(jwt))
+      return refuse(401, 'PGRST301', 'Please sign in to invite someone', extra);
+    const call = config.fetch ?? fetch;
+    const base = config.supabaseUrl.replace(/\/+$/, '');
+    const asCaller = { apikey: config.anonKey, authorization: `Bearer ${jwt}` };
+    try {
+      const user = await call(`${base}/auth/v1/user`, { headers: asCaller });
+      await user.body?.cancel();
+      if (user.status >= 500)
+        return refuse(503, 'PGRST002', 'Sign-in could not be checked. Try again.', extra);
+      if (!user.ok) return refuse(401, 'PGRST301', 'Please sign in to invite someone', extra);
+      const read = await readJson(req);
+      if (!read.ok) return refuse(read.status, 'PGRST102', read.message, extra);
+      if (typeof read.value !== 'object' || read.value === null || Array.isArray(read.value))
+        return refuse(400, 'PGRST102', 'Empty or invalid json', extra);
+      const checked = (kind === 'project' ? projectBody : orgBody).safeParse(read.value);
+      if (!checked.success)
+        return refuse(400, '22023', checked.error.issues[0]?.message ?? 'Bad body', extra);
+      const token = randomToken();
+      const hash = await sha256Hex(token);
+      const body = checked.data as { project_id?: string; email: string; role?: string };
+      const [fn, args] =
+        kind === 'project'
+          ? [
+              'create_project_invite',
+              {
+                p_project_id: body.project_id,
+                p_email: body.email,
+                p_role: body.role,
+                p_token_hash: hash,
+              },
+            ]
+          : ['create_org_invite', { p_email: body.email, p_token_hash: hash }];
+      const rpc = await call(`${base}/rest/v1/rpc/${fn}`, {
+        method: 'POST',
+        headers: { ...asCaller, 'content-type': 'application/json' },
+        body: JSON.stringify(args),
+      });
+      const answer = (await rpc.json().catch(() => null)) as Record<string, unknown> | null;
+      if (!rpc.ok || !answer) {
+        const status = rpc.status >= 400 && rpc.status < 500 ? rpc.status : 503;
+        const text = (k: string) => (typeof answer?.[k] === 'string' ? answer[k] : null);
+        if (status === 503)
+          return refuse(503, 'PGRST000', 'The invitation could not be saved. Try again.', extra);
+        return Response.json(
+          {
+            code: text('code') ?? 'PGRST000',
+            message: text('message') ?? 'The invitation could not be sent',
+            details: text('details'),
+            hint: text('hint'),
+          },
+          { status, headers: extra },
+        );
+      }
+      const created = answer as unknown as Created;
+      const link = inviteLink(config.siteUrl, token);
+      let mailed = false;
+      let mailProblem: string | undefined;
+      if (config.sendMail) {
+        try {
+          await config.sendMail(mailOf(kind, created, link));
+          mailed = true;
+        } catch (e) {
+          mailProblem = `The mail could not be sent (${e instanceof Error ? e.message : String(e)}). Pass the link on yourself.`;
+        }
+      } else {
+        mailProblem = 'No mail is set up for invitations: pass the link on yourself.';
+      }
+      return Response.json(
+        {
+          id: created.id,
+          ...(kind === 'project' ? { project_id: created.project_id } : {}),
+          email: created.email,
+          role: created.role,
+          expires_at: created.expires_at,
+          link,
+          mailed,
+          ...(mailProblem ? { mail_problem: mailProblem } : {}),
+        },
+        { headers: extra },
+      );
+    } catch {
+      return refuse(
+        502,
+        'PGRST000',
+        'The invitation service could not be reached. Try again.',
+        extra,
+      );
+    }
+  };
+}

@@ -283,9 +283,11 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
           p_ops: opsAsJson(ready.map(toWireOp)),
         });
         failure = classifyPostgrest(error, status);
-        // Over a size or depth limit (413), or a body the server cannot take as JSON text (PGRST102:
-        // a string or nesting past its bounds): the same ops would be refused again.
-        tooLarge = status === 413 || error?.code === 'PGRST102';
+        // Over a size or depth limit (413), a body the server cannot take as JSON text (PGRST102:
+        // a string or nesting past its bounds), or one holding a NUL that PostgREST refuses for the
+        // whole call (22P05, where the arguments are read into jsonb before the function runs): the
+        // same ops would be refused again, so the batch is split down to the op at fault.
+        tooLarge = status === 413 || error?.code === 'PGRST102' || error?.code === '22P05';
         if (!failure) {
           // An answer that does not match the contract is a failed call: nothing of it is applied.
           const checked = answers.checkPushResults(

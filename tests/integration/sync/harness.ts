@@ -42,6 +42,12 @@ export interface Net {
    * the body the client gets, or undefined to leave it.
    */
   rewrite?: (url: string, body: string) => string | undefined;
+  /**
+   * Answer as hosted PostgREST does for a push whose body holds an escaped
+   * NUL (`\u0000`): it reads the arguments into jsonb before the function
+   * runs, so the whole call is refused 400 `22P05` and nothing is applied.
+   */
+  hostedNulRefusal?: boolean;
 }
 
 /** Transport wrapper around the real fetch. */
@@ -50,6 +56,23 @@ export function netFetch(net: Net): typeof fetch {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (net.offline) throw new TypeError('fetch failed');
     if (net.before) await net.before(url);
+    if (
+      net.hostedNulRefusal &&
+      url.includes('/rpc/push_changes') &&
+      typeof init?.body === 'string' &&
+      init.body.includes('\\u0000')
+    ) {
+      net.log.push({ url, method: 'POST', status: 400, bytes: 0, ms: 0 });
+      return Response.json(
+        {
+          code: '22P05',
+          details: '\\u0000 cannot be converted to text.',
+          hint: null,
+          message: 'unsupported Unicode escape sequence',
+        },
+        { status: 400 },
+      );
+    }
     const started = performance.now();
     const res = await fetch(input, init);
     const buf = await res.arrayBuffer();

@@ -116,6 +116,27 @@ describe('a \\u0000 in one op rejects only that op', () => {
     expect(letters.map((l) => [l.op.id, l.code])).toEqual([[bad.id, '22P05']]);
     expect(await d.db.outbox.count()).toBe(0);
   });
+
+  it('where the server refuses the whole call for it (hosted PostgREST), the batch is split: the same outcome', async () => {
+    const d = await openDevice(backend, 'nul-hosted', nina, {
+      net: { offline: false, dropPushResponses: 0, log: [], hostedNulRefusal: true },
+    });
+    opened.push(d);
+    const names = ['One', 'Two', 'Pasted\u0000again', 'Three', 'Four'];
+    const made = [];
+    for (const name of names)
+      made.push(
+        await d.projects.create({ name, status: 'draft', details: {}, role: 'contractor' }),
+      );
+    const r = await d.sync();
+    expect(r.ok).toBe(true);
+    for (const p of made.filter((_, i) => i !== 2))
+      expect(await serverProject(backend, p.id)).toMatchObject({ name: p.name });
+    expect(await serverProject(backend, made[2]!.id)).toBeNull();
+    const letters = await d.db.dead_letters.toArray();
+    expect(letters.map((l) => [l.op.id, l.code])).toEqual([[made[2]!.id, '22P05']]);
+    expect(await d.db.outbox.count()).toBe(0);
+  });
 });
 
 describe('one push per user at a time', () => {

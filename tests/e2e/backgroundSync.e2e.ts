@@ -15,7 +15,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { appSuite } from './support/suite';
 import { artifactPath, newContext } from './support/browser';
 import { signedInClient } from './support/serverClient';
-import { SignupPage, newUser, type NewUser } from './pages/AuthPages';
+import { LoginPage, SignupPage, newUser, type NewUser } from './pages/AuthPages';
 import { DashboardPage } from './pages/DashboardPage';
 
 const e2e = appSuite({ seed: false });
@@ -118,7 +118,11 @@ async function storedSession(
 async function serviceWorkerDevTools(
   ctx: BrowserContext,
   origin: string,
-): Promise<{ dispatchSync: () => Promise<void>; close: () => Promise<void> }> {
+): Promise<{
+  dispatchSync: () => Promise<void>;
+  dispatchPeriodicSync: () => Promise<void>;
+  close: () => Promise<void>;
+}> {
   const blank = await ctx.newPage();
   const cdp: CDPSession = await ctx.newCDPSession(blank);
   let registrationId: string | null = null;
@@ -135,6 +139,13 @@ async function serviceWorkerDevTools(
         registrationId: registrationId!,
         tag: 'refacing-push',
         lastChance: false,
+      });
+    },
+    dispatchPeriodicSync: async () => {
+      await cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', {
+        origin,
+        registrationId: registrationId!,
+        tag: 'refacing-pull',
       });
     },
     close: async () => {
@@ -328,5 +339,96 @@ describe('background sync', () => {
     await page.getByRole('heading', { name: 'Welcome, Uma' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     await upgraded.close();
+  });
+
+  it('pulls with the app closed where the browser grants the periodic sync: the dashboard opens offline with another device’s project', async () => {
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
+    const u = newUser('contractor', 'Pia');
+    // As for an installed app: the browser grants Periodic Background Sync to the origin (in
+    // this context, found through a page of it).
+    const probe = await ctx.newPage();
+    const pageCdp = await ctx.newCDPSession(probe);
+    const { targetInfo } = await pageCdp.send('Target.getTargetInfo');
+    const browserCdp = await e2e.browser.newBrowserCDPSession();
+    await browserCdp.send('Browser.grantPermissions', {
+      origin: e2e.server.url,
+      browserContextId: targetInfo.browserContextId,
+      permissions: ['periodicBackgroundSync'],
+    });
+    await pageCdp.detach();
+    await probe.close();
+    const page = await signedUpControlled(ctx, u);
+    const userId = (await storedSession(page)).user.id;
+    // The page asks for the periodic pull once its background-sync code has loaded.
+    await vi.waitFor(
+      async () =>
+        expect(
+          await page.evaluate(async () => {
+            const reg = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+              periodicSync?: { getTags(): Promise<string[]> };
+            };
+            return (await reg.periodicSync?.getTags()) ?? [];
+          }),
+        ).toContain('refacing-pull'),
+      { timeout: 30_000, interval: 500 },
+    );
+    await page.close();
+
+    // The office adds a project for this account while the tablet's app is closed.
+    const office = await newContext(e2e.browser, { baseURL: e2e.server.url });
+    const officePage = await office.newPage();
+    await new LoginPage(officePage).signInToDashboard(u.email, u.password);
+    await addProject(officePage, 'Office Olga');
+    await vi.waitFor(async () => expect(await serverProjects(u, 'Office Olga')).toHaveLength(1), {
+      timeout: 30_000,
+      interval: 500,
+    });
+    await office.close();
+
+    const devtools = await serviceWorkerDevTools(ctx, e2e.server.url);
+    await devtools.dispatchPeriodicSync();
+    // Watched from a file of the origin that does not run the app (an icon), so no page pulls:
+    // the worker's record of its run, in the user's database. (The worker counts that tab as an
+    // open window, so the record may say "app open"; what it pulled is the worker's alone.)
+    const peek = await ctx.newPage();
+    await peek.goto('/icons/icon-192.png');
+    await vi.waitFor(
+      async () =>
+        expect(
+          await peek.evaluate(
+            (name) =>
+              new Promise<unknown>((resolve, reject) => {
+                const open = indexedDB.open(name);
+                open.onerror = () => reject(new Error(String(open.error)));
+                open.onsuccess = () => {
+                  const get = open.result
+                    .transaction('sync_state')
+                    .objectStore('sync_state')
+                    .get('lastBackgroundSync');
+                  get.onsuccess = () => {
+                    open.result.close();
+                    resolve((get.result as { value?: unknown } | undefined)?.value ?? null);
+                  };
+                  get.onerror = () => reject(new Error(String(get.error)));
+                };
+              }),
+            `refacing-${userId}`,
+          ),
+        ).toMatchObject({ kind: 'pull', outcome: 'ok' }),
+      { timeout: 30_000, interval: 500 },
+    );
+    await peek.close();
+    await devtools.close();
+    // Then the site has no signal: the dashboard opens with the office's project.
+    await e2e.server.stop({ keepData: true });
+    const offline = await ctx.newPage();
+    await offline.goto('/dashboard');
+    await new DashboardPage(offline).card('Office Olga').waitFor({ timeout: 15_000 });
+    await offline.screenshot({
+      path: artifactPath('background-sync', 'periodic-pull-offline.png'),
+    });
+    await e2e.server.restart();
+    await browserCdp.detach();
+    await ctx.close();
   });
 });

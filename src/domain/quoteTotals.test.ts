@@ -160,6 +160,21 @@ describe('quoteTotals: cases checked by hand', () => {
     expect(quoteTotals([five], 100).totalCents).toBe(10);
   });
 
+  it('a product past 2^53 (exact in BigInt): 9999.999 × 99.9999 sq ft × 1000 ¢ = 999998900.0001 → 999998900', () => {
+    const big: QuoteLine = {
+      kind: 'door',
+      description: '',
+      quantity: 9999.999,
+      unit_cents: 1000,
+      sqft: 99.9999,
+    };
+    expect(quoteTotals([big], 0).totalCents).toBe(999_998_900);
+    // A tie through an area: 0.5 × 0.0001 sq ft × 10,000 ¢ = 0.5 ¢ → 1 ¢.
+    expect(
+      quoteTotals([{ ...big, quantity: 0.5, sqft: 0.0001, unit_cents: 10_000 }], 0).totalCents,
+    ).toBe(1);
+  });
+
   it('an empty quote is 0', () => {
     expect(quoteTotals([], 7)).toEqual({
       lineCents: [],

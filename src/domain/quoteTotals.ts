@@ -94,6 +94,12 @@ function hasDecimals(value: number, places: number): boolean {
  * null when it is valid. `n` is the 1-based line number used in the text.
  */
 export function quoteLineError(line: QuoteLine, n: number): string | null {
+  const checked = checkLine(line, n);
+  return typeof checked === 'string' ? checked : null;
+}
+
+/** The line's problem in the user's words, or its amount in cents when it is valid. */
+function checkLine(line: QuoteLine, n: number): string | bigint {
   const L = QUOTE_LIMITS;
   if (!QUOTE_LINE_KINDS.includes(line.kind)) return `Line ${n}: unknown kind`;
   if (typeof line.description !== 'string') return `Line ${n}: enter a description`;
@@ -123,9 +129,9 @@ export function quoteLineError(line: QuoteLine, n: number): string | null {
     if (size !== undefined && !(typeof size === 'number' && size >= 0 && size <= 1000))
       return `Line ${n}: the size must be inches from 0 to 1,000`;
   }
-  if (exactLineCents(line) > BigInt(L.maxLineCents))
-    return `Line ${n}: the amount is over $10,000,000`;
-  return null;
+  const cents = exactLineCents(line);
+  if (cents > BigInt(L.maxLineCents)) return `Line ${n}: the amount is over $10,000,000`;
+  return cents;
 }
 
 /** Every problem of a quote's lines and tax rate, in the user's words; [] when it can be saved. */
@@ -154,16 +160,20 @@ function divRound(n: bigint, d: bigint): bigint {
   return n < 0n ? q - 1n : q + 1n;
 }
 
-/** A decimal with at most `places` decimals as an integer count of 10^-places. */
-function scaled(value: number, places: number): bigint {
-  return BigInt(Math.round(value * 10 ** places));
-}
-
-/** quantity × (sqft or 1) × unit_cents, rounded once to a cent (no validation). */
+/**
+ * quantity × (sqft or 1) × unit_cents, rounded once to a cent (no
+ * validation). In plain integers while the product is exact in a double
+ * (below 2^53, the usual case), else in BigInt: the same result either way.
+ */
 function exactLineCents(line: QuoteLine): bigint {
-  const q = scaled(line.quantity, QUOTE_LIMITS.quantityDecimals);
-  const s = line.sqft === undefined ? 10_000n : scaled(line.sqft, QUOTE_LIMITS.sqftDecimals);
-  return divRound(q * s * BigInt(line.unit_cents), 10n ** 7n);
+  const q = Math.round(line.quantity * 1000);
+  const s = line.sqft === undefined ? 10_000 : Math.round(line.sqft * 10_000);
+  const n = q * s * line.unit_cents;
+  if (Number.isSafeInteger(n) && n >= 0) {
+    const r = n % 10_000_000;
+    return BigInt((n - r) / 10_000_000 + (r * 2 >= 10_000_000 ? 1 : 0));
+  }
+  return divRound(BigInt(q) * BigInt(s) * BigInt(line.unit_cents), 10n ** 7n);
 }
 
 /**
@@ -174,11 +184,16 @@ function exactLineCents(line: QuoteLine): bigint {
  * negative, NaN or unbounded figure never comes out.
  */
 export function quoteTotals(lines: readonly QuoteLine[], taxRatePercent: number): QuoteTotals {
-  const errors = quoteErrors(lines, taxRatePercent);
-  if (errors.length > 0) throw new RangeError(errors[0]);
-  const cents = lines.map(exactLineCents);
+  const taxOrCount = quoteErrors([], taxRatePercent);
+  if (lines.length > QUOTE_LIMITS.lines) throw new RangeError('A quote has at most 500 lines');
+  if (taxOrCount.length > 0) throw new RangeError(taxOrCount[0]);
+  const cents = lines.map((line, i) => {
+    const checked = checkLine(line, i + 1);
+    if (typeof checked === 'string') throw new RangeError(checked);
+    return checked;
+  });
   const subtotal = cents.reduce((a, b) => a + b, 0n);
-  const rate = scaled(taxRatePercent, QUOTE_LIMITS.taxRateDecimals);
+  const rate = BigInt(Math.round(taxRatePercent * 1000));
   const tax = divRound(subtotal * rate, 100_000n);
   return {
     lineCents: cents.map(Number),

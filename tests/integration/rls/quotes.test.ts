@@ -458,6 +458,39 @@ describe('quotes', () => {
     refused(await anon.rpc('pull_changes', { p_table: 'quotes' }), 401, '42501');
   });
 
+  it("a contractor the homeowner invited may quote from outside the area; nobody else writes another's quote or the request", async () => {
+    const [before] = await push('outside', [quoteInsert('outside', PROJECT2)]);
+    expect([before!.status, before!.code]).toEqual(['rejected', '42501']);
+    // As accept_project_invite records a contractor member (trusted setup).
+    await backend.pg.query(
+      `insert into project_members (project_id, user_id, role, email) values ($1, $2, 'contractor', 'outside@example.com')`,
+      [PROJECT2, ids.outside],
+    );
+    const [after] = await push('outside', [quoteInsert('outside', PROJECT2)]);
+    expect(after!.status).toBe('applied');
+    const draft = after!.row!.id as string;
+    for (const who of ['homeowner', 'quoting', 'orgAdmin'] as const) {
+      const res = await clients[who]
+        .from('quotes')
+        .update({ notes: 'mine now' })
+        .eq('id', draft)
+        .select();
+      expect(res.data ?? []).toEqual([]);
+    }
+    const closed = await clients.quoting
+      .from('quote_requests')
+      .update({ status: 'closed' })
+      .eq('id', requestId)
+      .select();
+    expect(closed.data ?? []).toEqual([]);
+    const rows = await backend.pg.query<{ notes: string; status: string }>(
+      `select (select notes from quotes where id = $1) notes, (select status from quote_requests where id = $2) status`,
+      [draft, requestId],
+    );
+    expect(rows.rows[0]).toEqual({ notes: 'Doors, hinges and installation.', status: 'open' });
+    expect((await clients.outside.from('quotes').delete().eq('id', draft)).error).toBeNull();
+  });
+
   it('withdraw_quote: only its contractor, only a sent quote', async () => {
     refused(
       await clients.homeowner.rpc('withdraw_quote', { p_quote_id: q.nearby.id }),

@@ -711,3 +711,33 @@ describe('quote_analytics', () => {
     refused(await anon.rpc('quote_analytics', period), 401, '42501');
   });
 });
+
+describe('closing a request', () => {
+  it('the owner closes it (the server stamps when); it never reopens, and contractors stop seeing it', async () => {
+    const open = await clients.nearby
+      .from('quote_requests')
+      .select('id')
+      .eq('project_id', PROJECT2);
+    expect(open.data).toHaveLength(1);
+    const closed = await clients.homeowner
+      .from('quote_requests')
+      .update({ status: 'closed', closed_at: '2000-01-01T00:00:00Z' })
+      .eq('project_id', PROJECT2)
+      .select('status, closed_at')
+      .single();
+    expect(closed.error).toBeNull();
+    expect(closed.data!.status).toBe('closed');
+    expect(new Date(closed.data!.closed_at!).getFullYear()).toBeGreaterThan(2000);
+    refused(
+      await clients.homeowner
+        .from('quote_requests')
+        .update({ status: 'open' })
+        .eq('project_id', PROJECT2),
+      409,
+      'PT409',
+    );
+    expect(
+      (await clients.nearby.from('quote_requests').select('id').eq('project_id', PROJECT2)).data,
+    ).toEqual([]);
+  });
+});

@@ -1,11 +1,13 @@
 -- Demo data for a brand-new local backend (and `supabase db reset`): two
 -- email-confirmed accounts and a few projects, one a real kitchen job with
--- measurements. Logins: homeowner@example.com / demo-homeowner,
--- contractor@example.com / demo-contractor. Profiles come from the signup
+-- measurements, and a quote request with two quotes. Logins:
+-- homeowner@example.com / demo-homeowner, contractor@example.com /
+-- demo-contractor, contractor2@example.com / demo-contractor2. Profiles come from the signup
 -- trigger (role and permissions computed on the server). Safe to run twice.
 -- The local backend prints the lines below at start-up:
 -- demo-login: contractor@example.com / demo-contractor (contractor, has a measured kitchen job)
 -- demo-login: homeowner@example.com / demo-homeowner (homeowner)
+-- demo-login: contractor2@example.com / demo-contractor2 (contractor in the same area, has quoted the homeowner's kitchen)
 
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
@@ -335,3 +337,60 @@ insert into public.projects (id, name, status, details, user_id, assigned_contra
    '22222222-2222-4222-8222-222222222222', '22222222-2222-4222-8222-222222222222',
    now() - interval '45 days', now() - interval '20 days')
 on conflict (id) do nothing;
+
+-- Quotes: a second contractor in the same area (Springfield, IL 627xx), the
+-- homeowner's kitchen opened for quotes, and one sent quote from each
+-- contractor, so the comparison and acceptance can be tried at once.
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  confirmation_token, recovery_token, email_change, email_change_token_new,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at
+) values
+  ('00000000-0000-0000-0000-000000000000', '33333333-3333-4333-8333-333333333333', 'authenticated', 'authenticated',
+   'contractor2@example.com', crypt('demo-contractor2', gen_salt('bf')), now(), '', '', '', '',
+   '{"provider":"email","providers":["email"]}',
+   '{"role":"contractor","first_name":"Nina","last_name":"Park","phone":"(555) 444-2020","address":"15 Mill Road, Springfield, IL 62702"}',
+   now() - interval '40 days', now() - interval '40 days')
+on conflict (id) do nothing;
+
+update public.profiles set service_areas = '{627}'
+where id = '22222222-2222-4222-8222-222222222222' and service_areas = '{}';
+update public.profiles set service_areas = '{62701,62702,62704}',
+  phone = coalesce(phone, '(555) 444-2020'), address = coalesce(address, '15 Mill Road, Springfield, IL 62702'),
+  price_list = coalesce(price_list, '{"currency":"USD","doorPerSqFt":21,"drawerFrontPerSqFt":16,"minDoorSqFt":1.5,"minDrawerFrontSqFt":0.5,"perHinge":5.25,"company":"Park Cabinet Co."}'::jsonb)
+where id = '33333333-3333-4333-8333-333333333333';
+
+-- (Each insert selects only rows not there yet: the row triggers check a
+-- request or quote before any ON CONFLICT, and a second run must not trip them.)
+insert into public.quote_requests (id, project_id, project_type, scopes, description, zip, needed_by, created_at, updated_at)
+select 'c1111111-0000-4000-8000-000000000001'::uuid, 'a1111111-0000-4000-8000-000000000001'::uuid, 'kitchen', '{kitchen}'::text[],
+  'Reface 12 kitchen cabinets: white Shaker doors, slab drawer fronts, soft-close hinges. Boxes and hardware stay.',
+  '62701', current_date + 45, now() - interval '6 days', now() - interval '6 days'
+where not exists (select 1 from public.quote_requests r
+                  where r.id = 'c1111111-0000-4000-8000-000000000001'
+                     or r.project_id = 'a1111111-0000-4000-8000-000000000001');
+
+insert into public.quotes (id, project_id, contractor_id, request_id, revision, status, lines, tax_rate, valid_until, notes, sent_at, created_at, updated_at)
+select v.* from (values
+  ('d2222222-0000-4000-8000-000000000001'::uuid, 'a1111111-0000-4000-8000-000000000001'::uuid, '22222222-2222-4222-8222-222222222222'::uuid,
+   'c1111111-0000-4000-8000-000000000001'::uuid, 1, 'sent', '[
+    {"kind": "door", "description": "Shaker doors, white, about 14 1/2\" x 30\"", "quantity": 16, "unit_cents": 1850, "sqft": 3.0208},
+    {"kind": "drawerFront", "description": "Slab drawer fronts, white, about 14 1/2\" x 6 1/4\"", "quantity": 6, "unit_cents": 1400, "sqft": 0.6293},
+    {"kind": "hinge", "description": "Soft-close hinges, with boring", "quantity": 32, "unit_cents": 450},
+    {"kind": "labor", "description": "Installation, per door and drawer front", "quantity": 22, "unit_cents": 2500},
+    {"kind": "removal", "description": "Remove and haul away the old doors", "quantity": 1, "unit_cents": 15000}
+  ]'::jsonb, 8.25, current_date + 30, 'Price from the measured openings; final sizes confirmed on site.',
+   now() - interval '4 days', now() - interval '5 days', now() - interval '4 days'),
+  ('d3333333-0000-4000-8000-000000000001', 'a1111111-0000-4000-8000-000000000001', '33333333-3333-4333-8333-333333333333',
+   'c1111111-0000-4000-8000-000000000001', 1, 'sent', '[
+    {"kind": "door", "description": "Shaker doors, white", "quantity": 16, "unit_cents": 2100, "sqft": 3.0208},
+    {"kind": "drawerFront", "description": "Slab drawer fronts, white", "quantity": 6, "unit_cents": 1600, "sqft": 0.6293},
+    {"kind": "hinge", "description": "Soft-close hinges, with boring", "quantity": 32, "unit_cents": 525},
+    {"kind": "labor", "description": "Installation", "quantity": 1, "unit_cents": 48000},
+    {"kind": "delivery", "description": "Delivery", "quantity": 1, "unit_cents": 7500}
+  ]'::jsonb, 8.25, current_date + 21, 'Includes one site visit to confirm sizes.',
+   now() - interval '2 days', now() - interval '3 days', now() - interval '2 days')
+) v(id, project_id, contractor_id, request_id, revision, status, lines, tax_rate, valid_until, notes, sent_at, created_at, updated_at)
+where not exists (select 1 from public.quotes q
+                  where q.project_id = v.project_id and (q.contractor_id = v.contractor_id or q.status = 'accepted'))
+  and exists (select 1 from public.quote_requests r where r.id = v.request_id);

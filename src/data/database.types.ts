@@ -45,6 +45,7 @@ export type Database = {
           phone: string | null
           price_list: Json | null
           role: string
+          service_areas: string[]
           txid: unknown
           updated_at: string
           version: number
@@ -62,6 +63,7 @@ export type Database = {
           phone?: string | null
           price_list?: Json | null
           role?: string
+          service_areas?: string[]
           txid?: unknown
           updated_at?: string
           version?: number
@@ -79,6 +81,7 @@ export type Database = {
           phone?: string | null
           price_list?: Json | null
           role?: string
+          service_areas?: string[]
           txid?: unknown
           updated_at?: string
           version?: number
@@ -239,12 +242,184 @@ export type Database = {
         }
         Relationships: []
       }
+      quote_requests: {
+        Row: {
+          closed_at: string | null
+          created_at: string
+          description: string
+          id: string
+          needed_by: string | null
+          photo_file_ids: string[]
+          photos: Json
+          project_id: string
+          project_type: string
+          scopes: string[]
+          status: string
+          updated_at: string
+          zip: string
+        }
+        Insert: {
+          closed_at?: string | null
+          created_at?: string
+          description?: string
+          id?: string
+          needed_by?: string | null
+          photo_file_ids?: string[]
+          photos?: Json
+          project_id: string
+          project_type?: string
+          scopes?: string[]
+          status?: string
+          updated_at?: string
+          zip: string
+        }
+        Update: {
+          closed_at?: string | null
+          created_at?: string
+          description?: string
+          id?: string
+          needed_by?: string | null
+          photo_file_ids?: string[]
+          photos?: Json
+          project_id?: string
+          project_type?: string
+          scopes?: string[]
+          status?: string
+          updated_at?: string
+          zip?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "quote_requests_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      quotes: {
+        Row: {
+          content_sha256: string | null
+          contractor_contact: Json
+          contractor_id: string
+          created_at: string
+          currency: string
+          decided_at: string | null
+          decline_reason: string | null
+          deleted_at: string | null
+          id: string
+          lines: Json
+          notes: string
+          project_id: string
+          request_id: string | null
+          revision: number
+          sent_at: string | null
+          signed_at: string | null
+          signed_by: string | null
+          signed_sha256: string | null
+          signer_name: string | null
+          status: string
+          subtotal_cents: number
+          tax_cents: number
+          tax_rate: number
+          total_cents: number
+          txid: unknown
+          updated_at: string
+          valid_until: string | null
+          version: number
+        }
+        Insert: {
+          content_sha256?: string | null
+          contractor_contact?: Json
+          contractor_id: string
+          created_at?: string
+          currency?: string
+          decided_at?: string | null
+          decline_reason?: string | null
+          deleted_at?: string | null
+          id?: string
+          lines?: Json
+          notes?: string
+          project_id: string
+          request_id?: string | null
+          revision?: number
+          sent_at?: string | null
+          signed_at?: string | null
+          signed_by?: string | null
+          signed_sha256?: string | null
+          signer_name?: string | null
+          status?: string
+          subtotal_cents?: number
+          tax_cents?: number
+          tax_rate?: number
+          total_cents?: number
+          txid?: unknown
+          updated_at?: string
+          valid_until?: string | null
+          version?: number
+        }
+        Update: {
+          content_sha256?: string | null
+          contractor_contact?: Json
+          contractor_id?: string
+          created_at?: string
+          currency?: string
+          decided_at?: string | null
+          decline_reason?: string | null
+          deleted_at?: string | null
+          id?: string
+          lines?: Json
+          notes?: string
+          project_id?: string
+          request_id?: string | null
+          revision?: number
+          sent_at?: string | null
+          signed_at?: string | null
+          signed_by?: string | null
+          signed_sha256?: string | null
+          signer_name?: string | null
+          status?: string
+          subtotal_cents?: number
+          tax_cents?: number
+          tax_rate?: number
+          total_cents?: number
+          txid?: unknown
+          updated_at?: string
+          valid_until?: string | null
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "quotes_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "quotes_request_id_fkey"
+            columns: ["request_id"]
+            isOneToOne: false
+            referencedRelation: "quote_requests"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Views: {
       [_ in never]: never
     }
     Functions: {
       accept_project_invite: { Args: { p_token: string }; Returns: Json }
+      accept_quote: {
+        Args: {
+          p_content_sha256: string
+          p_quote_id: string
+          p_signer_name: string
+        }
+        Returns: Json
+      }
       applied_migrations: { Args: never; Returns: string[] }
       assign_project: {
         Args: { p_contractor_id: string; p_project_id: string }
@@ -263,6 +438,10 @@ export type Database = {
         }
         Returns: Json
       }
+      decline_quote: {
+        Args: { p_quote_id: string; p_reason?: string }
+        Returns: Json
+      }
       delete_my_account: { Args: never; Returns: undefined }
       my_account_storage_paths: { Args: never; Returns: string[] }
       org_contractors: { Args: never; Returns: Json }
@@ -278,6 +457,7 @@ export type Database = {
         Returns: Json
       }
       push_changes: { Args: { p_ops: Json }; Returns: Json }
+      quote_analytics: { Args: { p_from: string; p_to: string }; Returns: Json }
       remove_org_member: { Args: { p_user_id: string }; Returns: undefined }
       remove_project_member: {
         Args: { p_project_id: string; p_user_id: string }
@@ -287,6 +467,7 @@ export type Database = {
         Args: { p_invite_id: string }
         Returns: undefined
       }
+      withdraw_quote: { Args: { p_quote_id: string }; Returns: Json }
     }
     Enums: {
       [_ in never]: never

@@ -39,6 +39,7 @@ export const TABLE_COLUMNS = {
     'phone',
     'price_list',
     'role',
+    'service_areas',
     'txid',
     'updated_at',
     'version',
@@ -86,6 +87,51 @@ export const TABLE_COLUMNS = {
     'user_id',
     'version',
   ],
+  quote_requests: [
+    'closed_at',
+    'created_at',
+    'description',
+    'id',
+    'needed_by',
+    'photo_file_ids',
+    'photos',
+    'project_id',
+    'project_type',
+    'scopes',
+    'status',
+    'updated_at',
+    'zip',
+  ],
+  quotes: [
+    'content_sha256',
+    'contractor_contact',
+    'contractor_id',
+    'created_at',
+    'currency',
+    'decided_at',
+    'decline_reason',
+    'deleted_at',
+    'id',
+    'lines',
+    'notes',
+    'project_id',
+    'request_id',
+    'revision',
+    'sent_at',
+    'signed_at',
+    'signed_by',
+    'signed_sha256',
+    'signer_name',
+    'status',
+    'subtotal_cents',
+    'tax_cents',
+    'tax_rate',
+    'total_cents',
+    'txid',
+    'updated_at',
+    'valid_until',
+    'version',
+  ],
 } as const satisfies { [T in keyof Tables]: readonly (keyof Tables[T]['Row'])[] };
 
 /** Each table's columns that an insert must give (required in its `Insert` type). */
@@ -94,11 +140,14 @@ export const TABLE_INSERT_REQUIRED = {
   project_files: ['file_name', 'file_path', 'project_id', 'user_id'],
   project_members: ['project_id', 'role', 'user_id'],
   projects: ['user_id'],
+  quote_requests: ['project_id', 'zip'],
+  quotes: ['contractor_id', 'project_id'],
 } as const satisfies { [T in keyof Tables]: readonly (keyof Tables[T]['Insert'])[] };
 
 /** Each RPC's arguments: all of them, and those it has a default for. */
 export const RPC_ARGS = {
   accept_project_invite: { args: ['p_token'], optional: [] },
+  accept_quote: { args: ['p_content_sha256', 'p_quote_id', 'p_signer_name'], optional: [] },
   applied_migrations: { args: [], optional: [] },
   assign_project: { args: ['p_contractor_id', 'p_project_id'], optional: [] },
   create_org_invite: { args: ['p_email', 'p_token_hash'], optional: [] },
@@ -106,6 +155,7 @@ export const RPC_ARGS = {
     args: ['p_email', 'p_project_id', 'p_role', 'p_token_hash'],
     optional: [],
   },
+  decline_quote: { args: ['p_quote_id', 'p_reason'], optional: ['p_reason'] },
   delete_my_account: { args: [], optional: [] },
   my_account_storage_paths: { args: [], optional: [] },
   org_contractors: { args: [], optional: [] },
@@ -116,9 +166,11 @@ export const RPC_ARGS = {
     optional: ['p_after_id', 'p_cursor', 'p_limit'],
   },
   push_changes: { args: ['p_ops'], optional: [] },
+  quote_analytics: { args: ['p_from', 'p_to'], optional: [] },
   remove_org_member: { args: ['p_user_id'], optional: [] },
   remove_project_member: { args: ['p_project_id', 'p_user_id'], optional: [] },
   revoke_project_invite: { args: ['p_invite_id'], optional: [] },
+  withdraw_quote: { args: ['p_quote_id'], optional: [] },
 } as const satisfies {
   [F in keyof Functions]: { args: readonly ArgName<F>[]; optional: readonly OptionalArg<F>[] };
 };
@@ -137,6 +189,8 @@ const _everyColumn: {
   project_files: true,
   project_members: true,
   projects: true,
+  quote_requests: true,
+  quotes: true,
 };
 const _everyRequiredInsert: {
   [T in keyof Tables]: Covers<RequiredInsert<T>, (typeof TABLE_INSERT_REQUIRED)[T][number]>;
@@ -145,6 +199,8 @@ const _everyRequiredInsert: {
   project_files: true,
   project_members: true,
   projects: true,
+  quote_requests: true,
+  quotes: true,
 };
 const _everyArg: {
   [F in keyof Functions]: [
@@ -153,10 +209,12 @@ const _everyArg: {
   ];
 } = {
   accept_project_invite: [true, true],
+  accept_quote: [true, true],
   applied_migrations: [true, true],
   assign_project: [true, true],
   create_org_invite: [true, true],
   create_project_invite: [true, true],
+  decline_quote: [true, true],
   delete_my_account: [true, true],
   my_account_storage_paths: [true, true],
   org_contractors: [true, true],
@@ -164,7 +222,9 @@ const _everyArg: {
   project_invites_of: [true, true],
   pull_changes: [true, true],
   push_changes: [true, true],
+  quote_analytics: [true, true],
   remove_org_member: [true, true],
   remove_project_member: [true, true],
   revoke_project_invite: [true, true],
+  withdraw_quote: [true, true],
 };

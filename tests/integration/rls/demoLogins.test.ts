@@ -21,6 +21,7 @@ describe('demo logins', () => {
   it.each([
     ['homeowner@example.com', 'demo-homeowner', 'homeowner'],
     ['contractor@example.com', 'demo-contractor', 'contractor'],
+    ['contractor2@example.com', 'demo-contractor2', 'contractor'],
   ])('%s signs in with the README password and has role %s', async (email, password, role) => {
     const client = backend.client();
     const { data, error } = await client.auth.signInWithPassword({ email, password });

@@ -17,10 +17,12 @@ import { push } from './syncRpc.ts';
  */
 const APP_RPCS = [
   'public.accept_project_invite(p_token text)',
+  'public.accept_quote(p_quote_id uuid, p_content_sha256 text, p_signer_name text)',
   'public.applied_migrations()',
   'public.assign_project(p_project_id uuid, p_contractor_id uuid)',
   'public.create_org_invite(p_email text, p_token_hash text)',
   'public.create_project_invite(p_project_id uuid, p_email text, p_role text, p_token_hash text)',
+  'public.decline_quote(p_quote_id uuid, p_reason text)',
   'public.delete_my_account()',
   'public.my_account_storage_paths()',
   'public.org_contractors()',
@@ -28,9 +30,11 @@ const APP_RPCS = [
   'public.project_invites_of(p_project_id uuid)',
   'public.pull_changes(p_table text, p_cursor text, p_after_id uuid, p_limit integer)',
   'public.push_changes(p_ops json)',
+  'public.quote_analytics(p_from date, p_to date)',
   'public.remove_org_member(p_user_id uuid)',
   'public.remove_project_member(p_project_id uuid, p_user_id uuid)',
   'public.revoke_project_invite(p_invite_id uuid)',
+  'public.withdraw_quote(p_quote_id uuid)',
 ];
 
 /** Schemas the API serves: `public` here and in supabase/config.toml, plus `graphql_public` where it exists. */

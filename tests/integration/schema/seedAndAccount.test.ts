@@ -1,7 +1,7 @@
 /**
  * supabase/seed.sql applies cleanly on a brand-new database (demo logins,
  * profiles with their roles, a measured kitchen using the spec's cabinet
- * types), and delete_my_account() removes the caller's account and data.
+ * types, a quote request with two quotes), and delete_my_account() removes the caller's account and data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
@@ -30,6 +30,12 @@ const PARTS: Record<string, number> = {
 
 const HOMEOWNER = '11111111-1111-4111-8111-111111111111';
 const CONTRACTOR = '22222222-2222-4222-8222-222222222222';
+const CONTRACTOR2 = '33333333-3333-4333-8333-333333333333';
+const PASSWORDS: Record<string, string> = {
+  'homeowner@example.com': 'demo-homeowner',
+  'contractor@example.com': 'demo-contractor',
+  'contractor2@example.com': 'demo-contractor2',
+};
 
 let db: PGlite;
 
@@ -42,15 +48,17 @@ afterAll(async () => {
 });
 
 describe('seed', () => {
-  it('has the two confirmed demo logins with bcrypt passwords', async () => {
+  it('has the three confirmed demo logins with bcrypt passwords', async () => {
     const rows = (
       await db.query<{ email: string; ok: boolean; confirmed: boolean; hash: string }>(
-        `select email, encrypted_password = crypt(case email when 'homeowner@example.com' then 'demo-homeowner' else 'demo-contractor' end, encrypted_password) as ok,
+        `select email, encrypted_password = crypt(($1::jsonb ->> email), encrypted_password) as ok,
               email_confirmed_at is not null as confirmed, encrypted_password as hash
        from auth.users order by email`,
+        [JSON.stringify(PASSWORDS)],
       )
     ).rows;
     expect(rows.map((r) => [r.email, r.ok, r.confirmed])).toEqual([
+      ['contractor2@example.com', true, true],
       ['contractor@example.com', true, true],
       ['homeowner@example.com', true, true],
     ]);
@@ -66,11 +74,14 @@ describe('seed', () => {
         last_name: string;
         phone: string;
         address: string;
-      }>(`select id, role, first_name, last_name, phone, address from profiles order by role desc`)
+      }>(
+        `select id, role, first_name, last_name, phone, address from profiles order by role desc, id`,
+      )
     ).rows;
     expect(rows.map((r) => [r.id, r.role])).toEqual([
       [HOMEOWNER, 'homeowner'],
       [CONTRACTOR, 'contractor'],
+      [CONTRACTOR2, 'contractor'],
     ]);
     expect(rows.every((r) => r.first_name && r.last_name && r.phone && r.address)).toBe(true);
   });
@@ -108,6 +119,46 @@ describe('seed', () => {
       expect(c.details.projectScopes?.length).toBeGreaterThan(0);
       expect(c.details.budget).toBeTruthy();
     }
+  });
+
+  it("has the homeowner's kitchen open for quotes, with one sent quote from each contractor of the area", async () => {
+    const requests = (
+      await db.query<{ zip: string; status: string }>(`select zip, status from quote_requests`)
+    ).rows;
+    expect(requests).toEqual([{ zip: '62701', status: 'open' }]);
+    for (const contractor of [CONTRACTOR, CONTRACTOR2]) {
+      const seen = await asUser(
+        db,
+        contractor,
+        async (tx) => (await tx.query(`select id from quote_requests`)).rows,
+      );
+      expect(seen, contractor).toHaveLength(1);
+    }
+    const quotes = await asUser(
+      db,
+      HOMEOWNER,
+      async (tx) =>
+        (
+          await tx.query<{
+            contractor_id: string;
+            status: string;
+            total_cents: string;
+            content_sha256: string;
+            contractor_contact: { name?: string };
+          }>(
+            `select contractor_id, status, total_cents::text, content_sha256, contractor_contact
+               from quotes order by contractor_id`,
+          )
+        ).rows,
+    );
+    expect(quotes.map((q) => [q.contractor_id, q.status, q.contractor_contact.name])).toEqual([
+      [CONTRACTOR, 'sent', 'Carlos Mendez'],
+      [CONTRACTOR2, 'sent', 'Nina Park'],
+    ]);
+    // Carlos: 16 × 3.0208 × 1850 = 89415.68 → 89416; 6 × 0.6293 × 1400 = 5286.12 → 5286;
+    // 14400 + 55000 + 15000 → 179102; tax 8.25 % = 14775.915 → 14776.
+    expect(Number(quotes[0]!.total_cents)).toBe(193878);
+    expect(quotes.every((q) => /^[0-9a-f]{64}$/.test(q.content_sha256))).toBe(true);
   });
 
   it('has a real kitchen: ~12 cabinets of the spec types, every part measured, openings 9–36" wide', async () => {

@@ -187,6 +187,7 @@ create table if not exists storage.buckets (
 );
 -- Columns hosted added later, NOT NULL with defaults: an insert into
 -- storage.buckets must name its columns (ours does) to work on both.
+alter table storage.buckets add column if not exists avif_autodetection boolean default false;
 alter table storage.buckets add column if not exists type storage.buckettype not null default 'STANDARD';
 alter table storage.buckets add column if not exists versioning_status text not null default 'DISABLED';
 do $$

@@ -11,7 +11,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { join } from 'node:path';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend.ts';
+import { openDatabase, prepareDatabase } from '../../../server/db.ts';
+import { fromPGlite } from '../../../server/sqlDatabase.ts';
 
 /** storage.objects' columns after every tenant migration up to 0063 (0052 dropped `level`). */
 const HOSTED_OBJECTS = [
@@ -214,5 +217,37 @@ describe('our migrations and the app on hosted’s storage shape', () => {
       [owner.userId, mine],
     );
     expect(left.rows).toEqual([{ u: 0, p: 0 }]);
+  });
+});
+
+describe('a local data folder bootstrapped before these fixes', () => {
+  /** 0011-add-trigger-to-auto-update-updated_at-column, 20251103001201_broadcast_send_include_payload_id: an older PGlite data folder is brought up to date at start; no migration runs again. */
+  it('gets the updated bootstrap at the next start', async () => {
+    const db = fromPGlite(await openDatabase(undefined));
+    try {
+      const migrationsDir = join(import.meta.dirname, '../../../supabase/migrations');
+      await prepareDatabase(db, { migrationsDir });
+      // What an older bootstrap left: no updated_at trigger, a send() without the payload id.
+      await db.exec(`
+        drop function storage.update_updated_at_column() cascade;
+        create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+        returns void language plpgsql as $$
+        begin
+          insert into realtime.messages (payload, event, topic, private, extension)
+          values (payload, event, topic, private, 'broadcast');
+        end
+        $$;
+      `);
+      const again = await prepareDatabase(db, { migrationsDir });
+      expect(again).toEqual({ isNew: false, applied: [] });
+      await db.query(`select realtime.send('{"table":"projects"}', 'poke', 'user:x', true)`);
+      const r = await db.query(
+        `select (select payload ? 'id' from realtime.messages where topic = 'user:x') id,
+                (select count(*)::int from pg_trigger where tgname = 'update_objects_updated_at') trg`,
+      );
+      expect(r.rows).toEqual([{ id: true, trg: 1 }]);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -20,6 +20,9 @@ const BOTH_BACKENDS = [
   'tests/integration/schema/**/*.test.ts',
   'tests/integration/rls/**/*.test.ts',
   'tests/integration/sync/**/*.test.ts',
+  // Hosted's storage and realtime shapes, on PGlite and on a non-superuser postgres.
+  'tests/integration/server/hostedStorageParity.test.ts',
+  'tests/integration/server/hostedRealtimeParity.test.ts',
 ];
 
 export default defineConfig({

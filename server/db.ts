@@ -54,14 +54,24 @@ export async function prepareDatabase(
   opts: { migrationsDir: string; seedFile?: string | undefined; log?: (line: string) => void },
 ): Promise<{ isNew: boolean; applied: string[] }> {
   const log = opts.log ?? (() => {});
-  const probe = await pg.query<{ auth: string | null; log: string | null; rt: string | null }>(
+  const probe = await pg.query<{
+    auth: string | null;
+    log: string | null;
+    rt: string | null;
+    current: string | null;
+    su: boolean | null;
+  }>(
     `select to_regclass('auth.users')::text as auth, to_regclass('supabase_migrations.schema_migrations')::text as log,
-       to_regclass('realtime.messages')::text as rt`,
+       to_regclass('realtime.messages')::text as rt,
+       to_regprocedure('storage.update_updated_at_column()')::text as current,
+       (select rolsuper from pg_roles where rolname = current_user) as su`,
   );
-  // A data folder from before the realtime schema was emulated gets it too (the bootstrap is idempotent).
+  // A data folder from before the realtime schema was emulated gets it too (the bootstrap is idempotent),
+  // and so does one bootstrapped before its storage/realtime parity fixes, where we are the superuser.
   const hasAuth = probe.rows[0]?.auth != null && probe.rows[0]?.rt != null;
+  const stale = probe.rows[0]?.current == null && probe.rows[0]?.su === true;
   const hasLog = probe.rows[0]?.log != null;
-  if (!hasAuth) {
+  if (!hasAuth || stale) {
     // Needs a superuser (roles, schema owners); see the README's DATABASE_URL section.
     await pg.exec(readFileSync(join(SQL_DIR, 'bootstrap.sql'), 'utf8'));
   } else if (!hasLog) {

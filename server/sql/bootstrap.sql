@@ -8,11 +8,14 @@
 --   * the auth schema owned by supabase_auth_admin, the storage schema owned
 --     by supabase_storage_admin, with Storage's delete guard: a direct DELETE
 --     on storage.objects / storage.buckets is refused unless the transaction
---     set storage.allow_delete_query = 'true' (the Storage API does);
+--     set storage.allow_delete_query = 'true' (the Storage API does), its
+--     updated_at trigger, bucket name limit and later NOT NULL columns;
 --   * the realtime schema owned by supabase_realtime_admin, with the pieces
 --     of Realtime's Broadcast from Database that the migrations use:
 --     realtime.messages (RLS on: its SELECT policies decide who may join a
---     private channel), realtime.topic() and realtime.send();
+--     private channel), realtime.topic() and realtime.send() (which never
+--     fails its caller). Not partitioned by inserted_at as on hosted: the
+--     backend prunes old rows instead of managing daily partitions;
 --   * pgcrypto in schema extensions, on postgres' search_path;
 --   * the grants the migration role `postgres` has on auth, storage and the
 --     default grants in public.
@@ -161,6 +164,16 @@ grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to a
 create schema if not exists storage authorization supabase_storage_admin;
 grant usage on schema storage to postgres, anon, authenticated, service_role;
 
+do $$
+begin
+  if not exists (select 1 from pg_type t join pg_namespace n on n.oid = t.typnamespace
+                 where n.nspname = 'storage' and t.typname = 'buckettype') then
+    create type storage.buckettype as enum ('STANDARD', 'ANALYTICS', 'VECTOR');
+  end if;
+end
+$$;
+alter type storage.buckettype owner to supabase_storage_admin;
+
 create table if not exists storage.buckets (
   id text primary key,
   name text not null unique,
@@ -172,6 +185,20 @@ create table if not exists storage.buckets (
   created_at timestamptz default now(),
   updated_at timestamptz default now()
 );
+-- Columns hosted added later, NOT NULL with defaults: an insert into
+-- storage.buckets must name its columns (ours does) to work on both.
+alter table storage.buckets add column if not exists avif_autodetection boolean default false;
+alter table storage.buckets add column if not exists type storage.buckettype not null default 'STANDARD';
+alter table storage.buckets add column if not exists versioning_status text not null default 'DISABLED';
+do $$
+begin
+  if not exists (select 1 from pg_constraint
+                 where conrelid = 'storage.buckets'::regclass and conname = 'buckets_versioning_status_check') then
+    alter table storage.buckets add constraint buckets_versioning_status_check
+      check (versioning_status in ('DISABLED', 'ENABLED', 'SUSPENDED'));
+  end if;
+end
+$$;
 
 create table if not exists storage.objects (
   id uuid primary key default gen_random_uuid(),
@@ -188,6 +215,11 @@ create table if not exists storage.objects (
   user_metadata jsonb,
   unique (bucket_id, name)
 );
+alter table storage.objects add column if not exists archived_at timestamptz;
+alter table storage.objects add column if not exists is_delete_marker boolean not null default false;
+alter table storage.objects add column if not exists is_versioned boolean not null default false;
+-- Hosted's index for prefix searches (name like 'projects/…%').
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
 
 alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
@@ -254,12 +286,43 @@ drop trigger if exists protect_objects_delete on storage.objects;
 create trigger protect_objects_delete before delete on storage.objects
   for each statement execute function storage.protect_delete();
 
+-- Hosted keeps storage.objects.updated_at current on every UPDATE, whoever
+-- writes the row, and refuses bucket names over 100 characters.
+create or replace function storage.update_updated_at_column() returns trigger
+language plpgsql
+as $$
+begin
+  new.updated_at = now();
+  return new;
+end
+$$;
+drop trigger if exists update_objects_updated_at on storage.objects;
+create trigger update_objects_updated_at before update on storage.objects
+  for each row execute function storage.update_updated_at_column();
+
+create or replace function storage.enforce_bucket_name_length() returns trigger
+language plpgsql
+as $$
+begin
+  if length(new.name) > 100 then
+    raise exception 'bucket name "%" is too long (% characters). Max is 100.', new.name, length(new.name);
+  end if;
+  return new;
+end
+$$;
+drop trigger if exists enforce_bucket_name_length_trigger on storage.buckets;
+create trigger enforce_bucket_name_length_trigger before insert or update of name on storage.buckets
+  for each row execute function storage.enforce_bucket_name_length();
+
+alter function storage.update_updated_at_column() owner to supabase_storage_admin;
+alter function storage.enforce_bucket_name_length() owner to supabase_storage_admin;
 alter function storage.foldername(text) owner to supabase_storage_admin;
 alter function storage.filename(text) owner to supabase_storage_admin;
 alter function storage.extension(text) owner to supabase_storage_admin;
 alter function storage.protect_delete() owner to supabase_storage_admin;
 
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+grant all on storage.buckets, storage.objects to postgres with grant option;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
 
@@ -287,7 +350,20 @@ create table if not exists realtime.messages (
   id uuid not null default gen_random_uuid(),
   primary key (id, inserted_at)
 );
+-- Hosted's later column for send_binary(); a row carries one payload or the other.
+alter table realtime.messages add column if not exists binary_payload bytea;
+do $$
+begin
+  if not exists (select 1 from pg_constraint
+                 where conrelid = 'realtime.messages'::regclass and conname = 'messages_payload_exclusive') then
+    alter table realtime.messages add constraint messages_payload_exclusive
+      check (payload is null or binary_payload is null) not valid;
+  end if;
+end
+$$;
 create index if not exists messages_inserted_at on realtime.messages (inserted_at);
+create index if not exists messages_inserted_at_topic_index on realtime.messages (inserted_at desc, topic)
+  where extension = 'broadcast' and private is true;
 alter table realtime.messages enable row level security;
 alter table realtime.messages owner to supabase_realtime_admin;
 grant select, insert, update on realtime.messages to postgres, anon, authenticated, service_role;
@@ -299,20 +375,33 @@ as $$
   select nullif(current_setting('realtime.topic', true), '')::text
 $$;
 
-/** Broadcast `payload` as `event` to `topic`. Never fails its caller: an error becomes a warning. */
+/**
+ * Broadcast `payload` as `event` to `topic`. As hosted: the message gets a
+ * new uuid, also put into the payload as `id` unless it has one, and an
+ * error never fails the caller (it becomes a warning, the send is lost).
+ */
 create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
 returns void
 language plpgsql
 as $$
+declare
+  generated_id uuid;
+  final_payload jsonb;
 begin
   begin
+    generated_id := gen_random_uuid();
+    if payload ? 'id' then
+      final_payload := payload;
+    else
+      final_payload := jsonb_set(payload, '{id}', to_jsonb(generated_id));
+    end if;
     perform set_config('realtime.topic', topic, true);
-    insert into realtime.messages (payload, event, topic, private, extension)
-    values (payload, event, topic, private, 'broadcast');
+    insert into realtime.messages (id, payload, event, topic, private, extension)
+    values (generated_id, final_payload, event, topic, private, 'broadcast');
     perform pg_notify('realtime_broadcast',
-      json_build_object('topic', topic, 'event', event, 'payload', payload, 'private', private)::text);
+      json_build_object('topic', topic, 'event', event, 'payload', final_payload, 'private', private)::text);
   exception when others then
-    raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+    raise warning 'WarnSendingBroadcastMessage: %', sqlerrm;
   end;
 end
 $$;
@@ -336,6 +425,8 @@ alter function realtime.topic() owner to supabase_realtime_admin;
 alter function realtime.send(jsonb, text, text, boolean) owner to supabase_realtime_admin;
 grant execute on function realtime.topic(), realtime.send(jsonb, text, text, boolean)
   to postgres, anon, authenticated, service_role;
+-- Hosted makes the migration role a member of the realtime schema's owner.
+grant supabase_realtime_admin to postgres;
 
 -- ── what the migration role may do on auth and storage (hosted's grants) ─
 grant all on schema auth, storage to postgres;

@@ -11,10 +11,10 @@
  *   - server/sql/bootstrap.sql (run here as the superuser) creates the API
  *     roles, auth (owned by supabase_auth_admin), storage (owned by
  *     supabase_storage_admin) with its delete guard, pgcrypto in extensions;
- *   - policies on storage and realtime tables: hosted lets `postgres` create them through
+ *   - policies on storage tables: hosted lets `postgres` create them through
  *     the supautils extension (no Debian package). The lane emulates exactly
  *     that grant: the migration runs as `postgres` (SET ROLE from the
- *     superuser session), and only `create/alter/drop policy … on storage.*` and `realtime.*`
+ *     superuser session), and only `create/alter/drop policy … on storage.*`
  *     statements run as the superuser, as supautils does. Nothing else gets
  *     elevated and `postgres` never owns a storage table.
  *
@@ -94,11 +94,12 @@ function runPg(bin: string, args: string[], runAs: string | null): string {
 
 /**
  * A migration as hosted runs it: as `postgres`, with the policy statements on
- * storage and realtime tables elevated the way supautils' policy grant elevates them.
+ * storage tables elevated the way supautils' policy grant elevates them. Those
+ * on realtime tables run as `postgres`: hosted makes it a member of their owner.
  */
 export function migrationAsPostgres(sql: string): string {
   const elevated = sql.replace(
-    /^[ \t]*(create|alter|drop)\s+policy\b[^;]*?\bon\s+"?(?:storage|realtime)"?\."?\w+"?[^;]*;/gim,
+    /^[ \t]*(create|alter|drop)\s+policy\b[^;]*?\bon\s+"?storage"?\."?\w+"?[^;]*;/gim,
     (stmt) => `reset role;\n${stmt}\nset role postgres;`,
   );
   return `set role postgres;\nset search_path = "$user", public, extensions;\n${elevated}\nreset role;`;

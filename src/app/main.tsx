@@ -29,7 +29,6 @@ if (isProtected) firstScreen.expectMark();
 else firstScreen.release();
 
 // Sign-in → local database → sync, and the connection monitor (src/app/session.ts).
-performance.mark('p:main');
 appSession.start();
 
 // A protected screen opened on a device with a stored session renders from

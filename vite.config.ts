@@ -65,12 +65,20 @@ export default defineConfig({
               },
             },
             {
-              // The worker never opens a Realtime channel: realtime-js stays out of its script.
-              name: 'worker-no-realtime',
+              // What the worker never runs stays out of its script (src/sw/workerClient.ts): Realtime
+              // channels, analytics buckets, and auth-js's admin API, passkeys and Ethereum sign-in.
+              name: 'worker-strip-unused',
               enforce: 'pre',
-              resolveId(source) {
+              resolveId(source, importer) {
                 if (source === '@supabase/realtime-js')
                   return resolve(import.meta.dirname, 'src/sw/noRealtime.ts');
+                if (source === 'iceberg-js')
+                  return resolve(import.meta.dirname, 'src/sw/noAnalytics.ts');
+                if (
+                  importer?.includes('/@supabase/auth-js/') &&
+                  /^\.\/(GoTrueAdminApi|lib\/webauthn|lib\/web3\/ethereum)$/.test(source)
+                )
+                  return resolve(import.meta.dirname, 'src/sw/authExtras.ts');
                 return null;
               },
             },

@@ -18,7 +18,7 @@ import { emptyCatalog, loadCatalog } from './rest/catalog.ts';
 import { claimsMiddleware, type ApiEnv, type BackendContext } from './context.ts';
 import { authRoutes } from './auth/routes.ts';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './auth/rateLimit.ts';
-import { restRoutes } from './rest/routes.ts';
+import { otherRequests, restRoutes } from './rest/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
 import { staticRoutes } from './static.ts';
 import { inviteRoutes } from './invites.ts';
@@ -188,7 +188,7 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
   });
   app.use('*', noSniff());
   const api = new Hono<ApiEnv>();
-  api.use('*', apiCors(origins));
+  api.use('*', otherRequests(ctx), apiCors(origins));
   api.use('*', onlyWhenHealthy(db));
   api.use('*', claimsMiddleware(ctx));
   api.route('/auth/v1', authRoutes(ctx));

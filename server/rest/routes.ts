@@ -3,7 +3,8 @@
  * PostgREST's semantics, status codes and error JSON. Every request: token
  * verified (claims middleware), body read within its bounds and validated,
  * then ONE transaction as the caller's role with the claims set (a push
- * waits for the user's previous one: pushGate.ts); responses
+ * waits for the user's previous one: pushGate.ts; on PGlite a large one runs
+ * in parts: pushChunks.ts); responses
  * are built as JSON text by Postgres (`json_agg`), so jsonb round-trips
  * exactly as PostgREST returns it.
  */
@@ -24,7 +25,10 @@ import {
 import { OutError, type Ctx, type Out, type Tx } from './http.ts';
 import { rpc } from './rpc.ts';
 import { busyBody, createPushGate, MAX_PUSH_BYTES, PUSH_RETRY_AFTER_S } from './pushGate.ts';
+import { opsToSplit, pushInParts } from './pushChunks.ts';
 import { insert, read, remove, update } from './tables.ts';
+
+export { otherRequests } from './pushChunks.ts';
 
 const row = z.record(z.unknown(), { invalid_type_error: 'Empty or invalid json' });
 const insertBody = z.union([row, z.array(row)], { invalid_type_error: 'Empty or invalid json' });
@@ -76,9 +80,9 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
         if (!b.ok) return b.res;
         body = b.body;
       }
-      const run = async (tx: Tx): Promise<Out> => {
+      const run = async (tx: Tx, b: z.output<S> = body): Promise<Out> => {
         try {
-          return await work(tx, body, claims);
+          return await work(tx, b, claims);
         } catch (e) {
           if (e instanceof OutError) return e.out;
           throw e;
@@ -90,11 +94,17 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
           // Reads: each statement is its own implicit transaction with the role and claims (one round trip).
           out = await run({ query: (sql, params) => queryAsPrepared(ctx.pg, claims, sql, params) });
         } else {
-          out = await runAs(ctx.pg, claims, async (tx) => {
-            const o = await run(tx);
-            if (o.rollback) await tx.rollback();
-            return o;
-          });
+          const inTx = (b: z.output<S>): Promise<Out> =>
+            runAs(ctx.pg, claims, async (tx) => {
+              const o = await run(tx, b);
+              if (o.rollback) await tx.rollback();
+              return o;
+            });
+          // A large push on PGlite: short transactions, other users' requests between them.
+          const ops = push ? opsToSplit(ctx, body) : null;
+          out = ops
+            ? await pushInParts(ctx, ops, (part) => inTx({ ...body, p_ops: part }))
+            : await inTx(body);
         }
       } catch (e) {
         // As PostgREST refuses a JWT it cannot accept: the client refreshes, which fails for a deleted account.

@@ -13,6 +13,9 @@ import { appSession } from './session';
 import { afterFirstScreen, firstScreen } from './firstScreen';
 import './theme.css';
 
+/** The most a signed-in cold start's first render waits for its route's chunks. */
+const ROUTE_WAIT_MS = 1000;
+
 /** Public pages render without a session: auth (supabase-js) starts when the user leaves them. */
 const PUBLIC_PATHS = new Set(['/', '/privacy', '/terms', '/contact']);
 const isPublic = PUBLIC_PATHS.has(window.location.pathname) && !window.location.hash;
@@ -31,10 +34,10 @@ appSession.start();
 // A protected screen opened on a device with a stored session renders from
 // IndexedDB at once; supabase-js confirms the session after that screen shows.
 const fromStoredSession = isProtected && signInFromStoredSession();
-if (fromStoredSession) preloadProtectedRoute(window.location.pathname);
 
-const root = document.getElementById('root');
-if (root) {
+function render(): void {
+  const root = document.getElementById('root');
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <AppErrorBoundary>
@@ -44,6 +47,16 @@ if (root) {
     </StrictMode>,
   );
 }
+
+// Signed in from the stored session: the first render waits for the route's chunks (the service
+// worker's cache answers at once), so the page shows without a spinner first. A chunk that fails or
+// is slow to come (no worker yet, a slow network) does not hold the page: it renders with its spinner.
+if (fromStoredSession)
+  void Promise.race([
+    preloadProtectedRoute(window.location.pathname).catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, ROUTE_WAIT_MS)),
+  ]).then(render);
+else render();
 
 if (fromStoredSession) void afterFirstScreen().then(ensureAuthStarted);
 else if (!isPublic) void ensureAuthStarted();

@@ -6,7 +6,7 @@
  * backend recorded yet, it does nothing (the page syncs when opened).
  */
 /// <reference lib="webworker" />
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../data/database.types';
 import { RefacingDb } from '../data/db';
 import {
@@ -18,27 +18,23 @@ import {
   storedUserId,
   type BackendConfig,
 } from '../auth/sessionStore';
+import { createWorkerClient } from './workerClient';
 import { runBackgroundSync, type BackgroundSyncRecord } from '../../sync/background';
 
 declare const self: ServiceWorkerGlobalScope;
 
 let client: { key: string; supabase: SupabaseClient<Database> } | null = null;
 
-/** One client per backend for the worker's life (supabase-js keeps one per storage key). */
+/** One client per backend for the worker's life (one auth client per storage key, as supabase-js wants). */
 function clientFor(backend: BackendConfig, storageKey: string): SupabaseClient<Database> {
   const key = `${backend.url} ${backend.anonKey}`;
   if (client?.key !== key) {
-    const supabase = createClient<Database>(backend.url, backend.anonKey, {
-      auth: {
-        storageKey,
-        storage: sessionStorageAdapter(null),
-        lock: sharedAuthLock,
-        lockAcquireTimeout: AUTH_LOCK_WAIT_MS,
-        persistSession: true,
-        // Refreshed when a run needs it, under the shared lock; no timer in a worker the browser stops.
-        autoRefreshToken: false,
-        detectSessionInUrl: false,
-      },
+    // Refreshed when a run needs it, under the shared lock; no timer in a worker the browser stops.
+    const supabase = createWorkerClient(backend.url, backend.anonKey, {
+      storageKey,
+      storage: sessionStorageAdapter(null),
+      lock: sharedAuthLock,
+      lockAcquireTimeout: AUTH_LOCK_WAIT_MS,
     });
     client = { key, supabase };
   }

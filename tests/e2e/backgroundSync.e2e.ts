@@ -84,6 +84,8 @@ async function storedSession(
       new Promise<{ refresh_token: string; expires_at: number; user: { id: string } }>(
         (resolve, reject) => {
           const open = indexedDB.open('refacing-auth');
+          // Not created by the app yet: creating it here (with no store) would break the app's own open.
+          open.onupgradeneeded = () => open.transaction?.abort();
           open.onerror = () => reject(new Error(String(open.error)));
           open.onsuccess = () => {
             const store = open.result.transaction('kv', 'readwrite').objectStore('kv');
@@ -331,8 +333,9 @@ describe('background sync', () => {
 
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Welcome, Uma' }).waitFor();
-    await vi.waitFor(async () =>
-      expect((await storedSession(page)).refresh_token).toBe(session.refresh_token),
+    await vi.waitFor(
+      async () => expect((await storedSession(page)).refresh_token).toBe(session.refresh_token),
+      { timeout: 10_000, interval: 200 },
     );
     // And the next start reads it from the store: still signed in.
     await page.reload();

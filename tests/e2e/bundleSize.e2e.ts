@@ -5,8 +5,13 @@
  * realtime client or date-fns. The dashboard's count is the scripts fetched
  * before the app's first-screen mark (tests/e2e/support/firstScreenJs.ts), so
  * it does not depend on timing; the landing page sets no mark and counts the
- * scripts requested until its heading showed.
+ * scripts requested until its heading showed. The service worker's script
+ * (it carries the sync engine for background pushes) stays within its budget
+ * and without the clients it never runs.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { appSuite } from './support/suite';
 import { newContext } from './support/browser';
@@ -56,5 +61,19 @@ describe('first-screen JS weight', () => {
     // What was held back still comes: the sync engine and supabase-js load after the screen.
     expect(w.untilIdleKb).toBeGreaterThan(w.firstScreenKb);
     await ctx.close();
+  });
+
+  it('service worker ≤ 86 KB gzipped, without Realtime, Edge Functions or passkeys', () => {
+    const script = readFileSync(join(process.cwd(), 'dist/sw.js'));
+    const kb = gzipSync(script).length / 1024;
+    console.info(`service worker: ${kb.toFixed(1)} KB gz`);
+    const text = script.toString('utf8');
+    // Texts only each client's code carries: Phoenix channel joins, the Functions relay header, WebAuthn.
+    for (const marker of ['phx_join', 'x-relay-error', 'navigator.credentials'])
+      expect(text, marker).not.toContain(marker);
+    // What the worker runs: the push RPC and Storage uploads.
+    expect(text).toContain('push_changes');
+    expect(text).toContain('/object/');
+    expect(kb).toBeLessThanOrEqual(86);
   });
 });

@@ -5,14 +5,9 @@
  * (realtime.ts: the leader joins the user's channel while online) and on
  * an interval; it retries
  * failures with capped exponential backoff. Every tab mirrors the status
- * (statusMirror.ts). Framework-free: transport (supabase-js), clock, timers,
+ * from the store (`SyncStore.watch`). Framework-free: transport (supabase-js), clock, timers,
  * randomness, locks and event targets are injected.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../src/data/database.types';
-import type { RefacingDb } from '../src/data/db';
-import { setFileDownloader } from '../src/data/fileTransfer';
-import { SYNC_TABLES, type SyncTable } from '../src/data/types';
 import { backoffDelay } from './backoff';
 import { createConnection, UNREACHABLE_STATUSES, type Connection } from './connection';
 import type { Failure } from './errors';
@@ -26,15 +21,14 @@ import {
   type LockManagerLike,
   type TimersLike,
 } from './platform';
-import { FILES_BUCKET } from './push';
 import { deviceIntervalMs } from './deviceSettings';
 import type { PokeFollower } from './realtime';
 import { runSync } from './run';
 import { withRunLock } from './runLock';
 import { syncStatus as defaultStatus, type SyncProblem, type SyncStatusStore } from './status';
-import { AUTH_REQUIRED_KEY, LAST_SYNCED_KEY, mirrorStatus } from './statusMirror';
+import type { SyncStore } from './store';
+import type { SyncClient } from './transport';
 
-export { AUTH_REQUIRED_KEY, LAST_SYNCED_KEY } from './statusMirror';
 export type { EventTargetLike, LockManagerLike, TimersLike } from './platform';
 
 /** Spec-silent: poll every 30 s so other devices' changes arrive without a reload. */
@@ -43,10 +37,10 @@ export const SYNC_INTERVAL_MS = 30_000;
 export const LOCAL_WRITE_DEBOUNCE_MS = 1_000;
 
 export interface StartSyncOptions {
-  supabase: SupabaseClient<Database>;
-  /** The signed-in user's database (src/data getActiveDb), null when signed out. */
-  getDb: () => RefacingDb | null;
-  /** Lock name suffix; defaults to the database's user. */
+  supabase: SyncClient;
+  /** The signed-in user's local store (src/app/session.ts wires the app's), null when signed out. */
+  getStore: () => SyncStore | null;
+  /** Lock name suffix; defaults to the store's user. */
   userId?: string;
   /**
    * The device's connection (the app passes its one monitor, which also
@@ -73,7 +67,8 @@ export interface StartSyncOptions {
   batchSize?: number;
   pageSize?: number;
   status?: SyncStatusStore;
-  tables?: readonly SyncTable[];
+  /** Tables to pull, in order; default the store's. */
+  tables?: readonly string[];
   /** Leader runs supabase-js auto refresh, followers stop theirs (default true). */
   manageAutoRefresh?: boolean;
   /** The leader joins the user's Realtime poke channel while online (default true; needs a user id). */
@@ -116,7 +111,7 @@ function problemOf(
  * `setActiveUser`); call `stop()` before sign-out or switching users.
  */
 export function startSync(options: StartSyncOptions): SyncHandle {
-  const { supabase, getDb } = options;
+  const { supabase, getStore } = options;
   const clock = options.clock ?? { now: () => Date.now() };
   const timers = options.timers ?? realTimers;
   const random = options.random ?? Math.random;
@@ -142,9 +137,8 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       windowTarget: null,
       documentTarget: null,
     });
-  const tables = options.tables ?? SYNC_TABLES;
   const manageAutoRefresh = options.manageAutoRefresh ?? true;
-  const userId = options.userId ?? getDb()?.userId ?? 'anonymous';
+  const userId = options.userId ?? getStore()?.userId ?? 'anonymous';
 
   let stopped = false;
   let leader = false;
@@ -201,17 +195,17 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     // a run now would only fail, and an expired token's refresh would hold supabase-js's lock retrying.
     if (connection.state() !== 'online' && connection.probing())
       return report({ ran: false, ok: false, reason: 'offline' });
-    const db = getDb();
-    if (!db) return report({ ran: false, ok: false, reason: 'no-db' });
+    const store = getStore();
+    if (!store) return report({ ran: false, ok: false, reason: 'no-db' });
     status.set({ syncing: true });
     try {
       // One run at a time with the other pages and the service worker's background sync (runLock.ts).
       const outcome = await withRunLock(locks, userId, () =>
         runSync({
-          db,
+          store,
           supabase,
           now: clock.now,
-          tables,
+          tables: options.tables,
           batchSize: options.batchSize,
           pageSize: options.pageSize,
         }),
@@ -219,7 +213,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       if ('authRequired' in outcome) {
         connection.report('answered');
         // The shared record first: the status mirror re-reads it, so the in-memory flag is never overwritten by an older read.
-        await db.sync_state.put({ key: AUTH_REQUIRED_KEY, value: true });
+        await store.recordRun({ authRequired: true });
         status.set({ authRequired: true });
         return report({
           ran: true,
@@ -243,10 +237,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       clearRetry();
       connection.report('answered');
       const at = new Date(clock.now()).toISOString();
-      await db.sync_state.bulkPut([
-        { key: LAST_SYNCED_KEY, value: at },
-        { key: AUTH_REQUIRED_KEY, value: false },
-      ]);
+      await store.recordRun({ lastSyncedAt: at, authRequired: false });
       status.set({
         lastSyncedAt: at,
         error: null,
@@ -308,20 +299,13 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     if (next === 'online' && previous !== 'online' && !stopped && !current) syncAtOnce();
   });
 
-  const offMirror = mirrorStatus(
-    getDb,
-    (patch) => {
+  // Every tab shows what the store holds (so a follower shows what the leader did); a new queued op schedules a push.
+  const offMirror =
+    getStore()?.watch((patch) => {
       if (!stopped) status.set(patch);
-    },
-    scheduleSoon,
-  );
+    }, scheduleSoon) ?? ((): void => undefined);
   win?.addEventListener('online', onOnline);
   doc?.addEventListener('visibilitychange', onVisibility);
-  const previousDownloader = setFileDownloader(async (path) => {
-    const { data, error } = await supabase.storage.from(FILES_BUCKET).download(path);
-    if (error || !data) throw new Error(error?.message ?? 'Download failed');
-    return data;
-  });
 
   if (locks && manageAutoRefresh) void supabase.auth.stopAutoRefresh().catch(() => {});
   const leadership = electLeader(locks, userId, () => {
@@ -359,7 +343,6 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       doc?.removeEventListener('visibilitychange', onVisibility);
       for (const t of [retryTimer, debounceTimer]) if (t !== null) timers.clearTimeout(t);
       if (intervalTimer !== null) timers.clearInterval(intervalTimer);
-      setFileDownloader(previousDownloader);
       leadership.release();
       await current?.catch(() => undefined);
       // Signed out or switched user: the next user's status starts clean.

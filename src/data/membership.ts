@@ -12,10 +12,8 @@
  *   is the project's owner (the server never revokes an owner).
  */
 import type { RefacingDb } from './db';
+import { MEMBERS_FETCH_KEY } from './syncStateKeys';
 import type { MemberRole, ProjectMemberRow } from './types';
-
-/** sync_state key: ids of shared projects to fetch from the server. */
-export const MEMBERS_FETCH_KEY = 'members:fetch';
 
 /** Ids of projects waiting to be fetched after a membership arrived. */
 export async function pendingSharedFetches(db: RefacingDb): Promise<string[]> {

@@ -127,3 +127,13 @@ export async function countProjects(db: RefacingDb, role: DataRole): Promise<Pro
     archived: archived ?? 0,
   };
 }
+
+/** Every live project on the device (an org admin's: the organization's, as synced), newest first. */
+export async function queryAllProjects(db: RefacingDb): Promise<ProjectRow[]> {
+  const rows = await db.projects
+    .orderBy('created_at')
+    .reverse()
+    .filter((p) => !p.deleted_at)
+    .toArray();
+  return rows.map(toProjectRow);
+}

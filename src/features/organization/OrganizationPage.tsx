@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Spinner } from '../../app/Spinner';
 import { useCurrentRole } from '../../auth/useCurrentRole';
-import { getActiveDb, toProjectRow, type ProjectRow, type ProjectStatus } from '../../data';
-import { useActiveUserId } from '../../hooks';
+import type { ProjectRow, ProjectStatus } from '../../data';
+import { useAllProjects } from '../../hooks';
 import { PROJECT_STATUSES, STATUS_LABELS, projectDisplayName } from '../../domain/projectLabels';
 import { isEmailAddress } from '../../../shared/emailRule';
 import { StatusBadge } from '../../app/ui/StatusBadge';
@@ -23,21 +22,6 @@ import '../../app/ui/sharing.css';
 
 const UNASSIGNED = 'unassigned';
 
-/** Every live project on the admin's device (the organization's, as synced), newest first. */
-function useOrgProjects(): ProjectRow[] | undefined {
-  const userId = useActiveUserId();
-  return useLiveQuery(async () => {
-    const db = getActiveDb();
-    if (!db) return undefined;
-    const rows = await db.projects
-      .orderBy('created_at')
-      .reverse()
-      .filter((p) => !p.deleted_at)
-      .toArray();
-    return rows.map(toProjectRow);
-  }, [userId]);
-}
-
 function who(m: TeamMember | undefined, id: string | null): string {
   if (!id) return 'Unassigned';
   if (!m) return 'Former contractor';
@@ -53,7 +37,8 @@ function who(m: TeamMember | undefined, id: string | null): string {
  */
 export function OrganizationPage() {
   const role = useCurrentRole();
-  const projects = useOrgProjects();
+  // Every live project on the admin's device (the organization's, as synced), newest first.
+  const projects = useAllProjects();
   const [team, setTeam] = useState<TeamMember[]>(cachedTeam);
   const [invites, setInvites] = useState<PendingInvite[]>([]);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);

@@ -243,7 +243,7 @@ export default tseslint.config(
   {
     // Tests read untyped JSON and supabase-js results and use expect's matchers (typed \`any\`);
     // their fault hooks are async by contract without always awaiting. Product code keeps these rules.
-    files: ['tests/**/*.ts', '**/*.test.{ts,tsx}', 'bench/**/*.ts'],
+    files: ['tests/**/*.ts', '**/*.test.{ts,tsx}', 'sync/testing/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -33,7 +33,7 @@ export function createFilesRepo(
 ) {
   return {
     /**
-     * Attaches a file to a project. Spec §7: upload path
+     * Attaches a file to a project. Product rules "Backend calls": upload path
      * `projects/{projectId}/{timestamp}.{extension}`, row with project_id,
      * file_name, file_path, file_size (bytes), file_type, user_id. The row is
      * pending until the upload and the insert reach the server.

@@ -87,7 +87,7 @@ export async function queryProjects(db: RefacingDb, q: ProjectQuery): Promise<Pr
 }
 
 /**
- * Live project counts per status for the filter chips (spec §2), counted on
+ * Live project counts per status for the filter chips (product rules "Screens and routes"), counted on
  * the date-ordered indexes (tombstones carry no `_liveOwnerId`/`_liveContractorId`/`_liveStatus`).
  */
 export async function countProjects(db: RefacingDb, role: DataRole): Promise<ProjectCounts> {

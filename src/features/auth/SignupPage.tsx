@@ -9,7 +9,7 @@ import { ROLE_LABELS, SIGNUP_ROLES, validateSignUp } from '../../domain/projectR
 import { AuthCard, FormError } from './AuthCard';
 
 /**
- * /signup (spec §2, §5, §7): role (Homeowner, Contractor, Organization), first
+ * /signup (product rules "Screens and routes", "Input checks", "Backend calls"): role (Homeowner, Contractor, Organization), first
  * and last name, email, password and confirmation; metadata carries role,
  * permissions and names. Unconfirmed email → the 'Check your email!' view.
  */

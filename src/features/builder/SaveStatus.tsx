@@ -2,7 +2,7 @@
  * The builder's save status, telling the two steps apart: the edit is saved
  * on this device (IndexedDB, works offline), then synced (the server has it).
  * A plain "Saved" must not suggest the office has the measurements.
- * Spec §4 save states: idle, saving, saved (shown 2 s), error (shown 3 s);
+ * Product rules "States and changes" save states: idle, saving, saved (shown 2 s), error (shown 3 s);
  * the words are ours (docs/decisions.md).
  */
 import { useRowUnsynced } from '../../hooks';

@@ -27,7 +27,7 @@ import { useProject } from '../../hooks';
 import { useMergedForm } from '../../hooks/useMergedForm';
 
 /**
- * Status choices of the contractor create form (spec §4: it also offers
+ * Status choices of the contractor create form (product rules "States and changes": it also offers
  * Pending, stored as draft). The label says so, so the card showing Draft
  * afterwards is no surprise.
  */
@@ -85,7 +85,7 @@ function toDetails(
 }
 
 /**
- * Create and edit modal of a project (spec §2, §3, §5). Homeowners: name,
+ * Create and edit modal of a project (product rules "Screens and routes", "Records and their fields", "Input checks"). Homeowners: name,
  * type, description, email, phone, address; contractors (any non-homeowner):
  * customer name, address, phone, email, project scopes, budget (with custom
  * text), project type, description, and on create a status (default Draft).

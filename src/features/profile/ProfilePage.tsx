@@ -22,9 +22,9 @@ import { useMergedForm } from '../../hooks/useMergedForm';
 /** What the landing page says after the account is gone (router state). */
 export const ACCOUNT_DELETED_NOTICE = 'Your account and its projects and files have been deleted.';
 
-/** Spec §5: the account deletion prompt. */
+/** Product rules "Input checks": the account deletion prompt. */
 const DELETE_PROMPT = 'Are you sure you want to delete your account? This action cannot be undone.';
-/** Spec §9 (account delete failure). */
+/** Product rules "Constants and formulas" (account delete failure). */
 const DELETE_FAILED = 'Failed to delete account. Please contact support.';
 /** Deleting needs the server (files, then the account); offline nothing is deleted. */
 const DELETE_OFFLINE =
@@ -37,7 +37,7 @@ export function unsyncedDeleteWarning(count: number): string {
   return `${count} change${count === 1 ? '' : 's'} on this device ${count === 1 ? 'has' : 'have'} not synced yet. Deleting your account discards ${count === 1 ? 'it' : 'them'}.`;
 }
 
-/** Spec §9: profile success banner 3 s. */
+/** Product rules "Constants and formulas": profile success banner 3 s. */
 const SUCCESS_MS = 3_000;
 
 interface Fields {
@@ -52,7 +52,7 @@ function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
 }
 
-/** Spec §8: without a profile row, one built from the account metadata (first name default 'User'). */
+/** Product rules "Error messages": without a profile row, one built from the account metadata (first name default 'User'). */
 function initialFields(
   profile: ProfileRow | null,
   meta: Record<string, unknown>,
@@ -350,7 +350,7 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
 }
 
 /**
- * /profile (spec §2, §8): avatar initial, name and email; first name, last
+ * /profile (product rules "Screens and routes", "Error messages"): avatar initial, name and email; first name, last
  * name, email, phone, address; Cancel (reloads), Save ('Profile updated
  * successfully!' for 3 s) and 'Delete my account' (the account's files through the Storage API, then
  * `rpc('delete_my_account')`, never an admin key in the browser; refused

@@ -21,6 +21,7 @@ import {
   type ProjectField,
   type ProjectFormValues,
 } from '../../domain/projectRules';
+import { SelectField, TextField } from '../../app/ui/FormFields';
 import { PhoneInput } from '../../app/ui/PhoneInput';
 import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
 import { useProject } from '../../hooks';
@@ -210,31 +211,23 @@ export function ProjectFormModal({
     label: string,
     opts: { type?: string; autoComplete?: string; span?: boolean } = {},
   ) {
-    const err = errors[field];
     return (
-      <div className={`field${opts.span ? ' span-2' : ''}`}>
-        <label htmlFor={id(field)}>{label}</label>
-        <input
-          id={id(field)}
-          type={opts.type ?? 'text'}
-          autoComplete={opts.autoComplete ?? 'off'}
-          value={values[field]}
-          aria-invalid={err ? true : undefined}
-          aria-describedby={err ? id(`${field}-err`) : undefined}
-          onChange={(e) => set(field, e.target.value)}
-        />
-        {err ? (
-          <p className="field-error" id={id(`${field}-err`)}>
-            {err}
-          </p>
-        ) : null}
+      <TextField
+        id={id(field)}
+        label={label}
+        type={opts.type}
+        autoComplete={opts.autoComplete ?? 'off'}
+        span={opts.span}
+        value={values[field]}
+        error={errors[field]}
+        onChange={(v) => set(field, v)}
+      >
         {changedElsewhere(field, label)}
-      </div>
+      </TextField>
     );
   }
 
   const phoneErr = errors.phone;
-  const typeErr = errors.projectType;
   const scopeErr = errors.projectScopes;
 
   return (
@@ -269,44 +262,28 @@ export function ProjectFormModal({
           {kind === 'homeowner'
             ? text('address', 'Address', { span: true, autoComplete: 'street-address' })
             : null}
-          <div className="field">
-            <label htmlFor={id('projectType')}>Project type</label>
-            <select
-              id={id('projectType')}
-              value={values.projectType}
-              aria-invalid={typeErr ? true : undefined}
-              aria-describedby={typeErr ? id('projectType-err') : undefined}
-              onChange={(e) => set('projectType', e.target.value)}
-            >
-              <option value="">Select a project type</option>
-              {(kind === 'homeowner' ? PROJECT_TYPES : PROJECT_SCOPES).map((t) => (
-                <option key={t} value={t}>
-                  {projectTypeLabel(t)}
-                </option>
-              ))}
-            </select>
-            {typeErr ? (
-              <p className="field-error" id={id('projectType-err')}>
-                {typeErr}
-              </p>
-            ) : null}
+          <SelectField
+            id={id('projectType')}
+            label="Project type"
+            value={values.projectType}
+            empty="Select a project type"
+            options={(kind === 'homeowner' ? PROJECT_TYPES : PROJECT_SCOPES).map((t) => ({
+              value: t,
+              label: projectTypeLabel(t),
+            }))}
+            error={errors.projectType}
+            onChange={(v) => set('projectType', v)}
+          >
             {changedElsewhere('projectType', 'Project type')}
-          </div>
+          </SelectField>
           {kind === 'contractor' && mode === 'create' ? (
-            <div className="field">
-              <label htmlFor={id('status')}>Status</label>
-              <select
-                id={id('status')}
-                value={values.status}
-                onChange={(e) => set('status', e.target.value)}
-              >
-                {CREATE_STATUSES.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id={id('status')}
+              label="Status"
+              value={values.status}
+              options={CREATE_STATUSES}
+              onChange={(v) => set('status', v)}
+            />
           ) : null}
           {kind === 'contractor' ? (
             <>
@@ -335,22 +312,16 @@ export function ProjectFormModal({
                   {changedElsewhere('projectScopes', 'Project scopes')}
                 </div>
               </fieldset>
-              <div className="field">
-                <label htmlFor={id('budget')}>Budget</label>
-                <select
-                  id={id('budget')}
-                  value={values.budget}
-                  onChange={(e) => set('budget', e.target.value)}
-                >
-                  <option value="">Not specified</option>
-                  {BUDGETS.map((b) => (
-                    <option key={b} value={b}>
-                      {BUDGET_LABELS[b]}
-                    </option>
-                  ))}
-                </select>
+              <SelectField
+                id={id('budget')}
+                label="Budget"
+                value={values.budget}
+                empty="Not specified"
+                options={BUDGETS.map((b) => ({ value: b, label: BUDGET_LABELS[b] }))}
+                onChange={(v) => set('budget', v)}
+              >
                 {changedElsewhere('budget', 'Budget')}
-              </div>
+              </SelectField>
               {values.budget === 'custom' ? text('customBudget', 'Custom budget') : <div />}
             </>
           ) : null}

@@ -16,6 +16,7 @@ import { InstallButton } from '../../pwa/InstallButton';
 import { AppVersion } from '../../pwa/AppVersion';
 import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
 import { PriceListForm } from './PriceListForm';
+import { TextField } from '../../app/ui/FormFields';
 import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
 import { useMergedForm } from '../../hooks/useMergedForm';
 
@@ -217,39 +218,34 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
         ) : null}
         <form onSubmit={(e) => void save(e)} noValidate>
           <div className="form-grid">
-            <div className="field">
-              <label htmlFor={id('first')}>First name</label>
-              <input
-                id={id('first')}
-                type="text"
-                autoComplete="given-name"
-                value={fields.first_name}
-                onChange={(e) => set('first_name', e.target.value)}
-              />
+            <TextField
+              id={id('first')}
+              label="First name"
+              autoComplete="given-name"
+              value={fields.first_name}
+              onChange={(v) => set('first_name', v)}
+            >
               {changedElsewhere('first_name')}
-            </div>
-            <div className="field">
-              <label htmlFor={id('last')}>Last name</label>
-              <input
-                id={id('last')}
-                type="text"
-                autoComplete="family-name"
-                value={fields.last_name}
-                onChange={(e) => set('last_name', e.target.value)}
-              />
+            </TextField>
+            <TextField
+              id={id('last')}
+              label="Last name"
+              autoComplete="family-name"
+              value={fields.last_name}
+              onChange={(v) => set('last_name', v)}
+            >
               {changedElsewhere('last_name')}
-            </div>
-            <div className="field">
-              <label htmlFor={id('email')}>Email</label>
-              <input
-                id={id('email')}
-                type="email"
-                autoComplete="email"
-                value={fields.email}
-                onChange={(e) => set('email', e.target.value)}
-              />
+            </TextField>
+            <TextField
+              id={id('email')}
+              label="Email"
+              type="email"
+              autoComplete="email"
+              value={fields.email}
+              onChange={(v) => set('email', v)}
+            >
               {changedElsewhere('email')}
-            </div>
+            </TextField>
             <div className="field">
               <label htmlFor={id('phone')}>Phone</label>
               <PhoneInput
@@ -259,17 +255,16 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
               />
               {changedElsewhere('phone')}
             </div>
-            <div className="field span-2">
-              <label htmlFor={id('address')}>Address</label>
-              <input
-                id={id('address')}
-                type="text"
-                autoComplete="street-address"
-                value={fields.address}
-                onChange={(e) => set('address', e.target.value)}
-              />
+            <TextField
+              id={id('address')}
+              label="Address"
+              autoComplete="street-address"
+              span
+              value={fields.address}
+              onChange={(v) => set('address', v)}
+            >
               {changedElsewhere('address')}
-            </div>
+            </TextField>
           </div>
           <div className="btn-row" style={{ justifyContent: 'flex-end' }}>
             <button type="button" className="btn" onClick={() => window.location.reload()}>

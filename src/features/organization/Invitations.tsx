@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { isEmailAddress } from '../../../shared/emailRule';
 import { revokeInvite, type PendingInvite, type SentInvite } from '../../app/invites';
+import { InviteForm, PendingInviteList } from '../../app/ui/InviteParts';
 import { inviteContractor } from './orgApi';
 import type { Notice } from './orgNames';
 
@@ -59,50 +60,23 @@ export function Invitations({
   return (
     <>
       {invites.length > 0 ? (
-        <ul className="members" aria-label="Pending invitations">
-          {invites.map((i) => (
-            <li key={i.id} className="member">
-              <span className="member-who">{i.email}</span>
-              <span className="badge badge-pending">{i.expired ? 'Expired' : 'Invited'}</span>
-              <span className="btn-row">
-                <button
-                  type="button"
-                  className="btn btn-sm"
-                  disabled={busy}
-                  onClick={() => void sendOrgInvite(i.email)}
-                  aria-label={`Resend invitation to ${i.email}`}
-                >
-                  Resend
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-danger-outline"
-                  onClick={() => void revokeInvite(i.id).then(() => onChanged())}
-                  aria-label={`Revoke invitation to ${i.email}`}
-                >
-                  Revoke
-                </button>
-              </span>
-            </li>
-          ))}
-        </ul>
+        <PendingInviteList
+          invites={invites}
+          badge={(i) => (i.expired ? 'Expired' : 'Invited')}
+          busy={busy}
+          onResend={(i) => void sendOrgInvite(i.email)}
+          onRevoke={(i) => void revokeInvite(i.id).then(() => onChanged())}
+        />
       ) : null}
-      <form className="invite-form" onSubmit={(e) => void invite(e)} noValidate>
-        <div className="field">
-          <label htmlFor="org-invite-email">Invite a contractor by email</label>
-          <input
-            id="org-invite-email"
-            type="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder="contractor@example.com"
-          />
-        </div>
-        <span />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Sending…' : 'Send invitation'}
-        </button>
-      </form>
+      <InviteForm
+        id="org-invite-email"
+        label="Invite a contractor by email"
+        placeholder="contractor@example.com"
+        email={email}
+        onEmail={setEmail}
+        busy={busy}
+        onSubmit={(e) => void invite(e)}
+      />
     </>
   );
 }

@@ -1,19 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../app/ui/Modal';
-import {
-  projectsRepo,
-  type DataRole,
-  type ProjectDetails,
-  type ProjectRow,
-  type ProjectStatus,
-} from '../../data';
+import { projectsRepo, type DataRole, type ProjectRow } from '../../data';
 import {
   BUDGETS,
   BUDGET_LABELS,
   PROJECT_SCOPES,
   PROJECT_TYPES,
   emptyProjectForm,
-  formatPhone,
   projectTypeLabel,
   validateContractorProject,
   validateHomeownerProject,
@@ -26,64 +19,7 @@ import { PhoneInput } from '../../app/ui/PhoneInput';
 import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
 import { useProject } from '../../hooks';
 import { useMergedForm } from '../../hooks/useMergedForm';
-
-/**
- * Status choices of the contractor create form (product rules "States and changes": it also offers
- * Pending, stored as draft). The label says so, so the card showing Draft
- * afterwards is no surprise.
- */
-const CREATE_STATUSES: { value: string; label: string }[] = [
-  { value: 'draft', label: 'Draft' },
-  { value: 'pending', label: 'Pending (saved as Draft)' },
-  { value: 'active', label: 'Active' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'archived', label: 'Archived' },
-];
-
-function storedStatus(value: string): ProjectStatus {
-  return value === 'active' || value === 'completed' || value === 'archived' ? value : 'draft';
-}
-
-function fromProject(project: ProjectRow, kind: 'homeowner' | 'contractor'): ProjectFormValues {
-  const d = project.details ?? {};
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  return {
-    ...emptyProjectForm(kind),
-    name: project.name ?? '',
-    projectType: str(d.projectType),
-    description: str(d.description),
-    email: str(d.email),
-    phone: formatPhone(str(d.phone)),
-    address: str(d.address),
-    projectScopes: Array.isArray(d.projectScopes)
-      ? d.projectScopes.filter((s): s is string => typeof s === 'string')
-      : [],
-    budget: str(d.budget),
-    customBudget: str(d.customBudget),
-    status: project.status,
-  };
-}
-
-function toDetails(
-  values: ProjectFormValues,
-  kind: 'homeowner' | 'contractor',
-  base: ProjectDetails,
-): ProjectDetails {
-  const details: ProjectDetails = {
-    ...base,
-    description: values.description.trim(),
-    projectType: values.projectType,
-    email: values.email.trim(),
-    phone: values.phone,
-    address: values.address.trim(),
-  };
-  if (kind === 'contractor') {
-    details.projectScopes = values.projectScopes;
-    details.budget = values.budget;
-    details.customBudget = values.budget === 'custom' ? values.customBudget.trim() : '';
-  }
-  return details;
-}
+import { CREATE_STATUSES, fromProject, storedStatus, toDetails } from './projectFormValues';
 
 /**
  * Create and edit modal of a project (product rules "Screens and routes", "Records and their fields", "Input checks"). Homeowners: name,

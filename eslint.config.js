@@ -1,6 +1,7 @@
 // ESLint flat config: typescript-eslint with the type-checked rules that matter
 // most around Dexie and sync (no-floating-promises), react-hooks, and the layer
-// rules of docs/architecture.md (domain ← data ← sync ← features/app).
+// rules of docs/architecture.md (sync ← domain ← data ← features/app: sync/
+// imports nothing of src/, src/data implements sync's store contract).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -132,9 +133,15 @@ export default tseslint.config(
           'react',
           'react-dom',
           'dexie-react-hooks',
-          ...layer('sync', 'features', 'app', 'auth', 'state', 'hooks'),
+          ...layer('features', 'app', 'auth', 'state', 'hooks'),
         ],
-        message: 'src/data sits below sync and features.',
+        message: 'src/data sits below features and the app shell.',
+      },
+      {
+        // The store contract, the words written into the database and the background record's shape; never the engine.
+        regex: '^(\\.\\./)+sync(/(?!(store|texts|backgroundTags)$)[^/]+)?$',
+        message:
+          'src/data implements sync/store.ts: it imports sync/store, sync/texts and sync/backgroundTags only.',
       },
     ]),
   },
@@ -142,18 +149,17 @@ export default tseslint.config(
     files: ['sync/**/*.ts'],
     rules: restrict([
       {
-        group: [
-          'react',
-          'react-dom',
-          'dexie-react-hooks',
-          'zustand',
-          ...layer('features', 'app', 'auth', 'state', 'hooks'),
-        ],
-        message: 'sync/ is framework-free.',
+        group: ['react', 'react-dom', 'dexie', 'dexie-react-hooks', 'zustand'],
+        message: 'sync/ is framework-free and reaches the local database only through its store.',
       },
       {
         group: layer('bench'),
         message: 'sync/ is product code: bench/ measures it and is never imported by it.',
+      },
+      {
+        group: layer('src'),
+        message:
+          'sync/ imports nothing from src/: it declares what it needs (sync/store.ts, sync/transport.ts) and src/app/session.ts wires it.',
       },
     ]),
   },
@@ -237,7 +243,7 @@ export default tseslint.config(
   {
     // Tests read untyped JSON and supabase-js results and use expect's matchers (typed \`any\`);
     // their fault hooks are async by contract without always awaiting. Product code keeps these rules.
-    files: ['tests/**/*.ts', '**/*.test.{ts,tsx}', 'bench/**/*.ts'],
+    files: ['tests/**/*.ts', '**/*.test.{ts,tsx}', 'sync/testing/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -9,6 +9,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../src/data/database.types';
 import { RefacingDb } from '../src/data/db';
 import { createProjectsRepo } from '../src/data/projectsRepo';
+import { syncStoreFor } from '../src/data/syncStore';
 import { SYNC_TABLES } from '../src/data/types';
 import {
   AUTH_LOCK_WAIT_MS,
@@ -71,7 +72,7 @@ async function pagePush(): Promise<{ ms: number; pushed: number }> {
   const t0 = performance.now();
   const outcome = await withRunLock(navigator.locks, target.userId, () =>
     runSync({
-      db: target,
+      store: syncStoreFor(target),
       supabase: client,
       now: () => Date.now(),
       tables: SYNC_TABLES,
@@ -85,7 +86,7 @@ async function pagePush(): Promise<{ ms: number; pushed: number }> {
 /** The worker's last background run: when it ended (epoch ms) and what it pushed. */
 async function lastWorkerRun(): Promise<{ at: number; pushed: number; outcome: string } | null> {
   if (!db) throw new Error('setup first');
-  const r = await lastBackgroundSync(db);
+  const r = await lastBackgroundSync(syncStoreFor(db));
   return r ? { at: Date.parse(r.at), pushed: r.pushed, outcome: r.outcome } : null;
 }
 

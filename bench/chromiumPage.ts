@@ -10,6 +10,7 @@ import { queryProjects } from '../src/data/projectQueries';
 import { toProjectRecord } from '../src/data/applyServerRows';
 import { RefacingDb } from '../src/data/db';
 import { createProjectsRepo } from '../src/data/projectsRepo';
+import { syncStoreFor } from '../src/data/syncStore';
 import { startSync, type TimersLike } from '../sync/engine';
 import { createSyncStatusStore } from '../sync/status';
 import { median } from './stats';
@@ -107,7 +108,7 @@ export async function runSyncBench(args: BrowserBenchArgs): Promise<BrowserBench
     });
     engine = startSync({
       supabase: client,
-      getDb: () => target,
+      getStore: () => syncStoreFor(target),
       locks: null,
       windowTarget: null,
       documentTarget: null,

@@ -13,6 +13,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { createClient } from '@supabase/supabase-js';
 import { RefacingDb } from '../src/data/db';
 import { createProjectsRepo } from '../src/data/projectsRepo';
+import { syncStoreFor } from '../src/data/syncStore';
 import { LOCAL_ANON_KEY } from '../src/auth/config';
 import { createConnection } from '../sync/connection';
 import { startSync } from '../sync/engine';
@@ -95,7 +96,7 @@ export default async function connectionBench(): Promise<BenchFigure[]> {
     connection.start();
     engine = startSync({
       supabase: client,
-      getDb: () => openDb,
+      getStore: () => syncStoreFor(openDb),
       connection,
       status,
       locks: null,

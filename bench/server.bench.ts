@@ -22,7 +22,7 @@ import {
   stopBenchServer,
 } from './restFixture';
 import { createLocalBackend } from '../server/createServer.ts';
-import { queryAsPrepared } from '../server/db.ts';
+import { queryAsPrepared } from '../server/preparedRead.ts';
 import { loadavg } from 'node:os';
 
 /** Target: at least 1,000 requests/s at concurrency 20 on this 2-core machine. */

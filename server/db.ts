@@ -16,7 +16,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SqlDatabase, SqlTx } from './sqlDatabase.ts';
 import { failed, rethrow } from './dbHealth.ts';
-import { API_STATEMENT_TIMEOUT } from './preparedRead.ts';
 
 export {
   DatabaseFailure,
@@ -24,7 +23,13 @@ export {
   onDatabaseFailure,
   probeDatabase,
 } from './dbHealth.ts';
-export { API_STATEMENT_TIMEOUT, literal, queryAsPrepared } from './preparedRead.ts';
+
+/**
+ * Longest a statement of an API request may run. Postgres enforces it; PGlite
+ * (one wasm thread, no timer signals) ignores it, so there the request bounds
+ * checked before any work are what keep one request from holding the database.
+ */
+export const API_STATEMENT_TIMEOUT = '15s';
 
 export type { SqlDatabase } from './sqlDatabase.ts';
 export type Tx = SqlTx;

@@ -11,13 +11,6 @@ import type { SqlDatabase } from './sqlDatabase.ts';
 import { runAs, type Claims } from './db.ts';
 import { failed, isFatalDatabaseError, rethrow } from './dbHealth.ts';
 
-/**
- * Longest a statement of an API request may run. Postgres enforces it; PGlite
- * (one wasm thread, no timer signals) ignores it, so there the request bounds
- * checked before any work are what keep one request from holding the database.
- */
-export const API_STATEMENT_TIMEOUT = '15s';
-
 /** A SQL string literal that is safe whatever `standard_conforming_strings` says (E'…' escaping). */
 export function literal(v: unknown): string {
   if (v === null || v === undefined) return 'NULL';

@@ -6,7 +6,7 @@
  * the pattern alone is not the rule.
  */
 
-/** Spec §5 "basic pattern with no spaces, an @ and a dot". */
+/** Product rules "Input checks" "basic pattern with no spaces, an @ and a dot". */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Longest address mail systems deliver to (RFC 5321's 254-character path limit). */

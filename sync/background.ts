@@ -7,27 +7,23 @@
  * two never push at once and op ids make any repeat a duplicate. What it did
  * is kept in the user's `sync_state` for the /sync page.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../src/data/database.types';
-import type { RefacingDb } from '../src/data/db';
-import { SYNC_TABLES, type SyncTable } from '../src/data/types';
 import type { LockManagerLike } from './platform';
 import { runSync } from './run';
 import { withRunLock } from './runLock';
-import { AUTH_REQUIRED_KEY, LAST_SYNCED_KEY } from './statusMirror';
-import { LAST_BACKGROUND_SYNC_KEY, type BackgroundSyncRecord } from './backgroundTags';
+import type { RunRecord, SyncStore } from './store';
+import type { SyncClient } from './transport';
+import type { BackgroundSyncRecord } from './backgroundTags';
 
 export {
   BACKGROUND_PULL_MIN_INTERVAL_MS,
   BACKGROUND_PULL_TAG,
   BACKGROUND_PUSH_TAG,
-  LAST_BACKGROUND_SYNC_KEY,
   type BackgroundSyncRecord,
 } from './backgroundTags';
 
 export interface BackgroundRunDeps {
-  db: RefacingDb;
-  supabase: SupabaseClient<Database>;
+  store: SyncStore;
+  supabase: SyncClient;
   /** Web Locks (`navigator.locks` in the worker); null runs unlocked. */
   locks: LockManagerLike | null;
   kind: 'push' | 'pull';
@@ -35,7 +31,7 @@ export interface BackgroundRunDeps {
   appClosed: () => Promise<boolean>;
   /** Epoch ms (local bookkeeping and display only). */
   now?: () => number;
-  tables?: readonly SyncTable[];
+  tables?: readonly string[];
   batchSize?: number;
 }
 
@@ -47,17 +43,17 @@ export interface BackgroundRunDeps {
  * database "sign in again", as a page's run does.
  */
 export async function runBackgroundSync(deps: BackgroundRunDeps): Promise<BackgroundSyncRecord> {
-  const { db, supabase, kind } = deps;
+  const { store, supabase, kind } = deps;
   const now = deps.now ?? (() => Date.now());
-  const outcome = await withRunLock(deps.locks, db.userId, async () => {
+  const outcome = await withRunLock(deps.locks, store.userId, async () => {
     // A page ran while this waited, or nothing was queued: a push has nothing to do.
-    if (kind === 'push' && (await db.outbox.count()) === 0)
+    if (kind === 'push' && (await store.pendingCount()) === 0)
       return { ok: true as const, pushed: 0, pulled: 0 };
     return runSync({
-      db,
+      store,
       supabase,
       now,
-      tables: deps.tables ?? SYNC_TABLES,
+      tables: deps.tables,
       batchSize: deps.batchSize,
       pull: kind === 'pull',
     });
@@ -71,20 +67,17 @@ export async function runBackgroundSync(deps: BackgroundRunDeps): Promise<Backgr
     pulled: outcome.pulled,
     appClosed: await deps.appClosed().catch(() => false),
   };
-  const writes: { key: string; value: unknown }[] = [
-    { key: LAST_BACKGROUND_SYNC_KEY, value: record },
-  ];
-  if (record.outcome === 'auth-required') writes.push({ key: AUTH_REQUIRED_KEY, value: true });
+  const run: RunRecord = { background: record };
+  if (record.outcome === 'auth-required') run.authRequired = true;
   if (record.outcome === 'ok') {
-    writes.push({ key: AUTH_REQUIRED_KEY, value: false });
-    if (kind === 'pull') writes.push({ key: LAST_SYNCED_KEY, value: at });
+    run.authRequired = false;
+    if (kind === 'pull') run.lastSyncedAt = at;
   }
-  await db.sync_state.bulkPut(writes);
+  await store.recordRun(run);
   return record;
 }
 
-/** Reads the last background run's record from the user's database (null when none ran). */
-export async function lastBackgroundSync(db: RefacingDb): Promise<BackgroundSyncRecord | null> {
-  const v = (await db.sync_state.get(LAST_BACKGROUND_SYNC_KEY))?.value;
-  return v && typeof v === 'object' && 'at' in v ? (v as BackgroundSyncRecord) : null;
+/** Reads the last background run's record from the user's store (null when none ran). */
+export function lastBackgroundSync(store: SyncStore): Promise<BackgroundSyncRecord | null> {
+  return store.lastBackgroundSync();
 }

@@ -1,6 +1,6 @@
 /**
  * The names the page and the service worker share for background sync: the
- * sync tags, the periodic interval and where the last run's record is kept.
+ * sync tags, the periodic interval and the shape of the last run's record.
  * Free of the engine, so the page registers syncs without loading it.
  */
 
@@ -16,8 +16,6 @@ export const BACKGROUND_PULL_MIN_INTERVAL_MS = 12 * 60 * 60 * 1000;
  * instead of at its next backoff, so its screen agrees with the emptied outbox.
  */
 export const SERVER_ANSWERED_MESSAGE = 'refacing-server-answered';
-/** sync_state key of the last background run's record. */
-export const LAST_BACKGROUND_SYNC_KEY = 'lastBackgroundSync';
 
 /** What the last background run did (shown on /sync: "3 changes sent at 12:41, app closed"). */
 export interface BackgroundSyncRecord {

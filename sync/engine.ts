@@ -5,14 +5,9 @@
  * (realtime.ts: the leader joins the user's channel while online) and on
  * an interval; it retries
  * failures with capped exponential backoff. Every tab mirrors the status
- * (statusMirror.ts). Framework-free: transport (supabase-js), clock, timers,
+ * from the store (`SyncStore.watch`). Framework-free: transport (supabase-js), clock, timers,
  * randomness, locks and event targets are injected.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../src/data/database.types';
-import type { RefacingDb } from '../src/data/db';
-import { setFileDownloader } from '../src/data/fileTransfer';
-import { SYNC_TABLES, type SyncTable } from '../src/data/types';
 import { backoffDelay } from './backoff';
 import { createConnection, UNREACHABLE_STATUSES, type Connection } from './connection';
 import type { Failure } from './errors';
@@ -26,15 +21,14 @@ import {
   type LockManagerLike,
   type TimersLike,
 } from './platform';
-import { FILES_BUCKET } from './push';
 import { deviceIntervalMs } from './deviceSettings';
 import type { PokeFollower } from './realtime';
-import { runSync } from './run';
+import { runSync, type RunOutcome } from './run';
 import { withRunLock } from './runLock';
 import { syncStatus as defaultStatus, type SyncProblem, type SyncStatusStore } from './status';
-import { AUTH_REQUIRED_KEY, LAST_SYNCED_KEY, mirrorStatus } from './statusMirror';
+import type { SyncStore } from './store';
+import type { SyncClient } from './transport';
 
-export { AUTH_REQUIRED_KEY, LAST_SYNCED_KEY } from './statusMirror';
 export type { EventTargetLike, LockManagerLike, TimersLike } from './platform';
 
 /** Spec-silent: poll every 30 s so other devices' changes arrive without a reload. */
@@ -43,10 +37,10 @@ export const SYNC_INTERVAL_MS = 30_000;
 export const LOCAL_WRITE_DEBOUNCE_MS = 1_000;
 
 export interface StartSyncOptions {
-  supabase: SupabaseClient<Database>;
-  /** The signed-in user's database (src/data getActiveDb), null when signed out. */
-  getDb: () => RefacingDb | null;
-  /** Lock name suffix; defaults to the database's user. */
+  supabase: SyncClient;
+  /** The signed-in user's local store (src/app/session.ts wires the app's), null when signed out. */
+  getStore: () => SyncStore | null;
+  /** Lock name suffix; defaults to the store's user. */
   userId?: string;
   /**
    * The device's connection (the app passes its one monitor, which also
@@ -73,7 +67,8 @@ export interface StartSyncOptions {
   batchSize?: number;
   pageSize?: number;
   status?: SyncStatusStore;
-  tables?: readonly SyncTable[];
+  /** Tables to pull, in order; default the store's. */
+  tables?: readonly string[];
   /** Leader runs supabase-js auto refresh, followers stop theirs (default true). */
   manageAutoRefresh?: boolean;
   /** The leader joins the user's Realtime poke channel while online (default true; needs a user id). */
@@ -89,9 +84,27 @@ export interface SyncRunReport {
   failure?: Failure;
 }
 
+/** What the engine is doing, read in one place (`SyncHandle.state()`). */
+export interface EngineState {
+  /** `stop()` was called: nothing starts any more. */
+  stopped: boolean;
+  /** This tab holds the user's sync leadership (only the leader runs). */
+  leader: boolean;
+  /** Failed runs in a row: the backoff's exponent (0 after a run that synced). */
+  failures: number;
+  /** Epoch ms before which the interval and local writes start no run (0: no wait). */
+  nextRetryAt: number;
+  /** A run is in progress. */
+  running: boolean;
+  /** A run is queued behind the one in progress. */
+  queued: boolean;
+}
+
 export interface SyncHandle {
   /** Runs a sync now (leader only; coalesces with a run in progress). */
   syncNow(): Promise<SyncRunReport>;
+  /** A copy of the engine's state. */
+  state(): EngineState;
   /** Stops timers, listeners and leadership. Local data is untouched. */
   stop(): Promise<void>;
   isLeader(): boolean;
@@ -114,9 +127,13 @@ function problemOf(
 /**
  * Starts syncing the signed-in user's database. Call after sign-in (and
  * `setActiveUser`); call `stop()` before sign-out or switching users.
+ *
+ * Everything that changes between runs lives in the one `engine` object
+ * below (flags, retry count and time, the run in progress and its timers);
+ * the functions around it only read and update that object.
  */
 export function startSync(options: StartSyncOptions): SyncHandle {
-  const { supabase, getDb } = options;
+  const { supabase, getStore } = options;
   const clock = options.clock ?? { now: () => Date.now() };
   const timers = options.timers ?? realTimers;
   const random = options.random ?? Math.random;
@@ -142,40 +159,41 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       windowTarget: null,
       documentTarget: null,
     });
-  const tables = options.tables ?? SYNC_TABLES;
   const manageAutoRefresh = options.manageAutoRefresh ?? true;
-  const userId = options.userId ?? getDb()?.userId ?? 'anonymous';
+  const userId = options.userId ?? getStore()?.userId ?? 'anonymous';
 
-  let stopped = false;
-  let leader = false;
-  let failures = 0;
-  let nextRetryAt = 0;
-  let retryTimer: unknown = null;
-  let debounceTimer: unknown = null;
-  let intervalTimer: unknown = null;
-  let current: Promise<SyncRunReport> | null = null;
-  let queued: Promise<SyncRunReport> | null = null;
-  let pokes: Promise<PokeFollower> | null = null;
+  const engine = {
+    stopped: false,
+    leader: false,
+    failures: 0,
+    nextRetryAt: 0,
+    current: null as Promise<SyncRunReport> | null,
+    queued: null as Promise<SyncRunReport> | null,
+    retryTimer: null as unknown,
+    debounceTimer: null as unknown,
+    intervalTimer: null as unknown,
+    pokes: null as Promise<PokeFollower> | null,
+  };
 
   const report = (
     r: Omit<SyncRunReport, 'pushed' | 'pulled'> & Partial<SyncRunReport>,
   ): SyncRunReport => ({ pushed: 0, pulled: 0, ...r });
 
   function clearRetry(): void {
-    failures = 0;
-    nextRetryAt = 0;
-    if (retryTimer !== null) timers.clearTimeout(retryTimer);
-    retryTimer = null;
+    engine.failures = 0;
+    engine.nextRetryAt = 0;
+    if (engine.retryTimer !== null) timers.clearTimeout(engine.retryTimer);
+    engine.retryTimer = null;
   }
 
   function scheduleRetry(failure: Failure): void {
-    failures += 1;
+    engine.failures += 1;
     // The server's own wait (a 429's Retry-After) when it is longer than the backoff.
-    const delay = Math.max(backoffDelay(failures, random), failure.retryAfterMs ?? 0);
-    nextRetryAt = clock.now() + delay;
-    if (retryTimer !== null) timers.clearTimeout(retryTimer);
-    retryTimer = timers.setTimeout(() => {
-      retryTimer = null;
+    const delay = Math.max(backoffDelay(engine.failures, random), failure.retryAfterMs ?? 0);
+    engine.nextRetryAt = clock.now() + delay;
+    if (engine.retryTimer !== null) timers.clearTimeout(engine.retryTimer);
+    engine.retryTimer = timers.setTimeout(() => {
+      engine.retryTimer = null;
       void syncNow();
     }, delay);
     const { problem, unreachable } = problemOf(failure, isOnline());
@@ -185,13 +203,50 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     status.set({
       problem,
       error: failure.message,
-      nextRetryAt: probeAt !== null && unreachable ? Math.min(probeAt, nextRetryAt) : nextRetryAt,
+      nextRetryAt:
+        probeAt !== null && unreachable
+          ? Math.min(probeAt, engine.nextRetryAt)
+          : engine.nextRetryAt,
     });
   }
 
+  /** Records how a run ended (store, status, retry) and reports it. */
+  async function settle(store: SyncStore, outcome: RunOutcome): Promise<SyncRunReport> {
+    const counts = { pushed: outcome.pushed, pulled: outcome.pulled };
+    if ('authRequired' in outcome) {
+      connection.report('answered');
+      // The shared record first: the status mirror re-reads it, so the in-memory flag is never overwritten by an older read.
+      await store.recordRun({ authRequired: true });
+      status.set({ authRequired: true });
+      return report({ ran: true, ok: false, reason: 'auth-required', ...counts });
+    }
+    if (!outcome.ok) {
+      scheduleRetry(outcome.failure);
+      return report({
+        ran: true,
+        ok: false,
+        reason: 'failed',
+        failure: outcome.failure,
+        ...counts,
+      });
+    }
+    clearRetry();
+    connection.report('answered');
+    const at = new Date(clock.now()).toISOString();
+    await store.recordRun({ lastSyncedAt: at, authRequired: false });
+    status.set({
+      lastSyncedAt: at,
+      error: null,
+      problem: null,
+      authRequired: false,
+      nextRetryAt: null,
+    });
+    return report({ ran: true, ok: true, ...counts });
+  }
+
   async function runOnce(): Promise<SyncRunReport> {
-    if (stopped) return report({ ran: false, ok: false, reason: 'stopped' });
-    if (!leader) return report({ ran: false, ok: false, reason: 'follower' });
+    if (engine.stopped) return report({ ran: false, ok: false, reason: 'stopped' });
+    if (!engine.leader) return report({ ran: false, ok: false, reason: 'follower' });
     if (!isOnline()) {
       connection.report('unreachable');
       status.set({ problem: 'no-network' });
@@ -201,60 +256,22 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     // a run now would only fail, and an expired token's refresh would hold supabase-js's lock retrying.
     if (connection.state() !== 'online' && connection.probing())
       return report({ ran: false, ok: false, reason: 'offline' });
-    const db = getDb();
-    if (!db) return report({ ran: false, ok: false, reason: 'no-db' });
+    const store = getStore();
+    if (!store) return report({ ran: false, ok: false, reason: 'no-db' });
     status.set({ syncing: true });
     try {
       // One run at a time with the other pages and the service worker's background sync (runLock.ts).
       const outcome = await withRunLock(locks, userId, () =>
         runSync({
-          db,
+          store,
           supabase,
           now: clock.now,
-          tables,
+          tables: options.tables,
           batchSize: options.batchSize,
           pageSize: options.pageSize,
         }),
       );
-      if ('authRequired' in outcome) {
-        connection.report('answered');
-        // The shared record first: the status mirror re-reads it, so the in-memory flag is never overwritten by an older read.
-        await db.sync_state.put({ key: AUTH_REQUIRED_KEY, value: true });
-        status.set({ authRequired: true });
-        return report({
-          ran: true,
-          ok: false,
-          reason: 'auth-required',
-          pushed: outcome.pushed,
-          pulled: outcome.pulled,
-        });
-      }
-      if (!outcome.ok) {
-        scheduleRetry(outcome.failure);
-        return report({
-          ran: true,
-          ok: false,
-          reason: 'failed',
-          failure: outcome.failure,
-          pushed: outcome.pushed,
-          pulled: outcome.pulled,
-        });
-      }
-      clearRetry();
-      connection.report('answered');
-      const at = new Date(clock.now()).toISOString();
-      await db.sync_state.bulkPut([
-        { key: LAST_SYNCED_KEY, value: at },
-        { key: AUTH_REQUIRED_KEY, value: false },
-      ]);
-      status.set({
-        lastSyncedAt: at,
-        error: null,
-        problem: null,
-        authRequired: false,
-        nextRetryAt: null,
-      });
-      return report({ ran: true, ok: true, pushed: outcome.pushed, pulled: outcome.pulled });
+      return await settle(store, outcome);
     } catch (error) {
       // Unexpected (a bug or IndexedDB failure): report it and retry later; nothing is dropped.
       const failure: Failure = {
@@ -270,17 +287,17 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   }
 
   function syncNow(): Promise<SyncRunReport> {
-    if (!current) {
-      current = runOnce().finally(() => {
-        current = null;
+    if (!engine.current) {
+      engine.current = runOnce().finally(() => {
+        engine.current = null;
       });
-      return current;
+      return engine.current;
     }
-    queued ??= current.then(() => {
-      queued = null;
+    engine.queued ??= engine.current.then(() => {
+      engine.queued = null;
       return syncNow();
     });
-    return queued;
+    return engine.queued;
   }
 
   /** Runs now and forgets the retry wait (the user or the network says now is a good time). */
@@ -290,12 +307,34 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   }
 
   function scheduleSoon(): void {
-    if (!leader || stopped) return;
-    if (debounceTimer !== null) timers.clearTimeout(debounceTimer);
-    debounceTimer = timers.setTimeout(() => {
-      debounceTimer = null;
-      if (clock.now() >= nextRetryAt) void syncNow();
+    if (!engine.leader || engine.stopped) return;
+    if (engine.debounceTimer !== null) timers.clearTimeout(engine.debounceTimer);
+    engine.debounceTimer = timers.setTimeout(() => {
+      engine.debounceTimer = null;
+      if (clock.now() >= engine.nextRetryAt) void syncNow();
     }, options.debounceMs ?? LOCAL_WRITE_DEBOUNCE_MS);
+  }
+
+  /** This tab became the leader: refresh tokens, poll, run the first sync, then follow pokes. */
+  function lead(): void {
+    if (engine.stopped) return;
+    engine.leader = true;
+    if (manageAutoRefresh) void supabase.auth.startAutoRefresh().catch(() => {});
+    engine.intervalTimer = timers.setInterval(
+      () => {
+        // Out of reach: ask the server whether it is back (an answer starts a sync), whatever the probe schedule says.
+        if (connection.state() !== 'online' && connection.probing()) void connection.probeNow();
+        else if (clock.now() >= engine.nextRetryAt) void syncNow();
+      },
+      options.intervalMs ?? deviceIntervalMs() ?? SYNC_INTERVAL_MS,
+    );
+    // Realtime's code loads (its own chunk) once the first run is over, never before the first screen.
+    void syncNow().finally(() => {
+      if (options.realtime !== false && !engine.stopped)
+        engine.pokes = import('./realtime').then((m) =>
+          m.followPokes({ supabase, userId, connection, syncNow }),
+        );
+    });
   }
 
   const onOnline = (): void => syncAtOnce();
@@ -305,63 +344,46 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   };
   // The server answers again (a probe, or a request outside a run): sync at once. A run's own answers need no second run.
   const offConnection = connection.onChange((next, previous) => {
-    if (next === 'online' && previous !== 'online' && !stopped && !current) syncAtOnce();
+    if (next === 'online' && previous !== 'online' && !engine.stopped && !engine.current)
+      syncAtOnce();
   });
 
-  const offMirror = mirrorStatus(
-    getDb,
-    (patch) => {
-      if (!stopped) status.set(patch);
-    },
-    scheduleSoon,
-  );
+  // Every tab shows what the store holds (so a follower shows what the leader did); a new queued op schedules a push.
+  const offMirror =
+    getStore()?.watch((patch) => {
+      if (!engine.stopped) status.set(patch);
+    }, scheduleSoon) ?? ((): void => undefined);
   win?.addEventListener('online', onOnline);
   doc?.addEventListener('visibilitychange', onVisibility);
-  const previousDownloader = setFileDownloader(async (path) => {
-    const { data, error } = await supabase.storage.from(FILES_BUCKET).download(path);
-    if (error || !data) throw new Error(error?.message ?? 'Download failed');
-    return data;
-  });
 
   if (locks && manageAutoRefresh) void supabase.auth.stopAutoRefresh().catch(() => {});
-  const leadership = electLeader(locks, userId, () => {
-    if (stopped) return;
-    leader = true;
-    if (manageAutoRefresh) void supabase.auth.startAutoRefresh().catch(() => {});
-    intervalTimer = timers.setInterval(
-      () => {
-        // Out of reach: ask the server whether it is back (an answer starts a sync), whatever the probe schedule says.
-        if (connection.state() !== 'online' && connection.probing()) void connection.probeNow();
-        else if (clock.now() >= nextRetryAt) void syncNow();
-      },
-      options.intervalMs ?? deviceIntervalMs() ?? SYNC_INTERVAL_MS,
-    );
-    // Realtime's code loads (its own chunk) once the first run is over, never before the first screen.
-    void syncNow().finally(() => {
-      if (options.realtime !== false && !stopped)
-        pokes = import('./realtime').then((m) =>
-          m.followPokes({ supabase, userId, connection, syncNow }),
-        );
-    });
-  });
+  const leadership = electLeader(locks, userId, lead);
 
   return {
     syncNow,
-    isLeader: () => leader,
+    state: () => ({
+      stopped: engine.stopped,
+      leader: engine.leader,
+      failures: engine.failures,
+      nextRetryAt: engine.nextRetryAt,
+      running: engine.current !== null,
+      queued: engine.queued !== null,
+    }),
+    isLeader: () => engine.leader,
     leadership: leadership.ready,
     async stop() {
-      stopped = true;
-      leader = false;
-      void pokes?.then((p) => p.stop());
+      engine.stopped = true;
+      engine.leader = false;
+      void engine.pokes?.then((p) => p.stop());
       offMirror();
       offConnection();
       win?.removeEventListener('online', onOnline);
       doc?.removeEventListener('visibilitychange', onVisibility);
-      for (const t of [retryTimer, debounceTimer]) if (t !== null) timers.clearTimeout(t);
-      if (intervalTimer !== null) timers.clearInterval(intervalTimer);
-      setFileDownloader(previousDownloader);
+      for (const t of [engine.retryTimer, engine.debounceTimer])
+        if (t !== null) timers.clearTimeout(t);
+      if (engine.intervalTimer !== null) timers.clearInterval(engine.intervalTimer);
       leadership.release();
-      await current?.catch(() => undefined);
+      await engine.current?.catch(() => undefined);
       // Signed out or switched user: the next user's status starts clean.
       status.reset();
     },

@@ -7,6 +7,9 @@ export {
   type LockManagerLike,
   type TimersLike,
 } from './engine';
+export { FILES_BUCKET } from './push';
+export type { SyncStore, PendingOp, WireOp, StoredStatus, RunRecord } from './store';
+export type { SyncClient } from './transport';
 export {
   createConnection,
   type Connection,

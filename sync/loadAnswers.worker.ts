@@ -3,7 +3,7 @@
  * (a service worker may not load code with `import()`, and its script is
  * fetched once at install, so there is no first screen to keep small).
  */
-import * as answers from './answers';
+import * as answers from './responses';
 
 /** The module, at once. */
 export function loadAnswers(): Promise<typeof answers> {

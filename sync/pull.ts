@@ -4,14 +4,11 @@
  * end (never the last row's txid), so a transaction that commits late is
  * still pulled. Rows are applied idempotently by version.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../src/data/database.types';
-import { applyServerRows } from '../src/data/applyServerRows';
-import type { RefacingDb } from '../src/data/db';
-import type { SyncTable } from '../src/data/types';
 import { classifyPostgrest, networkFailure, type Failure } from './errors';
 import { loadAnswers } from './loadAnswers';
 import type { PullPage } from './responses';
+import type { SyncStore } from './store';
+import type { SyncClient } from './transport';
 
 /** Rows per pull_changes page. */
 export const PULL_PAGE_SIZE = 1000;
@@ -22,14 +19,9 @@ export const PULL_PAGE_SIZE = 1000;
  */
 export const FIRST_PAGE_SIZE = 100;
 
-/** sync_state key of a table's cursor. */
-export function cursorKey(table: SyncTable): string {
-  return `cursor:${table}`;
-}
-
 export interface PullDeps {
-  db: RefacingDb;
-  supabase: SupabaseClient<Database>;
+  store: SyncStore;
+  supabase: SyncClient;
   now: () => number;
   pageSize?: number;
 }
@@ -38,7 +30,7 @@ type PageResult = { ok: true; page: PullPage } | { ok: false; failure: Failure }
 
 async function fetchPage(
   deps: PullDeps,
-  table: SyncTable,
+  table: string,
   cursor: string,
   afterId: string | null,
   limit = deps.pageSize ?? PULL_PAGE_SIZE,
@@ -63,7 +55,7 @@ async function fetchPage(
 
 /** A pull whose first page is already requested (see `startPull`). */
 export interface StartedPull {
-  table: SyncTable;
+  table: string;
   /** The stored cursor the first page was asked from. */
   cursor: string;
   /** The table was empty at the start: no local rows to compare versions with. */
@@ -78,16 +70,12 @@ export interface StartedPull {
  * `pullTable(deps, table, started)`. Never rejects: failures come back in
  * the page result.
  */
-export async function startPull(
-  deps: PullDeps,
-  table: SyncTable,
-): Promise<StartedPull | PageResult> {
+export async function startPull(deps: PullDeps, table: string): Promise<StartedPull | PageResult> {
   try {
-    const { db } = deps;
-    const stored = await db.sync_state.get(cursorKey(table));
-    const cursor = typeof stored?.value === 'string' ? stored.value : '0';
+    const { store } = deps;
+    const cursor = await store.readCursor(table);
     // First sync of an empty table: no local rows to compare versions with.
-    const fresh = cursor === '0' && (await db.table(table).count()) === 0;
+    const fresh = cursor === '0' && (await store.isEmpty(table));
     const pageSize = deps.pageSize ?? PULL_PAGE_SIZE;
     const firstLimit = fresh ? Math.min(FIRST_PAGE_SIZE, pageSize) : pageSize;
     return { table, cursor, fresh, first: fetchPage(deps, table, cursor, null, firstLimit) };
@@ -118,10 +106,10 @@ export async function startPull(
  */
 export async function pullTable(
   deps: PullDeps,
-  table: SyncTable,
+  table: string,
   started?: Promise<StartedPull | PageResult>,
 ): Promise<{ failure: Failure | null; applied: number }> {
-  const { db } = deps;
+  const { store } = deps;
   const begun = await (started ?? startPull(deps, table));
   if ('ok' in begun) return { failure: begun.ok ? null : begun.failure, applied: 0 };
   const { fresh } = begun;
@@ -140,7 +128,7 @@ export async function pullTable(
     next ??= page.cursor;
     const last = page.rows[page.rows.length - 1];
     pending = page.has_more && last ? fetchPage(deps, table, String(last.txid), last.id) : null;
-    const write = applyServerRows(db, table, page.rows, new Date(deps.now()).toISOString(), {
+    const write = store.applyServerRows(table, page.rows, new Date(deps.now()).toISOString(), {
       fresh,
     });
     // Awaited below (after the previous page's write): no unhandled rejection meanwhile.
@@ -149,6 +137,7 @@ export async function pullTable(
     writing = write;
   }
   if (writing) applied += await writing;
-  await db.sync_state.put({ key: cursorKey(table), value: next });
+  // Always set here: the first page is always awaited.
+  if (next !== null) await store.writeCursor(table, next);
   return { failure: null, applied };
 }

@@ -4,17 +4,14 @@
  * earlier one's result and is rebased on its version). File inserts upload the
  * blob first. Results: applied/merged/duplicate remove the op and apply the
  * returned row; merged conflicts are logged; rejected ops become dead letters
- * and never block the rest (pushResults.ts). An answer that does not match
+ * and never block the rest (the store's `applyPushResults`). An answer that does not match
  * the wire contract (responses.ts) fails the push with nothing applied.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database, Json } from '../src/data/database.types';
-import type { RefacingDb } from '../src/data/db';
-import type { DeadLetter, OutboxEntry, SyncTable, WireOp } from '../src/data/types';
-import { markSent } from '../src/data/outbox';
 import { classifyPostgrest, classifyStorage, networkFailure, type Failure } from './errors';
 import { loadAnswers } from './loadAnswers';
-import { FILE_GONE_TEXT, rowLabel } from './texts';
+import { toWireOp, type PendingOp, type SyncStore, type WireOp } from './store';
+import { FILE_GONE_TEXT } from './texts';
+import type { Json, SyncClient } from './transport';
 import type { PushResult } from './responses';
 
 /** Wire contract: at most 500 ops per push_changes call. */
@@ -31,14 +28,14 @@ export const DEFAULT_BATCH = 250;
  * refused for size is split). A larger op goes alone.
  */
 export const MAX_BATCH_BYTES = 512 * 1024;
-/** Storage bucket of project files (spec §7). */
+/** Storage bucket of project files (one object per project file, under `projects/{projectId}/`). */
 export const FILES_BUCKET = 'project-files';
 
 export type { PushResult } from './responses';
 
 export interface PushDeps {
-  db: RefacingDb;
-  supabase: SupabaseClient<Database>;
+  store: SyncStore;
+  supabase: SyncClient;
   /** Epoch ms (injected clock; used only for local bookkeeping and display). */
   now: () => number;
   batchSize?: number;
@@ -54,21 +51,7 @@ export interface PushDeps {
 
 export type PushOutcome = { ok: true; pushed: number } | { ok: false; failure: Failure };
 
-/** The op as it goes over the wire (no local bookkeeping). */
-export function toWireOp(op: OutboxEntry): WireOp {
-  // `id` travels as op.id; the server refuses it inside `changes` (22023 "column id ... is not writable").
-  const { id: _id, ...changes } = op.changes;
-  const wire: WireOp = {
-    op_id: op.op_id,
-    table: op.table,
-    id: op.id,
-    kind: op.kind,
-    base_version: op.base_version,
-    changes,
-  };
-  if (op.details_patch?.length) wire.details_patch = op.details_patch;
-  return wire;
-}
+export { toWireOp } from './store';
 
 /**
  * The ops as push_changes' `json` argument. They are plain JSON data (what
@@ -79,7 +62,7 @@ function opsAsJson(ops: WireOp[]): Json {
   return ops as unknown as Json;
 }
 
-function needsUpload(op: OutboxEntry): boolean {
+function needsUpload(op: PendingOp): boolean {
   return Boolean(op.upload && !op.upload.uploaded);
 }
 
@@ -94,115 +77,69 @@ function needsUpload(op: OutboxEntry): boolean {
  * a row must wait to be rebased on that result.
  */
 export async function selectBatch(
-  db: RefacingDb,
+  store: SyncStore,
   size: number,
   busyRows: ReadonlySet<string> = new Set(),
   maxBytes = Infinity,
-): Promise<OutboxEntry[]> {
-  const batch: OutboxEntry[] = [];
+): Promise<PendingOp[]> {
+  const batch: PendingOp[] = [];
   const rows = new Set<string>();
   let cut = false;
   let bytes = 0;
-  await db.outbox
-    .orderBy('seq')
-    .until(() => cut || batch.length >= size)
-    .each((op) => {
-      if (cut) return;
-      const key = rowKey(op);
-      if (rows.has(key) || busyRows.has(key)) return;
-      if (batch.length > 0 && needsUpload(op)) {
-        cut = true;
-        return;
-      }
-      const size = maxBytes === Infinity ? 0 : JSON.stringify(toWireOp(op)).length;
-      if (batch.length > 0 && bytes + size > maxBytes) {
-        cut = true;
-        return;
-      }
-      bytes += size;
-      rows.add(key);
-      batch.push(op);
-    });
+  await store.scanOutbox((op) => {
+    const key = rowKey(op);
+    if (rows.has(key) || busyRows.has(key)) return true;
+    if (batch.length > 0 && needsUpload(op)) {
+      cut = true;
+      return false;
+    }
+    const opBytes = maxBytes === Infinity ? 0 : JSON.stringify(toWireOp(op)).length;
+    if (batch.length > 0 && bytes + opBytes > maxBytes) {
+      cut = true;
+      return false;
+    }
+    bytes += opBytes;
+    rows.add(key);
+    batch.push(op);
+    return !cut && batch.length < size;
+  });
   return batch;
 }
 
-function rowKey(op: Pick<OutboxEntry, 'table' | 'id'>): string {
+function rowKey(op: Pick<PendingOp, 'table' | 'id'>): string {
   return `${op.table}/${op.id}`;
 }
 
-/** The name a person knows a row by (project name, file name, 'Profile'), for dead letters and conflicts. */
-export async function labelOf(db: RefacingDb, table: SyncTable, id: string): Promise<string> {
-  return rowLabel(table, (await db.table(table).get(id)) as Record<string, unknown> | undefined);
-}
-
-/** Moves a queued op into the dead letters with the server's code and message (inside the caller's transaction, if any). */
-export async function deadLetter(
-  db: RefacingDb,
-  op: OutboxEntry,
-  code: string,
-  message: string,
-  nowIso: string,
-): Promise<void> {
-  const letter: DeadLetter = {
-    op: toWireOp(op),
-    code,
-    message,
-    at: nowIso,
-    label: await labelOf(db, op.table, op.id),
-  };
-  await db.dead_letters.add(letter);
-  if (op.seq !== undefined) await db.outbox.delete(op.seq);
-}
-
 /** Uploads the blob of a queued file insert (upsert, so a retry is harmless). */
-async function uploadFor(deps: PushDeps, op: OutboxEntry): Promise<Failure | null> {
-  const { db, supabase } = deps;
+async function uploadFor(deps: PushDeps, op: PendingOp): Promise<Failure | null> {
+  const { store, supabase } = deps;
   const upload = op.upload;
   if (!upload || upload.uploaded) return null;
-  const record = await db.file_blobs.get(upload.fileId);
-  if (!record) return { kind: 'rejected', code: 'blob_missing', message: FILE_GONE_TEXT };
+  const blob = await store.readBlob(upload.fileId);
+  if (!blob) return { kind: 'rejected', code: 'blob_missing', message: FILE_GONE_TEXT };
   try {
-    const { error } = await supabase.storage.from(FILES_BUCKET).upload(upload.path, record.blob, {
+    const { error } = await supabase.storage.from(FILES_BUCKET).upload(upload.path, blob, {
       upsert: true,
       contentType:
-        (op.changes.file_type as string | undefined) ??
-        (record.blob.type || 'application/octet-stream'),
+        (op.changes.file_type as string | undefined) ?? (blob.type || 'application/octet-stream'),
     });
     if (error) return classifyStorage(error);
   } catch (error) {
     return networkFailure(error);
   }
-  await db.transaction('rw', db.outbox, db.file_blobs, async () => {
-    if (op.seq !== undefined) await db.outbox.update(op.seq, { 'upload.uploaded': true });
-    await db.file_blobs.update(upload.fileId, { pendingUpload: false });
-  });
+  await store.markUploaded(op);
   upload.uploaded = true;
   return null;
 }
 
 /**
- * sync_state key of the Storage objects whose file rows the server has
- * tombstoned but which Storage has not confirmed deleting yet (string[] of paths).
- */
-export const REMOVALS_KEY = 'storage:pendingRemovals';
-
-/** The Storage paths queued under REMOVALS_KEY (empty when none). */
-export async function queuedRemovals(db: RefacingDb): Promise<string[]> {
-  const queued = (await db.sync_state.get(REMOVALS_KEY))?.value;
-  return Array.isArray(queued) ? (queued as string[]) : [];
-}
-
-/**
- * Deletes the queued Storage objects of pushed file deletes (REMOVALS_KEY).
+ * Deletes the queued Storage objects of pushed file deletes (the store's `queuedRemovals`).
  * A missing object counts as deleted (sync-protocol.md, Storage); on a
  * network, server or auth failure the paths stay queued for the next sync;
  * a refusal (4xx) drops them, as no retry would succeed.
  */
-export async function removePendingObjects(
-  db: RefacingDb,
-  supabase: SupabaseClient<Database>,
-): Promise<void> {
-  const paths = await queuedRemovals(db);
+export async function removePendingObjects(store: SyncStore, supabase: SyncClient): Promise<void> {
+  const paths = await store.queuedRemovals();
   if (paths.length === 0) return;
   try {
     const { error } = await supabase.storage.from(FILES_BUCKET).remove(paths);
@@ -211,10 +148,7 @@ export async function removePendingObjects(
   } catch {
     return;
   }
-  await db.transaction('rw', db.sync_state, async () => {
-    const left = (await queuedRemovals(db)).filter((p) => !paths.includes(p));
-    await db.sync_state.put({ key: REMOVALS_KEY, value: left });
-  });
+  await store.removalsDone(paths);
 }
 
 /**
@@ -225,12 +159,12 @@ export async function removePendingObjects(
  * that batch's rows, and the results are applied in order.
  */
 export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
-  const { db, supabase } = deps;
+  const { store, supabase } = deps;
   let size = Math.min(MAX_BATCH, deps.batchSize ?? DEFAULT_BATCH);
   const maxBytes = deps.batchBytes ?? MAX_BATCH_BYTES;
   let pushed = 0;
   // Objects left queued by an earlier run (its connection dropped after the row's delete).
-  await removePendingObjects(db, supabase);
+  await removePendingObjects(store, supabase);
   // The previous batch's results being applied, and its rows.
   let applying: Promise<void> | null = null;
   let busyRows = new Set<string>();
@@ -242,7 +176,7 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
   };
   try {
     for (;;) {
-      const batch = await selectBatch(db, size, busyRows, maxBytes);
+      const batch = await selectBatch(store, size, busyRows, maxBytes);
       if (batch.length === 0) {
         deps.onDrained?.();
         if (!applying) return { ok: true, pushed };
@@ -250,16 +184,16 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
         await settle();
         continue;
       }
-      const ready: OutboxEntry[] = [];
+      const ready: PendingOp[] = [];
       for (const op of batch) {
         const failure = await uploadFor(deps, op);
         if (!failure) ready.push(op);
         else if (failure.kind === 'rejected') {
-          await db.transaction(
-            'rw',
-            [db.outbox, db.dead_letters, db.projects, db.profiles, db.project_files],
-            () =>
-              deadLetter(db, op, failure.code, failure.message, new Date(deps.now()).toISOString()),
+          await store.deadLetter(
+            op,
+            failure.code,
+            failure.message,
+            new Date(deps.now()).toISOString(),
           );
         } else return { ok: false, failure };
       }
@@ -274,7 +208,7 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
       }
       const seqs = ready.map((o) => o.seq as number);
       // From here on the server may apply them: later edits go into new ops.
-      await markSent(db, seqs);
+      await store.markSent(seqs);
       let failure: Failure | null = null;
       let results: PushResult[] | null = null;
       let tooLarge = false;
@@ -301,29 +235,17 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
         failure = networkFailure(error);
       }
       if (failure || !results) {
-        await db.outbox
-          .where('seq')
-          .anyOf(seqs)
-          .modify((o) => {
-            o.attempts += 1;
-            o.lastError = failure?.message ?? 'No response';
-          });
+        await store.recordAttempt(seqs, failure?.message ?? 'No response');
         if (failure?.kind === 'rejected' && tooLarge) {
           // A lone op can never go (a dead letter the user sees); a batch is split until
           // each part goes or is one such op.
           if (ready.length === 1) {
             const op = ready[0]!;
-            await db.transaction(
-              'rw',
-              [db.outbox, db.dead_letters, db.projects, db.profiles, db.project_files],
-              () =>
-                deadLetter(
-                  db,
-                  op,
-                  failure.code,
-                  failure.message,
-                  new Date(deps.now()).toISOString(),
-                ),
+            await store.deadLetter(
+              op,
+              failure.code,
+              failure.message,
+              new Date(deps.now()).toISOString(),
             );
           } else size = Math.max(1, Math.floor(ready.length / 2));
           continue;
@@ -340,10 +262,10 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
       // The server has committed this batch: apply it (after the previous one) while the next is sent.
       await settle();
       const answered = results;
-      applying = answers
-        .applyPushResults(db, ready, answered, new Date(deps.now()).toISOString())
+      applying = store
+        .applyPushResults(ready, answered, new Date(deps.now()).toISOString())
         .then(async (removals) => {
-          if (removals.length) await removePendingObjects(db, supabase);
+          if (removals.length) await removePendingObjects(store, supabase);
         });
       // Its failure surfaces at settle(); until then it is not an unhandled rejection.
       applying.catch(() => undefined);

@@ -9,8 +9,8 @@
  * interval, focus and reconnect pulls go on as before, and a closed socket
  * is never taken as a sign of being offline.
  */
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../src/data/database.types';
+import type { RealtimeChannel } from '@supabase/supabase-js';
+import type { SyncClient } from './transport';
 import type { Connection } from './connection';
 
 /** The broadcast event the server sends (supabase/migrations, realtime_pokes). */
@@ -22,7 +22,7 @@ export function pokeTopic(userId: string): string {
 }
 
 export interface PokeOptions {
-  supabase: SupabaseClient<Database>;
+  supabase: SyncClient;
   userId: string;
   /** A poke arrived (the engine syncs, coalesced). */
   onPoke: () => void;
@@ -88,7 +88,7 @@ export interface PokeFollower {
  * socket is no evidence at all (REST runs and probes decide the state).
  */
 export function followPokes(options: {
-  supabase: SupabaseClient<Database>;
+  supabase: SyncClient;
   userId: string;
   connection: Connection;
   syncNow: () => Promise<unknown>;

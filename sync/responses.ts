@@ -1,7 +1,7 @@
 /**
  * What the sync RPCs must answer (docs/sync-protocol.md), as zod schemas, and
  * the checks that turn any other answer into a sync failure before anything
- * is applied. Loaded on demand with answers.ts (see loadAnswers.ts), so zod
+ * is applied. Loaded on demand through loadAnswers.ts, so zod
  * stays out of the first screen's scripts.
  */
 import { z } from 'zod';

@@ -6,23 +6,22 @@
  * committed there), while that batch's answers are still being written;
  * pages apply in order. Stops at the first failure; nothing queued is dropped.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from '../src/data/database.types';
-import type { RefacingDb } from '../src/data/db';
-import type { SyncTable } from '../src/data/types';
 import type { Failure } from './errors';
 import { fetchSharedProjects } from './members';
 import { pullTable, startPull } from './pull';
 import { pushOutbox } from './push';
 import { processRefetch } from './refetch';
 import { isSessionStop, runSession } from './session';
+import type { SyncStore } from './store';
+import type { SyncClient } from './transport';
 
 export interface RunDeps {
-  db: RefacingDb;
-  supabase: SupabaseClient<Database>;
+  store: SyncStore;
+  supabase: SyncClient;
   /** Epoch ms (local bookkeeping and display only). */
   now: () => number;
-  tables: readonly SyncTable[];
+  /** Tables to pull, in order; default the store's. */
+  tables?: readonly string[];
   batchSize?: number;
   pageSize?: number;
   /** False: push only (the service worker's one-off background sync); default true. */
@@ -37,7 +36,8 @@ export type RunOutcome =
 
 /** Runs refetch, push and pull once (sync-protocol.md). */
 export async function runSync(deps: RunDeps): Promise<RunOutcome> {
-  const { db, supabase, tables } = deps;
+  const { store, supabase } = deps;
+  const tables = deps.tables ?? store.tables;
   let pushed = 0;
   let pulled = 0;
   const stopped = (
@@ -51,16 +51,16 @@ export async function runSync(deps: RunDeps): Promise<RunOutcome> {
   const start = await session.ensure();
   if (start) return stopped(start);
 
-  const refetch = await processRefetch(db, supabase, new Date(deps.now()).toISOString());
+  const refetch = await processRefetch(store, supabase, new Date(deps.now()).toISOString());
   if (refetch) return { ok: false, pushed, pulled, failure: refetch };
 
-  const pullDeps = { db, supabase, now: deps.now, pageSize: deps.pageSize };
-  const pulls = new Map<SyncTable, ReturnType<typeof startPull>>();
+  const pullDeps = { store, supabase, now: deps.now, pageSize: deps.pageSize };
+  const pulls = new Map<string, ReturnType<typeof startPull>>();
   const startPulls = (): void => {
     if (pulls.size === 0) for (const t of tables) pulls.set(t, startPull(pullDeps, t));
   };
   const pushDeps = {
-    db,
+    store,
     supabase,
     now: deps.now,
     batchSize: deps.batchSize,
@@ -93,7 +93,7 @@ export async function runSync(deps: RunDeps): Promise<RunOutcome> {
   }
   // Projects shared with the user since the last run come whole, by id: their rows are older than
   // the pull cursors, so the pulls above never bring them.
-  const shared = await fetchSharedProjects(db, supabase, new Date(deps.now()).toISOString());
+  const shared = await fetchSharedProjects(store, supabase, new Date(deps.now()).toISOString());
   pulled += shared.applied;
   if (shared.failure) return { ok: false, pushed, pulled, failure: shared.failure };
   return { ok: true, pushed, pulled };

@@ -13,7 +13,7 @@ import type { Claims } from '../db.ts';
 import { mayJoin } from './authorize.ts';
 import type { RealtimeHub } from './hub.ts';
 import { decodeFrame, encodeFrame, type Frame } from './frames.ts';
-import type { RealtimeLimits } from './socket.ts';
+import type { RealtimeLimits } from './limits.ts';
 
 interface Joined {
   joinRef: string | null;

@@ -9,9 +9,10 @@ import type { Duplex } from 'node:stream';
 import type { BackendContext } from '../context.ts';
 import type { SqlDatabase } from '../sqlDatabase.ts';
 import { createRealtimeHub } from './hub.ts';
-import { createRealtimeEndpoint, DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from './socket.ts';
+import { DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from './limits.ts';
+import { createRealtimeEndpoint } from './socket.ts';
 
-export type { RealtimeLimits } from './socket.ts';
+export type { RealtimeLimits } from './limits.ts';
 
 export interface RealtimeService {
   /** Listen for broadcasts on this database instance (again after a supervised reopen). */

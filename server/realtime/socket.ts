@@ -18,34 +18,9 @@ import { WebSocketServer } from 'ws';
 import type { BackendContext } from '../context.ts';
 import type { RealtimeHub } from './hub.ts';
 import { serveSocket, type TrackedSocket } from './connection.ts';
+import { DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from './limits.ts';
 
 export const REALTIME_PATH = '/realtime/v1/websocket';
-
-/** Limits of one socket; the defaults suit realtime-js (a heartbeat every 25 s, one channel). */
-export interface RealtimeLimits {
-  /** Largest frame accepted, bytes; larger closes the socket (1009). */
-  maxFrameBytes: number;
-  /** Frames per second sustained, and the burst above it; more closes the socket (1008). */
-  framesPerSecond: number;
-  frameBurst: number;
-  /** Frames waiting for the database (joins); more closes the socket (1008). */
-  maxQueued: number;
-  maxChannels: number;
-  /** A socket silent this long (no heartbeat, no frame) is closed. */
-  silenceMs: number;
-  /** Unsent bytes after which a slow reader is dropped. */
-  maxBufferedBytes: number;
-}
-
-export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
-  maxFrameBytes: 64 * 1024,
-  framesPerSecond: 10,
-  frameBurst: 40,
-  maxQueued: 8,
-  maxChannels: 10,
-  silenceMs: 60_000,
-  maxBufferedBytes: 1024 * 1024,
-};
 
 export interface RealtimeEndpoint {
   /** The HTTP server's `upgrade` listener. */

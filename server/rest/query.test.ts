@@ -11,11 +11,9 @@ import {
   parseLogic,
   parseOrder,
   parseSelect,
-  orderSql,
-  selectSql,
   splitTopLevel,
-  whereSql,
 } from './query.ts';
+import { orderSql, selectSql, whereSql } from './querySql.ts';
 
 const notes: TableInfo = {
   name: 'notes',

@@ -1,8 +1,8 @@
 /**
  * PostgREST's URL grammar (the subset the app uses): `select`, horizontal
  * filters (`col=op.value`, `not.` prefix, `or=(...)`/`and=(...)` nested),
- * `order`, `limit`/`offset`. Parsing never touches SQL; {@link whereSql}
- * turns a parsed filter into SQL with every identifier checked against the
+ * `order`, `limit`/`offset`. Parsing never touches SQL; querySql.ts (which
+ * imports these shapes, never the other way) turns a parsed filter into SQL with every identifier checked against the
  * table and every value a bind parameter cast to the column's type.
  */
 import { pgrst, type PgrstError } from '../pgError.ts';
@@ -210,5 +210,3 @@ export function parseOrder(raw: string | null): Parsed<OrderItem[]> {
   }
   return { ok: true, value: out };
 }
-
-export { condSql, orderSql, selectSql, unknownColumn, whereSql } from './querySql.ts';

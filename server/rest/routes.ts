@@ -10,7 +10,8 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { queryAsPrepared, runAs, UserGoneError, type Claims } from '../db.ts';
+import { runAs, UserGoneError, type Claims } from '../db.ts';
+import { queryAsPrepared } from '../preparedRead.ts';
 import type { ApiEnv, BackendContext } from '../context.ts';
 import { jsonBody, type BodyProblem } from '../jsonBody.ts';
 import { readBody } from '../body.ts';

@@ -18,7 +18,8 @@ import {
   type Out,
   type Tx,
 } from './http.ts';
-import { parseFilters, parseOrder, parseSelect, selectSql, whereSql, orderSql } from './query.ts';
+import { parseFilters, parseOrder, parseSelect } from './query.ts';
+import { orderSql, selectSql, whereSql } from './querySql.ts';
 import { tableOf } from './schemaCache.ts';
 
 type Row = Record<string, unknown>;

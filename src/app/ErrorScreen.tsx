@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
-/** The global error screen (spec §2): 'Something went wrong' with Try Again and Reload Page. */
+/** The global error screen (product rules "Screens and routes"): 'Something went wrong' with Try Again and Reload Page. */
 export function ErrorScreen({ onTryAgain, detail }: { onTryAgain: () => void; detail?: string }) {
   return (
     <main className="container container-narrow" role="alert">

@@ -4,7 +4,7 @@ import { useAuth } from '../auth/useAuth';
 import { readStoredSession } from '../auth/storedSession';
 import { InstallButton } from '../pwa/InstallButton';
 
-/** Footer of the public pages (spec §1): /privacy, /terms, /contact. */
+/** Footer of the public pages (product rules "Who uses it"): /privacy, /terms, /contact. */
 export function PublicFooter() {
   return (
     <footer className="footer">

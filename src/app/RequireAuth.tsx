@@ -6,7 +6,7 @@ import { Spinner } from './Spinner';
 import { afterFirstScreen } from './firstScreen';
 
 /**
- * Guard of the protected group (spec §2): a spinner while auth loads, a
+ * Guard of the protected group (product rules "Screens and routes"): a spinner while auth loads, a
  * redirect to / without a signed-in user, else the child routes.
  */
 export function RequireAuth() {

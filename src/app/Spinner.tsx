@@ -1,4 +1,4 @@
-/** The loading spinner (spec §2: protected routes show a spinner while auth loads). */
+/** The loading spinner (product rules "Screens and routes": protected routes show a spinner while auth loads). */
 export function Spinner({ label = 'Loading…' }: { label?: string }) {
   return (
     <div className="spinner-wrap" role="status" aria-live="polite">

@@ -4,7 +4,7 @@ import { useDisplayName } from '../auth/useDisplayName';
 import { SyncStatusIndicator } from './otherPages';
 
 /**
- * Top bar for signed-in users (spec §2): My Dashboard link, sync status,
+ * Top bar for signed-in users (product rules "Screens and routes"): My Dashboard link, sync status,
  * and a profile dropdown (My Dashboard, My Profile, Logout) behind the
  * avatar initial.
  */

@@ -1,5 +1,5 @@
 /**
- * The route table (spec §2, docs/app-contracts.md "Routes"). Every page is a
+ * The route table (product rules "Screens and routes", docs/app-contracts.md "Routes"). Every page is a
  * lazy chunk so the landing page's first JS stays small (declarative
  * `<Routes>`: the data-router runtime is not needed); the protected group
  * sits behind `RequireAuth` and the top-bar layout, and catches unknown paths.

@@ -16,6 +16,7 @@
  * `appSession.syncNow()` is the one way the UI asks for a sync.
  */
 import type * as Data from '../data';
+import type * as SyncStoreModule from '../data/syncStore';
 import type * as Sync from '../../sync';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../data/database.types';
@@ -30,13 +31,18 @@ function loadData(): Promise<typeof Data> {
   return import('../data');
 }
 
-/** The sync engine and the supabase-js client, loaded as their own chunks. */
-async function loadSync(): Promise<{ sync: typeof Sync; supabase: SupabaseClient<Database> }> {
-  const [sync, { supabase }] = await Promise.all([
+/** The sync engine, its store on the local database and the supabase-js client, loaded as their own chunks. */
+async function loadSync(): Promise<{
+  sync: typeof Sync;
+  stores: typeof SyncStoreModule;
+  supabase: SupabaseClient<Database>;
+}> {
+  const [sync, stores, { supabase }] = await Promise.all([
     import('../../sync'),
+    import('../data/syncStore'),
     import('../auth/supabase'),
   ]);
-  return { sync, supabase };
+  return { sync, stores, supabase };
 }
 
 export interface AppSession {
@@ -70,6 +76,7 @@ function createAppSession(): AppSession {
         if (engine) {
           await engine.stop();
           engine = null;
+          (await loadData()).setFileDownloader(null);
         }
         const data = await loadData();
         await data.setActiveUser(userId);
@@ -79,9 +86,21 @@ function createAppSession(): AppSession {
         // server's answers load after it (src/app/firstScreen.ts), so they never hold it up.
         await afterFirstScreen();
         if (userId !== wantedUserId) return;
-        const { sync, supabase } = await loadSync();
+        const { sync, stores, supabase } = await loadSync();
         if (userId !== wantedUserId) return;
-        engine = sync.startSync({ supabase, getDb: data.getActiveDb, userId, connection });
+        // The engine works on the local database through its store; files not on the device download with the same client.
+        const getStore = (): ReturnType<typeof stores.syncStoreFor> | null => {
+          const db = data.getActiveDb();
+          return db ? stores.syncStoreFor(db) : null;
+        };
+        engine = sync.startSync({ supabase, getStore, userId, connection });
+        data.setFileDownloader(async (path) => {
+          const { data: blob, error } = await supabase.storage
+            .from(sync.FILES_BUCKET)
+            .download(path);
+          if (error || !blob) throw new Error(error?.message ?? 'Download failed');
+          return blob;
+        });
         // Signed in with data worth keeping: ask the browser not to evict it.
         void import('../pwa/storage').then(({ requestPersistentStorage }) =>
           requestPersistentStorage(),

@@ -1,6 +1,6 @@
 /**
- * The auth lifecycle (spec §4): feeds `useAuth` from supabase-js's
- * `onAuthStateChange` and attempts the profile upsert on SIGNED_IN (spec §7).
+ * The auth lifecycle (product rules "States and changes"): feeds `useAuth` from supabase-js's
+ * `onAuthStateChange` and attempts the profile upsert on SIGNED_IN (product rules "Backend calls").
  * An expired session is kept while the server cannot be reached; only the
  * server refusing the refresh token signs the user out (docs/architecture.md
  * "Auth offline"). What a sign-in opens and starts (the local database,
@@ -23,7 +23,7 @@ let started = false;
 const profileAttempted = new Set<string>();
 
 /**
- * Applies one auth event to the store. Spec §4: a session whose expiry has
+ * Applies one auth event to the store. Product rules "States and changes": a session whose expiry has
  * passed counts as signed out — unless its refresh could not reach the
  * server: supabase-js removes the stored session only when the server
  * refuses the refresh token, so a stored session still there keeps the user
@@ -81,7 +81,7 @@ export function startAuth(): void {
 export type SignOutResult = { ok: true } | { ok: false; error: string };
 
 /**
- * Signs out (spec §7). When the local database still holds unsynced changes
+ * Signs out (product rules "Backend calls"). When the local database still holds unsynced changes
  * the user is warned first (`confirmLoss` decides); while the server cannot
  * be reached, the session is dropped on this device only.
  */

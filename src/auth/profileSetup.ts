@@ -1,5 +1,5 @@
 /**
- * The profile upsert attempted on SIGNED_IN (spec §4, §7): creates the
+ * The profile upsert attempted on SIGNED_IN (product rules "States and changes", "Backend calls"): creates the
  * `profiles` row from the account metadata when it does not exist yet. It
  * never overwrites an existing row (ignore-duplicates), since after sign up
  * the role and permissions belong to the server (docs/sync-protocol.md) and
@@ -18,7 +18,7 @@ function text(value: unknown): string | null {
 
 /**
  * Upserts `{ id, email, first_name, last_name, role, organization_id,
- * permissions, phone, address, created_at, updated_at }` for the user (spec §7)
+ * permissions, phone, address, created_at, updated_at }` for the user (product rules "Backend calls")
  * unless a row exists. Offline it does nothing and reports ok (it is attempted
  * again on the next sign in). Errors come back as `{ ok: false, error: message }`.
  */

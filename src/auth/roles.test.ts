@@ -3,7 +3,7 @@ import { permissionsFor, resolveRole, uiRole } from './roles';
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('resolveRole (spec §6)', () => {
+describe('resolveRole (product rules "Roles and what they may do")', () => {
   it('takes the profile, else metadata, else homeowner', () => {
     expect(resolveRole('contractor', 'homeowner')).toBe('contractor');
     expect(resolveRole(null, 'org_admin')).toBe('org_admin');
@@ -18,7 +18,7 @@ describe('resolveRole (spec §6)', () => {
     expect(uiRole('org_admin')).toBe('contractor');
     expect(uiRole('homeowner')).toBe('homeowner');
   });
-  it('maps permissions per spec §6', () => {
+  it('maps permissions per product rules "Roles and what they may do"', () => {
     expect(permissionsFor('contractor').create_projects).toBeUndefined();
     expect(permissionsFor('contractor').update_project_status).toBe(true);
     expect(permissionsFor('homeowner').create_projects).toBe(true);

@@ -1,12 +1,12 @@
 /**
  * Role resolution and the permission map stored on the profile at sign up
- * (spec §6).
+ * (product rules "Roles and what they may do").
  */
 import type { SignupRole } from '../domain/projectLabels';
 
 export type Role = SignupRole;
 
-/** Permission names of spec §6, as stored on the profile. */
+/** Permission names of product rules "Roles and what they may do", as stored on the profile. */
 const HOMEOWNER = [
   'create_projects',
   'view_own_projects',
@@ -45,7 +45,7 @@ const ORG_ADMIN = [
   'assign_projects',
 ] as const;
 
-/** The permission map for a role: `{ [permission]: true }` (spec §6). */
+/** The permission map for a role: `{ [permission]: true }` (product rules "Roles and what they may do"). */
 export function permissionsFor(role: Role): Record<string, boolean> {
   const list: readonly string[] =
     role === 'contractor' ? CONTRACTOR : role === 'org_admin' ? ORG_ADMIN : HOMEOWNER;
@@ -57,7 +57,7 @@ function isRole(value: unknown): value is Role {
 }
 
 /**
- * Resolves the role (spec §6): the profile's role, else the account
+ * Resolves the role (product rules "Roles and what they may do"): the profile's role, else the account
  * metadata's, else homeowner. A present but invalid role resolves to
  * homeowner with a console warning.
  */
@@ -69,7 +69,7 @@ export function resolveRole(profileRole: unknown, metadataRole: unknown): Role {
   return 'homeowner';
 }
 
-/** In the UI only homeowner vs the rest matters (spec §6): any non-homeowner sees the contractor variant. */
+/** In the UI only homeowner vs the rest matters (product rules "Roles and what they may do"): any non-homeowner sees the contractor variant. */
 export function uiRole(role: Role): 'homeowner' | 'contractor' {
   return role === 'homeowner' ? 'homeowner' : 'contractor';
 }

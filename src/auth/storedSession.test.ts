@@ -37,7 +37,7 @@ describe('readStoredSession (offline with an expired token)', () => {
   });
 });
 
-describe('isExpired (spec §4: a session whose expiry has passed)', () => {
+describe('isExpired (product rules "States and changes": a session whose expiry has passed)', () => {
   it('compares expires_at seconds with now in ms', () => {
     expect(isExpired({ expires_at: 100 }, 100_000)).toBe(true);
     expect(isExpired({ expires_at: 101 }, 100_000)).toBe(false);

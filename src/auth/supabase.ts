@@ -3,7 +3,7 @@
  * backend, so one place sees every request. Session in the device's session
  * store (IndexedDB, shared with the service worker, under one refresh lock:
  * sessionStore.ts), refreshed automatically, detected in the URL after
- * email-confirmation and password-recovery redirects (spec §1).
+ * email-confirmation and password-recovery redirects (product rules "Who uses it").
  * Every request it makes is evidence for the connection state (answered, or
  * the server could not be reached). Typed by src/data/database.types.ts, so
  * table and RPC names, arguments and rows are checked at compile time.

@@ -3,7 +3,7 @@ import { useAuth } from './useAuth';
 import { resolveRole, uiRole, type Role } from './roles';
 
 /**
- * The current user's role (spec §6): the profile's, else the account
+ * The current user's role (product rules "Roles and what they may do"): the profile's, else the account
  * metadata's, else homeowner; `undefined` while the local profile loads.
  */
 export function useCurrentRole(): Role | undefined {
@@ -13,7 +13,7 @@ export function useCurrentRole(): Role | undefined {
   return resolveRole(profile?.role, user?.user_metadata?.role);
 }
 
-/** The UI variant: 'homeowner', or 'contractor' for every other role (spec §6). */
+/** The UI variant: 'homeowner', or 'contractor' for every other role (product rules "Roles and what they may do"). */
 export function useUiRole(): 'homeowner' | 'contractor' | undefined {
   const role = useCurrentRole();
   return role === undefined ? undefined : uiRole(role);

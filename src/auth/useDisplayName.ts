@@ -7,7 +7,7 @@ function str(v: unknown): string {
 
 /**
  * The signed-in user's display name and avatar initial: the local profile's
- * names, else the account metadata's, else the email, else 'User' (spec §8
+ * names, else the account metadata's, else the email, else 'User' (product rules "Error messages"
  * fallback first name).
  */
 export function useDisplayName(): { name: string; initial: string; email: string } {

@@ -38,7 +38,7 @@ export function getActiveDb(): RefacingDb | null {
   return active;
 }
 
-/** The open database; throws 'No authenticated user' (spec §8 text) when none. */
+/** The open database; throws 'No authenticated user' (product rules "Error messages" text) when none. */
 export function requireActiveDb(): RefacingDb {
   if (!active) throw new Error('No authenticated user');
   return active;

@@ -1,15 +1,18 @@
 /**
- * Applying server rows (pulled, or returned by a push) to the local database:
- * idempotent by `version` (an older or equal version is ignored), tombstones
- * included, and with the row's pending local ops re-applied on top so the UI
- * keeps showing the user's unsynced edits.
+ * Applying server rows to the local database, the one function for every
+ * server row: pulled, returned by a push, fetched by id (shared projects,
+ * restored rows). Idempotent by `version` (an older or equal version is
+ * ignored), tombstones included, and with the row's pending local ops
+ * re-applied on top so the UI keeps showing the user's unsynced edits. A
+ * membership's effect on the device's projects follows its row
+ * (membership.ts).
  */
 import Dexie from 'dexie';
 import type { ProjectRecord, RefacingDb } from './db';
 import { applyDetailsPatch } from './detailsPatch';
-import { applyMemberRows } from './membership';
+import { applyMembershipChanges, membershipTables, type MembershipChange } from './membership';
 import { projectSearchWords } from './searchWords';
-import type { OutboxEntry, SyncTable } from './types';
+import type { OutboxEntry, ProjectMemberRow, SyncTable } from './types';
 
 type AnyRow = Record<string, unknown> & { id: string; version: number; deleted_at: string | null };
 
@@ -56,6 +59,8 @@ function normalize(table: SyncTable, row: Record<string, unknown>): AnyRow {
       typeof r.txid === 'string' ? r.txid : JSON.stringify(r.txid);
   if (table === 'projects' && (r.details === null || r.details === undefined))
     (r as Record<string, unknown>).details = {};
+  if (table === 'project_members' && (r.txid === undefined || r.txid === null))
+    (r as Record<string, unknown>).txid = '';
   return r;
 }
 
@@ -81,7 +86,7 @@ export function applyServerRows(
 ): Promise<number> {
   if (rows.length === 0) return Promise.resolve(0);
   // Memberships also add or drop whole projects on the device.
-  if (table === 'project_members') return applyMemberRows(db, rows);
+  const members = table === 'project_members';
   let normalized: AnyRow[];
   // The record a row becomes when no local op is pending on it (the usual case).
   let records: Record<string, unknown>[];
@@ -96,10 +101,12 @@ export function applyServerRows(
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
-  return db.transaction('rw', [target, db.outbox, db.file_blobs], async () => {
+  const scope = members ? membershipTables(db) : [target, db.outbox, db.file_blobs];
+  return db.transaction('rw', scope, async () => {
     const ids = normalized.map((r) => r.id);
     // `fresh`: the table was empty when this pull run began and pages never overlap.
-    const locals = options.fresh ? [] : ((await target.bulkGet(ids)) as (AnyRow | undefined)[]);
+    const locals =
+      options.fresh && !members ? [] : ((await target.bulkGet(ids)) as (AnyRow | undefined)[]);
     const pendingList = await db.outbox
       .where('[table+id]')
       .between([table, Dexie.minKey], [table, Dexie.maxKey])
@@ -113,9 +120,11 @@ export function applyServerRows(
     const puts: Record<string, unknown>[] = [];
     const seen = new Map<string, Record<string, unknown>>();
     const tombstonedFiles: string[] = [];
+    const memberships: MembershipChange[] = [];
     normalized.forEach((row, i) => {
       const local = (seen.get(row.id) as AnyRow | undefined) ?? locals[i];
       if (local && local.version >= row.version) return;
+      if (members) memberships.push({ row: row as unknown as ProjectMemberRow, previous: local });
       const ops = pending.get(row.id);
       let merged: Record<string, unknown> = records[i] as Record<string, unknown>;
       if (ops) {
@@ -130,6 +139,7 @@ export function applyServerRows(
     });
     if (puts.length) await target.bulkPut(puts);
     if (tombstonedFiles.length) await db.file_blobs.bulkDelete(tombstonedFiles);
+    if (members) await applyMembershipChanges(db, memberships);
     return puts.length;
   });
 }

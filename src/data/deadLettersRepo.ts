@@ -9,10 +9,9 @@ import { enqueueOp } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import type { Result, SyncTable } from './types';
 import type { RefacingDb } from './db';
+import { REFETCH_KEY } from './syncStateKeys';
 
-/** sync_state key of the rows the engine must fetch fresh from the server. */
-export const REFETCH_KEY = 'refetch';
-
+/** A row the engine must fetch fresh from the server (queued under REFETCH_KEY). */
 export interface RefetchItem {
   table: SyncTable;
   id: string;

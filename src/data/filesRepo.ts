@@ -21,6 +21,11 @@ export function fileExtension(fileName: string, mimeType: string): string {
   return sub ? sub.replace(/[^a-z0-9]/gi, '').toLowerCase() || 'bin' : 'bin';
 }
 
+/** The local key of a file's thumbnail (never a project_files id, which is a UUID). */
+export function thumbKey(fileId: string): string {
+  return `thumb:${fileId}`;
+}
+
 /** Builds the files repository over a context (the app uses `filesRepo`). */
 export function createFilesRepo(
   ctx: RepoContext,
@@ -28,7 +33,7 @@ export function createFilesRepo(
 ) {
   return {
     /**
-     * Attaches a file to a project. Spec §7: upload path
+     * Attaches a file to a project. Product rules "Backend calls": upload path
      * `projects/{projectId}/{timestamp}.{extension}`, row with project_id,
      * file_name, file_path, file_size (bytes), file_type, user_id. The row is
      * pending until the upload and the insert reach the server.
@@ -139,6 +144,23 @@ export function createFilesRepo(
       const blob = await download(row.file_path);
       await db.file_blobs.put({ fileId, blob, pendingUpload: false });
       return blob;
+    },
+
+    /** The stored thumbnail of a file (made on this device), or null. */
+    async loadThumbnail(fileId: string): Promise<Blob | null> {
+      return (await ctx.getDb().file_blobs.get(thumbKey(fileId)))?.blob ?? null;
+    },
+
+    /** Keeps a file's thumbnail next to the file blobs (never uploaded). */
+    async storeThumbnail(fileId: string, thumb: Blob): Promise<void> {
+      await ctx
+        .getDb()
+        .file_blobs.put({ fileId: thumbKey(fileId), blob: thumb, pendingUpload: false });
+    },
+
+    /** Removes a file's thumbnail (when the file is deleted). */
+    async removeThumbnail(fileId: string): Promise<void> {
+      await ctx.getDb().file_blobs.delete(thumbKey(fileId));
     },
   };
 }

@@ -34,6 +34,7 @@ export { deadLettersRepo, createDeadLettersRepo } from './deadLettersRepo';
 export { conflictsRepo, createConflictsRepo } from './conflictsRepo';
 export { queryProjects, countProjects, type ProjectQuery } from './projectQueries';
 export { RefacingDb, dbNameFor, toProjectRow } from './db';
+export { setFileDownloader, type FileDownloader } from './fileTransfer';
 export {
   deleteAccountOnServer,
   unsyncedChangeCount,

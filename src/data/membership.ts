@@ -1,7 +1,7 @@
 /**
  * Project memberships on the device (shared projects). Pulled member rows are
- * stored like other synced rows; the signed-in user's own rows also change
- * which projects the device holds:
+ * stored like other synced rows (applyServerRows); the signed-in user's own
+ * rows also change which projects the device holds:
  * - a membership new to the device (joined, assigned by an org admin, or
  *   invited again) queues the project for a fetch by id
  *   (`MEMBERS_FETCH_KEY`): its rows and files are older than the pull
@@ -12,10 +12,8 @@
  *   is the project's owner (the server never revokes an owner).
  */
 import type { RefacingDb } from './db';
+import { MEMBERS_FETCH_KEY } from './syncStateKeys';
 import type { MemberRole, ProjectMemberRow } from './types';
-
-/** sync_state key: ids of shared projects to fetch from the server. */
-export const MEMBERS_FETCH_KEY = 'members:fetch';
 
 /** Ids of projects waiting to be fetched after a membership arrived. */
 export async function pendingSharedFetches(db: RefacingDb): Promise<string[]> {
@@ -56,17 +54,9 @@ export async function dropSharedProject(db: RefacingDb, projectId: string): Prom
   return true;
 }
 
-/**
- * Applies pulled project_members rows (idempotent by version) and their
- * effect on the device's projects (see the module comment). Returns the
- * rows written.
- */
-export async function applyMemberRows(
-  db: RefacingDb,
-  rows: readonly Record<string, unknown>[],
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const tables = [
+/** The tables a membership change writes (applyServerRows opens them for project_members rows). */
+export function membershipTables(db: RefacingDb) {
+  return [
     db.project_members,
     db.projects,
     db.project_files,
@@ -76,36 +66,37 @@ export async function applyMemberRows(
     db.conflicts,
     db.sync_state,
   ];
-  return db.transaction('rw', tables, async () => {
-    const me = db.userId;
-    const fetch = new Set(await pendingSharedFetches(db));
-    let written = 0;
-    for (const raw of rows) {
-      const row = {
-        ...raw,
-        txid:
-          raw.txid === null || raw.txid === undefined
-            ? ''
-            : typeof raw.txid === 'string'
-              ? raw.txid
-              : JSON.stringify(raw.txid),
-      } as unknown as ProjectMemberRow;
-      const local = await db.project_members.get(row.id);
-      if (local && local.version >= row.version) continue;
-      await db.project_members.put(row);
-      written += 1;
-      if (row.user_id !== me) continue;
-      if (row.deleted_at) {
-        fetch.delete(row.project_id);
-        await dropSharedProject(db, row.project_id);
-      } else if (!local || local.deleted_at) {
-        // New to this device (joined, assigned, or re-invited): fetch it whole.
-        fetch.add(row.project_id);
-      }
+}
+
+/** A member row just written by applyServerRows, and the device's copy before it. */
+export interface MembershipChange {
+  row: ProjectMemberRow;
+  previous: { deleted_at: string | null } | undefined;
+}
+
+/**
+ * The effect of newly written project_members rows on the device's
+ * projects (see the module comment), in the rows' order. Only the
+ * signed-in user's own rows count. Runs inside applyServerRows'
+ * transaction (membershipTables).
+ */
+export async function applyMembershipChanges(
+  db: RefacingDb,
+  changes: readonly MembershipChange[],
+): Promise<void> {
+  const me = db.userId;
+  const fetch = new Set(await pendingSharedFetches(db));
+  for (const { row, previous } of changes) {
+    if (row.user_id !== me) continue;
+    if (row.deleted_at) {
+      fetch.delete(row.project_id);
+      await dropSharedProject(db, row.project_id);
+    } else if (!previous || previous.deleted_at) {
+      // New to this device (joined, assigned, or re-invited): fetch it whole.
+      fetch.add(row.project_id);
     }
-    await db.sync_state.put({ key: MEMBERS_FETCH_KEY, value: [...fetch] });
-    return written;
-  });
+  }
+  await db.sync_state.put({ key: MEMBERS_FETCH_KEY, value: [...fetch] });
 }
 
 /** The signed-in user's live role on a project, or null (not a member: creator, org admin, or nobody). */

@@ -6,6 +6,7 @@
  */
 import type { RefacingDb } from './db';
 import { applyDetailsPatch, mergeDetailsPatches } from './detailsPatch';
+import { SENT_THROUGH_KEY } from './syncStateKeys';
 import type { DetailsPatchEntry, OutboxEntry, SyncTable } from './types';
 
 /** A new operation before bookkeeping. */
@@ -25,15 +26,6 @@ export interface NewOp {
  * `cancelled` (a delete of a row whose insert never left the device: both go).
  */
 export type EnqueueOutcome = 'queued' | 'merged' | 'cancelled';
-
-/**
- * sync_state key of the highest outbox seq ever sent to the server. An op at
- * or below it may already be applied and recorded there under its op_id (a
- * push whose reply was lost), so no later edit is ever folded into it: the
- * retry would be answered `duplicate` and the folded edit lost. One record,
- * written before each push_changes call, instead of a flag on every op.
- */
-export const SENT_THROUGH_KEY = 'outbox:sentThrough';
 
 /** The highest outbox seq ever sent (0 when none). Inside a transaction over `sync_state`. */
 export async function sentThrough(db: RefacingDb): Promise<number> {

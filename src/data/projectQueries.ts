@@ -87,7 +87,7 @@ export async function queryProjects(db: RefacingDb, q: ProjectQuery): Promise<Pr
 }
 
 /**
- * Live project counts per status for the filter chips (spec §2), counted on
+ * Live project counts per status for the filter chips (product rules "Screens and routes"), counted on
  * the date-ordered indexes (tombstones carry no `_liveOwnerId`/`_liveContractorId`/`_liveStatus`).
  */
 export async function countProjects(db: RefacingDb, role: DataRole): Promise<ProjectCounts> {
@@ -126,4 +126,14 @@ export async function countProjects(db: RefacingDb, role: DataRole): Promise<Pro
     completed: completed ?? 0,
     archived: archived ?? 0,
   };
+}
+
+/** Every live project on the device (an org admin's: the organization's, as synced), newest first. */
+export async function queryAllProjects(db: RefacingDb): Promise<ProjectRow[]> {
+  const rows = await db.projects
+    .orderBy('created_at')
+    .reverse()
+    .filter((p) => !p.deleted_at)
+    .toArray();
+  return rows.map(toProjectRow);
 }

@@ -24,7 +24,7 @@ export interface CreateProjectInput {
   name: string;
   status: ProjectStatus;
   details: ProjectDetails;
-  /** homeowner → owner_user_id = me; contractor/org_admin → assigned_contractor_id = me (spec §7). */
+  /** homeowner → owner_user_id = me; contractor/org_admin → assigned_contractor_id = me (product rules "Backend calls"). */
   role: DataRole;
 }
 
@@ -49,7 +49,7 @@ export function createProjectsRepo(ctx: RepoContext) {
   return {
     /**
      * Creates a project locally and queues its insert. Returns the local row
-     * (`version` 0 until the server confirms). Spec §7: insert with name,
+     * (`version` 0 until the server confirms). Product rules "Backend calls": insert with name,
      * details, status, user_id, and owner_user_id or assigned_contractor_id.
      */
     async create(input: CreateProjectInput): Promise<ProjectRow> {

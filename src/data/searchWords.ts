@@ -1,5 +1,5 @@
 /**
- * Search words of a project for the dashboard search (spec §2: "Search by name,
+ * Search words of a project for the dashboard search (product rules "Screens and routes": "Search by name,
  * address, phone, email..."). Stored in the multi-entry `_words` index; a query
  * word matches a project when it is a prefix of one of its words, so search
  * runs on IndexedDB (`where('_words').startsWith(word)`).

@@ -6,13 +6,13 @@
  */
 import type { CabinetData } from '../domain/cabinetData';
 
-/** Spec §3/§6: project status values, stored lowercase. */
+/** Product rules "Records and their fields"/"Roles and what they may do": project status values, stored lowercase. */
 export type ProjectStatus = 'draft' | 'active' | 'completed' | 'archived';
 
 /** Which dashboard variant a query is for (app-contracts.md; org_admin sees all it has). */
 export type DataRole = 'homeowner' | 'contractor' | 'org_admin';
 
-/** Spec §3 "Project details" (inside `details`). Unknown keys are kept as they are. */
+/** Product rules "Records and their fields" "Project details" (inside `details`). Unknown keys are kept as they are. */
 export interface ProjectDetails {
   description?: string;
   projectType?: string;

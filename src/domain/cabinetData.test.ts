@@ -83,7 +83,7 @@ describe('normalizeCabinetData', () => {
     });
   });
 
-  it('missing stile/rail values fall back to 1.5, mid stile 3 (spec §5)', () => {
+  it('missing stile/rail values fall back to 1.5, mid stile 3 (product rules "Input checks")', () => {
     const d = normalizeCabinetData({
       form: { stdOption: 1.75 },
       stileRail: { topRail: '2', botRail: '' },

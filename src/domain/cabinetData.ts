@@ -1,5 +1,5 @@
 /**
- * The builder's saved state, `project.details.cabinetData` (spec §3):
+ * The builder's saved state, `project.details.cabinetData` (product rules "Records and their fields"):
  * `form`, `stileRail`, `cabinetRows`, `itemState`, `notes`, `showNotes`, and
  * `normalizeCabinetData`, which turns whatever was stored (numbers or numeric
  * strings, missing fields, older shapes) into that state without throwing.
@@ -10,10 +10,10 @@ import { parseInches } from './fractions';
 import { normalizeHingeRule, type HingeRule } from './hingeSummary';
 import { roundHalfUp } from './inches';
 
-/** Spec §3: overlay mode — sol (standard overlay) or fol (full overlay). */
+/** Product rules "Records and their fields": overlay mode — sol (standard overlay) or fol (full overlay). */
 export type OverlayMode = 'sol' | 'fol';
 
-/** Spec §3 "CabinetData form". Lengths are inches. */
+/** Product rules "Records and their fields" "CabinetData form". Lengths are inches. */
 export interface CabinetForm {
   nrs: string;
   door: string;
@@ -24,9 +24,9 @@ export interface CabinetForm {
   /** The contractor's purchase-order number for this job's order; "" when none. */
   poNumber: string;
   overlaySelect: OverlayMode;
-  /** Full-overlay standard option, inches: 1.5, 1.625 or 1.75 (spec §9). */
+  /** Full-overlay standard option, inches: 1.5, 1.625 or 1.75 (product rules "Constants and formulas"). */
   stdOption: number;
-  /** Overlay size in inches, derived (spec §4): sol 0.5, fol stdOption − sideReveal to 3 places. */
+  /** Overlay size in inches, derived (product rules "States and changes"): sol 0.5, fol stdOption − sideReveal to 3 places. */
   olSize: number;
   /** Inches, 0 to 0.5 in 1/16 steps. */
   sideReveal: number;
@@ -35,7 +35,7 @@ export interface CabinetForm {
   vertRevealOverride: boolean;
 }
 
-/** Spec §3 "stileRail": the eight face-frame dimensions, inches. */
+/** Product rules "Records and their fields" "stileRail": the eight face-frame dimensions, inches. */
 export interface StileRail {
   leftStile: number;
   rightStile: number;
@@ -72,14 +72,14 @@ export const STILE_RAIL_LABELS: Readonly<Record<StileRailKey, string>> = {
   midRail3: 'Mid Rail 3',
 };
 
-/** Spec §3 "Cabinet row": id (incrementing) and type. Unknown types are kept (and flagged where used). */
+/** Product rules "Records and their fields" "Cabinet row": id (incrementing) and type. Unknown types are kept (and flagged where used). */
 export interface CabinetRow {
   id: number;
   type: CabinetTypeName | (string & {});
 }
 
 /**
- * Spec §3 "Item state", keyed `rowId_index`. Width and height are the measured
+ * Product rules "Records and their fields" "Item state", keyed `rowId_index`. Width and height are the measured
  * face-frame opening as the form holds it (text, inches); `type` is the part
  * name as stored (the math uses the cabinet type's table, not this field).
  */
@@ -103,14 +103,14 @@ export interface CabinetData {
   hingeRule?: HingeRule;
 }
 
-/** Spec §9: full-overlay standard option default. */
+/** Product rules "Constants and formulas": full-overlay standard option default. */
 export const DEFAULT_STD_OPTION = 1.5;
-/** Spec §5: loaded stile and rail values fall back to 1.5 … */
+/** Product rules "Input checks": loaded stile and rail values fall back to 1.5 … */
 export const FALLBACK_STILE_RAIL = 1.5;
 /** … and the mid stile to 3. */
 export const FALLBACK_MID_STILE = 3;
 
-/** Spec §9: default stile and rail widths equal the standard option, mid stile twice it. */
+/** Product rules "Constants and formulas": default stile and rail widths equal the standard option, mid stile twice it. */
 export function stileRailFor(stdOption: number): StileRail {
   return {
     leftStile: stdOption,
@@ -149,7 +149,7 @@ export function emptyCabinetData(): CabinetData {
   };
 }
 
-/** Spec §5 fallback set: 1.5 everywhere, mid stile 3. */
+/** Product rules "Input checks" fallback set: 1.5 everywhere, mid stile 3. */
 export const FALLBACK_STILE_RAIL_SET: Readonly<StileRail> = {
   ...stileRailFor(FALLBACK_STILE_RAIL),
   midStile: FALLBACK_MID_STILE,
@@ -231,7 +231,7 @@ const formSchema = objectOrEmpty
     poNumber: f.poNumber,
     overlaySelect: f.overlaySelect,
     stdOption: f.stdOption,
-    // Derived, never read from storage (spec §4).
+    // Derived, never read from storage (product rules "States and changes").
     olSize: overlayFor(f.overlaySelect, f.stdOption, f.sideReveal),
     sideReveal: f.sideReveal,
     verticalReveal: f.vertRevealOverride ? f.verticalReveal : f.sideReveal,
@@ -370,7 +370,7 @@ export const cabinetDataSchema = objectOrEmpty
   });
 
 /**
- * Derived overlay size (spec §4): sol fixes 0.5; fol is stdOption − sideReveal,
+ * Derived overlay size (product rules "States and changes"): sol fixes 0.5; fol is stdOption − sideReveal,
  * rounded half up to 3 decimals. Inches.
  */
 export function overlayFor(mode: OverlayMode, stdOption: number, sideReveal: number): number {
@@ -384,10 +384,10 @@ export function overlayFor(mode: OverlayMode, stdOption: number, sideReveal: num
  * good ones around it:
  * - lengths (inches) are numbers, numeric strings or tape-measure strings
  *   ("1 1/2"); a negative, NaN, infinite or unreadable one takes its fallback;
- * - stile/rail values fall back to 1.5, mid stile 3 (spec §5); the std option
+ * - stile/rail values fall back to 1.5, mid stile 3 (product rules "Input checks"); the std option
  *   to 1.5 (and must be above 0); reveals must be 0…0.5 else 0;
  * - the overlay size is derived again from mode, option and side reveal
- *   (spec §4); the vertical reveal equals the side reveal unless overridden;
+ *   (product rules "States and changes"); the vertical reveal equals the side reveal unless overridden;
  * - text fields take strings, and finite numbers as their digits, else "";
  *   flags are true only for true, 'true', 1, '1' or 'on';
  * - cabinet rows keep unknown types (callers flag them with `isCabinetType`);

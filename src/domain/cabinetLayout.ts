@@ -2,7 +2,7 @@
  * How each cabinet type lays its parts out on the face frame (front
  * elevation), for the drawing of a cabinet and for the pair check of the
  * order checks. Part numbers are the 0-based indexes of the type's parts
- * (spec §3 table). Lengths are inches.
+ * (product rules "Records and their fields" table). Lengths are inches.
  *
  * A layout is a tree: `row` puts its children side by side (left to right,
  * a mid stile between them), `col` stacks them (top to bottom, a mid rail
@@ -16,7 +16,7 @@ export type LayoutNode = number | { dir: 'row' | 'col'; children: readonly Layou
 const row = (...children: LayoutNode[]): LayoutNode => ({ dir: 'row', children });
 const col = (...children: LayoutNode[]): LayoutNode => ({ dir: 'col', children });
 
-/** The layout of every spec §3 type (decision: a vanity 2/3 has its door pair left of its bank of three drawers). */
+/** The layout of every product rules "Records and their fields" type (decision: a vanity 2/3 has its door pair left of its bank of three drawers). */
 export const CABINET_LAYOUTS: Readonly<Record<CabinetTypeName, LayoutNode>> = {
   'Base 1/1': col(1, 0),
   Wall: 0,

@@ -1,5 +1,5 @@
 /**
- * The dashboard card's cabinet summary (spec §2 Dashboard: "cabinet summary"),
+ * The dashboard card's cabinet summary (product rules "Screens and routes" Dashboard: "cabinet summary"),
  * e.g. "12 cabinets · 18 doors · 9 drawer fronts", or "No cabinets yet".
  */
 import type { CabinetData } from './cabinetData';

@@ -8,7 +8,7 @@ import {
   partsOf,
 } from './cabinetTypes';
 
-/** Spec §3's table of cabinet types and their parts, in the spec's order. */
+/** Product rules "Records and their fields" table of cabinet types and their parts, in the spec's order. */
 const SPEC_TABLE: [string, string[]][] = [
   ['Base 1/1', ['Door', 'Front']],
   ['Wall', ['Door']],
@@ -29,7 +29,7 @@ const SPEC_TABLE: [string, string[]][] = [
   ['VDB 0/4', ['V-base front', 'V-base front', 'V-base front', 'V-base front']],
 ];
 
-describe('cabinet types (spec §3 table)', () => {
+describe('cabinet types (product rules "Records and their fields" table)', () => {
   it.each(SPEC_TABLE)('%s → %j', (type, parts) => {
     expect(isCabinetType(type)).toBe(true);
     expect(partsOf(type)).toEqual(parts);

@@ -1,18 +1,18 @@
 /**
  * The 17 cabinet types and their parts, exactly as the spec's table
- * (spec §3 "Cabinet types and parts"), plus what each part is: a door or a
- * drawer front, hinged or not, and which height formula it uses (spec §9).
+ * (product rules "Records and their fields" "Cabinet types and parts"), plus what each part is: a door or a
+ * drawer front, hinged or not, and which height formula it uses (product rules "Constants and formulas").
  *
  * Decision (docs/decisions.md): the parts of the VB and VDB types are the
- * "V-base door" and "V-base front" of spec §9; every other Door/Front is the
- * base door/front/door/front of spec §9.
+ * "V-base door" and "V-base front" of product rules "Constants and formulas"; every other Door/Front is the
+ * base door/front/door/front of product rules "Constants and formulas".
  */
 
 /** A part's name as the order sheet and the CLI print it. */
 export type PartName =
   'Door' | 'Front' | 'V-base door' | 'V-base front' | 'Pantry Top Dr' | 'Pantry Bott Dr';
 
-/** Which finished-height formula of spec §9 a part uses. */
+/** Which finished-height formula of product rules "Constants and formulas" a part uses. */
 export type HeightFormula =
   /** Base door, base front, door, front: botRail − vReveal + (midRail1/2 − vReveal/2) + height. */
   | 'standard'
@@ -26,7 +26,7 @@ export type PartKind = 'door' | 'drawerFront';
 
 export interface PartInfo {
   kind: PartKind;
-  /** Spec §9: 2 hinges per hinged part (per leaf when split). */
+  /** Product rules "Constants and formulas": 2 hinges per hinged part (per leaf when split). */
   hinged: boolean;
   heightFormula: HeightFormula;
 }
@@ -45,7 +45,7 @@ const F = 'Front' as const;
 const VD = 'V-base door' as const;
 const VF = 'V-base front' as const;
 
-/** Spec §3 table, in the spec's order. "Door x2" is two Door items, and so on. */
+/** Product rules "Records and their fields" table, in the spec's order. "Door x2" is two Door items, and so on. */
 export const CABINET_TYPES = {
   'Base 1/1': [D, F],
   Wall: [D],

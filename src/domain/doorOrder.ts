@@ -67,14 +67,14 @@ export type OrderWarning =
     };
 
 export interface DoorOrder {
-  /** Overlay size in effect, inches (spec §4). */
+  /** Overlay size in effect, inches (product rules "States and changes"). */
   overlay: Inches;
   verticalReveal: Inches;
   pieces: OrderPiece[];
   doors: OrderLine[];
   drawerFronts: OrderLine[];
   hinges: HingeLine[];
-  /** The job's hinge rule in effect (absent: 2 per door, spec §9). */
+  /** The job's hinge rule in effect (absent: 2 per door, product rules "Constants and formulas"). */
   hingeRule?: HingeRule;
   warnings: OrderWarning[];
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { finishedHeight, finishedWidth, type WidthInput } from './finishedSize';
 import type { PartName } from './cabinetTypes';
 
-describe('finishedWidth (spec §9)', () => {
+describe('finishedWidth (product rules "Constants and formulas")', () => {
   it.each<[string, WidthInput, number]>([
     // Standard overlay: width + 1
     [
@@ -155,7 +155,7 @@ describe('finishedWidth (spec §9)', () => {
 
 const JOB = { topRail: 2, botRail: 1.5, midRail1: 1.5 };
 
-describe('finishedHeight (spec §9)', () => {
+describe('finishedHeight (product rules "Constants and formulas")', () => {
   it.each<[PartName, number, number, number]>([
     // Door/Front: botRail − vr + (midRail1/2 − vr/2) + h
     // 1.5 − 0 + (0.75 − 0) + 24 = 26.25

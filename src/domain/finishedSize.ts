@@ -1,14 +1,14 @@
 /**
  * Finished door and drawer-front sizes from measured face-frame openings
- * (spec §9 "Finished width" and "Finished height"). Every length is inches.
+ * (product rules "Constants and formulas" "Finished width" and "Finished height"). Every length is inches.
  */
 import type { OverlayMode, StileRail } from './cabinetData';
 import { PART_INFO, type PartName } from './cabinetTypes';
 import { inches, type Inches } from './inches';
 
-/** Spec §9: the gap taken off each leaf of a split door. */
+/** Product rules "Constants and formulas": the gap taken off each leaf of a split door. */
 export const SPLIT_GAP_IN = 0.0625;
-/** Spec §9: the extra reduction of a split, next-to-wall full-overlay leaf. */
+/** Product rules "Constants and formulas": the extra reduction of a split, next-to-wall full-overlay leaf. */
 export const SPLIT_WALL_REDUCTION_IN = 1.25;
 
 export interface WidthInput {
@@ -22,7 +22,7 @@ export interface WidthInput {
 }
 
 /**
- * Finished width of one leaf, inches (spec §9):
+ * Finished width of one leaf, inches (product rules "Constants and formulas"):
  * - sol: width + 1; split (width + 1)/2 − 0.0625 (next to wall changes nothing).
  * - fol: 2·overlay + width, minus (overlay − 0.5) next to wall; split
  *   (2·overlay + width)/2 − 0.0625; split and next to wall
@@ -52,7 +52,7 @@ export interface HeightInput {
 }
 
 /**
- * Finished height, inches (spec §9):
+ * Finished height, inches (product rules "Constants and formulas"):
  * - base door, base front, door, front: botRail − vReveal + (midRail1/2 − vReveal/2) + height;
  * - V-base door, and Pantry Bott Dr (decision): botRail − 0.25 + (midRail1/2 − 0.125) + height;
  * - V-base front and Pantry Top Dr: topRail − 0.25 + (midRail1/2 − 0.125) + height.

@@ -10,7 +10,7 @@ import {
   normalizeHingeRule,
 } from './hingeSummary';
 
-describe('hingeSummary (spec §9)', () => {
+describe('hingeSummary (product rules "Constants and formulas")', () => {
   it('size 0.5 next to a wall, else the overlay size', () => {
     expect(hingeSize(true, 1.5)).toBe(0.5);
     expect(hingeSize(false, 1.438)).toBe(1.438);

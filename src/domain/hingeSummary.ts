@@ -1,5 +1,5 @@
 /**
- * Framed cabinet hinges (spec §9): hinges per hinged leaf (Door, V-base door,
+ * Framed cabinet hinges (product rules "Constants and formulas"): hinges per hinged leaf (Door, V-base door,
  * Pantry Top Dr, and by decision Pantry Bott Dr; a split item is two leaves),
  * size 0.5" next to a wall, else the overlay size, grouped by size.
  *
@@ -10,9 +10,9 @@
 import { PART_INFO, type PartName } from './cabinetTypes';
 import { inches, roundHalfUp, type Inches } from './inches';
 
-/** Spec §9: hinges per hinged leaf (the default rule). */
+/** Product rules "Constants and formulas": hinges per hinged leaf (the default rule). */
 export const HINGES_PER_LEAF = 2;
-/** Spec §9: hinge size next to a wall, inches. */
+/** Product rules "Constants and formulas": hinge size next to a wall, inches. */
 export const WALL_HINGE_SIZE_IN = inches(0.5);
 
 /**
@@ -23,7 +23,7 @@ export const DEFAULT_HINGE_HEIGHT_LIMITS: readonly [number, number, number] = [4
 
 /**
  * The job's hinge count rule, stored with the builder data as
- * `cabinetData.hingeRule`. Absent means `perDoor` (spec §9).
+ * `cabinetData.hingeRule`. Absent means `perDoor` (product rules "Constants and formulas").
  * `upTo`: finished heights in inches, strictly ascending, for 2, 3 and 4 hinges.
  */
 export type HingeRule =

@@ -18,7 +18,7 @@ export interface SizeContext {
   stileRail: StileRail;
 }
 
-/** Builds the size context of a job (overlay and vertical reveal derived per spec §4). */
+/** Builds the size context of a job (overlay and vertical reveal derived per product rules "States and changes"). */
 export function sizeContext(data: Pick<CabinetData, 'form' | 'stileRail'>): SizeContext {
   return {
     overlayMode: data.form.overlaySelect,
@@ -62,7 +62,7 @@ function measure(
 }
 
 /**
- * Finished size of one part (spec §9) from its item state (`undefined` when the
+ * Finished size of one part (product rules "Constants and formulas") from its item state (`undefined` when the
  * item was never touched). Uses the item's stileRailOverride when present.
  * Errors are values: see `ItemSizeError`.
  */
@@ -106,7 +106,7 @@ export const ITEM_SIZE_ERROR_TEXT: Readonly<Record<ItemSizeError, string>> = {
   'invalid-size': 'finished size would be zero or negative',
 };
 
-/** True for parts that get hinges (spec §9 plus the Pantry Bott Dr decision). */
+/** True for parts that get hinges (product rules "Constants and formulas" plus the Pantry Bott Dr decision). */
 export function isHinged(part: PartName): boolean {
   return PART_INFO[part].hinged;
 }

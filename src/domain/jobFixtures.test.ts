@@ -1,6 +1,6 @@
 /**
  * The realistic jobs in tests/fixtures/jobs, every finished size worked by
- * hand from the spec §9 formulas (arithmetic in the comments), checked against
+ * hand from the product rules "Constants and formulas" formulas (arithmetic in the comments), checked against
  * computeDoorOrder, plus the fraction each size prints as.
  */
 import { readFileSync } from 'node:fs';

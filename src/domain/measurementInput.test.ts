@@ -7,7 +7,7 @@ import {
   parseMeasurement,
 } from './measurementInput';
 
-describe('parseMeasurement: what a contractor types off the tape (stored as digits and a decimal point, spec §5)', () => {
+describe('parseMeasurement: what a contractor types off the tape (stored as digits and a decimal point, product rules "Input checks")', () => {
   it.each([
     ['14.375', '14.375'],
     ['14', '14'],

@@ -5,7 +5,7 @@
  *
  * Accepted (inches): decimals ("14.375", ".5", "14,5"), whole + fraction
  * ("14 3/8", "14-3/8", `14 3/8"`, "14 3/8 in"), a fraction alone ("3/8").
- * The value is stored as digits and a decimal point (spec §5 "width and height
+ * The value is stored as digits and a decimal point (product rules "Input checks" "width and height
  * accept only digits and a decimal point"): "14 3/8" is stored as "14.375".
  * Nothing is ever guessed: text that is not one of these shapes is an error
  * and the caller keeps the text on screen with the message.
@@ -29,7 +29,7 @@ export const MEASUREMENT_TOO_BIG_ERROR = `Not saved: enter a size of ${MAX_MEASU
 /** The warning for an opening wider than `WIDE_OPENING_WARN_IN`. */
 export const WIDE_OPENING_WARNING = `Over ${WIDE_OPENING_WARN_IN}" wide: check the measurement`;
 
-/** Which field is read: an opening width gets the wide-opening warning; frame parts may be 0 (spec §5: minimum 0). */
+/** Which field is read: an opening width gets the wide-opening warning; frame parts may be 0 (product rules "Input checks": minimum 0). */
 export type MeasurementKind = 'openingWidth' | 'openingHeight' | 'frame';
 
 export type ParsedMeasurement =
@@ -37,7 +37,7 @@ export type ParsedMeasurement =
       ok: true;
       /** Inches, exact as typed (a fraction's decimal to 5 places). */
       value: number;
-      /** What is stored: digits and a decimal point, e.g. "14.375" (spec §5). */
+      /** What is stored: digits and a decimal point, e.g. "14.375" (product rules "Input checks"). */
       stored: string;
       /** Set when the size is accepted but implausible (shown on the field, the part stays on the order). */
       warning?: string;

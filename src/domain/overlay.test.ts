@@ -12,7 +12,7 @@ import {
   setVerticalReveal,
 } from './overlay';
 
-describe('overlaySize (spec §4)', () => {
+describe('overlaySize (product rules "States and changes")', () => {
   it.each([
     // sol always 0.5
     ['sol', 1.75, 0.25, 0.5],
@@ -31,7 +31,7 @@ describe('overlaySize (spec §4)', () => {
   });
 });
 
-describe('options (spec §9)', () => {
+describe('options (product rules "Constants and formulas")', () => {
   it('three standard options with the spec labels', () => {
     expect(STD_OPTIONS).toEqual([
       { value: 1.5, label: 'STD 1 1/2"' },
@@ -57,7 +57,7 @@ describe('options (spec §9)', () => {
   });
 });
 
-describe('transitions (spec §4)', () => {
+describe('transitions (product rules "States and changes")', () => {
   it('changing the standard option resets every stile and rail, mid stile twice it', () => {
     let d = emptyCabinetData();
     d = { ...d, stileRail: { ...d.stileRail, botRail: 2.25, midStile: 9 } };

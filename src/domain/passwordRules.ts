@@ -1,5 +1,5 @@
 /**
- * The required-field and password rules of the auth forms (spec §5) with the
+ * The required-field and password rules of the auth forms (product rules "Input checks") with the
  * spec's texts word for word, written once for sign-in, sign-up, forgot and
  * reset password. Zod-free, so the password pages that need only these do not
  * load the validation library; projectRules.ts builds on them.

@@ -1,15 +1,15 @@
 /**
- * Project option lists and their labels (spec §3, §4, §9): statuses, filter
+ * Project option lists and their labels (product rules "Records and their fields", "States and changes", "Constants and formulas"): statuses, filter
  * chips, project types, contractor scopes, budgets, sign-up roles. Pure and
  * dependency-free, so screens that only show labels do not load the
  * validation library; `projectRules.ts` re-exports everything here.
  */
 
-/** Project status values as stored (lowercase), spec §4. */
+/** Project status values as stored (lowercase), product rules "States and changes". */
 export const PROJECT_STATUSES = ['draft', 'active', 'completed', 'archived'] as const;
 export type ProjectStatusValue = (typeof PROJECT_STATUSES)[number];
 
-/** Display labels of the statuses (spec §9 filter list: All, Draft, Active, Completed, Archived). */
+/** Display labels of the statuses (product rules "Constants and formulas" filter list: All, Draft, Active, Completed, Archived). */
 export const STATUS_LABELS: Record<ProjectStatusValue, string> = {
   draft: 'Draft',
   active: 'Active',
@@ -17,11 +17,11 @@ export const STATUS_LABELS: Record<ProjectStatusValue, string> = {
   archived: 'Archived',
 };
 
-/** Dashboard filter chips, in the spec's order (§2, §9). */
+/** Dashboard filter chips, in the order of product rules "Screens and routes". */
 export const STATUS_FILTERS = ['all', ...PROJECT_STATUSES] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
-/** Homeowner project types (spec §3). */
+/** Homeowner project types (product rules "Records and their fields"). */
 export const PROJECT_TYPES = [
   'kitchen',
   'bathroom',
@@ -35,7 +35,7 @@ export const PROJECT_TYPES = [
 ] as const;
 export type ProjectType = (typeof PROJECT_TYPES)[number];
 
-/** Contractor project scopes: the homeowner types plus commercial (spec §3). */
+/** Contractor project scopes: the homeowner types plus commercial (product rules "Records and their fields"). */
 export const PROJECT_SCOPES = [...PROJECT_TYPES, 'commercial'] as const;
 export type ProjectScope = (typeof PROJECT_SCOPES)[number];
 
@@ -52,7 +52,7 @@ const TYPE_LABELS: Record<ProjectScope, string> = {
   commercial: 'Commercial',
 };
 
-/** Budget values (spec §3); `custom` stores the custom text beside it. */
+/** Budget values (product rules "Records and their fields"); `custom` stores the custom text beside it. */
 export const BUDGETS = [
   'under-10k',
   '10k-25k',
@@ -72,7 +72,7 @@ export const BUDGET_LABELS: Record<Budget, string> = {
   custom: 'Custom',
 };
 
-/** Roles a user may pick at sign up (spec §5); org_admin is shown as Organization. */
+/** Roles a user may pick at sign up (product rules "Input checks"); org_admin is shown as Organization. */
 export const SIGNUP_ROLES = ['homeowner', 'contractor', 'org_admin'] as const;
 export type SignupRole = (typeof SIGNUP_ROLES)[number];
 
@@ -96,7 +96,7 @@ export function statusLabel(value: string): string {
   return (STATUS_LABELS as Record<string, string>)[value] ?? value;
 }
 
-/** What a project without a name is called (spec §2's card fallback), on every screen and in sync's labels. */
+/** What a project without a name is called (product rules "Screens and routes" card fallback), on every screen and in sync's labels. */
 export const UNTITLED_PROJECT = 'Untitled Project';
 
 /** A project's name as shown: trimmed, or 'Untitled Project' when blank. */

@@ -10,7 +10,7 @@ import {
   validateSignUp,
 } from './projectRules';
 
-describe('formatPhone (spec §5)', () => {
+describe('formatPhone (product rules "Input checks")', () => {
   it.each([
     ['', ''],
     ['5', '(5'],
@@ -34,7 +34,7 @@ describe('formatPhone (spec §5)', () => {
   });
 });
 
-describe('sign in / sign up (spec §5)', () => {
+describe('sign in / sign up (product rules "Input checks")', () => {
   it('requires email and password', () => {
     expect(validateSignIn({ email: '', password: 'secret1' })).toEqual({
       ok: false,
@@ -86,7 +86,7 @@ describe('sign in / sign up (spec §5)', () => {
   });
 });
 
-describe('project forms (spec §5)', () => {
+describe('project forms (product rules "Input checks")', () => {
   it('homeowner: name and type', () => {
     const r = validateHomeownerProject(emptyProjectForm('homeowner'));
     expect(r).toEqual({
@@ -101,7 +101,7 @@ describe('project forms (spec §5)', () => {
       }).ok,
     ).toBe(true);
   });
-  it('defaults: homeowner active, contractor draft (spec §4)', () => {
+  it('defaults: homeowner active, contractor draft (product rules "States and changes")', () => {
     expect(emptyProjectForm('homeowner').status).toBe('active');
     expect(emptyProjectForm('contractor').status).toBe('draft');
   });

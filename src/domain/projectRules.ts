@@ -1,5 +1,5 @@
 /**
- * Project and auth form rules (spec §3, §4, §5): the option lists with their
+ * Project and auth form rules (product rules "Records and their fields", "States and changes", "Input checks"): the option lists with their
  * labels, phone formatting, and validation with the spec's texts word for word.
  * Pure: no React, no storage, no clock.
  */
@@ -15,13 +15,13 @@ import {
 
 export * from './projectLabels';
 
-/** The digits of a phone input, at most 10 (spec §5: phone input limited to 10 digits). */
+/** The digits of a phone input, at most 10 (product rules "Input checks": phone input limited to 10 digits). */
 export function phoneDigits(input: string): string {
   return input.replace(/\D/g, '').slice(0, 10);
 }
 
 /**
- * Formats a phone input as the user types (spec §5): digits only, at most 10,
+ * Formats a phone input as the user types (product rules "Input checks"): digits only, at most 10,
  * shown as `(555) 123-4567`; partial input is formatted as far as it goes
  * (`(555`, `(555) 12`).
  */
@@ -56,7 +56,7 @@ export interface SignInInput {
 }
 
 /**
- * Validates the sign-in form (spec §5). The first failing rule gives one form
+ * Validates the sign-in form (product rules "Input checks"). The first failing rule gives one form
  * error under `form`: 'Please fill in all required fields', then
  * 'Password must be at least 6 characters long'.
  */
@@ -80,7 +80,7 @@ export interface SignUpInput extends SignInInput {
 }
 
 /**
- * Validates the sign-up form (spec §5) in the spec's order: required fields
+ * Validates the sign-up form (product rules "Input checks") in the spec's order: required fields
  * (email, password, first and last name), password length, confirmation
  * match, then role ('Invalid role: {role}. Please select a valid role.').
  * One form-level error under `form`.
@@ -134,7 +134,7 @@ export interface ProjectFormValues {
 
 export type ProjectField = keyof ProjectFormValues;
 
-/** An empty form; status defaults per spec §4 (homeowner active, contractor draft). */
+/** An empty form; status defaults per product rules "States and changes" (homeowner active, contractor draft). */
 export function emptyProjectForm(kind: 'homeowner' | 'contractor'): ProjectFormValues {
   return {
     name: '',
@@ -151,7 +151,7 @@ export function emptyProjectForm(kind: 'homeowner' | 'contractor'): ProjectFormV
 }
 
 /**
- * Validates the homeowner project form (spec §5): 'Project name is required',
+ * Validates the homeowner project form (product rules "Input checks"): 'Project name is required',
  * 'Please select a project type'. Errors per field.
  */
 export function validateHomeownerProject(
@@ -167,7 +167,7 @@ export function validateHomeownerProject(
 }
 
 /**
- * Validates the contractor (client) project form (spec §5): customer name,
+ * Validates the contractor (client) project form (product rules "Input checks"): customer name,
  * address, phone (required, exactly 10 digits), email (required; the
  * product's one rule, `isEmailAddress` in shared/emailRule.ts, which the
  * server's auth applies too) and — at creation only — at least one project

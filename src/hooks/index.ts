@@ -13,6 +13,9 @@ export {
   useDeadLetters,
   useConflicts,
   usePendingOps,
+  useRowUnsynced,
+  useAllProjects,
+  useLastBackgroundSync,
 } from './liveQueries';
 export {
   useMyMembership,

@@ -6,7 +6,14 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { getActiveDb } from '../data/activeUser';
 import { toProjectRow } from '../data/db';
-import { countProjects, queryProjects, type ProjectQuery } from '../data/projectQueries';
+import {
+  countProjects,
+  queryAllProjects,
+  queryProjects,
+  type ProjectQuery,
+} from '../data/projectQueries';
+import { lastBackgroundSync } from '../data/statusMirror';
+import type { BackgroundSyncRecord } from '../../sync/backgroundTags';
 import type {
   ConflictRecord,
   DataRole,
@@ -16,6 +23,7 @@ import type {
   ProfileRow,
   ProjectCounts,
   ProjectRow,
+  SyncTable,
 } from '../data/types';
 import { useActiveUserId } from './useActiveUserId';
 
@@ -113,5 +121,33 @@ export function usePendingOps(): OutboxEntry[] | undefined {
   return useLiveQuery(async () => {
     const db = getActiveDb();
     return db ? db.outbox.orderBy('seq').toArray() : undefined;
+  }, [userId]);
+}
+
+/** True while an edit of the row waits in the outbox (false with no row id); undefined while loading. */
+export function useRowUnsynced(table: SyncTable, id: string | null): boolean | undefined {
+  const userId = useActiveUserId();
+  return useLiveQuery(async () => {
+    const db = getActiveDb();
+    if (!db || !id) return false;
+    return (await db.outbox.where('[table+id]').equals([table, id]).count()) > 0;
+  }, [table, id, userId]);
+}
+
+/** Every live project on the device, newest first (the organization page's list). */
+export function useAllProjects(): ProjectRow[] | undefined {
+  const userId = useActiveUserId();
+  return useLiveQuery(async () => {
+    const db = getActiveDb();
+    return db ? queryAllProjects(db) : undefined;
+  }, [userId]);
+}
+
+/** The last background sync's record from the user's database (null when none ran). */
+export function useLastBackgroundSync(): BackgroundSyncRecord | null | undefined {
+  const userId = useActiveUserId();
+  return useLiveQuery(async () => {
+    const db = getActiveDb();
+    return db ? lastBackgroundSync(db) : null;
   }, [userId]);
 }

@@ -9,6 +9,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../data/database.types';
 import { RefacingDb } from '../data/db';
+import { syncStoreFor } from '../data/syncStore';
 import {
   readBackendConfig,
   sessionStorageAdapter,
@@ -57,7 +58,7 @@ export async function backgroundJob(kind: 'push' | 'pull'): Promise<BackgroundSy
   try {
     await db.open();
     const record = await runBackgroundSync({
-      db,
+      store: syncStoreFor(db),
       supabase,
       locks: self.navigator.locks ?? null,
       kind,

@@ -1,6 +1,6 @@
 /**
  * Sign up as each role and confirm by the emailed link, sign in and out,
- * every sign in/up validation text (spec §5), route guards (spec §2), and a
+ * every sign in/up validation text (product rules "Input checks"), route guards (product rules "Screens and routes"), and a
  * forgotten password reset by the emailed link.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { LoginPage, SignupPage, TopBar, newUser } from './pages/AuthPages';
 const e2e = appSuite({ seed: false });
 
 describe('sign up', () => {
-  it('shows every validation text of spec §5 before calling the provider', async () => {
+  it('shows every validation text of product rules "Input checks" before calling the provider', async () => {
     const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url });
     const page = await ctx.newPage();
     const signup = new SignupPage(page);

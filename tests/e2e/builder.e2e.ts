@@ -180,7 +180,7 @@ describe('cabinet builder', () => {
     });
     await page.emulateMedia({ media: 'screen' });
 
-    // Spec §8 error state: an unknown project id
+    // Product rules "Error messages" error state: an unknown project id
     await page.goto('/cabinet-builder/00000000-0000-4000-8000-000000000000');
     await page.getByRole('alert').getByText('Project not found').waitFor();
     await page.getByRole('link', { name: 'Back to Dashboard' }).click();

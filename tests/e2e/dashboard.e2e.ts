@@ -1,5 +1,5 @@
 /**
- * Dashboard flows as a new user walks them (spec §2, §4, §5): homeowner
+ * Dashboard flows as a new user walks them (product rules "Screens and routes", "States and changes", "Input checks"): homeowner
  * create/edit/delete with every validation text; contractor create with
  * every validation text, phone auto-format, errors clearing on edit, status
  * chips with counts, search, inline status change, the builder link.

@@ -1,5 +1,5 @@
 /**
- * The global error screen (spec §2): 'Something went wrong' with Try Again
+ * The global error screen (product rules "Screens and routes"): 'Something went wrong' with Try Again
  * and Reload Page. Triggered for real by a screen's code failing to load
  * (its chunk request aborted), then recovered with Reload Page.
  */

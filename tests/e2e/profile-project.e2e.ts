@@ -1,5 +1,5 @@
 /**
- * Profile and project detail as a new user walks them (spec §2, §7, §8):
+ * Profile and project detail as a new user walks them (product rules "Screens and routes", "Backend calls", "Error messages"):
  * edit the profile ('Profile updated successfully!'), the project detail
  * page with files — upload, image thumbnail, pending until synced, download
  * (also on a second device), delete — 'Project not found', and deleting the
@@ -48,7 +48,7 @@ describe('profile', () => {
     await profile.field('Address').fill('4 Elm Ct');
     await profile.save();
     await page.getByRole('status').getByText('Profile updated successfully!').waitFor();
-    // Spec §9: the banner shows for 3 s, then goes.
+    // Product rules "Constants and formulas": the banner shows for 3 s, then goes.
     await page
       .getByText('Profile updated successfully!')
       .waitFor({ state: 'detached', timeout: 10_000 });

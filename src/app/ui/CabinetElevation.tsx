@@ -117,7 +117,7 @@ export const CabinetElevation = memo(function CabinetElevation({
     // The leaves' gap is drawn at least 3 px wide so a split reads as two doors at any scale.
     const gap = Math.max(LEAF_GAP, px(3));
     const span = leaves === 2 ? 2 * leafW + gap : leafW;
-    // Full overlay next to a wall: the wall side keeps a 1/2" overlay (spec §9), the rest overlays the far side.
+    // Full overlay next to a wall: the wall side keeps a 1/2" overlay (product rules "Constants and formulas"), the rest overlays the far side.
     let left = o.x + o.w / 2 - span / 2;
     if (nextToWall && leaves === 1 && ctx.overlayMode === 'fol')
       left = wallSide === 'left' ? o.x - 0.5 : o.x + o.w + 0.5 - span;

@@ -1,7 +1,7 @@
 import { formatPhone } from '../../domain/projectRules';
 
 /**
- * The US phone field of the project and profile forms (spec §5): at most 10
+ * The US phone field of the project and profile forms (product rules "Input checks"): at most 10
  * digits, shown as (555) 123-4567 while typing, the numeric keypad on tablets.
  */
 export function PhoneInput(props: {

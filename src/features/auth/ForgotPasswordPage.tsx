@@ -4,7 +4,7 @@ import { supabase } from '../../auth/supabase';
 import { REQUIRED_FIELDS_TEXT } from '../../domain/passwordRules';
 import { AuthCard, FormError } from './AuthCard';
 
-/** /forgot-password: emails a reset link that opens /reset-password (spec §7 "password reset by email"). */
+/** /forgot-password: emails a reset link that opens /reset-password (product rules "Backend calls" "password reset by email"). */
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -5,7 +5,7 @@ import { useAuth } from '../../auth/useAuth';
 import { validateSignIn } from '../../domain/projectRules';
 import { AuthCard, FormError } from './AuthCard';
 
-/** /login (spec §2, §5): email and password; provider errors shown in the form. */
+/** /login (product rules "Screens and routes", "Input checks"): email and password; provider errors shown in the form. */
 export function LoginPage() {
   const status = useAuth((s) => s.status);
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import { AuthCard, FormError } from './AuthCard';
 /**
  * /reset-password, reached from the emailed link: after supabase-js reports
  * PASSWORD_RECOVERY (the link signs the user in), sets the new password with
- * `supabase.auth.updateUser({ password })`. Rules of spec §5 (6 characters, match).
+ * `supabase.auth.updateUser({ password })`. Rules of product rules "Input checks" (6 characters, match).
  */
 export function ResetPasswordPage() {
   const status = useAuth((s) => s.status);

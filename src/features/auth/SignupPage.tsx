@@ -6,10 +6,11 @@ import { ensureProfile } from '../../auth/profileSetup';
 import { permissionsFor } from '../../auth/roles';
 import { PASSWORD_HINT_TEXT } from '../../domain/passwordRules';
 import { ROLE_LABELS, SIGNUP_ROLES, validateSignUp } from '../../domain/projectRules';
+import { SelectField, TextField } from '../../app/ui/FormFields';
 import { AuthCard, FormError } from './AuthCard';
 
 /**
- * /signup (spec §2, §5, §7): role (Homeowner, Contractor, Organization), first
+ * /signup (product rules "Screens and routes", "Input checks", "Backend calls"): role (Homeowner, Contractor, Organization), first
  * and last name, email, password and confirmation; metadata carries role,
  * permissions and names. Unconfirmed email → the 'Check your email!' view.
  */
@@ -96,69 +97,54 @@ export function SignupPage() {
     <AuthCard title="Create your account">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <FormError message={error} />
-        <div className="field">
-          <label htmlFor="signup-role">I am a</label>
-          <select id="signup-role" value={form.role} onChange={(e) => set('role', e.target.value)}>
-            {SIGNUP_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="signup-role"
+          label="I am a"
+          value={form.role}
+          options={SIGNUP_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+          onChange={(v) => set('role', v)}
+        />
         <div className="form-grid">
-          <div className="field">
-            <label htmlFor="signup-first">First name</label>
-            <input
-              id="signup-first"
-              type="text"
-              autoComplete="given-name"
-              value={form.firstName}
-              onChange={(e) => set('firstName', e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="signup-last">Last name</label>
-            <input
-              id="signup-last"
-              type="text"
-              autoComplete="family-name"
-              value={form.lastName}
-              onChange={(e) => set('lastName', e.target.value)}
-            />
-          </div>
-        </div>
-        <div className="field">
-          <label htmlFor="signup-email">Email</label>
-          <input
-            id="signup-email"
-            type="email"
-            autoComplete="email"
-            value={form.email}
-            onChange={(e) => set('email', e.target.value)}
+          <TextField
+            id="signup-first"
+            label="First name"
+            autoComplete="given-name"
+            value={form.firstName}
+            onChange={(v) => set('firstName', v)}
+          />
+          <TextField
+            id="signup-last"
+            label="Last name"
+            autoComplete="family-name"
+            value={form.lastName}
+            onChange={(v) => set('lastName', v)}
           />
         </div>
-        <div className="field">
-          <label htmlFor="signup-password">Password</label>
-          <input
-            id="signup-password"
-            type="password"
-            autoComplete="new-password"
-            value={form.password}
-            onChange={(e) => set('password', e.target.value)}
-          />
-          <span className="hint">{PASSWORD_HINT_TEXT}</span>
-        </div>
-        <div className="field">
-          <label htmlFor="signup-confirm">Confirm password</label>
-          <input
-            id="signup-confirm"
-            type="password"
-            autoComplete="new-password"
-            value={form.confirmPassword}
-            onChange={(e) => set('confirmPassword', e.target.value)}
-          />
-        </div>
+        <TextField
+          id="signup-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={(v) => set('email', v)}
+        />
+        <TextField
+          id="signup-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint={PASSWORD_HINT_TEXT}
+          value={form.password}
+          onChange={(v) => set('password', v)}
+        />
+        <TextField
+          id="signup-confirm"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={(v) => set('confirmPassword', v)}
+        />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {busy ? 'Creating account…' : 'Sign Up'}
         </button>

@@ -24,7 +24,7 @@ import { UndoToast, useUndoShortcuts } from './UndoToast';
 import { useBuilderSave } from './useBuilderSave';
 import './builder.css';
 
-/** Spec §8 builder error states, each with Back to Dashboard. */
+/** Product rules "Error messages" builder error states, each with Back to Dashboard. */
 function BuilderError({ message }: { message: string }) {
   return (
     <main className="container container-narrow">
@@ -42,7 +42,7 @@ function BuilderError({ message }: { message: string }) {
 const BIG_JOB_CABINETS = 40;
 
 /**
- * /cabinet-builder/:projectId (spec §2 "Cabinet builder"): the
+ * /cabinet-builder/:projectId (product rules "Screens and routes" "Cabinet builder"): the
  * project's `details.cabinetData` edited in a draft store, saved through the
  * local data layer (works offline), autosaved 1.5 s after the last change.
  */

@@ -32,7 +32,7 @@ function TextField({
   );
 }
 
-/** Spec §2: Cabinet Details (NRS, Door, Drawer Front, Color), plus the finish and PO number the door order carries. */
+/** Product rules "Screens and routes": Cabinet Details (NRS, Door, Drawer Front, Color), plus the finish and PO number the door order carries. */
 export const DetailsSection = memo(function DetailsSection({ form }: { form: CabinetForm }) {
   const setText = useBuilderStore((s) => s.setText);
   return (
@@ -62,7 +62,7 @@ function revealLabel(value: number): string {
   return REVEAL_OPTIONS.find((o) => o.value === value)?.label ?? formatFraction(value);
 }
 
-/** Spec §2, §4: Overlay & Reveal Options. */
+/** Product rules "Screens and routes", "States and changes": Overlay & Reveal Options. */
 export const OverlaySection = memo(function OverlaySection({ form }: { form: CabinetForm }) {
   const s = useBuilderStore.getState();
   const id = useId();
@@ -156,7 +156,7 @@ export const OverlaySection = memo(function OverlaySection({ form }: { form: Cab
   );
 });
 
-/** Spec §2: Stile & Rail Dimensions (eight numbers, minimum 0). */
+/** Product rules "Screens and routes": Stile & Rail Dimensions (eight numbers, minimum 0). */
 export const StileRailSection = memo(function StileRailSection({
   stileRail,
 }: {
@@ -201,7 +201,7 @@ function focusNewCabinet(rowId: number, tries = 10): void {
   });
 }
 
-/** Spec §2, §5: Add Cabinets with the type picker; adding requires a selected type. */
+/** Product rules "Screens and routes", "Input checks": Add Cabinets with the type picker; adding requires a selected type. */
 export const AddCabinetSection = memo(function AddCabinetSection() {
   const addCabinet = useBuilderStore((s) => s.addCabinet);
   const [type, setType] = useState('');
@@ -256,7 +256,7 @@ export const AddCabinetSection = memo(function AddCabinetSection() {
   );
 });
 
-/** Notes with show/hide (spec §3: notes, showNotes). */
+/** Notes with show/hide (product rules "Records and their fields": notes, showNotes). */
 export const NotesSection = memo(function NotesSection({
   notes,
   showNotes,

@@ -1,7 +1,7 @@
 import { formatDecimal, formatFraction } from '../../domain/fractions';
 import type { HingeLine } from '../../domain/hingeSummary';
 
-/** Hinge summary table (spec §2, §9): size (fraction and decimal) and quantity. */
+/** Hinge summary table (product rules "Screens and routes", "Constants and formulas"): size (fraction and decimal) and quantity. */
 export function HingeTable({ hinges }: { hinges: readonly HingeLine[] }) {
   if (hinges.length === 0) return <p className="muted">No hinged doors sized yet.</p>;
   const total = hinges.reduce((s, h) => s + h.quantity, 0);

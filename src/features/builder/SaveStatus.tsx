@@ -2,22 +2,11 @@
  * The builder's save status, telling the two steps apart: the edit is saved
  * on this device (IndexedDB, works offline), then synced (the server has it).
  * A plain "Saved" must not suggest the office has the measurements.
- * Spec §4 save states: idle, saving, saved (shown 2 s), error (shown 3 s);
+ * Product rules "States and changes" save states: idle, saving, saved (shown 2 s), error (shown 3 s);
  * the words are ours (docs/decisions.md).
  */
-import { useLiveQuery } from 'dexie-react-hooks';
-import { getActiveDb, getActiveUserId } from '../../data';
+import { useRowUnsynced } from '../../hooks';
 import { useBuilderStore, type SaveState } from './builderStore';
-
-/** True while an edit of the project waits in the outbox; undefined while loading. */
-function useProjectUnsynced(projectId: string | null): boolean | undefined {
-  const userId = getActiveUserId();
-  return useLiveQuery(async () => {
-    const db = getActiveDb();
-    if (!db || !projectId) return false;
-    return (await db.outbox.where('[table+id]').equals(['projects', projectId]).count()) > 0;
-  }, [projectId, userId]);
-}
 
 /** What the save status says, from the builder's save state, unsaved edits and whether the server has them. */
 export function saveStatusText(
@@ -38,7 +27,7 @@ export function SaveStatus() {
   const saveState = useBuilderStore((s) => s.saveState);
   const dirty = useBuilderStore((s) => s.revision > s.savedRevision);
   const projectId = useBuilderStore((s) => s.projectId);
-  const unsynced = useProjectUnsynced(projectId);
+  const unsynced = useRowUnsynced('projects', projectId);
   const text = saveStatusText(saveState, dirty, unsynced);
   const step =
     saveState === 'saving' || saveState === 'error' || dirty

@@ -39,7 +39,7 @@ import {
   setVerticalReveal,
 } from '../../domain/overlay';
 
-/** Spec §4 builder save states. */
+/** Product rules "States and changes" builder save states. */
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
 
 /** How many builder edits Ctrl/Cmd+Z can take back. */

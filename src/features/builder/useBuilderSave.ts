@@ -4,17 +4,17 @@
  * writes the row and its outbox entry, so saving works offline). Only what
  * the user changed since the draft's base (the row as the draft last took it
  * in) is sent, so a field another device changed is never sent back. Drives
- * the spec §4 save states and the silent autosave.
+ * the product rules "States and changes" save states and the silent autosave.
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { projectsRepo } from '../../data';
 import { draftSave, useBuilderStore } from './builderStore';
 
-/** Spec §4/§9: changes autosave silently 1.5 s after the last change. */
+/** Product rules "States and changes"/"Constants and formulas": changes autosave silently 1.5 s after the last change. */
 export const AUTOSAVE_DELAY_MS = 1500;
-/** Spec §4/§9: "saved" is shown for 2 s. */
+/** Product rules "States and changes"/"Constants and formulas": "saved" is shown for 2 s. */
 export const SAVED_SHOWN_MS = 2000;
-/** Spec §4/§9: "error" ("✗ Save failed") is shown for 3 s. */
+/** Product rules "States and changes"/"Constants and formulas": "error" ("✗ Save failed") is shown for 3 s. */
 export const ERROR_SHOWN_MS = 3000;
 
 /**

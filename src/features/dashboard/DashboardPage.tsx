@@ -29,7 +29,7 @@ const ProjectFormModal = lazy(async () => ({
   default: (await loadProjectForm()).ProjectFormModal,
 }));
 
-/** Spec §5: the project delete dialog text. */
+/** Product rules "Input checks": the project delete dialog text. */
 const DELETE_TEXT = 'Do you really want to delete this project? This process cannot be undone.';
 
 type Dialog =
@@ -186,7 +186,7 @@ function SharedSection() {
 }
 
 /**
- * /dashboard (spec §2): 'Welcome, {name}', role badge, project cards.
+ * /dashboard (product rules "Screens and routes"): 'Welcome, {name}', role badge, project cards.
  * Homeowners: Create New Project, no filters. Contractors (any non-homeowner):
  * status chips with counts, search, Add Client Project, inline status editor.
  * Reads come from the local database (works offline).

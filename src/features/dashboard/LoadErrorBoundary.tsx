@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { appSession } from '../../app/session';
 
-/** The project-load failure alert (spec §8): the message or 'Failed to load projects', Retry reloads the page. */
+/** The project-load failure alert (product rules "Error messages"): the message or 'Failed to load projects', Retry reloads the page. */
 export function LoadErrorAlert({ message }: { message: string }) {
   return (
     <div className="alert alert-error" role="alert">

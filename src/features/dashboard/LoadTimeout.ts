@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec §9: dashboard load timeout 10 s (applied to the local IndexedDB read; docs/decisions.md). */
+/** Product rules "Constants and formulas": dashboard load timeout 10 s (applied to the local IndexedDB read; docs/decisions.md). */
 export const DASHBOARD_LOAD_TIMEOUT_MS = 10_000;
 
 /** True once `loading` has stayed true for `ms` milliseconds; resets when loading ends. */

@@ -15,7 +15,7 @@ function typeLine(project: ProjectRow): string {
 }
 
 /**
- * A dashboard card (spec §2): name (fallback 'Untitled Project'), project type,
+ * A dashboard card (product rules "Screens and routes"): name (fallback 'Untitled Project'), project type,
  * cabinet summary; contractors also see address, email and the inline status
  * editor. Buttons: edit, Delete, Cabinets (opens the builder).
  */

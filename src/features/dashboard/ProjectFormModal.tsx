@@ -1,19 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../../app/ui/Modal';
-import {
-  projectsRepo,
-  type DataRole,
-  type ProjectDetails,
-  type ProjectRow,
-  type ProjectStatus,
-} from '../../data';
+import { projectsRepo, type DataRole, type ProjectRow } from '../../data';
 import {
   BUDGETS,
   BUDGET_LABELS,
   PROJECT_SCOPES,
   PROJECT_TYPES,
   emptyProjectForm,
-  formatPhone,
   projectTypeLabel,
   validateContractorProject,
   validateHomeownerProject,
@@ -21,71 +14,15 @@ import {
   type ProjectField,
   type ProjectFormValues,
 } from '../../domain/projectRules';
+import { SelectField, TextField } from '../../app/ui/FormFields';
 import { PhoneInput } from '../../app/ui/PhoneInput';
 import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
 import { useProject } from '../../hooks';
 import { useMergedForm } from '../../hooks/useMergedForm';
+import { CREATE_STATUSES, fromProject, storedStatus, toDetails } from './projectFormValues';
 
 /**
- * Status choices of the contractor create form (spec §4: it also offers
- * Pending, stored as draft). The label says so, so the card showing Draft
- * afterwards is no surprise.
- */
-const CREATE_STATUSES: { value: string; label: string }[] = [
-  { value: 'draft', label: 'Draft' },
-  { value: 'pending', label: 'Pending (saved as Draft)' },
-  { value: 'active', label: 'Active' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'archived', label: 'Archived' },
-];
-
-function storedStatus(value: string): ProjectStatus {
-  return value === 'active' || value === 'completed' || value === 'archived' ? value : 'draft';
-}
-
-function fromProject(project: ProjectRow, kind: 'homeowner' | 'contractor'): ProjectFormValues {
-  const d = project.details ?? {};
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  return {
-    ...emptyProjectForm(kind),
-    name: project.name ?? '',
-    projectType: str(d.projectType),
-    description: str(d.description),
-    email: str(d.email),
-    phone: formatPhone(str(d.phone)),
-    address: str(d.address),
-    projectScopes: Array.isArray(d.projectScopes)
-      ? d.projectScopes.filter((s): s is string => typeof s === 'string')
-      : [],
-    budget: str(d.budget),
-    customBudget: str(d.customBudget),
-    status: project.status,
-  };
-}
-
-function toDetails(
-  values: ProjectFormValues,
-  kind: 'homeowner' | 'contractor',
-  base: ProjectDetails,
-): ProjectDetails {
-  const details: ProjectDetails = {
-    ...base,
-    description: values.description.trim(),
-    projectType: values.projectType,
-    email: values.email.trim(),
-    phone: values.phone,
-    address: values.address.trim(),
-  };
-  if (kind === 'contractor') {
-    details.projectScopes = values.projectScopes;
-    details.budget = values.budget;
-    details.customBudget = values.budget === 'custom' ? values.customBudget.trim() : '';
-  }
-  return details;
-}
-
-/**
- * Create and edit modal of a project (spec §2, §3, §5). Homeowners: name,
+ * Create and edit modal of a project (product rules "Screens and routes", "Records and their fields", "Input checks"). Homeowners: name,
  * type, description, email, phone, address; contractors (any non-homeowner):
  * customer name, address, phone, email, project scopes, budget (with custom
  * text), project type, description, and on create a status (default Draft).
@@ -210,31 +147,23 @@ export function ProjectFormModal({
     label: string,
     opts: { type?: string; autoComplete?: string; span?: boolean } = {},
   ) {
-    const err = errors[field];
     return (
-      <div className={`field${opts.span ? ' span-2' : ''}`}>
-        <label htmlFor={id(field)}>{label}</label>
-        <input
-          id={id(field)}
-          type={opts.type ?? 'text'}
-          autoComplete={opts.autoComplete ?? 'off'}
-          value={values[field]}
-          aria-invalid={err ? true : undefined}
-          aria-describedby={err ? id(`${field}-err`) : undefined}
-          onChange={(e) => set(field, e.target.value)}
-        />
-        {err ? (
-          <p className="field-error" id={id(`${field}-err`)}>
-            {err}
-          </p>
-        ) : null}
+      <TextField
+        id={id(field)}
+        label={label}
+        type={opts.type}
+        autoComplete={opts.autoComplete ?? 'off'}
+        span={opts.span}
+        value={values[field]}
+        error={errors[field]}
+        onChange={(v) => set(field, v)}
+      >
         {changedElsewhere(field, label)}
-      </div>
+      </TextField>
     );
   }
 
   const phoneErr = errors.phone;
-  const typeErr = errors.projectType;
   const scopeErr = errors.projectScopes;
 
   return (
@@ -269,44 +198,28 @@ export function ProjectFormModal({
           {kind === 'homeowner'
             ? text('address', 'Address', { span: true, autoComplete: 'street-address' })
             : null}
-          <div className="field">
-            <label htmlFor={id('projectType')}>Project type</label>
-            <select
-              id={id('projectType')}
-              value={values.projectType}
-              aria-invalid={typeErr ? true : undefined}
-              aria-describedby={typeErr ? id('projectType-err') : undefined}
-              onChange={(e) => set('projectType', e.target.value)}
-            >
-              <option value="">Select a project type</option>
-              {(kind === 'homeowner' ? PROJECT_TYPES : PROJECT_SCOPES).map((t) => (
-                <option key={t} value={t}>
-                  {projectTypeLabel(t)}
-                </option>
-              ))}
-            </select>
-            {typeErr ? (
-              <p className="field-error" id={id('projectType-err')}>
-                {typeErr}
-              </p>
-            ) : null}
+          <SelectField
+            id={id('projectType')}
+            label="Project type"
+            value={values.projectType}
+            empty="Select a project type"
+            options={(kind === 'homeowner' ? PROJECT_TYPES : PROJECT_SCOPES).map((t) => ({
+              value: t,
+              label: projectTypeLabel(t),
+            }))}
+            error={errors.projectType}
+            onChange={(v) => set('projectType', v)}
+          >
             {changedElsewhere('projectType', 'Project type')}
-          </div>
+          </SelectField>
           {kind === 'contractor' && mode === 'create' ? (
-            <div className="field">
-              <label htmlFor={id('status')}>Status</label>
-              <select
-                id={id('status')}
-                value={values.status}
-                onChange={(e) => set('status', e.target.value)}
-              >
-                {CREATE_STATUSES.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id={id('status')}
+              label="Status"
+              value={values.status}
+              options={CREATE_STATUSES}
+              onChange={(v) => set('status', v)}
+            />
           ) : null}
           {kind === 'contractor' ? (
             <>
@@ -335,22 +248,16 @@ export function ProjectFormModal({
                   {changedElsewhere('projectScopes', 'Project scopes')}
                 </div>
               </fieldset>
-              <div className="field">
-                <label htmlFor={id('budget')}>Budget</label>
-                <select
-                  id={id('budget')}
-                  value={values.budget}
-                  onChange={(e) => set('budget', e.target.value)}
-                >
-                  <option value="">Not specified</option>
-                  {BUDGETS.map((b) => (
-                    <option key={b} value={b}>
-                      {BUDGET_LABELS[b]}
-                    </option>
-                  ))}
-                </select>
+              <SelectField
+                id={id('budget')}
+                label="Budget"
+                value={values.budget}
+                empty="Not specified"
+                options={BUDGETS.map((b) => ({ value: b, label: BUDGET_LABELS[b] }))}
+                onChange={(v) => set('budget', v)}
+              >
                 {changedElsewhere('budget', 'Budget')}
-              </div>
+              </SelectField>
               {values.budget === 'custom' ? text('customBudget', 'Custom budget') : <div />}
             </>
           ) : null}

@@ -4,7 +4,7 @@ import { StatusBadge } from '../../app/ui/StatusBadge';
 import { PROJECT_STATUSES, STATUS_LABELS, statusLabel } from '../../domain/projectLabels';
 
 /**
- * Contractor's inline status editor (spec §4): click the badge, choose Draft,
+ * Contractor's inline status editor (product rules "States and changes"): click the badge, choose Draft,
  * Active, Completed or Archived, and confirm. Any status may move to any other.
  * Failure shows 'Failed to update status'.
  */

@@ -51,7 +51,7 @@ const TIERS = [
 ];
 
 /**
- * The public landing page (spec §1): Features, Testimonials, Pricing. A
+ * The public landing page (product rules "Who uses it"): Features, Testimonials, Pricing. A
  * notice passed in the router state (e.g. after the account was deleted)
  * shows on top.
  */

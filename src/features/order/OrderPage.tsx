@@ -3,177 +3,23 @@ import { Link, useParams } from 'react-router-dom';
 import { format } from 'date-fns';
 import { Spinner } from '../../app/Spinner';
 import { useAuth } from '../../auth/useAuth';
-import { projectsRepo, type ProfileRow } from '../../data';
+import { projectsRepo } from '../../data';
 import { useMyMembership, useProfile, useProject } from '../../hooks';
 import { normalizeCabinetData } from '../../domain/cabinetData';
 import { computeDoorOrder } from '../../domain/doorOrder';
-import { formatDecimal, formatFraction } from '../../domain/fractions';
 import type { HingeRule } from '../../domain/hingeSummary';
-import {
-  buildOrderExport,
-  orderExportCsv,
-  orderExportJson,
-  type OrderExport,
-  type OrderExportLine,
-} from '../../domain/orderExport';
+import { buildOrderExport, orderExportCsv, orderExportJson } from '../../domain/orderExport';
 import { formatMoney, readPriceList } from '../../domain/pricing';
 import { buildOrderWorkbook } from './orderWorkbook';
 import { projectDisplayName } from '../../domain/projectLabels';
 import { HingeRuleSetting } from './HingeRuleSetting';
 import { OrderDrawings } from './OrderDrawings';
+import { contractorOf, safeFileName, str } from './orderMeta';
+import { OrderHeader, OrderTotals, OrderWarnings } from './OrderSheet';
+import { HingesTable, LinesTable } from './OrderTables';
 import { jobOrderChecks } from './orderChecksSource';
 import { downloadBlob, isTouchDevice, shareOrDownload } from './share';
 import './order.css';
-
-function Size({ value }: { value: number }) {
-  return (
-    <span className="ord-size">
-      <span className="ord-frac">{formatFraction(value)}</span>
-      <span className="ord-dec">{formatDecimal(value)}</span>
-    </span>
-  );
-}
-
-function LinesTable({
-  title,
-  lines,
-  id,
-  doors,
-  money,
-}: {
-  title: string;
-  lines: readonly OrderExportLine[];
-  id: string;
-  doors: boolean;
-  money: ((n: number) => string) | null;
-}) {
-  const total = lines.reduce((s, l) => s + l.qty, 0);
-  return (
-    <section className="ord-section" aria-labelledby={id}>
-      <h2 id={id}>
-        {title} <span className="ord-count">({total})</span>
-      </h2>
-      {lines.length === 0 ? (
-        <p className="muted">None.</p>
-      ) : (
-        <table className={`ord-table${doors ? ' ord-doors' : ''}${money ? ' ord-priced' : ''}`}>
-          <thead>
-            <tr>
-              <th scope="col">Qty</th>
-              <th scope="col">Width</th>
-              <th scope="col">
-                <span className="visually-hidden">by</span>
-              </th>
-              <th scope="col">Height</th>
-              {doors ? <th scope="col">Hinges each</th> : null}
-              {money ? <th scope="col">Area</th> : null}
-              {money ? <th scope="col">Price</th> : null}
-              <th scope="col">Cabinets</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((l) => (
-              <tr key={`${l.width}x${l.height}`}>
-                <td className="ord-qty">{l.qty}</td>
-                <td>
-                  <Size value={l.width} />
-                </td>
-                <td className="ord-x" aria-hidden="true">
-                  ×
-                </td>
-                <td>
-                  <Size value={l.height} />
-                </td>
-                {doors ? (
-                  <td className="ord-extra ord-hinges-each" data-label="Hinges each">
-                    {l.hingesPerPiece}
-                  </td>
-                ) : null}
-                {money && l.price ? (
-                  <td className="ord-extra" data-label="Area">
-                    {l.price.lineSqFt.toFixed(2)} sq ft
-                  </td>
-                ) : null}
-                {money && l.price ? (
-                  <td className="ord-extra ord-money" data-label="Price">
-                    {money(l.price.linePrice)}
-                  </td>
-                ) : null}
-                <td className="ord-refs">{l.cabinets}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
-  );
-}
-
-function HingesTable({ x, money }: { x: OrderExport; money: ((n: number) => string) | null }) {
-  if (x.hinges.length === 0) return <p className="muted">No hinged doors on this order.</p>;
-  const total = x.hinges.reduce((s, h) => s + h.qty, 0);
-  const parts = x.hinges.some((h) => h.partNumber);
-  return (
-    <table className="ord-table ord-hinge-table">
-      <thead>
-        <tr>
-          <th scope="col">Qty</th>
-          <th scope="col">Hinge size (overlay)</th>
-          {parts ? <th scope="col">Part number</th> : null}
-          {money ? <th scope="col">Price</th> : null}
-        </tr>
-      </thead>
-      <tbody>
-        {x.hinges.map((h) => (
-          <tr key={h.size}>
-            <td className="ord-qty">{h.qty}</td>
-            <td>
-              <Size value={h.size} />
-            </td>
-            {parts ? <td className="ord-part">{h.partNumber || '—'}</td> : null}
-            {money ? <td className="ord-money">{money(h.price ?? 0)}</td> : null}
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <td className="ord-qty">{total}</td>
-          <th scope="row">Total hinges</th>
-          {parts ? <td></td> : null}
-          {money && x.totals ? <td className="ord-money">{money(x.totals.hinges)}</td> : null}
-        </tr>
-      </tfoot>
-    </table>
-  );
-}
-
-function safeFileName(name: string): string {
-  return name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'order';
-}
-
-function str(v: unknown): string {
-  return typeof v === 'string' ? v.trim() : '';
-}
-
-/** The contractor's name and contact for the sheet: the profile, else the account. */
-function contractorOf(
-  profile: ProfileRow | null | undefined,
-  meta: Record<string, unknown>,
-  email: string,
-) {
-  const name = [
-    str(profile?.first_name) || str(meta.first_name),
-    str(profile?.last_name) || str(meta.last_name),
-  ]
-    .filter(Boolean)
-    .join(' ');
-  return {
-    name,
-    phone: str(profile?.phone) || str(meta.phone),
-    email: str(profile?.email) || email,
-    address: str(profile?.address),
-  };
-}
 
 /**
  * /order/:projectId: the door order to send to the door maker — job header
@@ -319,7 +165,6 @@ export function OrderPage() {
   const vReveal = f.vertRevealOverride ? f.verticalReveal : f.sideReveal;
   const doors = x.lines.filter((l) => l.item === 'Door');
   const fronts = x.lines.filter((l) => l.item === 'Drawer front');
-  const leftOut = x.notOrdered.length + x.checks.length;
 
   return (
     <main className="container ord">
@@ -380,110 +225,23 @@ export function OrderPage() {
           <thead>
             <tr>
               <td>
-                <header className="ord-head">
-                  <div className="ord-title">
-                    <h1>Door Order</h1>
-                    <span className="ord-date">{format(today, 'PP')}</span>
-                  </div>
-                  <dl className="ord-job">
-                    <div>
-                      <dt>Customer</dt>
-                      <dd>{customer}</dd>
-                    </div>
-                    <div className="ord-wide">
-                      <dt>Job address</dt>
-                      <dd>{address || '—'}</dd>
-                    </div>
-                    <div>
-                      <dt>PO number</dt>
-                      <dd>{x.job.poNumber || '—'}</dd>
-                    </div>
-                    <div>
-                      <dt>NRS</dt>
-                      <dd>{f.nrs || '—'}</dd>
-                    </div>
-                    <div>
-                      <dt>Door style</dt>
-                      <dd>{f.door || '—'}</dd>
-                    </div>
-                    <div>
-                      <dt>Drawer-front style</dt>
-                      <dd>{f.drawerFront || '—'}</dd>
-                    </div>
-                    <div>
-                      <dt>Color</dt>
-                      <dd>{f.color || '—'}</dd>
-                    </div>
-                    <div>
-                      <dt>Finish</dt>
-                      <dd>{f.finish || '—'}</dd>
-                    </div>
-                    <div className="ord-wide">
-                      <dt>Overlay</dt>
-                      <dd>{x.styles.overlay}</dd>
-                    </div>
-                    <div>
-                      <dt>Reveal</dt>
-                      <dd>
-                        side {formatFraction(f.sideReveal)}, vertical {formatFraction(vReveal)}
-                      </dd>
-                    </div>
-                    <div className="ord-wide">
-                      <dt>Hinges</dt>
-                      <dd>{x.hingeRuleText}</dd>
-                    </div>
-                  </dl>
-                  <p className="ord-from">
-                    <span className="ord-from-label">From</span>{' '}
-                    {company ? <strong>{company} · </strong> : null}
-                    <strong>{contractor.name || contractor.email || 'Contractor'}</strong>
-                    {contractor.phone ? <span> · {contractor.phone}</span> : null}
-                    {contractor.email && contractor.name ? (
-                      <span> · {contractor.email}</span>
-                    ) : null}
-                    {contractor.address ? <span> · {contractor.address}</span> : null}
-                  </p>
-                </header>
+                <OrderHeader
+                  date={format(today, 'PP')}
+                  customer={customer}
+                  address={address}
+                  x={x}
+                  form={f}
+                  verticalReveal={vReveal}
+                  company={company}
+                  contractor={contractor}
+                />
               </td>
             </tr>
           </thead>
           <tbody>
             <tr>
               <td>
-                {x.notOrdered.length > 0 ? (
-                  <section className="alert alert-warn ord-warnings" aria-label="Not on this order">
-                    <strong>Not on this order ({x.notOrdered.length}):</strong>
-                    <ul>
-                      {x.notOrdered.map((n) => (
-                        <li key={`${n.cabinet}-${n.part}`}>
-                          Cabinet {n.cabinet} ({n.cabinetType || 'no type'})
-                          {n.part ? `, ${n.part}` : ''}: {n.reason}
-                        </li>
-                      ))}
-                    </ul>
-                    <p className="ord-note no-print">
-                      These are listed in the Excel workbook and the JSON too.
-                    </p>
-                  </section>
-                ) : null}
-                {x.checks.length > 0 ? (
-                  <section
-                    className={`alert ${x.checks.some((c) => c.level === 'error') ? 'alert-error' : 'alert-warn'} ord-warnings`}
-                    aria-label="Order checks"
-                  >
-                    <strong>Order checks ({x.checks.length}):</strong>
-                    <ul>
-                      {x.checks.map((c, i) => (
-                        <li key={i}>
-                          {c.level === 'error' ? 'Error' : 'Warning'} — {c.message}
-                        </li>
-                      ))}
-                    </ul>
-                  </section>
-                ) : null}
-                {leftOut === 0 ? (
-                  <div className="ord-complete no-print">Every measured part is on this order.</div>
-                ) : null}
+                <OrderWarnings x={x} />
                 <LinesTable title="Doors" lines={doors} id="ord-doors" doors money={money} />
                 <LinesTable
                   title="Drawer Fronts"
@@ -499,21 +257,7 @@ export function OrderPage() {
                   </p>
                   <HingesTable x={x} money={money} />
                 </section>
-                {x.totals && money ? (
-                  <section className="ord-section ord-totals" aria-labelledby="ord-totals">
-                    <h2 id="ord-totals">Price</h2>
-                    <dl>
-                      <dt>Doors</dt>
-                      <dd>{money(x.totals.doors)}</dd>
-                      <dt>Drawer fronts</dt>
-                      <dd>{money(x.totals.drawerFronts)}</dd>
-                      <dt>Hinges (with boring)</dt>
-                      <dd>{money(x.totals.hinges)}</dd>
-                      <dt className="ord-total">Total</dt>
-                      <dd className="ord-total">{money(x.totals.total)}</dd>
-                    </dl>
-                  </section>
-                ) : null}
+                {x.totals && money ? <OrderTotals totals={x.totals} money={money} /> : null}
                 <p className="ord-foot muted">
                   Sizes are finished door and drawer-front sizes, width × height, in inches:
                   fraction to the nearest 1/16″ and exact decimal.

@@ -16,15 +16,16 @@ import { InstallButton } from '../../pwa/InstallButton';
 import { AppVersion } from '../../pwa/AppVersion';
 import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
 import { PriceListForm } from './PriceListForm';
+import { TextField } from '../../app/ui/FormFields';
 import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
 import { useMergedForm } from '../../hooks/useMergedForm';
 
 /** What the landing page says after the account is gone (router state). */
 export const ACCOUNT_DELETED_NOTICE = 'Your account and its projects and files have been deleted.';
 
-/** Spec §5: the account deletion prompt. */
+/** Product rules "Input checks": the account deletion prompt. */
 const DELETE_PROMPT = 'Are you sure you want to delete your account? This action cannot be undone.';
-/** Spec §9 (account delete failure). */
+/** Product rules "Constants and formulas" (account delete failure). */
 const DELETE_FAILED = 'Failed to delete account. Please contact support.';
 /** Deleting needs the server (files, then the account); offline nothing is deleted. */
 const DELETE_OFFLINE =
@@ -37,7 +38,7 @@ export function unsyncedDeleteWarning(count: number): string {
   return `${count} change${count === 1 ? '' : 's'} on this device ${count === 1 ? 'has' : 'have'} not synced yet. Deleting your account discards ${count === 1 ? 'it' : 'them'}.`;
 }
 
-/** Spec §9: profile success banner 3 s. */
+/** Product rules "Constants and formulas": profile success banner 3 s. */
 const SUCCESS_MS = 3_000;
 
 interface Fields {
@@ -52,7 +53,7 @@ function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
 }
 
-/** Spec §8: without a profile row, one built from the account metadata (first name default 'User'). */
+/** Product rules "Error messages": without a profile row, one built from the account metadata (first name default 'User'). */
 function initialFields(
   profile: ProfileRow | null,
   meta: Record<string, unknown>,
@@ -217,39 +218,34 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
         ) : null}
         <form onSubmit={(e) => void save(e)} noValidate>
           <div className="form-grid">
-            <div className="field">
-              <label htmlFor={id('first')}>First name</label>
-              <input
-                id={id('first')}
-                type="text"
-                autoComplete="given-name"
-                value={fields.first_name}
-                onChange={(e) => set('first_name', e.target.value)}
-              />
+            <TextField
+              id={id('first')}
+              label="First name"
+              autoComplete="given-name"
+              value={fields.first_name}
+              onChange={(v) => set('first_name', v)}
+            >
               {changedElsewhere('first_name')}
-            </div>
-            <div className="field">
-              <label htmlFor={id('last')}>Last name</label>
-              <input
-                id={id('last')}
-                type="text"
-                autoComplete="family-name"
-                value={fields.last_name}
-                onChange={(e) => set('last_name', e.target.value)}
-              />
+            </TextField>
+            <TextField
+              id={id('last')}
+              label="Last name"
+              autoComplete="family-name"
+              value={fields.last_name}
+              onChange={(v) => set('last_name', v)}
+            >
               {changedElsewhere('last_name')}
-            </div>
-            <div className="field">
-              <label htmlFor={id('email')}>Email</label>
-              <input
-                id={id('email')}
-                type="email"
-                autoComplete="email"
-                value={fields.email}
-                onChange={(e) => set('email', e.target.value)}
-              />
+            </TextField>
+            <TextField
+              id={id('email')}
+              label="Email"
+              type="email"
+              autoComplete="email"
+              value={fields.email}
+              onChange={(v) => set('email', v)}
+            >
               {changedElsewhere('email')}
-            </div>
+            </TextField>
             <div className="field">
               <label htmlFor={id('phone')}>Phone</label>
               <PhoneInput
@@ -259,17 +255,16 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
               />
               {changedElsewhere('phone')}
             </div>
-            <div className="field span-2">
-              <label htmlFor={id('address')}>Address</label>
-              <input
-                id={id('address')}
-                type="text"
-                autoComplete="street-address"
-                value={fields.address}
-                onChange={(e) => set('address', e.target.value)}
-              />
+            <TextField
+              id={id('address')}
+              label="Address"
+              autoComplete="street-address"
+              span
+              value={fields.address}
+              onChange={(v) => set('address', v)}
+            >
               {changedElsewhere('address')}
-            </div>
+            </TextField>
           </div>
           <div className="btn-row" style={{ justifyContent: 'flex-end' }}>
             <button type="button" className="btn" onClick={() => window.location.reload()}>
@@ -350,7 +345,7 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
 }
 
 /**
- * /profile (spec §2, §8): avatar initial, name and email; first name, last
+ * /profile (product rules "Screens and routes", "Error messages"): avatar initial, name and email; first name, last
  * name, email, phone, address; Cancel (reloads), Save ('Profile updated
  * successfully!' for 3 s) and 'Delete my account' (the account's files through the Storage API, then
  * `rpc('delete_my_account')`, never an admin key in the browser; refused

@@ -58,7 +58,7 @@ function Icon({ name }: { name: keyof typeof ICON_PATHS }) {
 }
 
 /**
- * /project/:projectId (spec §2, §8), laid out for the job site: the client's
+ * /project/:projectId (product rules "Screens and routes", "Error messages"), laid out for the job site: the client's
  * contact as tap-to-call, email and map links; status, type and scopes; the
  * cabinet summary with the way to the builder and the door order; the files
  * and photos; and the spec's raw JSON folded behind "Technical details"

@@ -50,12 +50,12 @@ function PhotoViewer({ file, onClose }: { file: LocalProjectFile; onClose: () =>
 }
 
 /**
- * The project's files (spec §2, §7): upload (any file, or a photo from the
+ * The project's files (product rules "Screens and routes", "Backend calls"): upload (any file, or a photo from the
  * tablet camera), download, delete after a confirmation naming the file;
  * photos as a thumbnail grid (thumbnails made on this device) that open full
  * size on tap; sizes in B/KB/MB; files attached offline show 'Pending upload'
  * until sync has stored them. Upload and download errors show their message
- * (spec §8). On a shared project, `canUpload` false (a viewer) hides upload,
+ * (product rules "Error messages"). On a shared project, `canUpload` false (a viewer) hides upload,
  * and `canDelete` decides per file.
  */
 export function ProjectFiles({

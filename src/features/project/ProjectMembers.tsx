@@ -13,6 +13,7 @@ import {
   type SentInvite,
 } from '../../app/invites';
 import { InviteLinkPanel } from '../../app/ui/InviteLinkPanel';
+import { InviteForm, PendingInviteList } from '../../app/ui/InviteParts';
 import { isEmailAddress } from '../../../shared/emailRule';
 
 function day(iso: string): string {
@@ -147,48 +148,25 @@ export function ProjectMembers({ project }: { project: ProjectRow }) {
       )}
       {listError ? <p className="muted">Invitations: {listError}</p> : null}
       {invites && invites.length > 0 ? (
-        <ul className="members" aria-label="Pending invitations">
-          {invites.map((i) => (
-            <li key={i.id} className="member">
-              <span className="member-who">{i.email}</span>
-              <span className="badge badge-pending">
-                {i.expired ? 'Expired' : `Invited · until ${day(i.expires_at)}`}
-              </span>
-              <span className="btn-row">
-                <button
-                  type="button"
-                  className="btn btn-sm"
-                  disabled={busy}
-                  onClick={() => void invite(i.email, i.role)}
-                  aria-label={`Resend invitation to ${i.email}`}
-                >
-                  Resend
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-danger-outline"
-                  onClick={() => void revoke(i)}
-                  aria-label={`Revoke invitation to ${i.email}`}
-                >
-                  Revoke
-                </button>
-              </span>
-            </li>
-          ))}
-        </ul>
+        <PendingInviteList
+          invites={invites}
+          badge={(i) => (i.expired ? 'Expired' : `Invited · until ${day(i.expires_at)}`)}
+          busy={busy}
+          onResend={(i) => void invite(i.email, i.role)}
+          onRevoke={(i) => void revoke(i)}
+        />
       ) : null}
-      <form className="invite-form" onSubmit={(e) => void submit(e)} noValidate>
-        <div className="field">
-          <label htmlFor="invite-email">Invite by email</label>
-          <input
-            id="invite-email"
-            type="email"
-            autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            placeholder="homeowner@example.com"
-          />
-        </div>
+      <InviteForm
+        id="invite-email"
+        label="Invite by email"
+        placeholder="homeowner@example.com"
+        autoComplete="off"
+        email={email}
+        onEmail={setEmail}
+        busy={busy}
+        disabled={unsynced}
+        onSubmit={(e) => void submit(e)}
+      >
         <div className="field">
           <label htmlFor="invite-role">Role</label>
           <select
@@ -201,10 +179,7 @@ export function ProjectMembers({ project }: { project: ProjectRow }) {
             <option value="viewer">Viewer (read-only)</option>
           </select>
         </div>
-        <button type="submit" className="btn btn-primary" disabled={busy || unsynced}>
-          {busy ? 'Sending…' : 'Send invitation'}
-        </button>
-      </form>
+      </InviteForm>
       {unsynced ? (
         <p className="muted">You can invite people once this project has synced.</p>
       ) : null}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-/** Spec §8's 'Project not found' card: the project is missing, or not the user's to see. */
+/** Product rules "Error messages" 'Project not found' card: the project is missing, or not the user's to see. */
 export function ProjectNotFound() {
   return (
     <main className="container container-narrow">

@@ -1,18 +1,15 @@
 /**
  * Photo thumbnails made on the device: scaled with createImageBitmap and a
  * canvas when a photo is attached (or first opened, for photos from another
- * device), stored in this user's local database next to the file blobs, so
- * the grid shows them offline and never loads the full photo for a tile.
+ * device), stored in this user's local database next to the file blobs
+ * (through the files repository), so the grid shows them offline and never
+ * loads the full photo for a tile. Loading, storing and removing reject when
+ * no user database is open.
  */
-import { getActiveDb } from '../../data';
+import { filesRepo } from '../../data';
 
 /** Longest side of a thumbnail, CSS pixels × 2 for sharp tiles on tablets. */
 export const THUMB_MAX_PX = 320;
-
-/** The local key of a file's thumbnail (never a project_files id, which is a UUID). */
-export function thumbKey(fileId: string): string {
-  return `thumb:${fileId}`;
-}
 
 /**
  * Scales an image down to at most `maxPx` on its longest side, as a JPEG.
@@ -51,22 +48,19 @@ export async function makeThumbnail(image: Blob, maxPx = THUMB_MAX_PX): Promise<
 }
 
 /** The stored thumbnail of a file, or null. */
-export async function loadThumbnail(fileId: string): Promise<Blob | null> {
-  const db = getActiveDb();
-  if (!db) return null;
-  return (await db.file_blobs.get(thumbKey(fileId)))?.blob ?? null;
+export function loadThumbnail(fileId: string): Promise<Blob | null> {
+  return filesRepo.loadThumbnail(fileId);
 }
 
 /** Makes and stores the thumbnail of an image file; resolves to it, or null when it cannot be made. */
 export async function storeThumbnail(fileId: string, image: Blob): Promise<Blob | null> {
-  const db = getActiveDb();
   const thumb = await makeThumbnail(image);
-  if (!db || !thumb) return null;
-  await db.file_blobs.put({ fileId: thumbKey(fileId), blob: thumb, pendingUpload: false });
+  if (!thumb) return null;
+  await filesRepo.storeThumbnail(fileId, thumb);
   return thumb;
 }
 
 /** Removes a file's thumbnail (when the file is deleted). */
-export async function removeThumbnail(fileId: string): Promise<void> {
-  await getActiveDb()?.file_blobs.delete(thumbKey(fileId));
+export function removeThumbnail(fileId: string): Promise<void> {
+  return filesRepo.removeThumbnail(fileId);
 }

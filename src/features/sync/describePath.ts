@@ -2,7 +2,7 @@
  * Plain words for a changed path of a project, for the conflicts log:
  * ['details','cabinetData','itemState','3_0','width'] → "Cabinet 3 · Door · Width".
  * Cabinet numbers are positions in the builder's list (1-based); parts are
- * named from the cabinet type (spec §3 "Cabinet types and parts").
+ * named from the cabinet type (product rules "Records and their fields" "Cabinet types and parts").
  */
 import { STILE_RAIL_LABELS, type StileRailKey } from '../../domain/cabinetData';
 import { partsOf } from '../../domain/cabinetTypes';

@@ -3,7 +3,7 @@
  * every role (anon, homeowner, second homeowner, contractor, second
  * contractor, org_admin) × profiles, projects, project_files and the
  * `project-files` bucket × select/insert/update/delete, allowed and denied
- * (spec §6). Each case gets fresh target rows; outcomes are checked
+ * (product rules "Roles and what they may do"). Each case gets fresh target rows; outcomes are checked
  * in the database, not only in the response.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

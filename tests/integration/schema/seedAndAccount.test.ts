@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { asUser, createDb, createUser, tryAsUser } from './pgliteDb.ts';
 
-/** Spec §3 "Cabinet types and parts": the part count of each type. */
+/** Product rules "Records and their fields" "Cabinet types and parts": the part count of each type. */
 const PARTS: Record<string, number> = {
   'Base 1/1': 2,
   Wall: 1,

@@ -1,6 +1,6 @@
 /**
  * Core schema on PGlite: sync stamps (version, txid, updated_at), the profile
- * created on signup with the server-computed permission map (spec §6),
+ * created on signup with the server-computed permission map (product rules "Roles and what they may do"),
  * immutable columns, soft delete, and the org_admin "status only" rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -15,7 +15,8 @@ import { RefacingDb } from '../../../src/data/db';
 import type { Database } from '../../../src/data/database.types';
 import { lastBackgroundSync, runBackgroundSync } from '../../../sync/background';
 import { runLockName } from '../../../sync/runLock';
-import { AUTH_REQUIRED_KEY } from '../../../sync/statusMirror';
+import { AUTH_REQUIRED_KEY } from '../../../src/data/syncStateKeys';
+import { syncStoreFor } from '../../../src/data/syncStore';
 import { memoryLocks, netFetch, openDevice, serverProject, type Net } from './harness';
 
 let backend: StartedBackend;
@@ -64,7 +65,7 @@ describe('background sync run', () => {
     const { worker, db, net, ids } = await closedAppWithQueue(['Bg one', 'Bg two']);
     expect(await db.outbox.count()).toBe(2);
     const first = await runBackgroundSync({
-      db,
+      store: syncStoreFor(db),
       supabase: worker,
       locks: memoryLocks(),
       kind: 'push',
@@ -73,11 +74,11 @@ describe('background sync run', () => {
     expect(first).toMatchObject({ outcome: 'ok', kind: 'push', pushed: 2, appClosed: true });
     expect(await db.outbox.count()).toBe(0);
     for (const id of ids) expect(await serverProject(backend, id)).toMatchObject({ version: 1 });
-    expect(await lastBackgroundSync(db)).toEqual(first);
+    expect(await lastBackgroundSync(syncStoreFor(db))).toEqual(first);
 
     const pushes = net.log.filter((r) => r.url.includes('push_changes')).length;
     const again = await runBackgroundSync({
-      db,
+      store: syncStoreFor(db),
       supabase: worker,
       locks: null,
       kind: 'push',
@@ -93,7 +94,7 @@ describe('background sync run', () => {
     const { worker, db, net, ids } = await closedAppWithQueue(['Bg unreachable']);
     net.offline = true;
     const record = await runBackgroundSync({
-      db,
+      store: syncStoreFor(db),
       supabase: worker,
       locks: null,
       kind: 'push',
@@ -110,7 +111,7 @@ describe('background sync run', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + TWO_HOURS, shouldAdvanceTime: true });
     await backend.pg.query('delete from _local.refresh_tokens where user_id = $1', [db.userId]);
     const record = await runBackgroundSync({
-      db,
+      store: syncStoreFor(db),
       supabase: worker,
       locks: null,
       kind: 'push',
@@ -131,7 +132,7 @@ describe('background sync run', () => {
     // A page's run holds the lock; it pushes (here: another client of the same user) before letting go.
     const pageHolds = locks.request(runLockName(db.userId), () => pageRun);
     const background = runBackgroundSync({
-      db,
+      store: syncStoreFor(db),
       supabase: worker,
       locks,
       kind: 'push',

@@ -13,6 +13,7 @@ import { RefacingDb } from '../../../src/data/db';
 import { createProjectsRepo } from '../../../src/data/projectsRepo';
 import { createProfileRepo } from '../../../src/data/profileRepo';
 import { createFilesRepo } from '../../../src/data/filesRepo';
+import { syncStoreFor } from '../../../src/data/syncStore';
 import { createDeadLettersRepo } from '../../../src/data/deadLettersRepo';
 import type { RepoContext } from '../../../src/data/repoContext';
 import {
@@ -231,7 +232,7 @@ export async function openDevice(
   const timers = manualTimers();
   const engine = startSync({
     supabase: client,
-    getDb: () => db,
+    getStore: () => syncStoreFor(db),
     clock: { now: () => clock.now() },
     timers,
     random: () => 0.5,

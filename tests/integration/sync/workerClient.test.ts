@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDBKeyRange } from 'fake-indexeddb';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend';
 import { RefacingDb } from '../../../src/data/db';
+import { syncStoreFor } from '../../../src/data/syncStore';
 import { createWorkerClient } from '../../../src/sw/workerClient';
 import { runBackgroundSync } from '../../../sync/background';
 import { FILES_BUCKET } from '../../../sync/push';
@@ -62,7 +63,7 @@ describe("the service worker's client", () => {
       const queued = await db.outbox.count();
       expect(queued).toBe(2);
       const record = await runBackgroundSync({
-        db,
+        store: syncStoreFor(db),
         supabase: worker,
         locks: memoryLocks(),
         kind: 'push',

@@ -1,20 +1,15 @@
 /**
  * The status mirror, in every tab: counts and shared sync state read from the
  * user's database (so a follower tab shows what the leader did), and a
- * watch on the outbox that reports new local writes.
+ * watch on the outbox that reports new local writes (the store's `watch`).
  */
 import { liveQuery } from 'dexie';
-import type { RefacingDb } from '../src/data/db';
-import type { SyncStatus } from './status';
+import type { BackgroundSyncRecord } from '../../sync/backgroundTags';
+import type { StoredStatus } from '../../sync/store';
+import type { RefacingDb } from './db';
+import { AUTH_REQUIRED_KEY, LAST_BACKGROUND_SYNC_KEY, LAST_SYNCED_KEY } from './syncStateKeys';
 
-/** sync_state keys shared by every tab. */
-export const LAST_SYNCED_KEY = 'lastSyncedAt';
-export const AUTH_REQUIRED_KEY = 'authRequired';
-
-type Mirrored = Pick<
-  SyncStatus,
-  'unsynced' | 'oldestUnsyncedAt' | 'deadLetters' | 'conflicts' | 'lastSyncedAt' | 'authRequired'
->;
+type Mirrored = StoredStatus;
 
 /** Reads what every tab shows from the database. */
 async function readShared(db: RefacingDb): Promise<Mirrored> {
@@ -69,4 +64,10 @@ export function mirrorStatus(
     status.unsubscribe();
     writes.unsubscribe();
   };
+}
+
+/** The last service worker run's record in `db` (null when none ran). */
+export async function lastBackgroundSync(db: RefacingDb): Promise<BackgroundSyncRecord | null> {
+  const v = (await db.sync_state.get(LAST_BACKGROUND_SYNC_KEY))?.value;
+  return v && typeof v === 'object' && 'at' in v ? (v as BackgroundSyncRecord) : null;
 }

@@ -1,18 +1,51 @@
 /**
- * Applying the answer of one push_changes call (see push.ts): loaded with the
- * response checks (answers.ts), when the first batch is about to be sent.
+ * What the answer of one push_changes call does to the local database (the
+ * engine's push, sync/push.ts, calls it through the store): answered ops
+ * leave the outbox, the server's rows are applied, refused ops become dead
+ * letters, merged paths conflicts.
  */
-import { applyServerRows, toProjectRecord } from '../src/data/applyServerRows';
-import type { RefacingDb } from '../src/data/db';
-import type { ConflictRecord, OutboxEntry, SyncTable } from '../src/data/types';
-import { deadLetter, labelOf, queuedRemovals, REMOVALS_KEY } from './push';
-import { NO_RESULT_TEXT, rowLabel } from './texts';
-import type { PushResult } from './responses';
+import { toWireOp, type PushResult } from '../../sync/store';
+import { NO_RESULT_TEXT } from '../../sync/texts';
+import { applyServerRows, toProjectRecord } from './applyServerRows';
+import type { RefacingDb } from './db';
+import { rowLabel } from './rowLabel';
+import { REMOVALS_KEY } from './syncStateKeys';
+import type { ConflictRecord, DeadLetter, OutboxEntry, SyncTable, WireOp } from './types';
+
+/** The name a person knows a row by (project name, file name, 'Profile'), for dead letters and conflicts. */
+export async function labelOf(db: RefacingDb, table: SyncTable, id: string): Promise<string> {
+  return rowLabel(table, (await db.table(table).get(id)) as Record<string, unknown> | undefined);
+}
+
+/** Moves a queued op into the dead letters with the server's code and message (inside the caller's transaction, if any). */
+export async function deadLetter(
+  db: RefacingDb,
+  op: OutboxEntry,
+  code: string,
+  message: string,
+  nowIso: string,
+): Promise<void> {
+  const letter: DeadLetter = {
+    op: toWireOp(op) as WireOp,
+    code,
+    message,
+    at: nowIso,
+    label: await labelOf(db, op.table, op.id),
+  };
+  await db.dead_letters.add(letter);
+  if (op.seq !== undefined) await db.outbox.delete(op.seq);
+}
+
+/** The Storage paths queued under REMOVALS_KEY (empty when none). */
+export async function queuedRemovals(db: RefacingDb): Promise<string[]> {
+  const queued = (await db.sync_state.get(REMOVALS_KEY))?.value;
+  return Array.isArray(queued) ? (queued as string[]) : [];
+}
 
 /**
  * Applies the per-op results of one push_changes call in one rw transaction.
  * Returns the Storage paths to delete (pushed file deletes), also queued
- * under REMOVALS_KEY until `removePendingObjects` succeeds.
+ * under REMOVALS_KEY until Storage confirms removing them.
  */
 export async function applyPushResults(
   db: RefacingDb,

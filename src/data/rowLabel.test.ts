@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rowLabel, tableText } from './texts';
+import { tableText } from '../../sync/texts';
+import { rowLabel } from './rowLabel';
 
 describe('rowLabel', () => {
   it('names a row by its project or file name, else by its kind', () => {

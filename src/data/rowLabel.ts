@@ -1,0 +1,16 @@
+/**
+ * The label a dead letter or conflict keeps of its row, so the /sync page
+ * can name it even after the row is gone.
+ */
+import { UNTITLED_PROJECT } from '../domain/projectLabels';
+import { tableText } from '../../sync/texts';
+
+/**
+ * The project's name (untrimmed) or 'Untitled Project', the file's name,
+ * else the row's kind ("Profile").
+ */
+export function rowLabel(table: string, row: Record<string, unknown> | undefined): string {
+  if (table === 'projects') return (row?.name as string | undefined) || UNTITLED_PROJECT;
+  if (table === 'project_files') return (row?.file_name as string | undefined) ?? tableText(table);
+  return tableText(table);
+}

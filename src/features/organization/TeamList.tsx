@@ -1,0 +1,53 @@
+/** The organization's team: its admins and contractors; a contractor can be removed (their projects return to the admin). */
+import { removeContractor, type TeamMember } from './orgApi';
+import { who, type Notice } from './orgNames';
+
+export function TeamList({
+  team,
+  onNotice,
+  onChanged,
+}: {
+  team: TeamMember[];
+  onNotice: (notice: Notice) => void;
+  /** The team changed on the server: load it again. */
+  onChanged: () => Promise<void>;
+}) {
+  async function remove(m: TeamMember) {
+    if (
+      !window.confirm(
+        `Remove ${who(m, m.id)} from your organization? Their projects come back to you.`,
+      )
+    )
+      return;
+    const r = await removeContractor(m.id);
+    onNotice(
+      r.ok
+        ? { kind: 'success', text: `${who(m, m.id)} was removed` }
+        : { kind: 'error', text: r.message },
+    );
+    if (r.ok) await onChanged();
+  }
+
+  return (
+    <ul className="members" aria-label="Team">
+      {team.map((m) => (
+        <li key={m.id} className="member">
+          <span className="member-who">
+            {who(m, m.id)} {m.email && m.name ? <span className="muted">{m.email}</span> : null}
+          </span>
+          <span className="badge">{m.role === 'org_admin' ? 'Admin' : 'Contractor'}</span>
+          {m.role === 'contractor' ? (
+            <button
+              type="button"
+              className="btn btn-sm btn-danger-outline"
+              onClick={() => void remove(m)}
+              aria-label={`Remove ${who(m, m.id)} from the organization`}
+            >
+              Remove
+            </button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

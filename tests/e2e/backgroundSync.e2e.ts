@@ -56,13 +56,22 @@ async function addProject(page: Page, name: string): Promise<void> {
 
 /** The number of ops in the signed-in user's outbox (read from IndexedDB in `page`). */
 async function outboxCount(page: Page, userId: string): Promise<number> {
+  return (await readStore(page, `refacing-${userId}`, 'outbox')) as number;
+}
+
+/**
+ * One read of IndexedDB database `name` in `page`: the row under `key` in
+ * `store`, or with no key the number of rows in it.
+ */
+async function readStore(page: Page, name: string, store: string, key?: string): Promise<unknown> {
   return page.evaluate(
-    (name) =>
-      new Promise<number>((resolve, reject) => {
+    ({ name, store, key }) =>
+      new Promise<unknown>((resolve, reject) => {
         const open = indexedDB.open(name);
         open.onerror = () => reject(new Error(String(open.error)));
         open.onsuccess = () => {
-          const req = open.result.transaction('outbox').objectStore('outbox').count();
+          const objects = open.result.transaction(store).objectStore(store);
+          const req: IDBRequest = key === undefined ? objects.count() : objects.get(key);
           req.onsuccess = () => {
             open.result.close();
             resolve(req.result);
@@ -70,7 +79,7 @@ async function outboxCount(page: Page, userId: string): Promise<number> {
           req.onerror = () => reject(new Error(String(req.error)));
         };
       }),
-    `refacing-${userId}`,
+    { name, store, key },
   );
 }
 
@@ -398,25 +407,10 @@ describe('background sync', () => {
     await vi.waitFor(
       async () =>
         expect(
-          await peek.evaluate(
-            (name) =>
-              new Promise<unknown>((resolve, reject) => {
-                const open = indexedDB.open(name);
-                open.onerror = () => reject(new Error(String(open.error)));
-                open.onsuccess = () => {
-                  const get = open.result
-                    .transaction('sync_state')
-                    .objectStore('sync_state')
-                    .get('lastBackgroundSync');
-                  get.onsuccess = () => {
-                    open.result.close();
-                    resolve((get.result as { value?: unknown } | undefined)?.value ?? null);
-                  };
-                  get.onerror = () => reject(new Error(String(get.error)));
-                };
-              }),
-            `refacing-${userId}`,
-          ),
+          (
+            (await readStore(peek, `refacing-${userId}`, 'sync_state', 'lastBackgroundSync')) as
+              { value?: unknown } | undefined
+          )?.value ?? null,
         ).toMatchObject({ kind: 'pull', outcome: 'ok' }),
       { timeout: 30_000, interval: 500 },
     );

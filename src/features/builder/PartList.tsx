@@ -72,6 +72,18 @@ export function ViewSwitch() {
   );
 }
 
+/** The measured opening's two fields, in column order. */
+const OPENING_FIELDS = [
+  { key: 'width', label: 'Width', kind: 'openingWidth' },
+  { key: 'height', label: 'Height', kind: 'openingHeight' },
+] as const;
+
+/** The part's two checkboxes, in column order. */
+const PART_CHECKS = [
+  { key: 'nextToWall', label: 'Next to wall' },
+  { key: 'splitDoor', label: 'Split door' },
+] as const;
+
 const PartListRow = memo(function PartListRow({
   itemKeyValue,
   part,
@@ -106,52 +118,35 @@ const PartListRow = memo(function PartListRow({
       <td className="bld-list-part">
         {part} {partNumber}
       </td>
-      <td>
-        <MeasurementField
-          id={measureInputId(itemKeyValue, 'width')}
-          context={label}
-          label="Width"
-          kind="openingWidth"
-          group="opening"
-          compact
-          value={item?.width ?? ''}
-          draftField={`${itemKeyValue}:width`}
-          onCommit={(width) => setItem(itemKeyValue, { width })}
-        />
-      </td>
-      <td>
-        <MeasurementField
-          id={measureInputId(itemKeyValue, 'height')}
-          context={label}
-          label="Height"
-          kind="openingHeight"
-          group="opening"
-          compact
-          value={item?.height ?? ''}
-          draftField={`${itemKeyValue}:height`}
-          onCommit={(height) => setItem(itemKeyValue, { height })}
-        />
-      </td>
-      <td className="bld-list-check">
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={item?.nextToWall ?? false}
-            onChange={(e) => setItem(itemKeyValue, { nextToWall: e.target.checked })}
+      {OPENING_FIELDS.map(({ key, label: fieldLabel, kind }) => (
+        <td key={key}>
+          <MeasurementField
+            id={measureInputId(itemKeyValue, key)}
+            context={label}
+            label={fieldLabel}
+            kind={kind}
+            group="opening"
+            compact
+            value={item?.[key] ?? ''}
+            draftField={`${itemKeyValue}:${key}`}
+            onCommit={(value) => setItem(itemKeyValue, { [key]: value })}
           />
-          <span className="visually-hidden">{label} Next to wall</span>
-        </label>
-      </td>
-      <td className="bld-list-check">
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={item?.splitDoor ?? false}
-            onChange={(e) => setItem(itemKeyValue, { splitDoor: e.target.checked })}
-          />
-          <span className="visually-hidden">{label} Split door</span>
-        </label>
-      </td>
+        </td>
+      ))}
+      {PART_CHECKS.map(({ key, label: checkLabel }) => (
+        <td key={key} className="bld-list-check">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={item?.[key] ?? false}
+              onChange={(e) => setItem(itemKeyValue, { [key]: e.target.checked })}
+            />
+            <span className="visually-hidden">
+              {label} {checkLabel}
+            </span>
+          </label>
+        </td>
+      ))}
       <td className="bld-list-size">
         <FinishedSize label={label} size={size} problem={problem} />
       </td>

@@ -25,6 +25,8 @@ const features = [
   'organization',
   'profile',
   'project',
+  'quotesReceived',
+  'analytics',
   'sync',
 ];
 

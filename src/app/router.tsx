@@ -86,6 +86,15 @@ const OrganizationPage = lazy(async () => ({
   default: (await import('../features/organization/OrganizationPage')).OrganizationPage,
 }));
 const ProjectDetailPage = projectDetailPage.Page;
+const QuotesComparePage = lazy(async () => ({
+  default: (await import('../features/quotesReceived/QuotesComparePage')).QuotesComparePage,
+}));
+const QuoteAcceptPage = lazy(async () => ({
+  default: (await import('../features/quotesReceived/QuoteAcceptPage')).QuoteAcceptPage,
+}));
+const AnalyticsPage = lazy(async () => ({
+  default: (await import('../features/analytics/AnalyticsPage')).AnalyticsPage,
+}));
 
 /**
  * Loads the chunks a protected `pathname` renders (the layout and its page)
@@ -98,7 +107,7 @@ export async function preloadProtectedRoute(pathname: string): Promise<void> {
   const page =
     pathname === '/dashboard'
       ? dashboardPage.preload()
-      : pathname.startsWith('/project/')
+      : /^\/project\/[^/]+$/.test(pathname)
         ? projectDetailPage.preload()
         : null;
   await Promise.all([appLayout.preload(), page]);
@@ -125,10 +134,13 @@ export function AppRoutes() {
               <Route path="/dashboard" element={<DashboardPage />} />
               <Route path="/profile" element={<ProfilePage />} />
               <Route path="/project/:projectId" element={<ProjectDetailPage />} />
+              <Route path="/project/:projectId/quotes" element={<QuotesComparePage />} />
+              <Route path="/project/:projectId/quotes/:quoteId" element={<QuoteAcceptPage />} />
               <Route path="/cabinet-builder/:projectId" element={<BuilderPage />} />
               <Route path="/order/:projectId" element={<OrderPage />} />
               <Route path="/sync" element={<SyncPage />} />
               <Route path="/organization" element={<OrganizationPage />} />
+              <Route path="/organization/analytics" element={<AnalyticsPage />} />
               <Route path="*" element={<Navigate to="/dashboard" replace />} />
             </Route>
           </Route>

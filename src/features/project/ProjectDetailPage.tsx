@@ -17,6 +17,7 @@ import { cabinetSummary } from '../../domain/cabinetSummary';
 import { ProjectFiles } from './ProjectFiles';
 import { ProjectMembers } from './ProjectMembers';
 import { SharedProjectView } from './SharedProjectView';
+import { HomeownerQuotes } from './ProjectQuotesSummary';
 import './project.css';
 
 function when(iso: string | null | undefined): string {
@@ -225,6 +226,7 @@ export function ProjectDetailPage() {
         </div>
       </section>
 
+      {project.owner_user_id === user.id ? <HomeownerQuotes project={project} /> : null}
       <ProjectMembers project={project} />
       <ProjectFiles projectId={project.id} />
 

@@ -3,6 +3,7 @@ import '../../app/ui/sharing.css';
 import { format } from 'date-fns';
 import { type MemberRole, type ProjectRow } from '../../data';
 import { useProjectMembers } from '../../hooks';
+import { useAuth } from '../../auth/useAuth';
 import {
   listInvites,
   MEMBER_ROLE_LABELS,
@@ -30,9 +31,14 @@ function day(iso: string): string {
  * network and say so.
  */
 export function ProjectMembers({ project }: { project: ProjectRow }) {
-  // The assigned contractor and the owner are the project's own people, not removable members.
+  const me = useAuth((s) => s.user?.id);
+  // The owner is the project's own person, not a member; the assigned contractor is listed for the
+  // homeowner (it joined by an accepted quote or an assignment) but cannot be removed from here.
   const members = useProjectMembers(project.id)?.filter(
-    (m) => m.user_id !== project.assigned_contractor_id && m.user_id !== project.owner_user_id,
+    (m) =>
+      m.user_id !== project.owner_user_id &&
+      m.user_id !== me &&
+      (m.user_id !== project.assigned_contractor_id || project.owner_user_id === me),
   );
   const [invites, setInvites] = useState<PendingInvite[] | null>(null);
   const [listError, setListError] = useState<string | null>(null);
@@ -129,14 +135,16 @@ export function ProjectMembers({ project }: { project: ProjectRow }) {
             <li key={m.id} className="member">
               <span className="member-who">{m.email ?? 'Member'}</span>
               <span className="badge">{MEMBER_ROLE_LABELS[m.role]}</span>
-              <button
-                type="button"
-                className="btn btn-sm btn-danger-outline"
-                onClick={() => void remove(m.user_id, m.email ?? 'this member')}
-                aria-label={`Remove ${m.email ?? 'member'}`}
-              >
-                Remove
-              </button>
+              {m.user_id === project.assigned_contractor_id ? null : (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-danger-outline"
+                  onClick={() => void remove(m.user_id, m.email ?? 'this member')}
+                  aria-label={`Remove ${m.email ?? 'member'}`}
+                >
+                  Remove
+                </button>
+              )}
             </li>
           ))}
         </ul>

@@ -1,0 +1,116 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { callRpc } from '../../app/invites';
+import { Spinner } from '../../app/Spinner';
+import { useCurrentRole } from '../../auth/useCurrentRole';
+import { analyticsCsv, readAnalytics, type QuoteAnalytics } from './analyticsData';
+import { AnalyticsTables, AnalyticsTotals } from './AnalyticsTables';
+import { PeriodPicker, periodError, presetPeriods, type Period } from './PeriodPicker';
+import './analytics.css';
+
+/** The chart library loads with this page only, never with the dashboard. */
+const MonthlyChart = lazy(() => import('./MonthlyChart'));
+
+/**
+ * /organization/analytics (org_admin): the organization's quotes sent,
+ * accepted, declined and expired, the win rate, the amounts quoted and
+ * accepted by month (chart and table), the median days from request to
+ * acceptance, the same per team member, a period picker and a CSV export.
+ * Every figure is computed by the database (`quote_analytics`, under RLS);
+ * the page needs a connection and says so.
+ */
+export function AnalyticsPage() {
+  const role = useCurrentRole();
+  const today = useMemo(() => new Date(), []);
+  const [period, setPeriod] = useState<Period>(() => presetPeriods(today)[1]!.period);
+  const [data, setData] = useState<QuoteAnalytics | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const valid = periodError(period) === null;
+
+  useEffect(() => {
+    if (role !== 'org_admin' || !valid) return undefined;
+    let current = true;
+    setLoading(true);
+    void callRpc(
+      'quote_analytics',
+      { p_from: period.from, p_to: period.to },
+      'The figures could not be loaded',
+    ).then((r) => {
+      if (!current) return;
+      setLoading(false);
+      if (r.ok) {
+        setData(readAnalytics(r.value));
+        setProblem(null);
+      } else setProblem(r.message);
+    });
+    return () => {
+      current = false;
+    };
+  }, [role, valid, period.from, period.to]);
+
+  const csvHref = useMemo(
+    () => (data ? `data:text/csv;charset=utf-8,${encodeURIComponent(analyticsCsv(data))}` : null),
+    [data],
+  );
+
+  if (role === undefined) return <Spinner label="Loading…" />;
+  if (role !== 'org_admin')
+    return (
+      <main className="container container-narrow">
+        <div className="card">
+          <h1>Analytics</h1>
+          <p>Only an organization admin can view analytics.</p>
+          <Link to="/dashboard" className="btn btn-primary">
+            Back to Dashboard
+          </Link>
+        </div>
+      </main>
+    );
+
+  return (
+    <main className="container">
+      <div className="page-head">
+        <h1>Analytics</h1>
+        <div className="btn-row">
+          {csvHref && data ? (
+            <a className="btn" href={csvHref} download={`quotes-${data.from}-to-${data.to}.csv`}>
+              Export CSV
+            </a>
+          ) : null}
+          <Link to="/organization" className="btn">
+            Back to Organization
+          </Link>
+        </div>
+      </div>
+      <section className="card section-card" aria-labelledby="an-totals-heading">
+        <PeriodPicker value={period} onChange={setPeriod} today={today} />
+        {problem ? (
+          <div className="alert alert-error" role="alert">
+            {problem}
+          </div>
+        ) : null}
+        <h2 id="an-totals-heading">
+          Quotes {data ? `from ${data.from} to ${data.to}` : ''}
+          {loading ? <span className="muted"> (updating…)</span> : null}
+        </h2>
+        {data ? (
+          <AnalyticsTotals totals={data.totals} />
+        ) : !problem ? (
+          <Spinner label="Loading figures…" />
+        ) : null}
+      </section>
+      {data ? (
+        <>
+          <section className="card section-card" aria-labelledby="an-chart-heading">
+            <h2 id="an-chart-heading">Amount quoted and accepted by month</h2>
+            <Suspense fallback={<p className="muted">Loading the chart…</p>}>
+              <MonthlyChart months={data.by_month} />
+            </Suspense>
+          </section>
+          <AnalyticsTables data={data} />
+        </>
+      ) : null}
+    </main>
+  );
+}

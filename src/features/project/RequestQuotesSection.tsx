@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useState } from 'react';
+import { format, parseISO } from 'date-fns';
+import type { ProjectRow } from '../../data';
+import { projectTypeLabel } from '../../domain/projectLabels';
+import { RequestQuotesForm } from './RequestQuotesForm';
+import { closeQuoteRequest, loadOpenRequest, type QuoteRequest } from './quoteRequestApi';
+
+function day(date: string): string {
+  const d = parseISO(date);
+  return Number.isNaN(d.getTime()) ? date : format(d, 'PP');
+}
+
+/** The open request as contractors see it, with "Close request". */
+function OpenRequest({
+  request,
+  onClose,
+  busy,
+}: {
+  request: QuoteRequest;
+  onClose: () => void;
+  busy: boolean;
+}) {
+  return (
+    <div className="qr-open">
+      <p>
+        <span className="badge">Open for quotes</span> since {day(request.created_at)}
+      </p>
+      <dl className="dl">
+        {request.project_type ? (
+          <>
+            <dt>Type</dt>
+            <dd>{projectTypeLabel(request.project_type)}</dd>
+          </>
+        ) : null}
+        <dt>Description</dt>
+        <dd>{request.description || <span className="muted">No description</span>}</dd>
+        <dt>ZIP code</dt>
+        <dd>{request.zip}</dd>
+        <dt>Needed by</dt>
+        <dd>{request.needed_by ? day(request.needed_by) : 'No date given'}</dd>
+        <dt>Photos shared</dt>
+        <dd>
+          {request.photos.length > 0 ? request.photos.map((p) => p.file_name).join(', ') : 'None'}
+        </dd>
+      </dl>
+      <button type="button" className="btn" disabled={busy} onClick={onClose}>
+        Close request
+      </button>
+    </div>
+  );
+}
+
+/**
+ * "Quote requests" on the homeowner's own project: the open request (with
+ * "Close request"), or "Request quotes" to open the project to contractors
+ * who serve its ZIP code, and a reminder that a contractor the homeowner
+ * already knows can be invited under "People on this project". The request
+ * lives on the server only, so this section needs a connection and says so.
+ */
+export function RequestQuotesSection({ project }: { project: ProjectRow }) {
+  const [request, setRequest] = useState<QuoteRequest | null | undefined>(undefined);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const refresh = useCallback(async () => {
+    const r = await loadOpenRequest(project.id);
+    if (r.ok) {
+      setRequest(r.value);
+      setProblem(null);
+    } else setProblem(r.message);
+  }, [project.id]);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  async function close() {
+    if (!request) return;
+    setBusy(true);
+    const r = await closeQuoteRequest(request.id);
+    setBusy(false);
+    if (r.ok) {
+      setRequest(null);
+      setNotice('Your quote request is closed. Quotes already sent stay here.');
+    } else setProblem(r.message);
+  }
+
+  return (
+    <section className="card section-card" aria-labelledby="quote-request-heading">
+      <h2 id="quote-request-heading">Quote requests</h2>
+      {notice ? (
+        <div className="alert alert-success" role="status">
+          {notice}
+        </div>
+      ) : null}
+      {problem ? (
+        <p className="muted" role="alert">
+          Quote request: {problem}
+        </p>
+      ) : null}
+      {request ? (
+        <OpenRequest request={request} busy={busy} onClose={() => void close()} />
+      ) : formOpen ? (
+        <RequestQuotesForm
+          project={project}
+          onCancel={() => setFormOpen(false)}
+          onSent={(r) => {
+            setRequest(r);
+            setFormOpen(false);
+            setNotice('Quote request sent. Contractors who serve your area can now quote.');
+          }}
+        />
+      ) : (
+        <>
+          <p>
+            Get quotes from contractors who serve your area: share photos, describe the job and give
+            your ZIP code.
+          </p>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={request === undefined && !problem}
+            onClick={() => {
+              setNotice(null);
+              setFormOpen(true);
+            }}
+          >
+            Request quotes
+          </button>
+        </>
+      )}
+      <p className="muted">
+        Know a contractor already? Invite them under People on this project with the role
+        Contractor, and they can quote too.
+      </p>
+    </section>
+  );
+}

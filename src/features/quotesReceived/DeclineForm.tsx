@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import type { QuoteRow } from '../../data/types';
+import { useServerReachable } from '../../hooks';
+import { declineQuote } from './quoteDecisionApi';
+
+/** The server's limit on a decline reason. */
+const REASON_MAX = 500;
+
+/**
+ * Decline, with an optional reason the contractor reads. Needs the server,
+ * like acceptance: offline the button says so. A reason over 500 characters
+ * is refused on the field and kept.
+ */
+export function DeclineForm({
+  quote,
+  onDeclined,
+}: {
+  quote: QuoteRow;
+  onDeclined: (row: QuoteRow) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const online = useServerReachable();
+  const tooLong = reason.trim().length > REASON_MAX;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setRefusal(null);
+    if (tooLong) return;
+    setBusy(true);
+    const r = await declineQuote(quote, reason);
+    setBusy(false);
+    if (r.ok) onDeclined(r.value);
+    else setRefusal(r.message);
+  }
+
+  if (!open)
+    return (
+      <button type="button" className="btn" onClick={() => setOpen(true)}>
+        Decline this quote
+      </button>
+    );
+  return (
+    <form
+      className="card section-card"
+      noValidate
+      aria-labelledby="decline-heading"
+      onSubmit={(e) => void submit(e)}
+    >
+      <h2 id="decline-heading">Decline this quote</h2>
+      {refusal ? (
+        <div className="alert alert-error" role="alert">
+          {refusal}
+        </div>
+      ) : null}
+      <div className="field">
+        <label htmlFor="decline-reason">Reason (optional)</label>
+        <textarea
+          id="decline-reason"
+          rows={3}
+          value={reason}
+          aria-invalid={tooLong ? true : undefined}
+          aria-describedby={tooLong ? 'decline-reason-err' : undefined}
+          onChange={(e) => setReason(e.target.value)}
+        />
+        {tooLong ? (
+          <p className="field-error" id="decline-reason-err">
+            Keep the reason under 500 characters
+          </p>
+        ) : null}
+      </div>
+      <div className="btn-row">
+        <button type="submit" className="btn btn-danger" disabled={busy || !online}>
+          {!online ? 'Declining needs a connection' : busy ? 'Declining…' : 'Decline'}
+        </button>
+        <button type="button" className="btn" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

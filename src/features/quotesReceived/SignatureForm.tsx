@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import type { QuoteRow } from '../../data/types';
+import { formatCents } from '../../domain/quoteComparison';
+import { useServerReachable } from '../../hooks';
+import { acceptQuote } from './quoteDecisionApi';
+
+/** The signer's name as the server takes it: 2 to 200 characters once trimmed. */
+function nameError(name: string): string | null {
+  const n = name.trim().length;
+  return n < 2 || n > 200 ? 'Type your full name to sign' : null;
+}
+
+/**
+ * Accept with a signature: the typed full name, the "I accept this quote"
+ * checkbox, then Accept. Only the server accepts: with no connection the
+ * button says so and is disabled; a refusal (changed since opened, expired,
+ * replaced, already accepted, withdrawn) is shown in the server's words and
+ * nothing on the device changes. `onAccepted` gets the signed row.
+ */
+export function SignatureForm({
+  quote,
+  onAccepted,
+}: {
+  quote: QuoteRow;
+  onAccepted: (row: QuoteRow) => void;
+}) {
+  const [name, setName] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const online = useServerReachable();
+  const nameErr = checked ? nameError(name) : null;
+  const agreeErr = checked && !agreed ? 'Tick “I accept this quote” to accept it' : null;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setChecked(true);
+    setRefusal(null);
+    if (nameError(name) || !agreed) return;
+    setBusy(true);
+    const r = await acceptQuote(quote, name);
+    setBusy(false);
+    if (r.ok) onAccepted(r.value);
+    else setRefusal(r.message);
+  }
+
+  return (
+    <form
+      className="card section-card qa-sign"
+      noValidate
+      aria-labelledby="sign-heading"
+      onSubmit={(e) => void submit(e)}
+    >
+      <h2 id="sign-heading">Accept with your signature</h2>
+      <p>
+        By accepting you agree to the work and the total of{' '}
+        <strong>{formatCents(quote.total_cents, quote.currency)}</strong> above. The other quotes on
+        this project are declined, and this contractor joins your project.
+      </p>
+      {refusal ? (
+        <div className="alert alert-error" role="alert">
+          {refusal}
+        </div>
+      ) : null}
+      <div className="field">
+        <label htmlFor="signer-name">Your full name</label>
+        <input
+          id="signer-name"
+          autoComplete="name"
+          value={name}
+          aria-invalid={nameErr ? true : undefined}
+          aria-describedby={nameErr ? 'signer-name-err' : undefined}
+          onChange={(e) => setName(e.target.value)}
+        />
+        {nameErr ? (
+          <p className="field-error" id="signer-name-err">
+            {nameErr}
+          </p>
+        ) : null}
+      </div>
+      <div className="field">
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={agreed}
+            aria-invalid={agreeErr ? true : undefined}
+            aria-describedby={agreeErr ? 'agree-err' : undefined}
+            onChange={(e) => setAgreed(e.target.checked)}
+          />
+          I accept this quote
+        </label>
+        {agreeErr ? (
+          <p className="field-error" id="agree-err">
+            {agreeErr}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={busy || !online}>
+        {!online ? 'Accepting needs a connection' : busy ? 'Accepting…' : 'Accept'}
+      </button>
+      {!online ? (
+        <p className="muted">
+          You are not connected. The quote is not accepted until the server has your signature.
+        </p>
+      ) : null}
+    </form>
+  );
+}

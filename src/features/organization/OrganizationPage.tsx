@@ -63,9 +63,14 @@ export function OrganizationPage() {
     <main className="container">
       <div className="page-head">
         <h1>Organization</h1>
-        <Link to="/dashboard" className="btn">
-          Back to Dashboard
-        </Link>
+        <div className="btn-row">
+          <Link to="/organization/analytics" className="btn btn-primary">
+            Analytics
+          </Link>
+          <Link to="/dashboard" className="btn">
+            Back to Dashboard
+          </Link>
+        </div>
       </div>
       {notice ? (
         <div

@@ -22,8 +22,8 @@ function when(iso: string | null): string {
 }
 
 /**
- * /project/:projectId/quotes/:quoteId: the quote in full; for the
- * project's homeowner, while the quote waits for an answer, "Accept with your
+ * /project/:projectId/quotes/:quoteId: the quote in full (for the quoting
+ * contractor too, who reads where it stands); for the project's homeowner, while the quote waits for an answer, "Accept with your
  * signature" and "Decline this quote"; once answered, the signature (name
  * and date) or the decline. Answers need the server; reading works offline.
  */
@@ -34,11 +34,11 @@ export function QuoteAcceptPage() {
   const quote = useQuote(quoteId);
   const [notice, setNotice] = useState<string | null>(null);
   if (project === undefined || quote === undefined) return <Spinner label="Loading quote…" />;
-  if (project === null || quote === null || quote.project_id !== project.id)
-    return <QuoteNotFound />;
+  // The quoting contractor may hold its quote without the project (not yet accepted): it reads the status.
+  if (quote === null || quote.project_id !== projectId) return <QuoteNotFound />;
 
   const today = format(new Date(), 'yyyy-MM-dd');
-  const owner = project.owner_user_id === me;
+  const owner = project?.owner_user_id === me;
   const expired = isPastValidUntil(quote.valid_until, today);
   const canAnswer = owner && quote.status === 'sent' && !expired;
 
@@ -47,12 +47,20 @@ export function QuoteAcceptPage() {
       <div className="page-head">
         <h1>Quote from {contractorName(quote.contractor_contact)}</h1>
         <div className="btn-row">
-          <Link to={`/project/${project.id}/quotes`} className="btn">
-            All quotes
-          </Link>
-          <Link to={`/project/${project.id}`} className="btn">
-            Back to project
-          </Link>
+          {owner ? (
+            <Link to={`/project/${quote.project_id}/quotes`} className="btn">
+              All quotes
+            </Link>
+          ) : null}
+          {project ? (
+            <Link to={`/project/${quote.project_id}`} className="btn">
+              Back to project
+            </Link>
+          ) : (
+            <Link to="/dashboard" className="btn">
+              Back to Dashboard
+            </Link>
+          )}
         </div>
       </div>
       {notice ? (

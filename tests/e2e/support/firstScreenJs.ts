@@ -20,6 +20,7 @@ export const NOT_IN_FIRST_SCREEN: Record<string, string> = {
   'zod (the checks of the server answers and the forms)': 'ZodError',
   "supabase-js' realtime client": 'phx_join',
   'date-fns': 'lessThanXSeconds',
+  'uPlot (the Analytics page charts)': 'u-cursor-pt',
 };
 
 export interface ScriptWeight {

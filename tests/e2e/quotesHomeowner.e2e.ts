@@ -55,7 +55,7 @@ async function serverStatus(creds: typeof carlos, id: string): Promise<string | 
   const { client } = await signedInClient(e2e.server.url, creds);
   const { data, error } = await client.from('quotes').select('status').eq('id', id).single();
   if (error) throw new Error(`read quote: ${error.message}`);
-  return (data as { status: string }).status;
+  return data.status;
 }
 
 describe('the homeowner requests quotes', () => {

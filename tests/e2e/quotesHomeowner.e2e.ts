@@ -211,15 +211,70 @@ describe('the homeowner compares and accepts', () => {
   });
 });
 
+/**
+ * Gives the organization's numbers something to count: the admin (who may
+ * bid) serves 627xx, sends a $1,000 quote on the garage's open request
+ * (opened here when the first test did not), and the homeowner accepts it.
+ * All through the server's REST and RPC as each user.
+ */
+async function quoteAndAccept(admin: { email: string; password: string }): Promise<void> {
+  const home = await signedInClient(e2e.server.url, homeowner);
+  const open = await home.client
+    .from('quote_requests')
+    .select('id')
+    .eq('project_id', GARAGE)
+    .eq('status', 'open');
+  if (open.data?.length === 0)
+    expect(
+      (await home.client.from('quote_requests').insert({ project_id: GARAGE, zip: '62701' })).error,
+    ).toBeNull();
+  const boss = await signedInClient(e2e.server.url, admin);
+  const areas = await boss.client
+    .from('profiles')
+    .update({ service_areas: ['627'] })
+    .eq('id', boss.userId);
+  expect(areas.error).toBeNull();
+  const draft = await boss.client
+    .from('quotes')
+    .insert({
+      project_id: GARAGE,
+      contractor_id: boss.userId,
+      lines: [{ kind: 'door', description: 'Garage doors', quantity: 8, unit_cents: 12500 }],
+      tax_rate: 8.25,
+      valid_until: '2099-12-31',
+    })
+    .select('id')
+    .single();
+  expect(draft.error).toBeNull();
+  const id = (draft.data as { id: string }).id;
+  expect(
+    (await boss.client.from('quotes').update({ status: 'sent' }).eq('id', id)).error,
+  ).toBeNull();
+  const seen = await home.client.from('quotes').select('content_sha256').eq('id', id).single();
+  const accepted = await home.client.rpc('accept_quote', {
+    p_quote_id: id,
+    p_content_sha256: (seen.data as { content_sha256: string }).content_sha256,
+    p_signer_name: 'Hannah Owens',
+  });
+  expect(accepted.error).toBeNull();
+}
+
 describe('the organization admin', () => {
   it('reads the Analytics page: figures, chart, period picker and CSV', async () => {
     const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url, viewport: TABLET });
     const page = await ctx.newPage();
-    await new SignupPage(page).signUpAndConfirm(e2e.server, newUser('org_admin', 'Olga'));
+    const olga = newUser('org_admin', 'Olga');
+    await new SignupPage(page).signUpAndConfirm(e2e.server, olga);
+    await quoteAndAccept(olga);
     await page.goto('/organization');
     await page.getByRole('link', { name: 'Analytics' }).click();
     await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
     await page.getByText('Quotes sent').waitFor();
+    await page
+      .getByRole('row', { name: /Olga org_admin-user/ })
+      .getByText('$1,082.50')
+      .first()
+      .waitFor();
     await page.getByRole('heading', { name: 'By team member' }).waitFor();
     await page.locator('canvas').first().waitFor();
     await page.screenshot({ path: shot('analytics-tablet.png'), fullPage: true });
@@ -228,7 +283,15 @@ describe('the organization admin', () => {
     await page.getByRole('link', { name: 'Export CSV' }).click();
     const csv = readFileSync(await (await download).path(), 'utf8');
     const rows = Papa.parse<Record<string, string>>(csv, { header: true }).data;
-    expect(rows[0]).toMatchObject({ Scope: 'Period', Sent: '0', Accepted: '0' });
+    // The quote the admin sent and the homeowner accepted: $1,000.00 + 8.25 % tax.
+    expect(rows[0]).toMatchObject({
+      Scope: 'Period',
+      Sent: '1',
+      Accepted: '1',
+      'Win rate (%)': '100',
+      'Amount quoted ($)': '1082.50',
+      'Amount accepted ($)': '1082.50',
+    });
     expect(rows.filter((r) => r.Scope === 'Month')).toHaveLength(12);
     expect(rows.some((r) => r.Scope === 'Team member')).toBe(true);
 

@@ -42,61 +42,31 @@ export function QuoteDocument({ quote }: { quote: QuoteRow }) {
         {[c.email, c.phone].filter(Boolean).join(' · ')}
         {quote.sent_at ? ` · Sent ${format(new Date(quote.sent_at), 'PP')}` : ''}
       </p>
-      <div className="qa-table-wrap">
-        <table className="qa-lines">
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col" className="num">
-                Quantity
-              </th>
-              <th scope="col" className="num">
-                Unit price
-              </th>
-              <th scope="col" className="num">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {quote.lines.map((l, i) => (
-              <tr key={i}>
-                <td>
-                  {l.description || QUOTE_KIND_LABELS[l.kind]}
-                  <br />
-                  <span className="muted">{QUOTE_KIND_LABELS[l.kind]}</span>
-                </td>
-                <td className="num">{quantityText(l)}</td>
-                <td className="num">
-                  {money(l.unit_cents)}
-                  {l.sqft !== undefined ? ` /sq ft × ${l.sqft}` : ''}
-                </td>
-                <td className="num">{amounts ? money(amounts[i] ?? 0) : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3} className="num">
-                Subtotal
-              </th>
-              <td className="num">{money(quote.subtotal_cents)}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={3} className="num">
-                Tax ({quote.tax_rate}%)
-              </th>
-              <td className="num">{money(quote.tax_cents)}</td>
-            </tr>
-            <tr>
-              <th scope="row" colSpan={3} className="num">
-                Total
-              </th>
-              <td className="num qc-total">{money(quote.total_cents)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <ol className="qa-lines" aria-label="Lines of the quote">
+        {quote.lines.map((l, i) => (
+          <li key={i} className="qa-line">
+            <div className="qa-line-what">
+              {l.description || QUOTE_KIND_LABELS[l.kind]}{' '}
+              <span className="muted">({QUOTE_KIND_LABELS[l.kind]})</span>
+            </div>
+            <div className="qa-line-math">
+              <span className="muted">
+                {quantityText(l)} at {money(l.unit_cents)}
+                {l.sqft !== undefined ? ` per sq ft × ${l.sqft} sq ft` : ''}
+              </span>
+              <span className="qa-amount">{amounts ? money(amounts[i] ?? 0) : '—'}</span>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <dl className="qa-sums">
+        <dt>Subtotal</dt>
+        <dd>{money(quote.subtotal_cents)}</dd>
+        <dt>Tax ({quote.tax_rate}%)</dt>
+        <dd>{money(quote.tax_cents)}</dd>
+        <dt>Total</dt>
+        <dd className="qc-total">{money(quote.total_cents)}</dd>
+      </dl>
       <p>Valid until: {quote.valid_until ? dayText(quote.valid_until) : 'No date given'}</p>
       {quote.notes ? <p>Notes: {quote.notes}</p> : null}
     </section>

@@ -130,7 +130,7 @@ export function RequestQuotesSection({ project }: { project: ProjectRow }) {
           </button>
         </>
       )}
-      <p className="muted">
+      <p className="muted qr-hint">
         Know a contractor already? Invite them under People on this project with the role
         Contractor, and they can quote too.
       </p>

@@ -35,10 +35,12 @@ export function QuoteDocument({ quote }: { quote: QuoteRow }) {
   return (
     <section className="card section-card" aria-labelledby="quote-doc-heading">
       <h2 id="quote-doc-heading">
-        Quote from {contractorName(quote.contractor_contact)}
+        Quote details
         {quote.revision > 1 ? ` (version ${quote.revision})` : ''}
       </h2>
       <p className="muted">
+        {contractorName(quote.contractor_contact)}
+        {' · '}
         {[c.email, c.phone].filter(Boolean).join(' · ')}
         {quote.sent_at ? ` · Sent ${format(new Date(quote.sent_at), 'PP')}` : ''}
       </p>

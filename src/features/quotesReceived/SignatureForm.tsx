@@ -67,6 +67,7 @@ export function SignatureForm({
         <label htmlFor="signer-name">Your full name</label>
         <input
           id="signer-name"
+          type="text"
           autoComplete="name"
           value={name}
           aria-invalid={nameErr ? true : undefined}

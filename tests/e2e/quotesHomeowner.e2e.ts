@@ -145,6 +145,17 @@ describe('the homeowner compares and accepts', () => {
     await page.screenshot({ path: shot('compare-tablet.png'), fullPage: true });
     await page.setViewportSize(PHONE);
 
+    // A second phone of the homeowner, open on Nina's quote, that will not hear of the acceptance
+    // (no Realtime socket, an hourly pull): a second acceptance from there must be refused.
+    const tabCtx = await newContext(e2e.browser, { baseURL: e2e.server.url, viewport: PHONE });
+    await tabCtx.addInitScript(() => localStorage.setItem('refacing.syncIntervalMs', '3600000'));
+    await tabCtx.routeWebSocket(/\/realtime\/v1\/websocket/, (ws) => ws.close());
+    const tab = await tabCtx.newPage();
+    await new LoginPage(tab).signInToDashboard(homeowner.email, homeowner.password);
+    await tab.goto(`/project/${KITCHEN}/quotes/${NINA_QUOTE}`);
+    await tab.getByLabel('Your full name').fill('Hannah Owens');
+    await tab.getByRole('checkbox', { name: 'I accept this quote' }).check();
+
     await first.getByRole('link', { name: /View .* quote in full/ }).click();
     await page.getByRole('heading', { name: 'Accept with your signature' }).waitFor();
     // Bad input on the fields first.
@@ -171,6 +182,15 @@ describe('the homeowner compares and accepts', () => {
     await page.getByText('Signed by Hannah Owens').waitFor();
     expect(await serverStatus(carlos, CARLOS_QUOTE)).toBe('accepted');
     expect(await serverStatus(nina, NINA_QUOTE)).toBe('declined');
+
+    // The stale phone still shows Nina's quote as open: its Accept is refused in plain words (the
+    // acceptance declined the project's other quotes).
+    await tab.getByRole('button', { name: 'Accept', exact: true }).click();
+    await tab.getByRole('alert').getByText('This quote was declined').waitFor();
+    await tab.screenshot({ path: shot('second-acceptance-refused-phone.png'), fullPage: true });
+    expect(await tab.getByText(/Signed by/).count()).toBe(0);
+    expect(await serverStatus(nina, NINA_QUOTE)).toBe('declined');
+    await tabCtx.close();
 
     // The project shows the signed quote and the contractor among its people.
     await page.goto(`/project/${KITCHEN}`);

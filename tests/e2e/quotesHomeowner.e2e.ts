@@ -187,6 +187,9 @@ describe('the homeowner compares and accepts', () => {
     // acceptance declined the project's other quotes).
     await tab.getByRole('button', { name: 'Accept', exact: true }).click();
     await tab.getByRole('alert').getByText('This quote was declined').waitFor();
+    // The refusal brings the device up to date: the quote shows as declined, no form left.
+    await tab.getByText(/^Declined on .*: Another quote was accepted/).waitFor({ timeout: 30_000 });
+    expect(await tab.getByRole('button', { name: 'Accept', exact: true }).count()).toBe(0);
     await tab.screenshot({ path: shot('second-acceptance-refused-phone.png'), fullPage: true });
     expect(await tab.getByText(/Signed by/).count()).toBe(0);
     expect(await serverStatus(nina, NINA_QUOTE)).toBe('declined');

@@ -14,26 +14,28 @@ const REASON_MAX = 500;
 export function DeclineForm({
   quote,
   onDeclined,
+  onRefused,
 }: {
   quote: QuoteRow;
   onDeclined: (row: QuoteRow) => void;
+  /** The server's refusal in its words (null when a new try starts); the page shows it. */
+  onRefused: (message: string | null) => void;
 }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const online = useServerReachable();
   const tooLong = reason.trim().length > REASON_MAX;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setRefusal(null);
+    onRefused(null);
     if (tooLong) return;
     setBusy(true);
     const r = await declineQuote(quote, reason);
     setBusy(false);
     if (r.ok) onDeclined(r.value);
-    else setRefusal(r.message);
+    else onRefused(r.message);
   }
 
   if (!open)
@@ -50,11 +52,6 @@ export function DeclineForm({
       onSubmit={(e) => void submit(e)}
     >
       <h2 id="decline-heading">Decline this quote</h2>
-      {refusal ? (
-        <div className="alert alert-error" role="alert">
-          {refusal}
-        </div>
-      ) : null}
       <div className="field">
         <label htmlFor="decline-reason">Reason (optional)</label>
         <textarea

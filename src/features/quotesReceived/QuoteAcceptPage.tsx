@@ -33,6 +33,8 @@ export function QuoteAcceptPage() {
   const project = useProject(projectId);
   const quote = useQuote(quoteId);
   const [notice, setNotice] = useState<string | null>(null);
+  // Kept on the page: the form that was refused may give way to the quote's new status.
+  const [refusal, setRefusal] = useState<string | null>(null);
   if (project === undefined || quote === undefined) return <Spinner label="Loading quote…" />;
   // The quoting contractor may hold its quote without the project (not yet accepted): it reads the status.
   if (quote === null || quote.project_id !== projectId) return <QuoteNotFound />;
@@ -69,6 +71,11 @@ export function QuoteAcceptPage() {
         </div>
       ) : null}
       <QuoteDocument quote={quote} />
+      {refusal ? (
+        <div className="alert alert-error" role="alert">
+          {refusal}
+        </div>
+      ) : null}
       {quote.status === 'accepted' ? (
         <section className="card section-card" aria-labelledby="signed-heading">
           <h2 id="signed-heading">Accepted</h2>
@@ -91,13 +98,18 @@ export function QuoteAcceptPage() {
         <>
           <SignatureForm
             quote={quote}
+            onRefused={setRefusal}
             onAccepted={() =>
               setNotice(
                 `You accepted this quote. ${contractorName(quote.contractor_contact)} is now your project's contractor.`,
               )
             }
           />
-          <DeclineForm quote={quote} onDeclined={() => setNotice('You declined this quote.')} />
+          <DeclineForm
+            quote={quote}
+            onRefused={setRefusal}
+            onDeclined={() => setNotice('You declined this quote.')}
+          />
         </>
       ) : null}
     </main>

@@ -20,15 +20,17 @@ function nameError(name: string): string | null {
 export function SignatureForm({
   quote,
   onAccepted,
+  onRefused,
 }: {
   quote: QuoteRow;
   onAccepted: (row: QuoteRow) => void;
+  /** The server's refusal in its words (null when a new try starts); the page shows it. */
+  onRefused: (message: string | null) => void;
 }) {
   const [name, setName] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const online = useServerReachable();
   const nameErr = checked ? nameError(name) : null;
   const agreeErr = checked && !agreed ? 'Tick “I accept this quote” to accept it' : null;
@@ -36,13 +38,13 @@ export function SignatureForm({
   async function submit(e: FormEvent) {
     e.preventDefault();
     setChecked(true);
-    setRefusal(null);
+    onRefused(null);
     if (nameError(name) || !agreed) return;
     setBusy(true);
     const r = await acceptQuote(quote, name);
     setBusy(false);
     if (r.ok) onAccepted(r.value);
-    else setRefusal(r.message);
+    else onRefused(r.message);
   }
 
   return (
@@ -58,11 +60,6 @@ export function SignatureForm({
         <strong>{formatCents(quote.total_cents, quote.currency)}</strong> above. The other quotes on
         this project are declined, and this contractor joins your project.
       </p>
-      {refusal ? (
-        <div className="alert alert-error" role="alert">
-          {refusal}
-        </div>
-      ) : null}
       <div className="field">
         <label htmlFor="signer-name">Your full name</label>
         <input

@@ -17,8 +17,16 @@ function toQuoteRow(raw: unknown): QuoteRow {
   return { ...row, txid: typeof row.txid === 'string' ? row.txid : JSON.stringify(row.txid ?? '') };
 }
 
+/**
+ * Puts an answered row on the device and syncs; on a refusal, syncs too, so
+ * the screen comes to show what happened meanwhile (declined, replaced,
+ * withdrawn) under the refusal's words.
+ */
 async function answered(out: Outcome<unknown>): Promise<Outcome<QuoteRow>> {
-  if (!out.ok) return out;
+  if (!out.ok) {
+    appSession.syncNow();
+    return out;
+  }
   const row = toQuoteRow(out.value);
   await quotesRepo.applyAnswered(row);
   appSession.syncNow();

@@ -8,7 +8,9 @@
  *   contractor of the area.
  * - Compare the kitchen's two quotes, try to accept with the network gone
  *   (refused, nothing changes), accept one with a typed signature; the
- *   accepting contractor gets the job, the other sees its quote declined.
+ *   accepting contractor gets the job, the other sees its quote declined; a
+ *   stale second phone's acceptance is refused.
+ * - Decline a quote with a reason (too long a reason refused on the field).
  * - The Analytics page: figures, chart, period picker and CSV export.
  * Screenshots go to artifacts/quotes-homeowner/.
  */
@@ -234,13 +236,8 @@ describe('the homeowner compares and accepts', () => {
   });
 });
 
-/**
- * Gives the organization's numbers something to count: the admin (who may
- * bid) serves 627xx, sends a $1,000 quote on the garage's open request
- * (opened here when the first test did not), and the homeowner accepts it.
- * All through the server's REST and RPC as each user.
- */
-async function quoteAndAccept(admin: { email: string; password: string }): Promise<void> {
+/** Opens the garage for quotes through REST as the homeowner, unless a request is open already. */
+async function ensureGarageRequest(): Promise<void> {
   const home = await signedInClient(e2e.server.url, homeowner);
   const open = await home.client
     .from('quote_requests')
@@ -251,18 +248,17 @@ async function quoteAndAccept(admin: { email: string; password: string }): Promi
     expect(
       (await home.client.from('quote_requests').insert({ project_id: GARAGE, zip: '62701' })).error,
     ).toBeNull();
-  const boss = await signedInClient(e2e.server.url, admin);
-  const areas = await boss.client
-    .from('profiles')
-    .update({ service_areas: ['627'] })
-    .eq('id', boss.userId);
-  expect(areas.error).toBeNull();
-  const draft = await boss.client
+}
+
+/** Sends a one-line quote on the garage as `creds` (a contractor of the area) through REST; its id. */
+async function sendGarageQuote(creds: { email: string; password: string }, unitCents: number) {
+  const who = await signedInClient(e2e.server.url, creds);
+  const draft = await who.client
     .from('quotes')
     .insert({
       project_id: GARAGE,
-      contractor_id: boss.userId,
-      lines: [{ kind: 'door', description: 'Garage doors', quantity: 8, unit_cents: 12500 }],
+      contractor_id: who.userId,
+      lines: [{ kind: 'door', description: 'Garage doors', quantity: 8, unit_cents: unitCents }],
       tax_rate: 8.25,
       valid_until: '2099-12-31',
     })
@@ -271,8 +267,58 @@ async function quoteAndAccept(admin: { email: string; password: string }): Promi
   expect(draft.error).toBeNull();
   const id = (draft.data as { id: string }).id;
   expect(
-    (await boss.client.from('quotes').update({ status: 'sent' }).eq('id', id)).error,
+    (await who.client.from('quotes').update({ status: 'sent' }).eq('id', id)).error,
   ).toBeNull();
+  return id;
+}
+
+describe('the homeowner declines', () => {
+  it('a quote, with a reason checked on the field', async () => {
+    await ensureGarageRequest();
+    const id = await sendGarageQuote(nina, 15000);
+    const { ctx, page } = await device(homeowner, PHONE);
+    await expect
+      .poll(async () => {
+        await page.goto(`/project/${GARAGE}/quotes/${id}`);
+        await page
+          .getByRole('heading', { name: /^Quote / })
+          .first()
+          .waitFor();
+        return page.getByRole('button', { name: 'Decline this quote' }).count();
+      }, POLL)
+      .toBe(1);
+    await page.getByRole('button', { name: 'Decline this quote' }).click();
+    await page.getByLabel('Reason (optional)').fill('x'.repeat(501));
+    await page.getByText('Keep the reason under 500 characters').waitFor();
+    await page.getByLabel('Reason (optional)').fill('We went with a local shop we know.');
+    await page.getByRole('button', { name: 'Decline', exact: true }).click();
+    await page.getByText('You declined this quote.').waitFor();
+    await page.getByText(/^Declined on .*: We went with a local shop we know\./).waitFor();
+    const nine = await signedInClient(e2e.server.url, nina);
+    const row = await nine.client.from('quotes').select('status, decline_reason').eq('id', id);
+    expect(row.data).toEqual([
+      { status: 'declined', decline_reason: 'We went with a local shop we know.' },
+    ]);
+    await ctx.close();
+  });
+});
+
+/**
+ * Gives the organization's numbers something to count: the admin (who may
+ * bid) serves 627xx, sends a $1,000 quote on the garage's open request
+ * (opened here when the first test did not), and the homeowner accepts it.
+ * All through the server's REST and RPC as each user.
+ */
+async function quoteAndAccept(admin: { email: string; password: string }): Promise<void> {
+  await ensureGarageRequest();
+  const boss = await signedInClient(e2e.server.url, admin);
+  const areas = await boss.client
+    .from('profiles')
+    .update({ service_areas: ['627'] })
+    .eq('id', boss.userId);
+  expect(areas.error).toBeNull();
+  const id = await sendGarageQuote(admin, 12500);
+  const home = await signedInClient(e2e.server.url, homeowner);
   const seen = await home.client.from('quotes').select('content_sha256').eq('id', id).single();
   const accepted = await home.client.rpc('accept_quote', {
     p_quote_id: id,

@@ -6,54 +6,16 @@
  * the dashboard's headings go in order. Screenshots of each screen in the
  * dark theme go to artifacts/a11y/.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appSuite } from './support/suite';
 import { TABLET, artifactPath, newContext } from './support/browser';
 import { LoginPage } from './pages/AuthPages';
+import { violations } from './support/axe';
 
 const e2e = appSuite({ seed: true });
 const contractor = { email: 'contractor@example.com', password: 'demo-contractor' };
 const DEMO_KITCHEN = 'a2222222-0000-4000-8000-000000000001';
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-/** Runs axe-core in the page; returns the serious and critical violations, plus heading-order. */
-async function violations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the app's CSP (rightly) refuses injected script tags.
-  await page.evaluate(AXE_SOURCE);
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<unknown> } }).axe;
-    const r = (await axe.run({
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice', 'experimental'],
-      },
-    })) as { violations: Violation[] };
-    return r.violations;
-  });
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 4)
-          .map((n) => `${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`)
-          .join(' | ')}`,
-    );
-}
-
 const SCREENS: { name: string; path: string; ready: (p: Page) => Promise<void> }[] = [
   {
     name: 'dashboard',

@@ -22,6 +22,7 @@ import { appSuite } from './support/suite';
 import { PHONE, TABLET, artifactPath, newContext } from './support/browser';
 import { goOffline, goOnline } from './support/network';
 import { signedInClient } from './support/serverClient';
+import { violations } from './support/axe';
 import { LoginPage, SignupPage, newUser } from './pages/AuthPages';
 import { DashboardPage } from './pages/DashboardPage';
 import { ProjectPage } from './pages/ProjectPage';
@@ -86,6 +87,7 @@ describe('the homeowner requests quotes', () => {
     const description = 'Eight garage doors in white, soft-close hinges.';
     await form.getByLabel('Describe the job').fill(description);
     await page.screenshot({ path: shot('request-form-phone.png'), fullPage: true });
+    expect(await violations(page)).toEqual([]);
 
     // No server: the button says so and what was typed stays.
     await goOffline(ctx);
@@ -143,6 +145,7 @@ describe('the homeowner compares and accepts', () => {
     await first.getByText('Removal: included').waitFor();
     await second.getByText('Removal: not included').waitFor();
     await page.screenshot({ path: shot('compare-phone.png'), fullPage: true });
+    expect(await violations(page)).toEqual([]);
     await page.setViewportSize(TABLET);
     await page.screenshot({ path: shot('compare-tablet.png'), fullPage: true });
     await page.setViewportSize(PHONE);
@@ -158,7 +161,7 @@ describe('the homeowner compares and accepts', () => {
     await tab.getByLabel('Your full name').fill('Hannah Owens');
     await tab.getByRole('checkbox', { name: 'I accept this quote' }).check();
 
-    await first.getByRole('link', { name: /View .* quote in full/ }).click();
+    await first.getByRole('link', { name: /^View the quote from / }).click();
     await page.getByRole('heading', { name: 'Accept with your signature' }).waitFor();
     // Bad input on the fields first.
     await page.getByRole('button', { name: 'Accept', exact: true }).click();
@@ -167,6 +170,7 @@ describe('the homeowner compares and accepts', () => {
     await page.getByLabel('Your full name').fill('Hannah Owens');
     await page.getByRole('checkbox', { name: 'I accept this quote' }).check();
     await page.screenshot({ path: shot('signature-phone.png'), fullPage: true });
+    expect(await violations(page)).toEqual([]);
 
     // No server: the button refuses, nothing is accepted here or there.
     await goOffline(home.ctx);
@@ -347,6 +351,7 @@ describe('the organization admin', () => {
     await page.getByRole('heading', { name: 'By team member' }).waitFor();
     await page.locator('canvas').first().waitFor();
     await page.screenshot({ path: shot('analytics-tablet.png'), fullPage: true });
+    expect(await violations(page)).toEqual([]);
 
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Export CSV' }).click();

@@ -70,7 +70,7 @@ export function AnalyticsTables({ data }: { data: QuoteAnalytics }) {
     <>
       <section className="card section-card" aria-labelledby="an-month-heading">
         <h2 id="an-month-heading">By month</h2>
-        <div className="an-table-wrap">
+        <div className="an-table-wrap" tabIndex={0} role="region" aria-label="Figures by month">
           <table className="an-table">
             <Head first="Month" />
             <tbody>
@@ -86,7 +86,12 @@ export function AnalyticsTables({ data }: { data: QuoteAnalytics }) {
       </section>
       <section className="card section-card" aria-labelledby="an-member-heading">
         <h2 id="an-member-heading">By team member</h2>
-        <div className="an-table-wrap">
+        <div
+          className="an-table-wrap"
+          tabIndex={0}
+          role="region"
+          aria-label="Figures by team member"
+        >
           <table className="an-table">
             <Head first="Team member" />
             <tbody>

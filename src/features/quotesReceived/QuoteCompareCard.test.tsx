@@ -63,7 +63,7 @@ describe('QuoteCompareCard', () => {
     const included = screen.getByRole('list', { name: /Included in/ });
     expect(included.textContent).toContain('Labor: included');
     expect(included.textContent).toContain('Hinges: not included');
-    expect(screen.getByRole('link', { name: /View .* quote in full/ }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: /^View the quote from / }).getAttribute('href')).toBe(
       '/project/p1/quotes/q1',
     );
   });

@@ -87,7 +87,7 @@ export function QuoteCompareCard({
       <Link
         to={`/project/${quote.project_id}/quotes/${quote.id}`}
         className="btn btn-primary btn-block"
-        aria-label={`View ${name}'s quote in full`}
+        aria-label={`View the quote from ${name}`}
       >
         View the quote
       </Link>

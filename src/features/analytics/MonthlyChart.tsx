@@ -19,6 +19,15 @@ function monthStart(month: string): number {
   return Date.UTC(y ?? 1970, (m ?? 1) - 1, 1) / 1000;
 }
 
+/** Epoch seconds as "Nov 26" (the month, UTC). */
+function monthText(s: number): string {
+  return new Date(s * 1000).toLocaleDateString(undefined, {
+    month: 'short',
+    year: '2-digit',
+    timeZone: 'UTC',
+  });
+}
+
 /** Bars of quoted (left) and accepted (right) dollars per month. */
 export default function MonthlyChart({
   months,
@@ -47,14 +56,7 @@ export default function MonthlyChart({
         },
         axes: [
           {
-            values: (_u, splits) =>
-              splits.map((s) =>
-                new Date(s * 1000).toLocaleDateString(undefined, {
-                  month: 'short',
-                  year: '2-digit',
-                  timeZone: 'UTC',
-                }),
-              ),
+            values: (_u, splits) => splits.map(monthText),
           },
           {
             size: 70,
@@ -62,7 +64,7 @@ export default function MonthlyChart({
           },
         ],
         series: [
-          {},
+          { label: 'Month', value: (_u, v) => (v === null ? '—' : monthText(v)) },
           {
             label: 'Quoted',
             fill: '#1f4e5f',

@@ -5,7 +5,7 @@
  * - Request quotes on the garage project: bad input refused on the field and
  *   kept, the button refuses while requests are aborted, then the request
  *   row is on the server (read back through REST) and visible to a
- *   contractor of the area.
+ *   contractor of the area; closing it hides it from that contractor.
  * - Compare the kitchen's two quotes, try to accept with the network gone
  *   (refused, nothing changes), accept one with a typed signature; the
  *   accepting contractor gets the job, the other sees its quote declined; a
@@ -118,6 +118,15 @@ describe('the homeowner requests quotes', () => {
     const area = await signedInClient(e2e.server.url, nina);
     const seen = await area.client.from('quote_requests').select('id').eq('project_id', GARAGE);
     expect(seen.data).toHaveLength(1);
+
+    // Closing it: contractors stop seeing it, the form is offered again.
+    await page.getByRole('button', { name: 'Close request' }).click();
+    await page.getByText('Your quote request is closed.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Request quotes' }).waitFor();
+    const closed = await client.from('quote_requests').select('status').eq('project_id', GARAGE);
+    expect(closed.data).toEqual([{ status: 'closed' }]);
+    const gone = await area.client.from('quote_requests').select('id').eq('project_id', GARAGE);
+    expect(gone.data).toEqual([]);
     await ctx.close();
   });
 });

@@ -26,6 +26,30 @@ type OptionalArg<F extends keyof Functions> = [Functions[F]['Args']] extends [ne
 
 /** Each table's columns, as in its `Row` type. */
 export const TABLE_COLUMNS = {
+  message_reads: [
+    'created_at',
+    'deleted_at',
+    'id',
+    'project_id',
+    'read_up_to',
+    'txid',
+    'updated_at',
+    'user_id',
+    'version',
+  ],
+  messages: [
+    'attachments',
+    'author_id',
+    'body',
+    'created_at',
+    'deleted_at',
+    'edited_at',
+    'id',
+    'project_id',
+    'txid',
+    'updated_at',
+    'version',
+  ],
   profiles: [
     'address',
     'created_at',
@@ -136,6 +160,8 @@ export const TABLE_COLUMNS = {
 
 /** Each table's columns that an insert must give (required in its `Insert` type). */
 export const TABLE_INSERT_REQUIRED = {
+  message_reads: ['project_id', 'read_up_to', 'user_id'],
+  messages: ['author_id', 'body', 'project_id'],
   profiles: ['id'],
   project_files: ['file_name', 'file_path', 'project_id', 'user_id'],
   project_members: ['project_id', 'role', 'user_id'],
@@ -157,6 +183,7 @@ export const RPC_ARGS = {
   },
   decline_quote: { args: ['p_quote_id', 'p_reason'], optional: ['p_reason'] },
   delete_my_account: { args: [], optional: [] },
+  mark_messages_read: { args: ['p_project_id', 'p_up_to'], optional: [] },
   my_account_storage_paths: { args: [], optional: [] },
   org_contractors: { args: [], optional: [] },
   org_invites_of: { args: [], optional: [] },
@@ -185,6 +212,8 @@ type RequiredInsert<T extends keyof Tables> = {
 const _everyColumn: {
   [T in keyof Tables]: Covers<keyof Tables[T]['Row'], (typeof TABLE_COLUMNS)[T][number]>;
 } = {
+  message_reads: true,
+  messages: true,
   profiles: true,
   project_files: true,
   project_members: true,
@@ -195,6 +224,8 @@ const _everyColumn: {
 const _everyRequiredInsert: {
   [T in keyof Tables]: Covers<RequiredInsert<T>, (typeof TABLE_INSERT_REQUIRED)[T][number]>;
 } = {
+  message_reads: true,
+  messages: true,
   profiles: true,
   project_files: true,
   project_members: true,
@@ -216,6 +247,7 @@ const _everyArg: {
   create_project_invite: [true, true],
   decline_quote: [true, true],
   delete_my_account: [true, true],
+  mark_messages_read: [true, true],
   my_account_storage_paths: [true, true],
   org_contractors: [true, true],
   org_invites_of: [true, true],

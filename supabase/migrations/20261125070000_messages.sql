@@ -199,6 +199,27 @@ create trigger messages_20_stamp_insert before insert on public.messages
   for each row execute function private.sync_stamp_insert();
 create trigger messages_20_stamp_update before update on public.messages
   for each row execute function private.sync_stamp_update();
+/**
+ * BEFORE INSERT on messages, after the stamps: an API caller's message gets
+ * the server clock at the moment it is written (clock_timestamp, not the
+ * transaction's start), so the messages of one push keep the author's order
+ * in created_at.
+ */
+create function private.messages_receipt_time() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if private.is_api_role() then
+    new.created_at := pg_catalog.clock_timestamp();
+    new.updated_at := new.created_at;
+  end if;
+  return new;
+end
+$$;
+
+create trigger messages_25_receipt_time before insert on public.messages
+  for each row execute function private.messages_receipt_time();
 create trigger messages_10_soft_delete before delete on public.messages
   for each row execute function private.soft_delete();
 create trigger messages_30_log_changes after update on public.messages
@@ -427,7 +448,7 @@ create trigger message_reads_90_poke_update after update on public.message_reads
 
 revoke all on function
   private.my_readable_project_ids(), private.message_limits(), private.messages_before_write(),
-  private.messages_recent_count(uuid),
+  private.messages_recent_count(uuid), private.messages_receipt_time(),
   private.realtime_poke_thread(), public.mark_messages_read(uuid, timestamptz)
 from public, anon, authenticated;
 grant execute on function
@@ -436,5 +457,6 @@ to authenticated;
 grant execute on function public.mark_messages_read(uuid, timestamptz) to authenticated;
 grant execute on function
   private.my_readable_project_ids(), private.message_limits(), private.messages_before_write(),
-  private.messages_recent_count(uuid), private.realtime_poke_thread(), public.mark_messages_read(uuid, timestamptz)
+  private.messages_recent_count(uuid), private.messages_receipt_time(), private.realtime_poke_thread(),
+  public.mark_messages_read(uuid, timestamptz)
 to service_role;

@@ -227,6 +227,22 @@ describe('who writes and reads the thread', () => {
     expect(await messageCount()).toBe(before);
   });
 
+  it("the messages of one push keep the author's order in their server times", async () => {
+    const res = await push(
+      'contractor',
+      Array.from({ length: 20 }, (_, i) => messageInsert('contractor', `step ${i}`)),
+    );
+    const times = res.map((r) => Date.parse(String(r.row!.created_at)));
+    expect(res.every((r) => r.status === 'applied')).toBe(true);
+    for (let i = 1; i < times.length; i++) expect(times[i]!).toBeGreaterThanOrEqual(times[i - 1]!);
+    const order = await backend.pg.query<{ body: string }>(
+      `select body from messages where id = any($1::uuid[]) order by created_at, id`,
+      [res.map((r) => r.row!.id)],
+    );
+    expect(order.rows.map((r) => r.body)).toEqual(res.map((_, i) => `step ${i}`));
+    written.push(...res.map((r) => String(r.row!.id)));
+  });
+
   it('nobody writes in the name of another member', async () => {
     const [res] = await push('viewer', [
       messageInsert('viewer', 'Signed by the owner', { author_id: ids.owner }),

@@ -13,7 +13,14 @@ export const FILE_GONE_TEXT = 'The file is no longer on this device';
 /** Why an op became a dead letter when the server's answer had no result for it. */
 export const NO_RESULT_TEXT = 'No result from the server';
 
-/** The kind of a synced row in words: "Project", "File", "Profile". */
+const TABLE_TEXTS: Record<string, string> = {
+  projects: 'Project',
+  project_files: 'File',
+  quotes: 'Quote',
+  profiles: 'Profile',
+};
+
+/** The kind of a synced row in words: "Project", "File", "Quote", "Profile". */
 export function tableText(table: string): string {
-  return table === 'projects' ? 'Project' : table === 'project_files' ? 'File' : 'Profile';
+  return TABLE_TEXTS[table] ?? 'Profile';
 }

@@ -1,6 +1,6 @@
 /**
  * The per-user IndexedDB database (`refacing-<userId>`), Dexie schema and its
- * versioned upgrades. Holds server rows (projects, profiles, project_files),
+ * versioned upgrades. Holds server rows (projects, profiles, project_files, quotes),
  * cached file blobs, the outbox of unsynced operations, per-table sync cursors,
  * the conflicts log and dead letters. Repositories are its only writers.
  */
@@ -15,8 +15,10 @@ import type {
   ProjectFileRow,
   ProjectMemberRow,
   ProjectRow,
+  QuoteRow,
   SyncStateRecord,
 } from './types';
+import { ROW_TABLES } from './types';
 
 /**
  * A project as stored locally: the server row plus fields derived from it for
@@ -56,6 +58,7 @@ export class RefacingDb extends Dexie {
   profiles!: Table<ProfileRow, string>;
   project_files!: Table<ProjectFileRow, string>;
   project_members!: Table<ProjectMemberRow, string>;
+  quotes!: Table<QuoteRow, string>;
   file_blobs!: Table<FileBlobRecord, string>;
   outbox!: Table<OutboxEntry, number>;
   sync_state!: Table<SyncStateRecord, string>;
@@ -126,5 +129,15 @@ export class RefacingDb extends Dexie {
             }
           });
       });
+    // Version 6: quotes, by project (the homeowner's comparison) and by
+    // contractor and status (the contractor's "My quotes").
+    this.version(6).stores({
+      quotes: 'id, project_id, [contractor_id+status]',
+    });
+  }
+
+  /** The stores of the synced rows a user writes (what an op's row can be in). */
+  rowTables(): Table<Record<string, unknown>, string>[] {
+    return ROW_TABLES.map((t) => this.table(t));
   }
 }

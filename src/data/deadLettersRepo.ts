@@ -19,15 +19,7 @@ export interface RefetchItem {
 
 /** What retrying or discarding a dead letter writes: the letter, the queue and the row it was about. */
 function letterTables(db: RefacingDb) {
-  return [
-    db.dead_letters,
-    db.outbox,
-    db.sync_state,
-    db.projects,
-    db.profiles,
-    db.project_files,
-    db.file_blobs,
-  ];
+  return [db.dead_letters, db.outbox, db.sync_state, ...db.rowTables(), db.file_blobs];
 }
 
 /** Builds the dead-letters repository over a context (the app uses `deadLettersRepo`). */

@@ -30,6 +30,12 @@ export {
 export { profileRepo, createProfileRepo, type ProfileChanges } from './profileRepo';
 export { sameJson, applyDetailsPatch } from './detailsPatch';
 export { filesRepo, createFilesRepo, FILE_NOT_FOUND_TEXT } from './filesRepo';
+export {
+  quotesRepo,
+  createQuotesRepo,
+  type QuoteContent,
+  type QuoteWriteError,
+} from './quotesRepo';
 export { deadLettersRepo, createDeadLettersRepo } from './deadLettersRepo';
 export { conflictsRepo, createConflictsRepo } from './conflictsRepo';
 export { queryProjects, countProjects, type ProjectQuery } from './projectQueries';

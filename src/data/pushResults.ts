@@ -58,9 +58,7 @@ export async function applyPushResults(
     db.outbox,
     db.dead_letters,
     db.conflicts,
-    db.projects,
-    db.profiles,
-    db.project_files,
+    ...db.rowTables(),
     db.file_blobs,
     db.sync_state,
   ];

@@ -26,7 +26,7 @@ import type { RefetchItem } from './deadLettersRepo';
 
 /** What a dead letter's move touches: the queue, the letters and the row it names. */
 function letterTables(db: RefacingDb) {
-  return [db.outbox, db.dead_letters, db.projects, db.profiles, db.project_files];
+  return [db.outbox, db.dead_letters, ...db.rowTables()];
 }
 
 const stores = new WeakMap<RefacingDb, SyncStore>();

@@ -5,6 +5,7 @@
  * Local bookkeeping fields start with an underscore and never go over the wire.
  */
 import type { CabinetData } from '../domain/cabinetData';
+import type { QuoteLine } from '../domain/quoteTotals';
 
 /** Product rules "Records and their fields"/"Roles and what they may do": project status values, stored lowercase. */
 export type ProjectStatus = 'draft' | 'active' | 'completed' | 'archived';
@@ -103,13 +104,63 @@ export interface ProjectMemberRow extends SyncedColumns {
   invited_by: string | null;
 }
 
-export type SyncTable = 'projects' | 'profiles' | 'project_files' | 'project_members';
+/** Where a quote stands (the server moves it past `sent`; a contractor writes `draft` and `sent`). */
+export type QuoteStatus =
+  'draft' | 'sent' | 'accepted' | 'declined' | 'withdrawn' | 'expired' | 'superseded';
+
+/**
+ * A contractor's quote on a project (server table `quotes`). The contractor
+ * writes its content while it is a draft and sends it by setting `status`
+ * to 'sent'; the server computes the totals, stamps `sent_at` and the content
+ * hash, and from then on the row is frozen (a revision is a new row).
+ */
+export interface QuoteRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  contractor_id: string;
+  request_id: string | null;
+  /** 1, 2, … per (project, contractor). */
+  revision: number;
+  status: QuoteStatus;
+  lines: QuoteLine[];
+  /** Percent, 0 to 100, at most 3 decimals. */
+  tax_rate: number;
+  currency: string;
+  /** Integer cents, computed by the server (src/domain/quoteTotals.ts computes the same). */
+  subtotal_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  /** Date (YYYY-MM-DD) or null. */
+  valid_until: string | null;
+  notes: string;
+  /** The contractor's name, company, email and phone when sent. */
+  contractor_contact: { name?: string; company?: string; email?: string; phone?: string };
+  sent_at: string | null;
+  decided_at: string | null;
+  decline_reason: string | null;
+  content_sha256: string | null;
+  signer_name: string | null;
+  signed_by: string | null;
+  signed_at: string | null;
+  signed_sha256: string | null;
+}
+
+export type SyncTable = 'projects' | 'profiles' | 'project_files' | 'quotes' | 'project_members';
 /** Pull order: memberships last, so a revocation is applied after the rows it hides. */
 export const SYNC_TABLES: readonly SyncTable[] = [
   'profiles',
   'projects',
   'project_files',
+  'quotes',
   'project_members',
+];
+
+/** The synced tables whose rows a user writes through the outbox (memberships are written only by the server). */
+export const ROW_TABLES: readonly Exclude<SyncTable, 'project_members'>[] = [
+  'profiles',
+  'projects',
+  'project_files',
+  'quotes',
 ];
 
 export type OpKind = 'insert' | 'update' | 'delete';

@@ -23,3 +23,4 @@ export {
   useSharedProjects,
   type SharedProject,
 } from './membershipHooks';
+export { useProjectQuotes, useQuote, useMyQuotes } from './quoteHooks';

@@ -1,0 +1,193 @@
+/**
+ * Quotes repository: the only writer of local quote rows. A contractor writes
+ * a quote's content while it is a draft and sends it by setting its status to
+ * 'sent'; everything works offline through the outbox, and the server then
+ * stamps `sent_at`, the totals and the content hash (a sent quote is frozen
+ * there). Totals are kept locally with the same function the server mirrors
+ * (src/domain/quoteTotals.ts), so the screens show them before any answer.
+ */
+import { quoteTotals, type QuoteLine } from '../domain/quoteTotals';
+import { enqueueOp, newId } from './outbox';
+import { activeContext, type RepoContext } from './repoContext';
+import type { QuoteRow, Result } from './types';
+
+/** What the contractor writes on a draft quote. */
+export interface QuoteContent {
+  lines: QuoteLine[];
+  /** Percent, 0 to 100. */
+  tax_rate: number;
+  /** YYYY-MM-DD or null. */
+  valid_until: string | null;
+  notes: string;
+}
+
+/** Why a quote write was refused on the device (the server refuses the same). */
+export type QuoteWriteError = 'not_found' | 'not_a_draft';
+
+/** The columns a contractor may write, with the totals derived from them. */
+function contentColumns(content: QuoteContent) {
+  const totals = quoteTotals(content.lines, content.tax_rate);
+  return {
+    changes: {
+      lines: content.lines,
+      tax_rate: content.tax_rate,
+      valid_until: content.valid_until,
+      notes: content.notes,
+    },
+    totals: {
+      subtotal_cents: totals.subtotalCents,
+      tax_cents: totals.taxCents,
+      total_cents: totals.totalCents,
+    },
+  };
+}
+
+/** Builds the quotes repository over a context (the app uses `quotesRepo`). */
+export function createQuotesRepo(ctx: RepoContext = activeContext) {
+  /** Writes `next` and queues its op, in one transaction. */
+  async function write(next: QuoteRow, op: Parameters<typeof enqueueOp>[1]): Promise<void> {
+    const db = ctx.getDb();
+    await db.transaction('rw', db.quotes, db.outbox, db.sync_state, async () => {
+      await db.quotes.put(next);
+      await enqueueOp(db, op, ctx.now());
+    });
+  }
+
+  return {
+    /**
+     * Starts a draft quote of the signed-in contractor on `projectId` (works
+     * offline). Its revision here is 1 more than the contractor's highest on
+     * that project on this device; the server sets the real revision and links
+     * the project's open request, and the pull brings both back.
+     */
+    async createDraft(projectId: string, content: QuoteContent): Promise<QuoteRow> {
+      const db = ctx.getDb();
+      const nowIso = new Date(ctx.now()).toISOString();
+      const mine = await db.quotes.where('project_id').equals(projectId).toArray();
+      const revision =
+        mine
+          .filter((q) => q.contractor_id === db.userId)
+          .reduce((m, q) => Math.max(m, q.revision), 0) + 1;
+      const { changes, totals } = contentColumns(content);
+      const id = newId();
+      const row: QuoteRow = {
+        id,
+        project_id: projectId,
+        contractor_id: db.userId,
+        request_id: null,
+        revision,
+        status: 'draft',
+        ...changes,
+        ...totals,
+        currency: 'USD',
+        contractor_contact: {},
+        sent_at: null,
+        decided_at: null,
+        decline_reason: null,
+        content_sha256: null,
+        signer_name: null,
+        signed_by: null,
+        signed_at: null,
+        signed_sha256: null,
+        version: 0,
+        created_at: nowIso,
+        updated_at: nowIso,
+        deleted_at: null,
+        txid: '',
+      };
+      await write(row, {
+        table: 'quotes',
+        id,
+        kind: 'insert',
+        base_version: null,
+        changes: {
+          id,
+          project_id: projectId,
+          contractor_id: db.userId,
+          status: 'draft',
+          ...changes,
+        },
+      });
+      return row;
+    },
+
+    /** Saves a draft's content (autosave; consecutive saves fold into one op). */
+    async saveDraft(id: string, content: QuoteContent): Promise<Result<QuoteRow, QuoteWriteError>> {
+      const current = await ctx.getDb().quotes.get(id);
+      if (!current || current.deleted_at) return { ok: false, error: 'not_found' };
+      if (current.status !== 'draft') return { ok: false, error: 'not_a_draft' };
+      const { changes, totals } = contentColumns(content);
+      const next: QuoteRow = {
+        ...current,
+        ...changes,
+        ...totals,
+        updated_at: new Date(ctx.now()).toISOString(),
+      };
+      await write(next, {
+        table: 'quotes',
+        id,
+        kind: 'update',
+        base_version: current.version,
+        changes,
+      });
+      return { ok: true, value: next };
+    },
+
+    /**
+     * Sends a draft: status 'sent', queued like any edit, so offline it goes
+     * out when the connection returns. The server stamps the time and the
+     * hash, and marks the contractor's earlier sent revision superseded.
+     */
+    async send(id: string): Promise<Result<QuoteRow, QuoteWriteError>> {
+      const current = await ctx.getDb().quotes.get(id);
+      if (!current || current.deleted_at) return { ok: false, error: 'not_found' };
+      if (current.status !== 'draft') return { ok: false, error: 'not_a_draft' };
+      const next: QuoteRow = {
+        ...current,
+        status: 'sent',
+        updated_at: new Date(ctx.now()).toISOString(),
+      };
+      await write(next, {
+        table: 'quotes',
+        id,
+        kind: 'update',
+        base_version: current.version,
+        changes: { status: 'sent' },
+      });
+      return { ok: true, value: next };
+    },
+
+    /** Deletes a draft (a sent quote is withdrawn through the server instead). */
+    async removeDraft(id: string): Promise<Result<void, QuoteWriteError>> {
+      const db = ctx.getDb();
+      return db.transaction('rw', db.quotes, db.outbox, db.sync_state, async () => {
+        const current = await db.quotes.get(id);
+        if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
+        if (current.status !== 'draft') return { ok: false, error: 'not_a_draft' } as const;
+        const outcome = await enqueueOp(
+          db,
+          { table: 'quotes', id, kind: 'delete', base_version: current.version, changes: {} },
+          ctx.now(),
+        );
+        if (outcome === 'cancelled') await db.quotes.delete(id);
+        else await db.quotes.put({ ...current, deleted_at: new Date(ctx.now()).toISOString() });
+        return { ok: true, value: undefined } as const;
+      });
+    },
+
+    /**
+     * Puts a row the server answered through an RPC (accept, decline,
+     * withdraw) on the device at once, before the next pull brings it.
+     */
+    async applyAnswered(row: QuoteRow): Promise<void> {
+      const db = ctx.getDb();
+      await db.transaction('rw', db.quotes, async () => {
+        const local = await db.quotes.get(row.id);
+        if (!local || local.version < row.version) await db.quotes.put(row);
+      });
+    },
+  };
+}
+
+/** The quotes repository of the signed-in user. */
+export const quotesRepo = createQuotesRepo();

@@ -9,6 +9,9 @@ import { find } from 'linkifyjs';
 /** The longest body, in characters (the database's check holds the same number). */
 export const MESSAGE_MAX_CHARS = 4000;
 
+/** How long after the server received it the author may change or delete a message, in minutes. */
+export const MESSAGE_EDIT_MINUTES = 15;
+
 /** What the composer says under the field (the same words the server answers with). */
 export const MESSAGE_TEXTS = {
   empty: 'Write a message',

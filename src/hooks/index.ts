@@ -24,3 +24,4 @@ export {
   type SharedProject,
 } from './membershipHooks';
 export { useProjectQuotes, useQuote, useMyQuotes } from './quoteHooks';
+export { useThread, useUnreadCounts, useOthersReadUpTo } from './messageHooks';

@@ -16,6 +16,7 @@ import {
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { ProjectFiles } from './ProjectFiles';
 import { ProjectMembers } from './ProjectMembers';
+import { ProjectThread } from './ProjectThread';
 import { SharedProjectView } from './SharedProjectView';
 import './project.css';
 
@@ -225,6 +226,7 @@ export function ProjectDetailPage() {
         </div>
       </section>
 
+      <ProjectThread project={project} userId={user.id} />
       <ProjectMembers project={project} />
       <ProjectFiles projectId={project.id} />
 

@@ -199,11 +199,20 @@ create trigger messages_20_stamp_insert before insert on public.messages
   for each row execute function private.sync_stamp_insert();
 create trigger messages_20_stamp_update before update on public.messages
   for each row execute function private.sync_stamp_update();
+/** The server time of the newest message of a project (null when none). Security definer: one index lookup, no RLS. */
+create function private.messages_latest_at(p_project_id uuid) returns timestamptz
+language sql stable security definer
+set search_path = ''
+as $$
+  select max(m.created_at) from public.messages m where m.project_id = p_project_id
+$$;
+
 /**
  * BEFORE INSERT on messages, after the stamps: an API caller's message gets
  * the server clock at the moment it is written (clock_timestamp, not the
- * transaction's start), so the messages of one push keep the author's order
- * in created_at.
+ * transaction's start), and at least a microsecond after the project's
+ * newest message (a clock may tick in whole milliseconds), so a thread
+ * ordered by created_at keeps each author's order.
  */
 create function private.messages_receipt_time() returns trigger
 language plpgsql
@@ -211,7 +220,8 @@ set search_path = ''
 as $$
 begin
   if private.is_api_role() then
-    new.created_at := pg_catalog.clock_timestamp();
+    new.created_at := greatest(pg_catalog.clock_timestamp(),
+                               private.messages_latest_at(new.project_id) + interval '1 microsecond');
     new.updated_at := new.created_at;
   end if;
   return new;
@@ -448,15 +458,16 @@ create trigger message_reads_90_poke_update after update on public.message_reads
 
 revoke all on function
   private.my_readable_project_ids(), private.message_limits(), private.messages_before_write(),
-  private.messages_recent_count(uuid), private.messages_receipt_time(),
+  private.messages_recent_count(uuid), private.messages_receipt_time(), private.messages_latest_at(uuid),
   private.realtime_poke_thread(), public.mark_messages_read(uuid, timestamptz)
 from public, anon, authenticated;
 grant execute on function
-  private.my_readable_project_ids(), private.message_limits(), private.messages_recent_count(uuid)
+  private.my_readable_project_ids(), private.message_limits(), private.messages_recent_count(uuid),
+  private.messages_latest_at(uuid)
 to authenticated;
 grant execute on function public.mark_messages_read(uuid, timestamptz) to authenticated;
 grant execute on function
   private.my_readable_project_ids(), private.message_limits(), private.messages_before_write(),
-  private.messages_recent_count(uuid), private.messages_receipt_time(), private.realtime_poke_thread(),
-  public.mark_messages_read(uuid, timestamptz)
+  private.messages_recent_count(uuid), private.messages_receipt_time(), private.messages_latest_at(uuid),
+  private.realtime_poke_thread(), public.mark_messages_read(uuid, timestamptz)
 to service_role;

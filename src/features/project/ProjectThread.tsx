@@ -254,7 +254,7 @@ function MessageBubble({
       {m.attachments.length > 0 ? (
         <ul className="msg-files">
           {m.attachments.map((id) => (
-            <li key={id}>📎 {fileNames.get(id) ?? 'File'}</li>
+            <li key={id}>Attached: {fileNames.get(id) ?? 'a file no longer on the project'}</li>
           ))}
         </ul>
       ) : null}
@@ -374,7 +374,7 @@ function Composer({
       {photos.length > 0 ? (
         <ul className="msg-files">
           {photos.map((p, i) => (
-            <li key={i}>📎 {p.name}</li>
+            <li key={i}>To attach: {p.name}</li>
           ))}
         </ul>
       ) : null}

@@ -427,16 +427,29 @@ begin
 end
 $$;
 
-/** AFTER INSERT/UPDATE … FOR EACH STATEMENT on messages and message_reads: poke the project's readers. */
+/**
+ * AFTER INSERT/UPDATE … FOR EACH STATEMENT on messages and message_reads:
+ * poke the project's readers. A push writes each message in a statement of
+ * its own: the projects already poked for the table in this transaction
+ * (remembered in a transaction-local setting, as realtime_poke remembers
+ * the users) are skipped before their readers are even looked up.
+ */
 create function private.realtime_poke_thread() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
 declare
+  v_done text := coalesce(current_setting('refacing.realtime_poked_threads', true), '');
   v_ids uuid[];
 begin
-  select array_agg(distinct n.project_id) into v_ids from new_rows n;
-  perform private.realtime_poke(private.realtime_readers(coalesce(v_ids, '{}'), '{}'), tg_table_name);
+  select array_agg(distinct n.project_id) into v_ids from new_rows n
+   where strpos(v_done, '|' || tg_table_name || ':' || n.project_id::text || '|') = 0;
+  if v_ids is null then
+    return null;
+  end if;
+  perform private.realtime_poke(private.realtime_readers(v_ids, '{}'), tg_table_name);
+  perform set_config('refacing.realtime_poked_threads',
+    v_done || (select string_agg('|' || tg_table_name || ':' || x::text || '|', '') from unnest(v_ids) x), true);
   return null;
 end
 $$;

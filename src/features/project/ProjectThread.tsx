@@ -1,4 +1,12 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { format, isSameDay, isToday, isYesterday } from 'date-fns';
 import {
@@ -134,11 +142,14 @@ export function ProjectThread({
     estimateSize: (i) => (items[i]?.kind === 'day' ? 32 : 72),
     getItemKey: (i) => items[i]?.key ?? i,
     overscan: 6,
+    // Opened at its end: the first render already lays out the newest messages, not the oldest.
+    initialOffset: () => Number.MAX_SAFE_INTEGER,
+    initialRect: { width: 0, height: 480 },
   });
 
   // Newest at the bottom: follow new messages while the reader is at the bottom.
   const newestId = messages?.[messages.length - 1]?.id;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!newestId || !atBottom.current) return;
     virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
   }, [newestId, items.length, virtualizer]);

@@ -500,6 +500,62 @@ export type Database = {
           },
         ]
       }
+      reviews: {
+        Row: {
+          body: string
+          contractor_id: string
+          created_at: string
+          deleted_at: string | null
+          id: string
+          project_id: string
+          rating: number
+          replied_at: string | null
+          reply: string | null
+          reviewer_id: string
+          txid: unknown
+          updated_at: string
+          version: number
+        }
+        Insert: {
+          body?: string
+          contractor_id: string
+          created_at?: string
+          deleted_at?: string | null
+          id?: string
+          project_id: string
+          rating: number
+          replied_at?: string | null
+          reply?: string | null
+          reviewer_id: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Update: {
+          body?: string
+          contractor_id?: string
+          created_at?: string
+          deleted_at?: string | null
+          id?: string
+          project_id?: string
+          rating?: number
+          replied_at?: string | null
+          reply?: string | null
+          reviewer_id?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reviews_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: true
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Views: {
       [_ in never]: never

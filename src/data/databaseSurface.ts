@@ -156,6 +156,21 @@ export const TABLE_COLUMNS = {
     'valid_until',
     'version',
   ],
+  reviews: [
+    'body',
+    'contractor_id',
+    'created_at',
+    'deleted_at',
+    'id',
+    'project_id',
+    'rating',
+    'replied_at',
+    'reply',
+    'reviewer_id',
+    'txid',
+    'updated_at',
+    'version',
+  ],
 } as const satisfies { [T in keyof Tables]: readonly (keyof Tables[T]['Row'])[] };
 
 /** Each table's columns that an insert must give (required in its `Insert` type). */
@@ -168,6 +183,7 @@ export const TABLE_INSERT_REQUIRED = {
   projects: ['user_id'],
   quote_requests: ['project_id', 'zip'],
   quotes: ['contractor_id', 'project_id'],
+  reviews: ['contractor_id', 'project_id', 'rating', 'reviewer_id'],
 } as const satisfies { [T in keyof Tables]: readonly (keyof Tables[T]['Insert'])[] };
 
 /** Each RPC's arguments: all of them, and those it has a default for. */
@@ -220,6 +236,7 @@ const _everyColumn: {
   projects: true,
   quote_requests: true,
   quotes: true,
+  reviews: true,
 };
 const _everyRequiredInsert: {
   [T in keyof Tables]: Covers<RequiredInsert<T>, (typeof TABLE_INSERT_REQUIRED)[T][number]>;
@@ -232,6 +249,7 @@ const _everyRequiredInsert: {
   projects: true,
   quote_requests: true,
   quotes: true,
+  reviews: true,
 };
 const _everyArg: {
   [F in keyof Functions]: [

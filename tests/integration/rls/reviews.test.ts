@@ -161,14 +161,12 @@ describe('writing a review', () => {
     expect(res.data).toMatchObject({ contractor_id: ids.contractor, rating: 5, reply: null });
     reviewId = res.data!.id;
     refused(
-      await clients.owner
-        .from('reviews')
-        .insert({
-          project_id: DONE,
-          reviewer_id: ids.owner,
-          contractor_id: ids.contractor,
-          rating: 1,
-        }),
+      await clients.owner.from('reviews').insert({
+        project_id: DONE,
+        reviewer_id: ids.owner,
+        contractor_id: ids.contractor,
+        rating: 1,
+      }),
       409,
       'PT409',
     );

@@ -1,25 +1,27 @@
 /**
  * What the sync RPCs must answer (docs/sync-protocol.md), as zod schemas, and
  * the checks that turn any other answer into a sync failure before anything
- * is applied. Loaded on demand through loadAnswers.ts, so zod
- * stays out of the first screen's scripts.
+ * is applied. Loaded on demand through loadAnswers.ts, so zod stays out of
+ * the first screen's scripts. zod's mini build (the same checks, functions
+ * instead of methods) keeps the service worker, which runs this too, small.
  */
-import { z } from 'zod';
+import * as z from 'zod/v4-mini';
 import type { Failure } from './errors';
+
+/** Digits of an xid8 (a transaction id or a cursor). */
+const XID = /^\d{1,20}$/;
 
 /**
  * A synced row as the server sends it: the sync columns the client relies on
  * (`id`, `version`, `txid` as digits, `deleted_at`) checked, every other
  * column kept as it came.
  */
-const wireRowSchema = z
-  .object({
-    id: z.string().min(1),
-    version: z.number().int().nonnegative(),
-    txid: z.union([z.string().regex(/^\d{1,20}$/), z.number().int().nonnegative()]),
-    deleted_at: z.string().nullable(),
-  })
-  .passthrough();
+const wireRowSchema = z.looseObject({
+  id: z.string().check(z.minLength(1)),
+  version: z.int().check(z.nonnegative()),
+  txid: z.union([z.string().check(z.regex(XID)), z.int().check(z.nonnegative())]),
+  deleted_at: z.nullable(z.string()),
+});
 
 /** A synced row: its checked sync columns and every other column as sent. */
 export type WireRow = z.infer<typeof wireRowSchema>;
@@ -27,7 +29,7 @@ export type WireRow = z.infer<typeof wireRowSchema>;
 /** `pull_changes` answer: one page of rows ordered by (txid, id), the next cursor (xid8 as digits), more to come. */
 export const pullPageSchema = z.object({
   rows: z.array(wireRowSchema),
-  cursor: z.string().regex(/^\d{1,20}$/),
+  cursor: z.string().check(z.regex(XID)),
   has_more: z.boolean(),
 });
 
@@ -35,20 +37,20 @@ export type PullPage = z.infer<typeof pullPageSchema>;
 
 /** One op's result in a `push_changes` answer. */
 export const pushResultSchema = z.object({
-  op_id: z.string().min(1),
+  op_id: z.string().check(z.minLength(1)),
   status: z.enum(['applied', 'merged', 'duplicate', 'rejected']),
-  code: z.string().nullable(),
-  message: z.string().nullable(),
-  conflicts: z
-    .array(
+  code: z.nullable(z.string()),
+  message: z.nullable(z.string()),
+  conflicts: z.nullish(
+    z.array(
       z.object({
         path: z.array(z.union([z.string(), z.number()])),
         server_value: z.unknown(),
         client_value: z.unknown(),
       }),
-    )
-    .nullish(),
-  row: wireRowSchema.nullable(),
+    ),
+  ),
+  row: z.nullable(wireRowSchema),
 });
 
 export type PushResult = z.infer<typeof pushResultSchema>;
@@ -60,7 +62,7 @@ export const pushResultsSchema = z.array(pushResultSchema);
 export const BAD_RESPONSE = 'bad_response';
 
 /** A short, readable account of where an answer went wrong (at most 3 problems). */
-function describe(rpc: string, error: z.ZodError): Failure {
+function describe(rpc: string, error: z.core.$ZodError): Failure {
   const problems = error.issues
     .slice(0, 3)
     .map((i) => `${i.path.length ? i.path.join('.') : 'answer'}: ${i.message}`);

@@ -11,6 +11,7 @@ import { ensureAuthStarted } from '../auth/ensureAuthStarted';
 import { signInFromStoredSession } from '../auth/localSession';
 import { appSession } from './session';
 import { afterFirstScreen, firstScreen } from './firstScreen';
+import { clearPrimed } from '../hooks/primed';
 import './theme.css';
 
 /** The most a signed-in cold start's first render waits for its route's chunks. */
@@ -60,6 +61,9 @@ else render();
 
 if (fromStoredSession) void afterFirstScreen().then(ensureAuthStarted);
 else if (!isPublic) void ensureAuthStarted();
+
+// The first screen's early reads have served: the live queries hold their own results now.
+void afterFirstScreen().then(clearPrimed);
 
 // The service worker (app shell offline, update prompt, background sync), once the first screen shows; no-op under `npm run dev`.
 void afterFirstScreen()

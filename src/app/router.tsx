@@ -91,13 +91,18 @@ const ProjectDetailPage = projectDetailPage.Page;
  * Loads the chunks a protected `pathname` renders (the layout and its page)
  * at once, instead of one after the other as React reaches each lazy
  * boundary; once loaded they render without a fallback. For a cold start
- * already signed in from the stored session. Rejects when a chunk cannot be
- * loaded (the page then loads it again when it renders).
+ * already signed in from the stored session; for the dashboard it also reads
+ * the first screen from the local database meanwhile (primeDashboard), so
+ * the first render shows the cards. Rejects when a chunk cannot be loaded
+ * (the page then loads it again when it renders).
  */
 export async function preloadProtectedRoute(pathname: string): Promise<void> {
   const page =
     pathname === '/dashboard'
-      ? dashboardPage.preload()
+      ? Promise.all([
+          dashboardPage.preload(),
+          import('../features/dashboard/primeDashboard').then((m) => m.primeDashboard()),
+        ])
       : pathname.startsWith('/project/')
         ? projectDetailPage.preload()
         : null;

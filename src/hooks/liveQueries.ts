@@ -26,23 +26,38 @@ import type {
   SyncTable,
 } from '../data/types';
 import { useActiveUserId } from './useActiveUserId';
+import { countsKey, primedResult, profileKey, projectsKey } from './primed';
+import type { RefacingDb } from '../data/db';
+
+/** The signed-in user's profile row, or null when the device has none yet. */
+export async function readProfile(db: RefacingDb): Promise<ProfileRow | null> {
+  return (await db.profiles.get(db.userId)) ?? null;
+}
 
 /** Dashboard list: live projects of the role, newest first, optional status and search. */
 export function useProjects(q: ProjectQuery): ProjectRow[] | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
-    const db = getActiveDb();
-    return db ? queryProjects(db, q) : undefined;
-  }, [userId, q.status, q.search, q.role, q.limit]);
+  return useLiveQuery(
+    async () => {
+      const db = getActiveDb();
+      return db ? queryProjects(db, q) : undefined;
+    },
+    [userId, q.status, q.search, q.role, q.limit],
+    primedResult<ProjectRow[]>(projectsKey(userId, q)),
+  );
 }
 
 /** Filter-chip counts `{ all, draft, active, completed, archived }` of the role. */
 export function useProjectCounts(role: DataRole): ProjectCounts | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
-    const db = getActiveDb();
-    return db ? countProjects(db, role) : undefined;
-  }, [userId, role]);
+  return useLiveQuery(
+    async () => {
+      const db = getActiveDb();
+      return db ? countProjects(db, role) : undefined;
+    },
+    [userId, role],
+    primedResult<ProjectCounts>(countsKey(userId, role)),
+  );
 }
 
 /** One project: the row, null when missing or deleted, undefined while loading. */
@@ -61,11 +76,14 @@ export function useProject(id: string | undefined): ProjectRow | null | undefine
 /** The signed-in user's profile: the row, null when not pulled yet, undefined while loading. */
 export function useProfile(): ProfileRow | null | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
-    const db = getActiveDb();
-    if (!db) return undefined;
-    return (await db.profiles.get(db.userId)) ?? null;
-  }, [userId]);
+  return useLiveQuery(
+    async () => {
+      const db = getActiveDb();
+      return db ? readProfile(db) : undefined;
+    },
+    [userId],
+    primedResult<ProfileRow | null>(profileKey(userId)),
+  );
 }
 
 /** Live files of a project, newest first, with `pending` and `hasLocalBlob`. */

@@ -3,6 +3,8 @@
  * like the other hooks: they work offline and update after every sync.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { RefacingDb } from '../data/db';
+import { primedResult, sharedKey } from './primed';
 import { getActiveDb } from '../data/activeUser';
 import { toProjectRow } from '../data/db';
 import type { ProjectMemberRow, ProjectRow } from '../data/types';
@@ -44,34 +46,42 @@ export function useProjectMembers(projectId: string | undefined): ProjectMemberR
   }, [userId, projectId]);
 }
 
+/** Projects shared with the user of `db` (they are a member, not the creator), newest first. */
+export async function readSharedProjects(db: RefacingDb): Promise<SharedProject[]> {
+  const mine = (await db.project_members.where('user_id').equals(db.userId).toArray()).filter(
+    (m) => !m.deleted_at,
+  );
+  const projects = await db.projects.bulkGet(mine.map((m) => m.project_id));
+  const out: SharedProject[] = [];
+  projects.forEach((p, i) => {
+    // Projects the user owns or is assigned to are listed as their own.
+    if (
+      !p ||
+      p.deleted_at ||
+      p.owner_user_id === db.userId ||
+      p.assigned_contractor_id === db.userId
+    )
+      return;
+    out.push({ project: toProjectRow(p), membership: mine[i]! });
+  });
+  return out.sort((a, b) =>
+    a.project.created_at < b.project.created_at
+      ? 1
+      : a.project.created_at > b.project.created_at
+        ? -1
+        : 0,
+  );
+}
+
 /** Live projects shared with the signed-in user (they are a member, not the creator), newest first. */
 export function useSharedProjects(): SharedProject[] | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
-    const db = getActiveDb();
-    if (!db) return undefined;
-    const mine = (await db.project_members.where('user_id').equals(db.userId).toArray()).filter(
-      (m) => !m.deleted_at,
-    );
-    const projects = await db.projects.bulkGet(mine.map((m) => m.project_id));
-    const out: SharedProject[] = [];
-    projects.forEach((p, i) => {
-      // Projects the user owns or is assigned to are listed as their own.
-      if (
-        !p ||
-        p.deleted_at ||
-        p.owner_user_id === db.userId ||
-        p.assigned_contractor_id === db.userId
-      )
-        return;
-      out.push({ project: toProjectRow(p), membership: mine[i]! });
-    });
-    return out.sort((a, b) =>
-      a.project.created_at < b.project.created_at
-        ? 1
-        : a.project.created_at > b.project.created_at
-          ? -1
-          : 0,
-    );
-  }, [userId]);
+  return useLiveQuery(
+    async () => {
+      const db = getActiveDb();
+      return db ? readSharedProjects(db) : undefined;
+    },
+    [userId],
+    primedResult<SharedProject[]>(sharedKey(userId)),
+  );
 }

@@ -1,16 +1,16 @@
 /**
- * The form fields the sign-up, profile and project forms share: a labelled
+ * The form fields the sign-up, profile, project and builder forms share: a labelled
  * text input or select in a `.field` box, with the field's error under it
  * (tied to the control by `aria-describedby`, the control marked
  * `aria-invalid`), an optional hint, and whatever the form adds below (the
  * "changed on another device" notice). The value the user typed is kept as
  * it is, error or not.
  */
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 interface FieldFrame {
-  /** The control's id (the label's `htmlFor`); the error's id is `${id}-err`. */
-  id: string;
+  /** The control's id (the label's `htmlFor`; one is made when absent); the error's id is `${id}-err`. */
+  id?: string;
   label: string;
   /** The field's validation text, shown under the control; none when valid. */
   error?: string | null;
@@ -22,7 +22,7 @@ interface FieldFrame {
   children?: ReactNode;
 }
 
-function errorProps(id: string, error: string | null | undefined) {
+function errorProps(id: string | undefined, error: string | null | undefined) {
   return {
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${id}-err` : undefined,
@@ -37,7 +37,7 @@ function Frame({
   hint,
   children,
   control,
-}: FieldFrame & { control: ReactNode }) {
+}: FieldFrame & { id: string; control: ReactNode }) {
   return (
     <div className={`field${span ? ' span-2' : ''}`}>
       <label htmlFor={id}>{label}</label>
@@ -68,17 +68,20 @@ export function TextField({
   autoComplete?: string;
   placeholder?: string;
 }) {
+  const made = useId();
+  const id = frame.id ?? made;
   return (
     <Frame
       {...frame}
+      id={id}
       control={
         <input
-          id={frame.id}
+          id={id}
           type={type}
           autoComplete={autoComplete}
           placeholder={placeholder}
           value={value}
-          {...errorProps(frame.id, frame.error)}
+          {...errorProps(id, frame.error)}
           onChange={(e) => onChange(e.target.value)}
         />
       }
@@ -100,14 +103,17 @@ export function SelectField({
   /** The label of a first option with the value '' ("Select a project type"). */
   empty?: string;
 }) {
+  const made = useId();
+  const id = frame.id ?? made;
   return (
     <Frame
       {...frame}
+      id={id}
       control={
         <select
-          id={frame.id}
+          id={id}
           value={value}
-          {...errorProps(frame.id, frame.error)}
+          {...errorProps(id, frame.error)}
           onChange={(e) => onChange(e.target.value)}
         >
           {empty !== undefined ? <option value="">{empty}</option> : null}

@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { supabase } from '../../auth/supabase';
 import { useAuth } from '../../auth/useAuth';
-import { ensureProfile } from '../../auth/profileSetup';
-import { permissionsFor } from '../../auth/roles';
 import { PASSWORD_HINT_TEXT } from '../../domain/passwordRules';
 import { ROLE_LABELS, SIGNUP_ROLES, validateSignUp } from '../../domain/projectRules';
 import { SelectField, TextField } from '../../app/ui/FormFields';
 import { AuthCard, FormError } from './AuthCard';
+import { signUpAccount } from './signUpAccount';
 
 /**
  * /signup (product rules "Screens and routes", "Input checks", "Backend calls"): role (Homeowner, Contractor, Organization), first
@@ -43,40 +41,15 @@ export function SignupPage() {
       setError(checked.errors.form ?? null);
       return;
     }
-    const v = checked.value;
     setBusy(true);
-    const { data, error: authError } = await supabase.auth.signUp({
-      email: v.email,
-      password: v.password,
-      options: {
-        emailRedirectTo: `${window.location.origin}/dashboard`,
-        data: {
-          role: v.role,
-          permissions: permissionsFor(v.role),
-          first_name: v.firstName,
-          last_name: v.lastName,
-        },
-      },
-    });
-    if (authError) {
-      setBusy(false);
-      setError(authError.message);
-      return;
-    }
-    if (data.session && data.user) {
-      const profile = await ensureProfile(data.user);
-      if (!profile.ok) {
-        setBusy(false);
-        setError(
-          `Account created but profile setup failed: ${profile.error}. Please contact support.`,
-        );
-        return;
-      }
+    const outcome = await signUpAccount(checked.value);
+    if (outcome.kind === 'signedIn') {
       void navigate('/dashboard', { replace: true });
       return;
     }
     setBusy(false);
-    setSentTo(v.email);
+    if (outcome.kind === 'error') setError(outcome.message);
+    else setSentTo(outcome.email);
   }
 
   if (sentTo) {

@@ -13,24 +13,7 @@ import { measureInputId } from './CabinetDrawing';
 import { cabinetElementId } from './CabinetCard';
 import { showAllCabinets } from './cardWindow';
 import { MeasurementField } from './MeasurementField';
-
-function TextField({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" value={value} onChange={(e) => onChange(e.target.value)} />
-    </div>
-  );
-}
+import { TextField } from '../../app/ui/FormFields';
 
 /** Product rules "Screens and routes": Cabinet Details (NRS, Door, Drawer Front, Color), plus the finish and PO number the door order carries. */
 export const DetailsSection = memo(function DetailsSection({ form }: { form: CabinetForm }) {

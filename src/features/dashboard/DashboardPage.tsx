@@ -17,6 +17,7 @@ import {
 import { useDashboardFilters } from '../../state/dashboardFilters';
 import { DialogLoadBoundary, LoadErrorAlert, LoadErrorBoundary } from './LoadErrorBoundary';
 import { useLoadTimedOut } from './LoadTimeout';
+import { PROJECTS_PAGE_SIZE } from './primeDashboard';
 import { ProjectCard } from './ProjectCard';
 import { pendingInviteToken } from '../../app/pendingInvite';
 import { OrganizationLink } from '../../app/ui/OrganizationLink';
@@ -42,12 +43,7 @@ function chipLabel(f: StatusFilter): string {
   return f === 'all' ? 'All' : STATUS_LABELS[f];
 }
 
-/**
- * Cards shown at first and added by "Show more": a page the tablet renders in
- * one frame, whether the contractor has 5 projects or 5,000
- * (bench/dashboard.bench.ts).
- */
-export const PROJECTS_PAGE_SIZE = 50;
+export { PROJECTS_PAGE_SIZE };
 
 function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dialog) => void }) {
   const variant = uiRole(role);

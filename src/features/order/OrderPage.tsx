@@ -1,24 +1,15 @@
-import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { format } from 'date-fns';
 import { Spinner } from '../../app/Spinner';
-import { useAuth } from '../../auth/useAuth';
 import { projectsRepo } from '../../data';
-import { useMyMembership, useProfile, useProject } from '../../hooks';
-import { normalizeCabinetData } from '../../domain/cabinetData';
-import { computeDoorOrder } from '../../domain/doorOrder';
 import type { HingeRule } from '../../domain/hingeSummary';
-import { buildOrderExport, orderExportCsv, orderExportJson } from '../../domain/orderExport';
-import { formatMoney, readPriceList } from '../../domain/pricing';
-import { buildOrderWorkbook } from './orderWorkbook';
-import { projectDisplayName } from '../../domain/projectLabels';
+import { formatMoney } from '../../domain/pricing';
 import { HingeRuleSetting } from './HingeRuleSetting';
+import { OrderActions } from './OrderActions';
 import { OrderDrawings } from './OrderDrawings';
-import { contractorOf, safeFileName, str } from './orderMeta';
 import { OrderHeader, OrderTotals, OrderWarnings } from './OrderSheet';
 import { HingesTable, LinesTable } from './OrderTables';
-import { jobOrderChecks } from './orderChecksSource';
-import { downloadBlob, isTouchDevice, shareOrDownload } from './share';
+import { useOrderSheet } from './useOrderSheet';
 import './order.css';
 
 /**
@@ -34,71 +25,8 @@ import './order.css';
  */
 export function OrderPage() {
   const { projectId } = useParams();
-  const status = useAuth((s) => s.status);
-  const user = useAuth((s) => s.user);
-  const project = useProject(projectId);
-  const membership = useMyMembership(projectId);
-  const profile = useProfile();
-  const raw = project?.details?.cabinetData;
-  const data = useMemo(() => normalizeCabinetData(raw), [raw]);
-  const order = useMemo(() => computeDoorOrder(data), [data]);
-  const checks = useMemo(() => jobOrderChecks(data, order), [data, order]);
-  const prices = useMemo(() => readPriceList(profile?.price_list), [profile?.price_list]);
-  const [today] = useState(() => new Date());
-  const [shareNote, setShareNote] = useState<string | null>(null);
-  const touch = useMemo(() => isTouchDevice(), []);
-
-  const customer = projectDisplayName(project?.name);
-  const address = str(project?.details?.address);
-  // Who may change the cabinets: the project's own side, or a contractor it was shared with. A homeowner or
-  // viewer member reads the order only (the server refuses a viewer's writes).
-  const canEdit =
-    !!project &&
-    !!user &&
-    (project.user_id === user.id ||
-      project.owner_user_id === user.id ||
-      project.assigned_contractor_id === user.id ||
-      membership?.role === 'contractor');
-  // A homeowner or viewer member is not the sender: the sheet names the project's contractor as it was shared.
-  const contact = !canEdit && membership ? membership.contact : null;
-  const contractor = contact
-    ? { name: str(contact.name), phone: str(contact.phone), email: str(contact.email), address: '' }
-    : contractorOf(profile, user?.user_metadata ?? {}, user?.email ?? '');
-  const company = contact ? '' : (prices?.company ?? '');
-  const x = useMemo(
-    () =>
-      buildOrderExport(
-        order,
-        data.form,
-        {
-          customer,
-          address,
-          orderDate: format(today, 'yyyy-MM-dd'),
-          poNumber: data.form.poNumber.trim(),
-          contractor: {
-            company,
-            name: contractor.name,
-            phone: contractor.phone,
-            email: contractor.email,
-          },
-        },
-        { checks, prices },
-      ),
-    [
-      order,
-      data.form,
-      customer,
-      address,
-      today,
-      checks,
-      prices,
-      company,
-      contractor.name,
-      contractor.phone,
-      contractor.email,
-    ],
-  );
-  const [workbookNote, setWorkbookNote] = useState<string | null>(null);
+  const { status, user, project, data, x, canEdit, contractor, company, customer, address, today } =
+    useOrderSheet(projectId);
 
   const back = (
     <Link to="/dashboard" className="btn btn-primary">
@@ -114,8 +42,6 @@ export function OrderPage() {
   if (project === null) return <main className="container card">Project not found {back}</main>;
 
   const money = x.totals ? (n: number) => formatMoney(n, x.totals!.currency) : null;
-  const baseName = safeFileName(`order-${customer}-${x.job.orderDate}`);
-  const csvFile = () => new File([orderExportCsv(x)], `${baseName}.csv`, { type: 'text/csv' });
 
   const saveRule = async (hingeRule: HingeRule): Promise<string | null> => {
     const details = project.details ?? {};
@@ -136,31 +62,6 @@ export function OrderPage() {
       : 'Could not save the hinge setting: this project no longer exists on this device.';
   };
 
-  const downloadWorkbook = async () => {
-    setWorkbookNote('Preparing the workbook…');
-    try {
-      const bytes = await buildOrderWorkbook(x);
-      downloadBlob(
-        new Blob([bytes], {
-          type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        }),
-        `${baseName}.xlsx`,
-      );
-      setWorkbookNote(null);
-    } catch {
-      setWorkbookNote(
-        'The workbook could not be prepared (its code did not load). Connect once and try again, or download the CSV.',
-      );
-    }
-  };
-
-  const share = async () => {
-    setShareNote(null);
-    const outcome = await shareOrDownload(csvFile(), `Door order — ${customer}`);
-    if (outcome === 'downloaded')
-      setShareNote('Sharing files is not available here, so the CSV was downloaded.');
-  };
-
   const f = data.form;
   const vReveal = f.vertRevealOverride ? f.verticalReveal : f.sideReveal;
   const doors = x.lines.filter((l) => l.item === 'Door');
@@ -168,53 +69,11 @@ export function OrderPage() {
 
   return (
     <main className="container ord">
-      <div className="ord-actions no-print btn-row">
-        {canEdit ? (
-          <Link to={`/cabinet-builder/${project.id}`} className="btn">
-            Back to Builder
-          </Link>
-        ) : null}
-        <button
-          type="button"
-          className="btn"
-          onClick={() => downloadBlob(csvFile(), `${baseName}.csv`)}
-        >
-          Download CSV
-        </button>
-        <button type="button" className="btn" onClick={() => void downloadWorkbook()}>
-          Download Excel
-        </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() =>
-            downloadBlob(
-              new Blob([orderExportJson(x)], { type: 'application/json' }),
-              `${baseName}.json`,
-            )
-          }
-        >
-          Download JSON
-        </button>
-        {touch ? (
-          <button type="button" className="btn" onClick={() => void share()}>
-            Share CSV
-          </button>
-        ) : null}
-        <button type="button" className="btn btn-primary" onClick={() => window.print()}>
-          Print / PDF
-        </button>
-      </div>
-      {workbookNote ? (
-        <p className="alert alert-info no-print" role="status">
-          {workbookNote}
-        </p>
-      ) : null}
-      {shareNote ? (
-        <p className="alert alert-info no-print" role="status">
-          {shareNote}
-        </p>
-      ) : null}
+      <OrderActions
+        x={x}
+        customer={customer}
+        builderHref={canEdit ? `/cabinet-builder/${project.id}` : null}
+      />
       {canEdit ? (
         <div className="no-print">
           <HingeRuleSetting key={project.id} rule={data.hingeRule} onSave={saveRule} />

@@ -1,0 +1,66 @@
+/**
+ * The contractor's part of the project form: project scopes, budget and the
+ * custom budget text.
+ */
+import {
+  BUDGETS,
+  BUDGET_LABELS,
+  PROJECT_SCOPES,
+  projectTypeLabel,
+} from '../../domain/projectRules';
+import { SelectField } from '../../app/ui/FormFields';
+import type { ProjectForm } from './useProjectForm';
+import type { ReactNode } from 'react';
+
+/** Scopes (checkboxes), budget, and custom budget when "Custom" is chosen. */
+export function ContractorProjectFields({
+  form,
+  customBudget,
+}: {
+  form: ProjectForm;
+  /** The custom budget's text field (the modal's own text field). */
+  customBudget: ReactNode;
+}) {
+  const { values, errors, id, set, toggleScope, changedElsewhere } = form;
+  const scopeErr = errors.projectScopes;
+  return (
+    <>
+      <fieldset
+        className="check-grid span-2"
+        aria-describedby={scopeErr ? id('scopes-err') : undefined}
+        style={{ marginBottom: '0.9rem' }}
+      >
+        <legend>Project scopes</legend>
+        {PROJECT_SCOPES.map((s) => (
+          <label key={s} className="check">
+            <input
+              type="checkbox"
+              checked={values.projectScopes.includes(s)}
+              onChange={(e) => toggleScope(s, e.target.checked)}
+            />
+            {projectTypeLabel(s)}
+          </label>
+        ))}
+        {scopeErr ? (
+          <p className="field-error" id={id('scopes-err')} style={{ gridColumn: '1 / -1' }}>
+            {scopeErr}
+          </p>
+        ) : null}
+        <div style={{ gridColumn: '1 / -1' }}>
+          {changedElsewhere('projectScopes', 'Project scopes')}
+        </div>
+      </fieldset>
+      <SelectField
+        id={id('budget')}
+        label="Budget"
+        value={values.budget}
+        empty="Not specified"
+        options={BUDGETS.map((b) => ({ value: b, label: BUDGET_LABELS[b] }))}
+        onChange={(v) => set('budget', v)}
+      >
+        {changedElsewhere('budget', 'Budget')}
+      </SelectField>
+      {values.budget === 'custom' ? customBudget : <div />}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * Everything the door order page shows, from the local database: the
+ * project, its cabinets and the door order computed from them, the checks of
+ * what is left off, the contractor's prices and contact, and the export
+ * (buildOrderExport) that the sheet, the downloads and the share all use.
+ */
+import { useMemo, useState } from 'react';
+import { format } from 'date-fns';
+import { useAuth } from '../../auth/useAuth';
+import { useMyMembership, useProfile, useProject } from '../../hooks';
+import { normalizeCabinetData } from '../../domain/cabinetData';
+import { computeDoorOrder } from '../../domain/doorOrder';
+import { buildOrderExport } from '../../domain/orderExport';
+import { readPriceList } from '../../domain/pricing';
+import { projectDisplayName } from '../../domain/projectLabels';
+import { contractorOf, str } from './orderMeta';
+import { jobOrderChecks } from './orderChecksSource';
+
+/** The door order of `projectId` (undefined while loading; `project` null when missing). */
+export function useOrderSheet(projectId: string | undefined) {
+  const status = useAuth((s) => s.status);
+  const user = useAuth((s) => s.user);
+  const project = useProject(projectId);
+  const membership = useMyMembership(projectId);
+  const profile = useProfile();
+  const raw = project?.details?.cabinetData;
+  const data = useMemo(() => normalizeCabinetData(raw), [raw]);
+  const order = useMemo(() => computeDoorOrder(data), [data]);
+  const checks = useMemo(() => jobOrderChecks(data, order), [data, order]);
+  const prices = useMemo(() => readPriceList(profile?.price_list), [profile?.price_list]);
+  const [today] = useState(() => new Date());
+
+  const customer = projectDisplayName(project?.name);
+  const address = str(project?.details?.address);
+  // Who may change the cabinets: the project's own side, or a contractor it was shared with. A homeowner or
+  // viewer member reads the order only (the server refuses a viewer's writes).
+  const canEdit =
+    !!project &&
+    !!user &&
+    (project.user_id === user.id ||
+      project.owner_user_id === user.id ||
+      project.assigned_contractor_id === user.id ||
+      membership?.role === 'contractor');
+  // A homeowner or viewer member is not the sender: the sheet names the project's contractor as it was shared.
+  const contact = !canEdit && membership ? membership.contact : null;
+  const contractor = contact
+    ? { name: str(contact.name), phone: str(contact.phone), email: str(contact.email), address: '' }
+    : contractorOf(profile, user?.user_metadata ?? {}, user?.email ?? '');
+  const company = contact ? '' : (prices?.company ?? '');
+  const x = useMemo(
+    () =>
+      buildOrderExport(
+        order,
+        data.form,
+        {
+          customer,
+          address,
+          orderDate: format(today, 'yyyy-MM-dd'),
+          poNumber: data.form.poNumber.trim(),
+          contractor: {
+            company,
+            name: contractor.name,
+            phone: contractor.phone,
+            email: contractor.email,
+          },
+        },
+        { checks, prices },
+      ),
+    [
+      order,
+      data.form,
+      customer,
+      address,
+      today,
+      checks,
+      prices,
+      company,
+      contractor.name,
+      contractor.phone,
+      contractor.email,
+    ],
+  );
+
+  return { status, user, project, data, x, canEdit, contractor, company, customer, address, today };
+}

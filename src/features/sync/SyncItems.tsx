@@ -1,0 +1,122 @@
+/**
+ * The rows of the sync page's three lists: a change waiting to be sent, a
+ * change the server refused (with Retry and Discard), and an overwritten
+ * value from the conflicts log.
+ */
+import { useState } from 'react';
+import {
+  deadLettersRepo,
+  type ConflictRecord,
+  type DeadLetter,
+  type OutboxEntry,
+} from '../../data';
+import { useProject } from '../../hooks';
+import { appSession } from '../../app/session';
+import { UNTITLED_PROJECT } from '../../domain/projectLabels';
+import { describePath, describeValue } from './describePath';
+import { opKindText, rejectionText, tableText } from './syncTexts';
+
+function changedFields(op: OutboxEntry | DeadLetter['op']): string {
+  const cols = Object.keys(op.changes).filter(
+    (k) => !['id', 'user_id', 'owner_user_id', 'assigned_contractor_id', 'project_id'].includes(k),
+  );
+  const paths = (op.details_patch ?? []).map((p) => describePath(['details', ...p.path]));
+  const all = [...cols.map((c) => describePath([c])), ...paths];
+  if (op.kind !== 'update' || all.length === 0) return '';
+  return all.length > 3
+    ? `${all.slice(0, 3).join(', ')} and ${all.length - 3} more`
+    : all.join(', ');
+}
+
+function RowName({ table, id, fallback }: { table: string; id: string; fallback?: string }) {
+  const project = useProject(table === 'projects' ? id : undefined);
+  if (table === 'projects') return <strong>{project?.name || fallback || UNTITLED_PROJECT}</strong>;
+  return <strong>{fallback ?? tableText(table)}</strong>;
+}
+
+/** One op waiting in the outbox: what it does, to which row, and how often it was tried. */
+export function PendingItem({ op }: { op: OutboxEntry }) {
+  const fields = changedFields(op);
+  const fileName =
+    op.table === 'project_files' ? (op.changes.file_name as string | undefined) : undefined;
+  return (
+    <li>
+      <span>
+        {opKindText(op.kind)} {tableText(op.table).toLowerCase()}{' '}
+        <RowName table={op.table} id={op.id} fallback={fileName} />
+        {fields && <span className="muted"> — {fields}</span>}
+        {op.upload && !op.upload.uploaded && (
+          <span className="muted"> (file waiting to upload)</span>
+        )}
+      </span>
+      {op.attempts > 0 && <span className="muted">Tried {op.attempts}×, not sent yet</span>}
+    </li>
+  );
+}
+
+/** One change the server refused, with why and Retry / Discard. */
+export function DeadLetterItem({ letter }: { letter: DeadLetter }) {
+  const [busy, setBusy] = useState(false);
+  const fields = changedFields(letter.op);
+  async function act(kind: 'retry' | 'discard') {
+    setBusy(true);
+    try {
+      if (letter.id !== undefined)
+        await (kind === 'retry'
+          ? deadLettersRepo.retry(letter.id)
+          : deadLettersRepo.discard(letter.id));
+      appSession.syncNow();
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <li>
+      <span>
+        {opKindText(letter.op.kind)} {tableText(letter.op.table).toLowerCase()}{' '}
+        <strong>{letter.label}</strong>
+        {fields && <span className="muted"> — {fields}</span>}
+        <br />
+        <span>{rejectionText(letter.code, letter.message)}</span>
+      </span>
+      <span className="sync-actions">
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={busy}
+          onClick={() => void act('retry')}
+        >
+          Retry
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost"
+          disabled={busy}
+          onClick={() => void act('discard')}
+        >
+          Discard
+        </button>
+      </span>
+    </li>
+  );
+}
+
+/** One overwritten value: the other device's and the kept one. */
+export function ConflictItem({ conflict }: { conflict: ConflictRecord }) {
+  const project = useProject(conflict.table === 'projects' ? conflict.rowId : undefined);
+  return (
+    <li>
+      <span>
+        <strong>{project?.name || conflict.label}</strong> ·{' '}
+        {describePath(conflict.path, project?.details)}
+        <span className="sync-values">
+          <span className="muted">Other device had</span>
+          <span>{describeValue(conflict.serverValue)}</span>
+          <span className="muted">Yours (kept)</span>
+          <span>{describeValue(conflict.clientValue)}</span>
+        </span>
+      </span>
+      <span className="muted">{new Date(conflict.at).toLocaleString()}</span>
+    </li>
+  );
+}

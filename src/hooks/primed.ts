@@ -1,0 +1,50 @@
+/**
+ * First-screen results read before the first render. A signed-in cold start
+ * opens the user's database while the route's code loads, and reads what the
+ * first screen shows (the profile, then the first page of projects) in the
+ * same wait; the read hooks start from these results instead of `undefined`,
+ * so the first render already shows the cards instead of waiting for one
+ * IndexedDB round trip per hook, one after the other. The live queries then
+ * take over as usual. Results are kept only until the first screen shows.
+ */
+import type { DataRole } from '../data/types';
+
+const primed = new Map<string, unknown>();
+
+/** Key of a user's profile read. */
+export function profileKey(userId: string | null): string {
+  return `profile:${userId ?? ''}`;
+}
+
+/** Key of a dashboard projects query (the same fields useProjects depends on). */
+export function projectsKey(
+  userId: string | null,
+  q: { role: DataRole; status?: string; search?: string; limit?: number },
+): string {
+  return `projects:${userId ?? ''}:${q.role}|${q.status ?? ''}|${q.search ?? ''}|${q.limit ?? ''}`;
+}
+
+/** Key of a role's status counts. */
+export function countsKey(userId: string | null, role: DataRole): string {
+  return `counts:${userId ?? ''}:${role}`;
+}
+
+/** Key of the projects shared with a user. */
+export function sharedKey(userId: string | null): string {
+  return `shared:${userId ?? ''}`;
+}
+
+/** Keeps `value` as the starting result of the hook reading `key`. */
+export function primeResult(key: string, value: unknown): void {
+  primed.set(key, value);
+}
+
+/** The starting result kept for `key`, or undefined. */
+export function primedResult<T>(key: string): T | undefined {
+  return primed.get(key) as T | undefined;
+}
+
+/** Drops every kept result (the live queries have their own by then). */
+export function clearPrimed(): void {
+  primed.clear();
+}

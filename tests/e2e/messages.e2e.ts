@@ -152,6 +152,15 @@ describe('project messages on two devices', () => {
     await thread(joe)
       .getByText('Thanks! Tuesday works for the install.')
       .waitFor({ timeout: LIVE_MS });
+    // She corrects her reply within 15 minutes: the change shows live, marked edited.
+    await hers.getByRole('article').last().getByRole('button', { name: 'Edit message' }).click();
+    await home
+      .getByRole('textbox', { name: 'Edit your message' })
+      .fill('Thanks! Wednesday works for the install.');
+    await home.getByRole('button', { name: 'Save', exact: true }).click();
+    const edited = thread(joe).getByRole('article').filter({ hasText: 'Wednesday works' });
+    await edited.getByText('· edited').waitFor({ timeout: LIVE_MS });
+    expect(await thread(joe).getByText('Tuesday works').count()).toBe(0);
     await threadCard(home).screenshot({ path: artifactPath('messages', 'phone-thread.png') });
     await threadCard(joe).screenshot({ path: artifactPath('messages', 'tablet-thread-live.png') });
 

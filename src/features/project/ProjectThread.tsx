@@ -9,10 +9,13 @@ import {
 } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { format, isSameDay, isToday, isYesterday } from 'date-fns';
+import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
 import {
   deadLettersRepo,
   filesRepo,
+  messageEditable,
   messagesRepo,
+  type MessageWriteError,
   type ProjectMemberRow,
   type ProjectRow,
   type ThreadMessage,
@@ -29,6 +32,14 @@ import { askNotificationsAfterFirstMessage, sendReadMarker } from '../../app/mes
 
 /** Messages shown at first (the newest); "Show earlier messages" adds a page of this many. */
 const PAGE = 50;
+
+/** What the thread says when a change of one's own message is refused on the device. */
+const WRITE_TEXTS: Record<MessageWriteError, string> = {
+  ...MESSAGE_TEXTS,
+  not_found: 'This message is no longer here',
+  not_author: 'Only its author can change a message',
+  too_late: 'A message can be changed or deleted only in the 15 minutes after it was sent',
+};
 
 /** A row of the list: a day separator or a message. */
 type Item =
@@ -124,6 +135,8 @@ export function ProjectThread({
   const headingId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
+  const [editing, setEditing] = useState<ThreadMessage | null>(null);
+  const [deleting, setDeleting] = useState<ThreadMessage | null>(null);
 
   const messages = page?.messages;
   const items = useMemo(() => withDays(messages ?? []), [messages]);
@@ -217,6 +230,9 @@ export function ProjectThread({
                           author={authorName(item.m.author_id, userId, project, members)}
                           seen={item.m.id === seenId}
                           fileNames={fileNames}
+                          changeable={messageEditable(item.m, userId, Date.now())}
+                          onEdit={() => setEditing(item.m)}
+                          onDelete={() => setDeleting(item.m)}
                         />
                       )}
                     </div>
@@ -228,12 +244,28 @@ export function ProjectThread({
         </>
       )}
       <Composer
+        key={editing?.id ?? 'new'}
         projectId={project.id}
         canAttach={canAttach}
+        editing={editing}
+        onDoneEditing={() => setEditing(null)}
         onSent={() => {
           atBottom.current = true;
         }}
       />
+      {deleting ? (
+        <ConfirmDialog
+          title="Delete message"
+          message="Delete this message for everyone on the project?"
+          confirmLabel="Delete"
+          danger
+          onConfirm={async () => {
+            const result = await messagesRepo.remove(deleting.id);
+            return result.ok ? null : WRITE_TEXTS[result.error];
+          }}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
     </section>
   );
 }
@@ -244,12 +276,19 @@ function MessageBubble({
   author,
   seen,
   fileNames,
+  changeable,
+  onEdit,
+  onDelete,
 }: {
   m: ThreadMessage;
   mine: boolean;
   author: string;
   seen: boolean;
   fileNames: Map<string, string>;
+  /** The author may still change or delete it (15 minutes). */
+  changeable: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
 }) {
   const time = format(new Date(m.created_at), 'h:mm a');
   return (
@@ -289,6 +328,26 @@ function MessageBubble({
           </button>
         </div>
       ) : null}
+      {changeable && m.state !== 'failed' ? (
+        <div className="msg-actions">
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label="Edit message"
+            onClick={onEdit}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label="Delete message"
+            onClick={onDelete}
+          >
+            Delete
+          </button>
+        </div>
+      ) : null}
       {seen ? <p className="msg-seen">Seen</p> : null}
     </article>
   );
@@ -297,13 +356,18 @@ function MessageBubble({
 function Composer({
   projectId,
   canAttach,
+  editing,
+  onDoneEditing,
   onSent,
 }: {
   projectId: string;
   canAttach: boolean;
+  /** The user's own message being changed (the field starts with its text), or null for a new one. */
+  editing: ThreadMessage | null;
+  onDoneEditing: () => void;
   onSent: () => void;
 }) {
-  const [text, setText] = useState('');
+  const [text, setText] = useState(editing?.body ?? '');
   const [error, setError] = useState<string | null>(null);
   const [photos, setPhotos] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
@@ -316,18 +380,27 @@ function Composer({
     if (busy) return;
     setBusy(true);
     try {
-      // The message names its files, so they are queued first and the outbox sends them before it.
       const problem = messageBodyError(text);
       if (problem) {
         setError(MESSAGE_TEXTS[problem]);
         return;
       }
+      if (editing) {
+        const edited = await messagesRepo.edit(editing.id, text);
+        if (!edited.ok) {
+          setError(WRITE_TEXTS[edited.error]);
+          return;
+        }
+        onDoneEditing();
+        return;
+      }
+      // The message names its files, so they are queued first and the outbox sends them before it.
       const ids: string[] = [];
       for (const photo of photos)
         ids.push((await filesRepo.attach(projectId, photo, photo.name)).id);
       const result = await messagesRepo.send(projectId, text, ids);
       if (!result.ok) {
-        setError(result.error === 'tooLong' ? MESSAGE_TEXTS.tooLong : MESSAGE_TEXTS.empty);
+        setError(WRITE_TEXTS[result.error]);
         return;
       }
       setText('');
@@ -342,7 +415,7 @@ function Composer({
 
   return (
     <form className="composer" onSubmit={(e) => void submit(e)} noValidate>
-      <label htmlFor={fieldId}>Message</label>
+      <label htmlFor={fieldId}>{editing ? 'Edit your message' : 'Message'}</label>
       <textarea
         id={fieldId}
         value={text}
@@ -362,7 +435,7 @@ function Composer({
         <span className={length > MESSAGE_MAX_CHARS ? 'field-error' : 'muted'}>
           {length.toLocaleString('en-US')} / {MESSAGE_MAX_CHARS.toLocaleString('en-US')}
         </span>
-        {canAttach ? (
+        {canAttach && !editing ? (
           <label className="btn btn-sm">
             Attach photo
             <input
@@ -378,8 +451,13 @@ function Composer({
             />
           </label>
         ) : null}
+        {editing ? (
+          <button type="button" className="btn btn-sm" onClick={onDoneEditing}>
+            Cancel
+          </button>
+        ) : null}
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-          Send
+          {editing ? 'Save' : 'Send'}
         </button>
       </div>
       {photos.length > 0 ? (

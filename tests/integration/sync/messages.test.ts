@@ -205,3 +205,58 @@ describe('messages on two devices', () => {
     );
   });
 });
+
+describe('a member removed from the project', () => {
+  it('loses the thread on its device, and its queued messages with it', async () => {
+    const viewerCreds = { email: 'vera-msg@example.com', password: 'Secret-pass-3' };
+    await backend.signUpConfirmed(viewerCreds.email, viewerCreds.password, {
+      role: 'homeowner',
+      first_name: 'Vera',
+      last_name: 'Viewer',
+    });
+    const home = await openDevice(backend, 'maria-2', maria);
+    const vera = await openDevice(backend, 'vera', viewerCreds);
+    const p = await home.projects.create({
+      name: 'Guest bath',
+      status: 'draft',
+      details: {},
+      role: 'homeowner',
+    });
+    // Written before Vera joins, and after her device has pulled past it.
+    expect((await messagesOf(home).send(p.id, 'Welcome, Vera')).ok).toBe(true);
+    await settle([home, vera]);
+    const sent = await home.client.functions.invoke('project-invite', {
+      body: { project_id: p.id, email: viewerCreds.email, role: 'viewer' },
+    });
+    expect(sent.error).toBeNull();
+    const link = (await backend.readMail(viewerCreds.email))[0]!.links[0]!;
+    const token = decodeURIComponent(new URL(link).hash.slice('#token='.length));
+    expect((await vera.client.rpc('accept_project_invite', { p_token: token })).error).toBeNull();
+    await settle([home, vera]);
+    // A member who joins later gets the thread written before it joined (older than its cursors).
+    expect((await threadPage(vera.db, p.id, 10)).messages.map((m) => m.body)).toEqual([
+      'Welcome, Vera',
+    ]);
+
+    vera.net.offline = true;
+    expect((await messagesOf(vera).send(p.id, 'Written before I was removed')).ok).toBe(true);
+    const removed = await home.client.rpc('remove_project_member', {
+      p_project_id: p.id,
+      p_user_id: vera.userId,
+    });
+    expect(removed.error).toBeNull();
+    vera.net.offline = false;
+    await vera.sync();
+    await vera.sync();
+    expect(await vera.db.projects.get(p.id)).toBeUndefined();
+    expect(await vera.db.messages.where('project_id').equals(p.id).count()).toBe(0);
+    expect(await vera.db.message_reads.where('project_id').equals(p.id).count()).toBe(0);
+    const { rows } = await backend.pg.query<{ n: number }>(
+      `select count(*)::int as n from messages where project_id = $1 and author_id = $2`,
+      [p.id, vera.userId],
+    );
+    expect(rows[0]!.n).toBe(0);
+    await home.close();
+    await vera.close();
+  });
+});

@@ -53,6 +53,38 @@ export function createQuotesRepo(ctx: RepoContext = activeContext) {
     });
   }
 
+  /** The live draft `id`, or why it cannot be changed. */
+  async function draft(id: string): Promise<Result<QuoteRow, QuoteWriteError>> {
+    const current = await ctx.getDb().quotes.get(id);
+    if (!current || current.deleted_at) return { ok: false, error: 'not_found' };
+    if (current.status !== 'draft') return { ok: false, error: 'not_a_draft' };
+    return { ok: true, value: current };
+  }
+
+  /** Writes `changes` (and `derived`, local only) on the draft `id` and queues them as one update op. */
+  async function updateDraft(
+    id: string,
+    changes: Partial<QuoteRow>,
+    derived: Partial<QuoteRow> = {},
+  ): Promise<Result<QuoteRow, QuoteWriteError>> {
+    const current = await draft(id);
+    if (!current.ok) return current;
+    const next: QuoteRow = {
+      ...current.value,
+      ...changes,
+      ...derived,
+      updated_at: new Date(ctx.now()).toISOString(),
+    };
+    await write(next, {
+      table: 'quotes',
+      id,
+      kind: 'update',
+      base_version: current.value.version,
+      changes,
+    });
+    return { ok: true, value: next };
+  }
+
   return {
     /**
      * Starts a draft quote of the signed-in contractor on `projectId` (works
@@ -113,24 +145,8 @@ export function createQuotesRepo(ctx: RepoContext = activeContext) {
 
     /** Saves a draft's content (autosave; consecutive saves fold into one op). */
     async saveDraft(id: string, content: QuoteContent): Promise<Result<QuoteRow, QuoteWriteError>> {
-      const current = await ctx.getDb().quotes.get(id);
-      if (!current || current.deleted_at) return { ok: false, error: 'not_found' };
-      if (current.status !== 'draft') return { ok: false, error: 'not_a_draft' };
       const { changes, totals } = contentColumns(content);
-      const next: QuoteRow = {
-        ...current,
-        ...changes,
-        ...totals,
-        updated_at: new Date(ctx.now()).toISOString(),
-      };
-      await write(next, {
-        table: 'quotes',
-        id,
-        kind: 'update',
-        base_version: current.version,
-        changes,
-      });
-      return { ok: true, value: next };
+      return updateDraft(id, changes, totals);
     },
 
     /**
@@ -138,23 +154,8 @@ export function createQuotesRepo(ctx: RepoContext = activeContext) {
      * out when the connection returns. The server stamps the time and the
      * hash, and marks the contractor's earlier sent revision superseded.
      */
-    async send(id: string): Promise<Result<QuoteRow, QuoteWriteError>> {
-      const current = await ctx.getDb().quotes.get(id);
-      if (!current || current.deleted_at) return { ok: false, error: 'not_found' };
-      if (current.status !== 'draft') return { ok: false, error: 'not_a_draft' };
-      const next: QuoteRow = {
-        ...current,
-        status: 'sent',
-        updated_at: new Date(ctx.now()).toISOString(),
-      };
-      await write(next, {
-        table: 'quotes',
-        id,
-        kind: 'update',
-        base_version: current.version,
-        changes: { status: 'sent' },
-      });
-      return { ok: true, value: next };
+    send(id: string): Promise<Result<QuoteRow, QuoteWriteError>> {
+      return updateDraft(id, { status: 'sent' });
     },
 
     /** Deletes a draft (a sent quote is withdrawn through the server instead). */

@@ -340,3 +340,27 @@ export async function serverProjects(
   );
   return rows.map((r) => ({ ...r })).sort((a, b) => a.id.localeCompare(b.id));
 }
+
+/**
+ * `from` invites `email` to `projectId` as `role` through the Edge Function,
+ * and `to` (signed in as `email`) accepts with the token of the mailed link.
+ */
+export async function inviteAndAccept(
+  backend: StartedBackend,
+  from: Device,
+  to: Device,
+  email: string,
+  projectId: string,
+  role: 'owner' | 'contractor' | 'viewer',
+): Promise<void> {
+  const sent = await from.client.functions.invoke('project-invite', {
+    body: { project_id: projectId, email, role },
+  });
+  if (sent.error) throw new Error(`invite ${email}: ${sent.error.message}`);
+  // Newest first.
+  const link = (await backend.readMail(email))[0]?.links[0];
+  if (!link) throw new Error(`no invitation mail for ${email}`);
+  const token = decodeURIComponent(new URL(link).hash.slice('#token='.length));
+  const joined = await to.client.rpc('accept_project_invite', { p_token: token });
+  if (joined.error) throw new Error(`accept ${email}: ${joined.error.message}`);
+}

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQuotesRepo } from '../../../src/data/quotesRepo';
 import type { QuoteLine } from '../../../src/domain/quoteTotals';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend';
-import { openDevice, settle, type Device } from './harness';
+import { inviteAndAccept, openDevice, settle, type Device } from './harness';
 
 let backend: StartedBackend;
 const contractor = { email: 'joe-quote@example.com', password: 'Secret-pass-1' };
@@ -65,13 +65,7 @@ describe('quotes on devices', () => {
       role: 'homeowner',
     });
     expect(await home.sync()).toMatchObject({ ok: true });
-    const sent = await home.client.functions.invoke('project-invite', {
-      body: { project_id: p.id, email: contractor.email, role: 'contractor' },
-    });
-    expect(sent.error).toBeNull();
-    const link = (await backend.readMail(contractor.email))[0]!.links[0]!;
-    const token = decodeURIComponent(new URL(link).hash.slice('#token='.length));
-    expect((await joe.client.rpc('accept_project_invite', { p_token: token })).error).toBeNull();
+    await inviteAndAccept(backend, home, joe, contractor.email, p.id, 'contractor');
     expect(await joe.sync()).toMatchObject({ ok: true });
 
     // On site, no signal: a draft, an edit, then Send.

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend';
-import { openDevice, settle, type Device } from './harness';
+import { inviteAndAccept as invite, openDevice, settle } from './harness';
 
 let backend: StartedBackend;
 const contractor = { email: 'joe-share@example.com', password: 'Secret-pass-1' };
@@ -37,23 +37,6 @@ afterAll(async () => {
   await backend?.stop();
 });
 
-async function inviteAndAccept(
-  from: Device,
-  to: Device,
-  email: string,
-  projectId: string,
-  role: 'owner' | 'viewer',
-): Promise<void> {
-  const sent = await from.client.functions.invoke('project-invite', {
-    body: { project_id: projectId, email, role },
-  });
-  expect(sent.error).toBeNull();
-  const link = (await backend.readMail(email))[0]!.links[0]!;
-  const token = decodeURIComponent(new URL(link).hash.slice('#token='.length));
-  const joined = await to.client.rpc('accept_project_invite', { p_token: token });
-  expect(joined.error).toBeNull();
-}
-
 describe('shared projects on devices', () => {
   it('share, offline edits both ways, viewer refused, revoke drops the project from the device', async () => {
     const joe = await openDevice(backend, 'joe', contractor);
@@ -68,8 +51,8 @@ describe('shared projects on devices', () => {
     await joe.files.attach(p.id, new Blob(['door photo'], { type: 'image/jpeg' }), 'before.jpg');
     expect(await joe.sync()).toMatchObject({ ok: true });
 
-    await inviteAndAccept(joe, home, maria.email, p.id, 'owner');
-    await inviteAndAccept(joe, vic, viewer.email, p.id, 'viewer');
+    await invite(backend, joe, home, maria.email, p.id, 'owner');
+    await invite(backend, joe, vic, viewer.email, p.id, 'viewer');
     expect(await home.db.projects.get(p.id)).toBeUndefined();
     expect(await home.sync()).toMatchObject({ ok: true });
     expect((await home.db.projects.get(p.id))?.name).toBe('Alvarez kitchen');
@@ -138,7 +121,7 @@ describe('shared projects on devices', () => {
     expect(await home.db.projects.get(p.id)).toBeUndefined();
 
     // Invited again, the device fetches it again.
-    await inviteAndAccept(joe, home, maria.email, p.id, 'owner');
+    await invite(backend, joe, home, maria.email, p.id, 'owner');
     expect(await home.sync()).toMatchObject({ ok: true });
     expect((await home.db.projects.get(p.id))?.name).toBe('Alvarez kitchen (Maria)');
 

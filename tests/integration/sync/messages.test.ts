@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMessagesRepo } from '../../../src/data/messagesRepo';
 import { threadPage, unreadCounts, othersReadUpTo } from '../../../src/data/messageQueries';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend';
-import { openDevice, settle, type Device } from './harness';
+import { inviteAndAccept, openDevice, settle, type Device } from './harness';
 
 let backend: StartedBackend;
 const contractor = { email: 'joe-msg@example.com', password: 'Secret-pass-1' };
@@ -48,13 +48,7 @@ async function sharedProject(home: Device, joe: Device): Promise<string> {
     role: 'homeowner',
   });
   expect(await home.sync()).toMatchObject({ ok: true });
-  const sent = await home.client.functions.invoke('project-invite', {
-    body: { project_id: p.id, email: contractor.email, role: 'contractor' },
-  });
-  expect(sent.error).toBeNull();
-  const link = (await backend.readMail(contractor.email))[0]!.links[0]!;
-  const token = decodeURIComponent(new URL(link).hash.slice('#token='.length));
-  expect((await joe.client.rpc('accept_project_invite', { p_token: token })).error).toBeNull();
+  await inviteAndAccept(backend, home, joe, contractor.email, p.id, 'contractor');
   expect(await joe.sync()).toMatchObject({ ok: true });
   expect(await joe.db.projects.get(p.id)).toBeTruthy();
   return p.id;
@@ -225,13 +219,7 @@ describe('a member removed from the project', () => {
     // Written before Vera joins, and after her device has pulled past it.
     expect((await messagesOf(home).send(p.id, 'Welcome, Vera')).ok).toBe(true);
     await settle([home, vera]);
-    const sent = await home.client.functions.invoke('project-invite', {
-      body: { project_id: p.id, email: viewerCreds.email, role: 'viewer' },
-    });
-    expect(sent.error).toBeNull();
-    const link = (await backend.readMail(viewerCreds.email))[0]!.links[0]!;
-    const token = decodeURIComponent(new URL(link).hash.slice('#token='.length));
-    expect((await vera.client.rpc('accept_project_invite', { p_token: token })).error).toBeNull();
+    await inviteAndAccept(backend, home, vera, viewerCreds.email, p.id, 'viewer');
     await settle([home, vera]);
     // A member who joins later gets the thread written before it joined (older than its cursors).
     expect((await threadPage(vera.db, p.id, 10)).messages.map((m) => m.body)).toEqual([

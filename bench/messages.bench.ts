@@ -24,7 +24,7 @@ import { median } from './stats';
 const CONTRACTOR = { email: 'contractor@example.com', password: 'demo-contractor' };
 const SECOND = { email: 'contractor2@example.com', password: 'demo-contractor2' };
 const DEMO_KITCHEN = 'a2222222-0000-4000-8000-000000000001';
-const THREAD = Number(process.env.BENCH_THREAD ?? 5000);
+const THREAD = 5000;
 const PUSHED = 500;
 const RUNS = 5;
 const OPEN_TARGET_MS = 150;
@@ -223,7 +223,6 @@ async function openFigure(url: string): Promise<BenchFigure> {
 export default async function messagesBench(): Promise<BenchFigure[]> {
   const app = await startAppServer({ seed: true });
   try {
-    if (process.env.BENCH_ONLY_OPEN) return [await openFigure(app.url)];
     return [await openFigure(app.url), await pushFigure(app.url)];
   } finally {
     await app.stop();

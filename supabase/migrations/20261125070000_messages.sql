@@ -175,7 +175,8 @@ begin
     end if;
   end if;
 
-  if tg_op = 'INSERT' or new.attachments is distinct from old.attachments then
+  if pg_catalog.jsonb_array_length(new.attachments) > 0
+     and (tg_op = 'INSERT' or new.attachments is distinct from old.attachments) then
     if exists (select 1 from pg_catalog.jsonb_array_elements(new.attachments) e
                where pg_catalog.jsonb_typeof(e) is distinct from 'string'
                   or (e #>> '{}') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$') then
@@ -241,13 +242,14 @@ revoke truncate on public.messages from authenticated;
 
 create policy messages_select_readers on public.messages for select to authenticated
   using (project_id in (select private.my_readable_project_ids()));
+-- Writes touch one row: the single-project test is cheaper there than the set.
 create policy messages_insert_readers on public.messages for insert to authenticated
-  with check (author_id = (select auth.uid()) and project_id in (select private.my_readable_project_ids()));
+  with check (author_id = (select auth.uid()) and private.can_read_project(project_id));
 create policy messages_update_author on public.messages for update to authenticated
-  using (author_id = (select auth.uid()) and project_id in (select private.my_readable_project_ids()))
-  with check (author_id = (select auth.uid()) and project_id in (select private.my_readable_project_ids()));
+  using (author_id = (select auth.uid()) and private.can_read_project(project_id))
+  with check (author_id = (select auth.uid()) and private.can_read_project(project_id));
 create policy messages_delete_author on public.messages for delete to authenticated
-  using (author_id = (select auth.uid()) and project_id in (select private.my_readable_project_ids()));
+  using (author_id = (select auth.uid()) and private.can_read_project(project_id));
 
 -- ── read markers ────────────────────────────────────────────────────────
 

@@ -24,20 +24,32 @@ export async function fetchSharedProjects(
     const chunk = queued.slice(i, i + FETCH_CHUNK);
     let projects: Record<string, unknown>[];
     let files: Record<string, unknown>[];
+    let messages: Record<string, unknown>[];
+    let reads: Record<string, unknown>[];
     try {
-      const [p, f] = await Promise.all([
+      const [p, f, m, r] = await Promise.all([
         supabase.from('projects').select('*').in('id', chunk),
         supabase.from('project_files').select('*').in('project_id', chunk),
+        supabase.from('messages').select('*').in('project_id', chunk),
+        supabase.from('message_reads').select('*').in('project_id', chunk),
       ]);
-      const failure = classifyPostgrest(p.error, p.status) ?? classifyPostgrest(f.error, f.status);
+      const failure =
+        classifyPostgrest(p.error, p.status) ??
+        classifyPostgrest(f.error, f.status) ??
+        classifyPostgrest(m.error, m.status) ??
+        classifyPostgrest(r.error, r.status);
       if (failure) return { failure, applied };
       projects = p.data ?? [];
       files = f.data ?? [];
+      messages = m.data ?? [];
+      reads = r.data ?? [];
     } catch (error) {
       return { failure: networkFailure(error), applied };
     }
     applied += await store.applyServerRows('projects', projects, nowIso);
     applied += await store.applyServerRows('project_files', files, nowIso);
+    applied += await store.applyServerRows('messages', messages, nowIso);
+    applied += await store.applyServerRows('message_reads', reads, nowIso);
     await store.sharedFetched(chunk);
   }
   return { failure: null, applied };

@@ -17,6 +17,7 @@ const TABLE_TEXTS: Record<string, string> = {
   projects: 'Project',
   project_files: 'File',
   quotes: 'Quote',
+  messages: 'Message',
   profiles: 'Profile',
 };
 

@@ -2,9 +2,32 @@ import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDisplayName } from '../auth/useDisplayName';
 import { SyncStatusIndicator } from './otherPages';
+import { useUnreadCounts } from '../hooks';
+import { UnreadBadge } from './ui/UnreadBadge';
+import { notifyNewMessages } from './messageNotices';
 
 /**
- * Top bar for signed-in users (product rules "Screens and routes"): My Dashboard link, sync status,
+ * Unread messages over all projects, as a badge on the top bar's dashboard
+ * link (the in-app notice). When the count grows while the page is in the
+ * background, a system notification says so (if the user allowed them).
+ */
+function UnreadMessages() {
+  const counts = useUnreadCounts();
+  let total = 0;
+  for (const n of counts?.values() ?? []) total += n;
+  const previous = useRef<number | null>(null);
+  useEffect(() => {
+    if (counts === undefined) return;
+    if (previous.current !== null && total > previous.current)
+      notifyNewMessages(total - previous.current);
+    previous.current = total;
+  }, [counts, total]);
+  return <UnreadBadge count={total} />;
+}
+
+/**
+ * Top bar for signed-in users (product rules "Screens and routes"): My Dashboard link (with the
+ * unread messages count), sync status,
  * and a profile dropdown (My Dashboard, My Profile, Logout) behind the
  * avatar initial.
  */
@@ -53,7 +76,7 @@ export function TopBar() {
           <span className="visually-hidden"> home</span>
         </Link>
         <Link to="/dashboard" className="btn btn-ghost btn-sm">
-          My Dashboard
+          My Dashboard <UnreadMessages />
         </Link>
         <Suspense fallback={null}>
           <SyncStatusIndicator />

@@ -12,6 +12,7 @@ import type { ProjectRecord, RefacingDb } from './db';
 import { applyDetailsPatch } from './detailsPatch';
 import { applyMembershipChanges, membershipTables, type MembershipChange } from './membership';
 import { projectSearchWords } from './searchWords';
+import { sortableTime } from './sortableTime';
 import type { OutboxEntry, ProjectMemberRow, SyncTable } from './types';
 
 type AnyRow = Record<string, unknown> & { id: string; version: number; deleted_at: string | null };
@@ -61,6 +62,12 @@ function normalize(table: SyncTable, row: Record<string, unknown>): AnyRow {
     (r as Record<string, unknown>).details = {};
   if (table === 'project_members' && (r.txid === undefined || r.txid === null))
     (r as Record<string, unknown>).txid = '';
+  // Threads are ordered and counted by these times in indexes: one sortable form.
+  const rec = r as Record<string, unknown>;
+  if (table === 'messages' && typeof rec.created_at === 'string')
+    rec.created_at = sortableTime(rec.created_at);
+  if (table === 'message_reads' && typeof rec.read_up_to === 'string')
+    rec.read_up_to = sortableTime(rec.read_up_to);
   return r;
 }
 

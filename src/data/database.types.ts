@@ -31,6 +31,100 @@ export type Database = {
   }
   public: {
     Tables: {
+      message_reads: {
+        Row: {
+          created_at: string
+          deleted_at: string | null
+          id: string
+          project_id: string
+          read_up_to: string
+          txid: unknown
+          updated_at: string
+          user_id: string
+          version: number
+        }
+        Insert: {
+          created_at?: string
+          deleted_at?: string | null
+          id?: string
+          project_id: string
+          read_up_to: string
+          txid?: unknown
+          updated_at?: string
+          user_id: string
+          version?: number
+        }
+        Update: {
+          created_at?: string
+          deleted_at?: string | null
+          id?: string
+          project_id?: string
+          read_up_to?: string
+          txid?: unknown
+          updated_at?: string
+          user_id?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "message_reads_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      messages: {
+        Row: {
+          attachments: Json
+          author_id: string
+          body: string
+          created_at: string
+          deleted_at: string | null
+          edited_at: string | null
+          id: string
+          project_id: string
+          txid: unknown
+          updated_at: string
+          version: number
+        }
+        Insert: {
+          attachments?: Json
+          author_id: string
+          body: string
+          created_at?: string
+          deleted_at?: string | null
+          edited_at?: string | null
+          id?: string
+          project_id: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Update: {
+          attachments?: Json
+          author_id?: string
+          body?: string
+          created_at?: string
+          deleted_at?: string | null
+          edited_at?: string | null
+          id?: string
+          project_id?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "messages_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       profiles: {
         Row: {
           address: string | null
@@ -406,6 +500,62 @@ export type Database = {
           },
         ]
       }
+      reviews: {
+        Row: {
+          body: string
+          contractor_id: string
+          created_at: string
+          deleted_at: string | null
+          id: string
+          project_id: string
+          rating: number
+          replied_at: string | null
+          reply: string | null
+          reviewer_id: string
+          txid: unknown
+          updated_at: string
+          version: number
+        }
+        Insert: {
+          body?: string
+          contractor_id: string
+          created_at?: string
+          deleted_at?: string | null
+          id?: string
+          project_id: string
+          rating: number
+          replied_at?: string | null
+          reply?: string | null
+          reviewer_id: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Update: {
+          body?: string
+          contractor_id?: string
+          created_at?: string
+          deleted_at?: string | null
+          id?: string
+          project_id?: string
+          rating?: number
+          replied_at?: string | null
+          reply?: string | null
+          reviewer_id?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reviews_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: true
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Views: {
       [_ in never]: never
@@ -443,6 +593,10 @@ export type Database = {
         Returns: Json
       }
       delete_my_account: { Args: never; Returns: undefined }
+      mark_messages_read: {
+        Args: { p_project_id: string; p_up_to: string }
+        Returns: Json
+      }
       my_account_storage_paths: { Args: never; Returns: string[] }
       org_contractors: { Args: never; Returns: Json }
       org_invites_of: { Args: never; Returns: Json }

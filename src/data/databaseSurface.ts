@@ -26,6 +26,30 @@ type OptionalArg<F extends keyof Functions> = [Functions[F]['Args']] extends [ne
 
 /** Each table's columns, as in its `Row` type. */
 export const TABLE_COLUMNS = {
+  message_reads: [
+    'created_at',
+    'deleted_at',
+    'id',
+    'project_id',
+    'read_up_to',
+    'txid',
+    'updated_at',
+    'user_id',
+    'version',
+  ],
+  messages: [
+    'attachments',
+    'author_id',
+    'body',
+    'created_at',
+    'deleted_at',
+    'edited_at',
+    'id',
+    'project_id',
+    'txid',
+    'updated_at',
+    'version',
+  ],
   profiles: [
     'address',
     'created_at',
@@ -132,16 +156,34 @@ export const TABLE_COLUMNS = {
     'valid_until',
     'version',
   ],
+  reviews: [
+    'body',
+    'contractor_id',
+    'created_at',
+    'deleted_at',
+    'id',
+    'project_id',
+    'rating',
+    'replied_at',
+    'reply',
+    'reviewer_id',
+    'txid',
+    'updated_at',
+    'version',
+  ],
 } as const satisfies { [T in keyof Tables]: readonly (keyof Tables[T]['Row'])[] };
 
 /** Each table's columns that an insert must give (required in its `Insert` type). */
 export const TABLE_INSERT_REQUIRED = {
+  message_reads: ['project_id', 'read_up_to', 'user_id'],
+  messages: ['author_id', 'body', 'project_id'],
   profiles: ['id'],
   project_files: ['file_name', 'file_path', 'project_id', 'user_id'],
   project_members: ['project_id', 'role', 'user_id'],
   projects: ['user_id'],
   quote_requests: ['project_id', 'zip'],
   quotes: ['contractor_id', 'project_id'],
+  reviews: ['contractor_id', 'project_id', 'rating', 'reviewer_id'],
 } as const satisfies { [T in keyof Tables]: readonly (keyof Tables[T]['Insert'])[] };
 
 /** Each RPC's arguments: all of them, and those it has a default for. */
@@ -157,6 +199,7 @@ export const RPC_ARGS = {
   },
   decline_quote: { args: ['p_quote_id', 'p_reason'], optional: ['p_reason'] },
   delete_my_account: { args: [], optional: [] },
+  mark_messages_read: { args: ['p_project_id', 'p_up_to'], optional: [] },
   my_account_storage_paths: { args: [], optional: [] },
   org_contractors: { args: [], optional: [] },
   org_invites_of: { args: [], optional: [] },
@@ -185,22 +228,28 @@ type RequiredInsert<T extends keyof Tables> = {
 const _everyColumn: {
   [T in keyof Tables]: Covers<keyof Tables[T]['Row'], (typeof TABLE_COLUMNS)[T][number]>;
 } = {
+  message_reads: true,
+  messages: true,
   profiles: true,
   project_files: true,
   project_members: true,
   projects: true,
   quote_requests: true,
   quotes: true,
+  reviews: true,
 };
 const _everyRequiredInsert: {
   [T in keyof Tables]: Covers<RequiredInsert<T>, (typeof TABLE_INSERT_REQUIRED)[T][number]>;
 } = {
+  message_reads: true,
+  messages: true,
   profiles: true,
   project_files: true,
   project_members: true,
   projects: true,
   quote_requests: true,
   quotes: true,
+  reviews: true,
 };
 const _everyArg: {
   [F in keyof Functions]: [
@@ -216,6 +265,7 @@ const _everyArg: {
   create_project_invite: [true, true],
   decline_quote: [true, true],
   delete_my_account: [true, true],
+  mark_messages_read: [true, true],
   my_account_storage_paths: [true, true],
   org_contractors: [true, true],
   org_invites_of: [true, true],

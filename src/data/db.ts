@@ -1,6 +1,7 @@
 /**
  * The per-user IndexedDB database (`refacing-<userId>`), Dexie schema and its
- * versioned upgrades. Holds server rows (projects, profiles, project_files, quotes),
+ * versioned upgrades. Holds server rows (projects, profiles, project_files, quotes,
+ * messages and their read markers),
  * cached file blobs, the outbox of unsynced operations, per-table sync cursors,
  * the conflicts log and dead letters. Repositories are its only writers.
  */
@@ -10,6 +11,8 @@ import type {
   ConflictRecord,
   DeadLetter,
   FileBlobRecord,
+  MessageReadRow,
+  MessageRow,
   OutboxEntry,
   ProfileRow,
   ProjectFileRow,
@@ -59,6 +62,8 @@ export class RefacingDb extends Dexie {
   project_files!: Table<ProjectFileRow, string>;
   project_members!: Table<ProjectMemberRow, string>;
   quotes!: Table<QuoteRow, string>;
+  messages!: Table<MessageRow, string>;
+  message_reads!: Table<MessageReadRow, string>;
   file_blobs!: Table<FileBlobRecord, string>;
   outbox!: Table<OutboxEntry, number>;
   sync_state!: Table<SyncStateRecord, string>;
@@ -133,6 +138,13 @@ export class RefacingDb extends Dexie {
     // contractor and status (the contractor's "My quotes").
     this.version(6).stores({
       quotes: 'id, project_id, [contractor_id+status]',
+    });
+    // Version 7: project messages, by project in time order (a thread's newest
+    // page, unread counts past a marker) and the projects that have any; read
+    // markers by project and by member.
+    this.version(7).stores({
+      messages: 'id, project_id, [project_id+created_at]',
+      message_reads: 'id, project_id, user_id',
     });
   }
 

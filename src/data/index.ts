@@ -36,6 +36,13 @@ export {
   type QuoteContent,
   type QuoteWriteError,
 } from './quotesRepo';
+export {
+  messagesRepo,
+  createMessagesRepo,
+  messageEditable,
+  type MessageWriteError,
+} from './messagesRepo';
+export type { ThreadMessage, ThreadPage, DeliveryState } from './messageQueries';
 export { deadLettersRepo, createDeadLettersRepo } from './deadLettersRepo';
 export { conflictsRepo, createConflictsRepo } from './conflictsRepo';
 export { queryProjects, countProjects, type ProjectQuery } from './projectQueries';

@@ -25,7 +25,7 @@ export async function pendingSharedFetches(db: RefacingDb): Promise<string[]> {
  * Removes a project the user lost access to, and everything of it on this
  * device. Keeps it when the user is its owner. Runs
  * inside the caller's transaction (tables: projects, project_files,
- * file_blobs, outbox, dead_letters, conflicts).
+ * messages, message_reads, file_blobs, outbox, dead_letters, conflicts).
  */
 export async function dropSharedProject(db: RefacingDb, projectId: string): Promise<boolean> {
   const me = db.userId;
@@ -33,23 +33,25 @@ export async function dropSharedProject(db: RefacingDb, projectId: string): Prom
   // The homeowner who owns it never loses it; a contractor's local assignment may be stale (reassigned).
   if (project && project.owner_user_id === me) return false;
   const fileIds = await db.project_files.where('project_id').equals(projectId).primaryKeys();
+  const messageIds = await db.messages.where('project_id').equals(projectId).primaryKeys();
   const rowKeys: [string, string][] = [
     ['projects', projectId],
     ...fileIds.map((id) => ['project_files', id] as [string, string]),
+    ...messageIds.map((id) => ['messages', id] as [string, string]),
   ];
   await db.outbox.where('[table+id]').anyOf(rowKeys).delete();
-  // Queued file inserts whose row was never pulled: find them by their project.
-  await db.outbox
-    .filter((op) => op.table === 'project_files' && op.changes?.project_id === projectId)
-    .delete();
-  const ids = [projectId, ...fileIds];
+  // Queued file and message inserts whose row was never pulled: find them by their project.
+  const ofProject = (table: string, changes: Record<string, unknown> | undefined) =>
+    (table === 'project_files' || table === 'messages') && changes?.project_id === projectId;
+  await db.outbox.filter((op) => ofProject(op.table, op.changes)).delete();
+  const ids = [projectId, ...fileIds, ...messageIds];
   await db.dead_letters.where('op.id').anyOf(ids).delete();
-  await db.dead_letters
-    .filter((d) => d.op.table === 'project_files' && d.op.changes?.project_id === projectId)
-    .delete();
+  await db.dead_letters.filter((d) => ofProject(d.op.table, d.op.changes)).delete();
   await db.conflicts.where('rowId').anyOf(ids).delete();
   await db.file_blobs.bulkDelete(fileIds);
   await db.project_files.bulkDelete(fileIds);
+  await db.messages.bulkDelete(messageIds);
+  await db.message_reads.where('project_id').equals(projectId).delete();
   await db.projects.delete(projectId);
   return true;
 }
@@ -60,6 +62,8 @@ export function membershipTables(db: RefacingDb) {
     db.project_members,
     db.projects,
     db.project_files,
+    db.messages,
+    db.message_reads,
     db.file_blobs,
     db.outbox,
     db.dead_letters,

@@ -11,5 +11,10 @@ describe('rowLabel', () => {
     expect(rowLabel('project_files', undefined)).toBe('File');
     expect(rowLabel('profiles', { first_name: 'Ann' })).toBe('Profile');
     expect(tableText('projects')).toBe('Project');
+    expect(rowLabel('messages', { body: 'Doors\n  arrive Tuesday' })).toBe(
+      'Message: Doors arrive Tuesday',
+    );
+    expect(rowLabel('messages', { body: 'x'.repeat(60) })).toBe(`Message: ${'x'.repeat(39)}…`);
+    expect(rowLabel('messages', undefined)).toBe('Message');
   });
 });

@@ -145,22 +145,62 @@ export interface QuoteRow extends SyncedColumns {
   signed_sha256: string | null;
 }
 
-export type SyncTable = 'projects' | 'profiles' | 'project_files' | 'quotes' | 'project_members';
+/**
+ * A message in a project's thread (server table `messages`). The author
+ * writes it offline like any row; the server stamps `created_at` (its time
+ * of receipt) and `edited_at`, and lets the author change or delete it for
+ * 15 minutes only.
+ */
+export interface MessageRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  author_id: string;
+  /** 1 to 4,000 characters, shown as text (src/domain/messageText.ts). */
+  body: string;
+  /** Ids of files of the same project (project_files). */
+  attachments: string[];
+  edited_at: string | null;
+}
+
+/**
+ * A member's "read up to" marker on a project's thread (server table
+ * `message_reads`, written only by the RPC `mark_messages_read`; pulled so
+ * the other side's "Seen" shows).
+ */
+export interface MessageReadRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  user_id: string;
+  /** Server time of the newest message the member has read (ISO). */
+  read_up_to: string;
+}
+
+export type SyncTable =
+  | 'projects'
+  | 'profiles'
+  | 'project_files'
+  | 'quotes'
+  | 'messages'
+  | 'message_reads'
+  | 'project_members';
 /** Pull order: memberships last, so a revocation is applied after the rows it hides. */
 export const SYNC_TABLES: readonly SyncTable[] = [
   'profiles',
   'projects',
   'project_files',
   'quotes',
+  'messages',
+  'message_reads',
   'project_members',
 ];
 
-/** The synced tables whose rows a user writes through the outbox (memberships are written only by the server). */
-export const ROW_TABLES: readonly Exclude<SyncTable, 'project_members'>[] = [
+/** The synced tables whose rows a user writes through the outbox (memberships and read markers are written only by the server). */
+export const ROW_TABLES: readonly Exclude<SyncTable, 'project_members' | 'message_reads'>[] = [
   'profiles',
   'projects',
   'project_files',
   'quotes',
+  'messages',
 ];
 
 export type OpKind = 'insert' | 'update' | 'delete';

@@ -25,3 +25,4 @@ export {
 } from './membershipHooks';
 export { useProjectQuotes, useQuote, useMyQuotes } from './quoteHooks';
 export { useServerReachable } from './useServerReachable';
+export { useThread, useUnreadCounts, useOthersReadUpTo } from './messageHooks';

@@ -6,7 +6,7 @@ import { appSession } from '../../app/session';
 import { Spinner } from '../../app/Spinner';
 import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
 import { projectsRepo, type ProjectRow } from '../../data';
-import { useProjectCounts, useProjects, useSharedProjects } from '../../hooks';
+import { useProjectCounts, useProjects, useSharedProjects, useUnreadCounts } from '../../hooks';
 import {
   ROLE_LABELS,
   STATUS_FILTERS,
@@ -58,6 +58,7 @@ function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dialog) => 
   );
   const counts = useProjectCounts(role);
   const shared = useSharedProjects();
+  const unread = useUnreadCounts();
   const timedOut = useLoadTimedOut(projects === undefined);
   const listShown = projects !== undefined || timedOut;
   useEffect(() => {
@@ -105,6 +106,7 @@ function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dialog) => 
             variant={variant}
             onEdit={() => onDialog({ kind: 'edit', project: p })}
             onDelete={() => onDialog({ kind: 'delete', project: p })}
+            unread={unread?.get(p.id) ?? 0}
           />
         ))}
       </div>

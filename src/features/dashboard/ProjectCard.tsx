@@ -3,6 +3,7 @@ import type { ProjectRow } from '../../data';
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { projectDisplayName, projectTypeLabel } from '../../domain/projectLabels';
 import { StatusBadge } from '../../app/ui/StatusBadge';
+import { UnreadBadge } from '../../app/ui/UnreadBadge';
 import { StatusEditor } from './StatusEditor';
 
 /** The project's type line: the type, else (contractors) the scopes. */
@@ -17,18 +18,22 @@ function typeLine(project: ProjectRow): string {
 /**
  * A dashboard card (product rules "Screens and routes"): name (fallback 'Untitled Project'), project type,
  * cabinet summary; contractors also see address, email and the inline status
- * editor. Buttons: edit, Delete, Cabinets (opens the builder).
+ * editor; unread messages as a count by the name. Buttons: edit, Delete,
+ * Cabinets (opens the builder).
  */
 export function ProjectCard({
   project,
   variant,
   onEdit,
   onDelete,
+  unread = 0,
 }: {
   project: ProjectRow;
   variant: 'homeowner' | 'contractor';
   onEdit: () => void;
   onDelete: () => void;
+  /** Unread messages on the project. */
+  unread?: number;
 }) {
   const name = projectDisplayName(project.name);
   const d = project.details ?? {};
@@ -37,7 +42,7 @@ export function ProjectCard({
     <article className="card project-card" aria-labelledby={headingId}>
       <div className="card-top">
         <h3 id={headingId}>
-          <Link to={`/project/${project.id}`}>{name}</Link>
+          <Link to={`/project/${project.id}`}>{name}</Link> <UnreadBadge count={unread} />
         </h3>
         {variant === 'contractor' ? (
           <StatusEditor projectId={project.id} projectName={name} status={project.status} />

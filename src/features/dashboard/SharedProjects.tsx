@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useSharedProjects, type SharedProject } from '../../hooks';
+import { useSharedProjects, useUnreadCounts, type SharedProject } from '../../hooks';
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { projectDisplayName } from '../../domain/projectLabels';
 import { MEMBER_ROLE_LABELS, acceptPendingInvite, pendingInviteToken } from '../../app/invites';
 import { StatusBadge } from '../../app/ui/StatusBadge';
+import { UnreadBadge } from '../../app/ui/UnreadBadge';
 import '../../app/ui/sharing.css';
 
-function SharedCard({ item }: { item: SharedProject }) {
+function SharedCard({ item, unread }: { item: SharedProject; unread: number }) {
   const { project, membership } = item;
   const name = projectDisplayName(project.name);
   const c = membership.contact ?? {};
@@ -16,7 +17,7 @@ function SharedCard({ item }: { item: SharedProject }) {
     <article className="card project-card" aria-labelledby={headingId}>
       <div className="card-top">
         <h3 id={headingId}>
-          <Link to={`/project/${project.id}`}>{name}</Link>
+          <Link to={`/project/${project.id}`}>{name}</Link> <UnreadBadge count={unread} />
         </h3>
         <StatusBadge status={project.status} />
       </div>
@@ -45,6 +46,7 @@ function SharedCard({ item }: { item: SharedProject }) {
  */
 export function SharedProjects() {
   const shared = useSharedProjects();
+  const unread = useUnreadCounts();
   const [notice, setNotice] = useState<{
     kind: 'success' | 'error';
     text: string;
@@ -93,7 +95,7 @@ export function SharedProjects() {
       {shared && shared.length > 0 ? (
         <div className="projects">
           {shared.map((s) => (
-            <SharedCard key={s.project.id} item={s} />
+            <SharedCard key={s.project.id} item={s} unread={unread?.get(s.project.id) ?? 0} />
           ))}
         </div>
       ) : null}

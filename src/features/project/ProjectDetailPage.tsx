@@ -16,6 +16,7 @@ import {
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { ProjectFiles } from './ProjectFiles';
 import { ProjectMembers } from './ProjectMembers';
+import { ProjectThread } from './ProjectThread';
 import { SharedProjectView } from './SharedProjectView';
 import { HomeownerQuotes } from './ProjectQuotesSummary';
 import './project.css';
@@ -227,6 +228,7 @@ export function ProjectDetailPage() {
       </section>
 
       {project.owner_user_id === user.id ? <HomeownerQuotes project={project} /> : null}
+      <ProjectThread project={project} userId={user.id} />
       <ProjectMembers project={project} />
       <ProjectFiles projectId={project.id} />
 

@@ -13,6 +13,7 @@ import { formatFraction } from '../../domain/fractions';
 import { projectDisplayName, statusLabel } from '../../domain/projectLabels';
 import { StatusBadge } from '../../app/ui/StatusBadge';
 import { ProjectFiles } from './ProjectFiles';
+import { ProjectThread } from './ProjectThread';
 import { MEMBER_ROLE_LABELS } from '../../app/invites';
 
 function updated(iso: string): string {
@@ -55,7 +56,7 @@ function Lines({ title, lines }: { title: string; lines: readonly OrderLine[] })
 
 /**
  * The project page of someone it was shared with (a member): status, the
- * contractor's contact, photos and files (a homeowner may add photos and
+ * contractor's contact, the project's messages, photos and files (a homeowner may add photos and
  * delete their own; a viewer only looks), and the cabinet summary and door
  * order read-only. A contractor member also gets the Cabinets button. 'Project
  * not found' when the user is not a member.
@@ -138,6 +139,7 @@ export function SharedProjectView({ project }: { project: ProjectRow }) {
           <p className="muted">No contact details yet.</p>
         )}
       </section>
+      <ProjectThread project={project} userId={membership.user_id} canAttach={role !== 'viewer'} />
       <ProjectFiles
         projectId={project.id}
         canUpload={role !== 'viewer'}

@@ -285,6 +285,36 @@ describe('who is poked', () => {
     expect(after).toEqual(READERS);
   });
 
+  it("messages and read markers: the project's readers, with the table named", async () => {
+    const id = await project();
+    const start = received.homeowner.length;
+    const who = await pokedBy(async () => {
+      const { data, error } = await rest.viewer.rpc('push_changes', {
+        p_ops: [
+          {
+            op_id: crypto.randomUUID(),
+            table: 'messages',
+            id: crypto.randomUUID(),
+            kind: 'insert',
+            base_version: null,
+            changes: { project_id: id, author_id: ids.viewer, body: 'Is Tuesday OK?' },
+          },
+        ],
+      });
+      expect(error).toBeNull();
+      expect((data as { status: string }[])[0]!.status).toBe('applied');
+    });
+    expect(who).toEqual(READERS);
+    expect(received.homeowner.slice(start).map((p) => p.table)).toContain('messages');
+    const read = await pokedBy(() =>
+      rest.homeowner.rpc('mark_messages_read', {
+        p_project_id: id,
+        p_up_to: new Date().toISOString(),
+      }),
+    );
+    expect(read).toEqual(READERS);
+  });
+
   it('profiles: only the profile owner', async () => {
     const who = await pokedBy(() =>
       rest.viewer.from('profiles').update({ phone: '(555) 123-4567' }).eq('id', ids.viewer),

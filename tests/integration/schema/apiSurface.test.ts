@@ -24,6 +24,7 @@ const APP_RPCS = [
   'public.create_project_invite(p_project_id uuid, p_email text, p_role text, p_token_hash text)',
   'public.decline_quote(p_quote_id uuid, p_reason text)',
   'public.delete_my_account()',
+  'public.mark_messages_read(p_project_id uuid, p_up_to timestamp with time zone)',
   'public.my_account_storage_paths()',
   'public.org_contractors()',
   'public.org_invites_of()',

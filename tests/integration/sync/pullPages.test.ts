@@ -5,6 +5,7 @@
  * between two pages ends at its newest version although a fresh pull skips the
  * version lookup (pages are written in order).
  */
+import { SYNC_TABLES } from '../../../src/data/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_PAGE_SIZE } from '../../../sync/pull';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend';
@@ -54,8 +55,8 @@ describe('initial pull of many projects', () => {
     net.before = async (url) => {
       if (!url.includes('/rpc/pull_changes')) return;
       pullCalls += 1;
-      // Calls 1–4 are the first pages of the four tables (requested together); 5 is projects' second page.
-      if (pullCalls !== 5) return;
+      // The first calls are the first pages of the synced tables (requested together); the next is projects' second page.
+      if (pullCalls !== SYNC_TABLES.length + 1) return;
       net.before = undefined;
       const renamed = await writer.client
         .from('projects')

@@ -1,0 +1,55 @@
+/**
+ * Messages and the world outside the local database: telling the server how
+ * far the user has read a thread (so the other side sees "Seen"), asking for
+ * permission to show system notifications after the user's first message
+ * (never on load), and showing one for a new message while the app is in
+ * the background.
+ */
+
+/** Remembers on this device that the permission was asked after a first message (asked once). */
+const ASKED_KEY = 'refacing:notificationsAsked';
+
+/**
+ * Sends the user's read marker of a project to the server
+ * (`mark_messages_read`; the server keeps it forward-only and never past its
+ * clock). Best effort: offline, the device's own marker already counts, and
+ * the thread sends again the next time it is read online.
+ */
+export async function sendReadMarker(projectId: string, upToIso: string): Promise<void> {
+  try {
+    const { supabase } = await import('../auth/supabase');
+    await supabase.rpc('mark_messages_read', { p_project_id: projectId, p_up_to: upToIso });
+  } catch {
+    // Offline or out of reach: the next read online sends it.
+  }
+}
+
+/** After the user sent a message: asks once for permission to show system notifications. */
+export function askNotificationsAfterFirstMessage(): void {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'default') return;
+  try {
+    if (localStorage.getItem(ASKED_KEY)) return;
+    localStorage.setItem(ASKED_KEY, '1');
+  } catch {
+    return;
+  }
+  void Notification.requestPermission().catch(() => undefined);
+}
+
+/**
+ * Shows a system notification for `count` new messages when the page is
+ * hidden and the user allowed notifications; otherwise nothing (the top
+ * bar's count is the in-app notice).
+ */
+export function notifyNewMessages(count: number): void {
+  if (count <= 0 || typeof Notification === 'undefined') return;
+  if (Notification.permission !== 'granted' || document.visibilityState !== 'hidden') return;
+  try {
+    new Notification('Refacing', {
+      body: count === 1 ? 'You have a new message' : `You have ${count} new messages`,
+      tag: 'refacing-messages',
+    });
+  } catch {
+    // Some browsers only notify through a service worker; the top bar still counts.
+  }
+}

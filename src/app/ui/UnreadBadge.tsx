@@ -1,0 +1,12 @@
+/** Unread messages as a count badge; nothing when there are none. */
+export function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  const text =
+    count === 1 ? '1 unread message' : `${count.toLocaleString('en-US')} unread messages`;
+  return (
+    <span className="badge badge-unread" title={text}>
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="visually-hidden">{text}</span>
+    </span>
+  );
+}

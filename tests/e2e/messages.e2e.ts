@@ -1,0 +1,170 @@
+/**
+ * A project's messages between two devices, in two browser contexts: the
+ * contractor on a tablet (1024×768) and the invited homeowner on a phone
+ * (390×844), both pulling only once an hour (`refacing.syncIntervalMs`), so
+ * what shows without a reload came from a Realtime poke. The contractor
+ * writes a message with a photo while the network is gone (every request
+ * aborted): it shows at once as "Waiting to send", goes out on reconnect,
+ * and reaches the homeowner's dashboard as an unread count on the card and
+ * in the top bar; she opens the thread (the counts clear, the contractor's
+ * message shows "Seen"), and her reply shows live on the contractor's open
+ * thread. Links and phone numbers are tappable, HTML stays text, and a
+ * message over 4,000 characters is stopped on the field with the text kept.
+ * Screenshots go to artifacts/messages/.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appSuite } from './support/suite';
+import { PHONE, TABLET, artifactPath, newContext } from './support/browser';
+import { goOffline, goOnline } from './support/network';
+import { SignupPage, newUser } from './pages/AuthPages';
+import { DashboardPage } from './pages/DashboardPage';
+
+const e2e = appSuite({ seed: false });
+/** Longest wait for a live change: far below the hour between pulls. */
+const LIVE_MS = 20_000;
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function device(viewport: { width: number; height: number }): Promise<BrowserContext> {
+  const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url, viewport });
+  await ctx.addInitScript(() => {
+    localStorage.setItem('refacing.syncIntervalMs', '3600000');
+  });
+  return ctx;
+}
+
+function thread(page: Page) {
+  return page.getByRole('log', { name: 'Messages' });
+}
+
+/** The thread's card (heading, list and composer), for screenshots. */
+function threadCard(page: Page) {
+  return page.getByRole('region', { name: 'Messages' });
+}
+
+async function write(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Message', { exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+}
+
+describe('project messages on two devices', () => {
+  it('offline message with a photo arrives after reconnect; unread counts; the reply shows live; Seen', async () => {
+    const joeCtx = await device(TABLET);
+    const joe = await joeCtx.newPage();
+    const contractor = newUser('contractor', 'Joe');
+    const maria = newUser('homeowner', 'Maria');
+    await new SignupPage(joe).signUpAndConfirm(e2e.server, contractor);
+    const dash = new DashboardPage(joe);
+    await joe.getByRole('button', { name: 'Add Client Project' }).click();
+    await dash.fill({
+      name: 'Alvarez kitchen',
+      address: '12 Elm St',
+      phone: '5551234567',
+      email: maria.email,
+      scopes: ['Kitchen'],
+    });
+    await dash.submitDialog();
+    await dash
+      .card('Alvarez kitchen')
+      .getByRole('link', { name: 'Alvarez kitchen', exact: true })
+      .click();
+    await joe.getByRole('heading', { name: 'People on this project' }).waitFor();
+    const send = joe.getByRole('button', { name: 'Send invitation' });
+    await expect.poll(() => send.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await send.click();
+    await joe.getByText(`Invitation sent to ${maria.email}`).waitFor();
+
+    const mariaCtx = await device(PHONE);
+    const home = await mariaCtx.newPage();
+    await home.goto(await e2e.server.waitForMailLink(maria.email, /invited you to/));
+    await home.getByRole('link', { name: 'Create an account' }).click();
+    await new SignupPage(home).fill(maria);
+    await new SignupPage(home).submit();
+    await home.getByRole('heading', { name: 'Check your email!' }).waitFor();
+    await home.goto(await e2e.server.waitForMailLink(maria.email, /confirm/i));
+    const card = home
+      .getByRole('region', { name: 'Shared with you' })
+      .getByRole('article', { name: 'Alvarez kitchen' });
+    await card.waitFor({ timeout: 60_000 });
+
+    // Bad input on the field: too long is stopped there, with the text kept.
+    const field = joe.getByLabel('Message', { exact: true });
+    const long = 'x'.repeat(4001);
+    await write(joe, long);
+    await joe.getByText('Keep the message to 4,000 characters').waitFor();
+    expect(await field.inputValue()).toBe(long);
+    await write(joe, '');
+    await joe.getByText('Write a message').waitFor();
+
+    // On site, no signal: the message and its photo are kept and shown as waiting.
+    await goOffline(joeCtx);
+    await joe
+      .getByLabel('Attach photo')
+      .setInputFiles([{ name: 'fridge-wall.png', mimeType: 'image/png', buffer: PNG }]);
+    await write(
+      joe,
+      'The fridge wall is 1/4 out of plumb. Call me at (555) 201-4478 or see https://example.com/plumb <b>not bold</b>',
+    );
+    const mine = thread(joe).getByRole('article').last();
+    await mine.getByText('Waiting to send').waitFor();
+    await mine.getByText('Attached: fridge-wall.png').waitFor();
+    expect(await field.inputValue()).toBe('');
+    await threadCard(joe).screenshot({
+      path: artifactPath('messages', 'tablet-offline-waiting.png'),
+    });
+
+    await goOnline(joeCtx);
+    await mine.getByText('Waiting to send').waitFor({ state: 'detached', timeout: 60_000 });
+
+    // The homeowner, looking at her dashboard, gets the counts live.
+    await card.getByText('1 unread message').waitFor({ timeout: LIVE_MS });
+    await home.getByRole('banner').getByText('1 unread message').waitFor();
+    await home.screenshot({ path: artifactPath('messages', 'phone-dashboard-unread.png') });
+
+    // She opens the thread: the message, its photo, a tappable phone and link, HTML as text.
+    await card.getByRole('link', { name: 'Alvarez kitchen', exact: true }).click();
+    const hers = thread(home);
+    const msg = hers.getByRole('article').last();
+    await msg.getByText('The fridge wall is 1/4 out of plumb.', { exact: false }).waitFor();
+    expect(await msg.getByRole('link', { name: '(555) 201-4478' }).getAttribute('href')).toBe(
+      'tel:+15552014478',
+    );
+    expect(
+      await msg.getByRole('link', { name: 'https://example.com/plumb' }).getAttribute('href'),
+    ).toBe('https://example.com/plumb');
+    expect(await msg.locator('b').count()).toBe(0);
+    await msg.getByText('<b>not bold</b>', { exact: false }).waitFor();
+    await msg.getByText('Attached: fridge-wall.png').waitFor();
+    await home.getByRole('separator').getByText('Today').first().waitFor();
+    await home
+      .getByRole('banner')
+      .getByText('1 unread message')
+      .waitFor({ state: 'detached', timeout: LIVE_MS });
+
+    // Her read marker reaches the contractor's open thread: "Seen" under his message.
+    await mine.getByText('Seen').waitFor({ timeout: LIVE_MS });
+
+    // Her reply shows live on the contractor's open thread.
+    await write(home, 'Thanks! Tuesday works for the install.');
+    await thread(joe)
+      .getByText('Thanks! Tuesday works for the install.')
+      .waitFor({ timeout: LIVE_MS });
+    // She corrects her reply within 15 minutes: the change shows live, marked edited.
+    await hers.getByRole('article').last().getByRole('button', { name: 'Edit message' }).click();
+    await home
+      .getByRole('textbox', { name: 'Edit your message' })
+      .fill('Thanks! Wednesday works for the install.');
+    await home.getByRole('button', { name: 'Save', exact: true }).click();
+    const edited = thread(joe).getByRole('article').filter({ hasText: 'Wednesday works' });
+    await edited.getByText('· edited').waitFor({ timeout: LIVE_MS });
+    expect(await thread(joe).getByText('Tuesday works').count()).toBe(0);
+    await threadCard(home).screenshot({ path: artifactPath('messages', 'phone-thread.png') });
+    await threadCard(joe).screenshot({ path: artifactPath('messages', 'tablet-thread-live.png') });
+
+    await joeCtx.close();
+    await mariaCtx.close();
+  });
+});

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PageHeader } from '../../app/ui/PageHeader';
 import { Spinner } from '../../app/Spinner';
 import { useCurrentRole } from '../../auth/useCurrentRole';
 import { useAllProjects } from '../../hooks';
@@ -61,17 +62,14 @@ export function OrganizationPage() {
 
   return (
     <main className="container">
-      <div className="page-head">
-        <h1>Organization</h1>
-        <div className="btn-row">
+      <PageHeader
+        title="Organization"
+        actions={
           <Link to="/organization/analytics" className="btn btn-primary">
             Analytics
           </Link>
-          <Link to="/dashboard" className="btn">
-            Back to Dashboard
-          </Link>
-        </div>
-      </div>
+        }
+      />
       {notice ? (
         <div
           className={`alert alert-${notice.kind}`}

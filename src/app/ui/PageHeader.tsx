@@ -1,0 +1,38 @@
+/**
+ * The head of a signed-in page: its title (the page's one h1) with badges
+ * under it, and on the right "Back to Dashboard" and the page's actions.
+ */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+
+/** `back`: show "Back to Dashboard" before the actions (default true). */
+export function PageHeader({
+  title,
+  badges,
+  actions,
+  back = true,
+}: {
+  title: ReactNode;
+  badges?: ReactNode;
+  actions?: ReactNode;
+  back?: boolean;
+}) {
+  return (
+    <div className="page-head">
+      <div>
+        <h1>{title}</h1>
+        {badges}
+      </div>
+      {back || actions ? (
+        <div className="btn-row">
+          {back ? (
+            <Link to="/dashboard" className="btn">
+              Back to Dashboard
+            </Link>
+          ) : null}
+          {actions}
+        </div>
+      ) : null}
+    </div>
+  );
+}

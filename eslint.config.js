@@ -25,6 +25,7 @@ const features = [
   'organization',
   'profile',
   'project',
+  'quotes',
   'quotesReceived',
   'analytics',
   'sync',

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDisplayName } from '../auth/useDisplayName';
+import { useUiRole } from '../auth/useCurrentRole';
 import { SyncStatusIndicator } from './otherPages';
 import { useUnreadCounts } from '../hooks';
 import { UnreadBadge } from './ui/UnreadBadge';
@@ -27,7 +28,8 @@ function UnreadMessages() {
 
 /**
  * Top bar for signed-in users (product rules "Screens and routes"): My Dashboard link (with the
- * unread messages count), sync status,
+ * unread messages count), for contractors the quotes (their own and the requests near them; in
+ * the menu on phones), sync status,
  * and a profile dropdown (My Dashboard, My Profile, Logout) behind the
  * avatar initial.
  */
@@ -38,6 +40,7 @@ export function TopBar() {
   const wrapRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
+  const contractor = useUiRole() === 'contractor';
 
   useEffect(() => {
     if (!open) return undefined;
@@ -78,6 +81,16 @@ export function TopBar() {
         <Link to="/dashboard" className="btn btn-ghost btn-sm">
           My Dashboard <UnreadMessages />
         </Link>
+        {contractor ? (
+          <>
+            <Link to="/quotes" className="btn btn-ghost btn-sm hide-sm">
+              Quotes
+            </Link>
+            <Link to="/quote-requests" className="btn btn-ghost btn-sm hide-sm">
+              Quote requests
+            </Link>
+          </>
+        ) : null}
         <Suspense fallback={null}>
           <SyncStatusIndicator />
         </Suspense>
@@ -103,6 +116,20 @@ export function TopBar() {
                   My Dashboard
                 </Link>
               </li>
+              {contractor ? (
+                <>
+                  <li>
+                    <Link to="/quotes" onClick={() => setOpen(false)}>
+                      My quotes
+                    </Link>
+                  </li>
+                  <li>
+                    <Link to="/quote-requests" onClick={() => setOpen(false)}>
+                      Quote requests
+                    </Link>
+                  </li>
+                </>
+              ) : null}
               <li>
                 <Link to="/profile" onClick={() => setOpen(false)}>
                   My Profile

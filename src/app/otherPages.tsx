@@ -1,7 +1,7 @@
 /**
  * Feature screens lazy-loaded into the router and the layout, each its own
- * chunk: BuilderPage, OrderPage, SyncPage, the top bar's SyncStatusIndicator
- * and the StaleChangesBanner under it.
+ * chunk: BuilderPage, OrderPage, SyncPage, the quote pages, the top bar's
+ * SyncStatusIndicator and the StaleChangesBanner under it.
  */
 import { lazy } from 'react';
 
@@ -19,4 +19,19 @@ export const StaleChangesBanner = lazy(async () => ({
 }));
 export const SyncStatusIndicator = lazy(async () => ({
   default: (await import('../features/sync/SyncStatusIndicator')).SyncStatusIndicator,
+}));
+export const QuoteEditorPage = lazy(async () => ({
+  default: (await import('../features/quotes/QuoteEditorPage')).QuoteEditorPage,
+}));
+export const NewQuotePage = lazy(async () => ({
+  default: (await import('../features/quotes/NewQuotePage')).NewQuotePage,
+}));
+export const QuotePrintPage = lazy(async () => ({
+  default: (await import('../features/quotes/QuotePrintPage')).QuotePrintPage,
+}));
+export const MyQuotesPage = lazy(async () => ({
+  default: (await import('../features/quotes/MyQuotesPage')).MyQuotesPage,
+}));
+export const QuoteRequestsPage = lazy(async () => ({
+  default: (await import('../features/quotes/QuoteRequestsPage')).QuoteRequestsPage,
 }));

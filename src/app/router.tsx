@@ -8,7 +8,16 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { RequireAuth } from './RequireAuth';
 import { AppErrorBoundary } from './ErrorScreen';
-import { BuilderPage, OrderPage, SyncPage } from './otherPages';
+import {
+  BuilderPage,
+  MyQuotesPage,
+  NewQuotePage,
+  OrderPage,
+  QuoteEditorPage,
+  QuotePrintPage,
+  QuoteRequestsPage,
+  SyncPage,
+} from './otherPages';
 import { Spinner } from './Spinner';
 
 const LandingPage = lazy(async () => ({
@@ -144,6 +153,11 @@ export function AppRoutes() {
               <Route path="/cabinet-builder/:projectId" element={<BuilderPage />} />
               <Route path="/order/:projectId" element={<OrderPage />} />
               <Route path="/sync" element={<SyncPage />} />
+              <Route path="/quotes" element={<MyQuotesPage />} />
+              <Route path="/quote-requests" element={<QuoteRequestsPage />} />
+              <Route path="/quote/new/:projectId" element={<NewQuotePage />} />
+              <Route path="/quote/:quoteId" element={<QuoteEditorPage />} />
+              <Route path="/quote/:quoteId/print" element={<QuotePrintPage />} />
               <Route path="/organization" element={<OrganizationPage />} />
               <Route path="/organization/analytics" element={<AnalyticsPage />} />
               <Route path="*" element={<Navigate to="/dashboard" replace />} />

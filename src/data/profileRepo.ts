@@ -10,7 +10,10 @@ import { activeContext, type RepoContext } from './repoContext';
 import type { ProfileRow, Result } from './types';
 
 export type ProfileChanges = Partial<
-  Pick<ProfileRow, 'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'price_list'>
+  Pick<
+    ProfileRow,
+    'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'price_list' | 'service_areas'
+  >
 >;
 
 /** JSON with object keys sorted (Postgres jsonb does not keep key order). */

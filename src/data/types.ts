@@ -60,6 +60,8 @@ export interface ProfileRow extends SyncedColumns {
   address: string | null;
   /** The contractor's price list (see domain/pricing.ts); null or absent = no prices. */
   price_list?: unknown;
+  /** A contractor's 5-digit ZIP codes and 3-digit ZIP prefixes (see domain/serviceAreas.ts); absent on old rows. */
+  service_areas?: string[];
   role: string | null;
   organization_id: string | null;
   permissions: unknown;

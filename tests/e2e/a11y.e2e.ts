@@ -16,6 +16,9 @@ import { violations } from './support/axe';
 const e2e = appSuite({ seed: true });
 const contractor = { email: 'contractor@example.com', password: 'demo-contractor' };
 const DEMO_KITCHEN = 'a2222222-0000-4000-8000-000000000001';
+/** The homeowner's kitchen, open for quotes in the demo contractor's area, and its quote on it. */
+const REQUESTED_KITCHEN = 'a1111111-0000-4000-8000-000000000001';
+const SENT_QUOTE = 'd2222222-0000-4000-8000-000000000001';
 const SCREENS: { name: string; path: string; ready: (p: Page) => Promise<void> }[] = [
   {
     name: 'dashboard',
@@ -53,6 +56,33 @@ const SCREENS: { name: string; path: string; ready: (p: Page) => Promise<void> }
     name: 'profile',
     path: '/profile',
     ready: (p) => p.getByRole('heading', { level: 1 }).first().waitFor(),
+  },
+  {
+    name: 'quotes',
+    path: '/quotes',
+    ready: (p) => p.getByRole('heading', { name: 'My quotes' }).waitFor(),
+  },
+  {
+    name: 'quote-requests',
+    path: '/quote-requests',
+    ready: (p) => p.getByRole('heading', { name: 'Kitchen · ZIP 62701' }).waitFor(),
+  },
+  {
+    name: 'quote-sent',
+    path: `/quote/${SENT_QUOTE}`,
+    ready: (p) => p.getByText(/^Sent [A-Z][a-z]{2} \d{1,2}, \d{4}$/).waitFor(),
+  },
+  {
+    name: 'quote-print',
+    path: `/quote/${SENT_QUOTE}/print`,
+    ready: (p) => p.getByRole('heading', { name: 'Acceptance' }).waitFor(),
+  },
+  {
+    // Prepare a quote on the request near the contractor: a new draft in the editor (the same one
+    // the second time).
+    name: 'quote-editor',
+    path: `/quote/new/${REQUESTED_KITCHEN}`,
+    ready: (p) => p.getByText('Saved on this device', { exact: true }).waitFor(),
   },
   {
     name: 'sync',

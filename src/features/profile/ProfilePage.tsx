@@ -16,6 +16,7 @@ import { InstallButton } from '../../pwa/InstallButton';
 import { AppVersion } from '../../pwa/AppVersion';
 import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
 import { PriceListForm } from './PriceListForm';
+import { ServiceAreasForm } from './ServiceAreasForm';
 import { TextField } from '../../app/ui/FormFields';
 import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
 import { useMergedForm } from '../../hooks/useMergedForm';
@@ -297,6 +298,16 @@ function ProfileForm({ profile }: { profile: ProfileRow | null }) {
             total.
           </p>
           <PriceListForm stored={profile?.price_list} />
+        </section>
+      ) : null}
+
+      {(str(profile?.role) || str(meta.role) || 'homeowner') !== 'homeowner' ? (
+        <section className="card" style={{ marginTop: '1rem' }} aria-labelledby={id('areas')}>
+          <h2 id={id('areas')}>Service areas</h2>
+          <p className="muted">
+            Quote requests from homeowners in these ZIP codes show under Quote requests.
+          </p>
+          <ServiceAreasForm stored={profile?.service_areas} />
         </section>
       ) : null}
 

@@ -224,6 +224,13 @@ export function ProjectDetailPage() {
               Door Order
             </Link>
           ) : null}
+          {project.owner_user_id &&
+          project.owner_user_id !== user.id &&
+          project.assigned_contractor_id === user.id ? (
+            <Link to={`/quote/new/${project.id}`} className="btn">
+              Prepare a quote
+            </Link>
+          ) : null}
         </div>
       </section>
 

@@ -91,6 +91,11 @@ export function SharedProjectView({ project }: { project: ProjectRow }) {
               Cabinets
             </Link>
           ) : null}
+          {role === 'contractor' && project.owner_user_id ? (
+            <Link to={`/quote/new/${project.id}`} className="btn">
+              Prepare a quote
+            </Link>
+          ) : null}
         </div>
       </div>
       <section className="card section-card" aria-labelledby="job-heading">

@@ -1,5 +1,5 @@
 /**
- * Sending an order file from a tablet or phone: the Web Share API with files
+ * Sending a file (a door order, a quote) from a tablet or phone: the Web Share API with files
  * (the system share sheet: mail, messages, a drive) where the browser can
  * share that file; a plain download everywhere else.
  */
@@ -58,5 +58,27 @@ export async function shareOrDownload(
     }
   }
   downloadBlob(file, file.name);
+  return 'downloaded';
+}
+
+/**
+ * Shares a text (title and body) through the share sheet where the browser
+ * has one, else downloads it as a .txt file named `fileName`. Resolves to
+ * what happened; closing the share sheet is 'cancelled'.
+ */
+export async function shareTextOrDownload(
+  title: string,
+  text: string,
+  fileName: string,
+): Promise<'shared' | 'cancelled' | 'downloaded'> {
+  if (typeof navigator !== 'undefined' && typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title, text });
+      return 'shared';
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') return 'cancelled';
+    }
+  }
+  downloadBlob(new Blob([text], { type: 'text/plain' }), fileName);
   return 'downloaded';
 }

@@ -1,0 +1,84 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { addDays, format } from 'date-fns';
+import { Spinner } from '../../app/Spinner';
+import { useAuth } from '../../auth/useAuth';
+import { useUiRole } from '../../auth/useCurrentRole';
+import { quotesRepo } from '../../data';
+import { useProfile, useProject, useProjectQuotes } from '../../hooks';
+import { readPriceList } from '../../domain/pricing';
+import { DEFAULT_VALID_DAYS, startingQuoteLines } from '../../domain/quoteStart';
+
+/**
+ * /quote/new/:projectId: "Prepare a quote". Opens the contractor's draft on
+ * the project when there is one (so going back here never makes a second
+ * draft), else starts a draft from the project's door order when this
+ * device has the project, priced from the contractor's price list, and
+ * opens it in the editor. Works offline: the draft is written on the device
+ * and queued.
+ */
+export function NewQuotePage() {
+  const { projectId } = useParams();
+  const navigate = useNavigate();
+  const userId = useAuth((s) => s.user?.id);
+  const quotes = useProjectQuotes(projectId);
+  const project = useProject(projectId);
+  const profile = useProfile();
+  const role = useUiRole();
+  const started = useRef(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!projectId || !userId || started.current) return;
+    if (quotes === undefined || project === undefined || profile === undefined) return;
+    // A homeowner requests quotes; it never writes one (the server would refuse it).
+    if (role !== 'contractor') return;
+    started.current = true;
+    const draft = quotes.find((q) => q.contractor_id === userId && q.status === 'draft');
+    if (draft) {
+      void navigate(`/quote/${draft.id}`, { replace: true });
+      return;
+    }
+    const lines = startingQuoteLines(
+      project?.details?.cabinetData ?? null,
+      readPriceList(profile?.price_list),
+    );
+    void quotesRepo
+      .createDraft(projectId, {
+        lines,
+        tax_rate: 0,
+        valid_until: format(addDays(new Date(), DEFAULT_VALID_DAYS), 'yyyy-MM-dd'),
+        notes: '',
+      })
+      .then(
+        (row) => navigate(`/quote/${row.id}`, { replace: true }),
+        (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+      );
+  }, [projectId, userId, quotes, project, profile, role, navigate]);
+
+  if (role === 'homeowner')
+    return (
+      <main className="container">
+        <div className="card">
+          <p>Contractors prepare quotes. To get quotes on your project, request them from it.</p>
+          <Link to="/dashboard" className="btn">
+            Back to Dashboard
+          </Link>
+        </div>
+      </main>
+    );
+  if (error)
+    return (
+      <main className="container">
+        <div className="card">
+          <p className="alert alert-error" role="alert">
+            The quote could not be started on this device: {error}
+          </p>
+          <Link to="/quotes" className="btn">
+            My quotes
+          </Link>
+        </div>
+      </main>
+    );
+  return <Spinner label="Preparing the quote…" />;
+}

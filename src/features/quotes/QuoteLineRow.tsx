@@ -1,0 +1,107 @@
+import { memo } from 'react';
+import { readQuoteLine, type QuoteLineText } from '../../domain/quoteForm';
+import { quoteTotals } from '../../domain/quoteTotals';
+import { KIND_WORDS, money } from './quoteText';
+
+/** Characters of a description that fit one row of its box on a tablet (the box grows by rows, not per keystroke layout). */
+const DESCRIPTION_CHARS_PER_ROW = 38;
+
+/** One field's message under its control, tied to it by id. */
+function FieldError({ id, text }: { id: string; text: string | undefined }) {
+  return text ? (
+    <p className="field-error" id={id}>
+      {text}
+    </p>
+  ) : null;
+}
+
+/**
+ * One editable quote line: what it is, the description, the quantity and
+ * the unit price in dollars (per square foot on a door or drawer front,
+ * with the billable area of one piece shown), and its amount. A field that
+ * does not read shows its message and keeps the text typed. Memoized: with
+ * a 250-cabinet door order only the line being typed in renders again.
+ */
+export const QuoteLineRow = memo(function QuoteLineRow({
+  line,
+  index,
+  onChange,
+  onRemove,
+}: {
+  line: QuoteLineText;
+  index: number;
+  onChange: (index: number, patch: Partial<QuoteLineText>) => void;
+  onRemove: (index: number) => void;
+}) {
+  const n = index + 1;
+  const { line: read, errors } = readQuoteLine(line, n);
+  const cents = read ? (quoteTotals([read], 0).lineCents[0] ?? 0) : null;
+  const id = (k: string) => `ql-${index}-${k}`;
+  const described = (k: 'description' | 'quantity' | 'price') =>
+    errors[k] || errors.line
+      ? {
+          'aria-invalid': true as const,
+          'aria-describedby': errors[k] ? id(`${k}-err`) : id('line-err'),
+        }
+      : {};
+  return (
+    <tr className="qt-line">
+      <td className="qt-kind">
+        <span className="qt-n">{n}</span> {KIND_WORDS[line.kind]}
+      </td>
+      <td className="qt-desc">
+        <textarea
+          id={id('description')}
+          aria-label={`Description, line ${n}`}
+          rows={Math.min(
+            4,
+            Math.max(1, Math.ceil(line.description.length / DESCRIPTION_CHARS_PER_ROW)),
+          )}
+          value={line.description}
+          {...described('description')}
+          onChange={(e) => onChange(index, { description: e.target.value })}
+        />
+        <FieldError id={id('description-err')} text={errors.description} />
+        <FieldError id={id('line-err')} text={errors.line} />
+      </td>
+      <td className="qt-num">
+        <input
+          id={id('quantity')}
+          aria-label={`Quantity, line ${n}`}
+          type="text"
+          inputMode="decimal"
+          value={line.quantity}
+          {...described('quantity')}
+          onChange={(e) => onChange(index, { quantity: e.target.value })}
+        />
+        <FieldError id={id('quantity-err')} text={errors.quantity} />
+      </td>
+      <td className="qt-num">
+        <input
+          id={id('price')}
+          aria-label={`Price in dollars${line.sqft !== undefined ? ' per sq ft' : ''}, line ${n}`}
+          type="text"
+          inputMode="decimal"
+          value={line.price}
+          {...described('price')}
+          onChange={(e) => onChange(index, { price: e.target.value })}
+        />
+        {line.sqft !== undefined ? (
+          <span className="qt-per">per sq ft · {line.sqft} sq ft each</span>
+        ) : null}
+        <FieldError id={id('price-err')} text={errors.price} />
+      </td>
+      <td className="qt-amount">{cents === null ? '—' : money(cents)}</td>
+      <td className="qt-remove">
+        <button
+          type="button"
+          className="btn btn-sm btn-ghost"
+          aria-label={`Remove line ${n}`}
+          onClick={() => onRemove(index)}
+        >
+          ✕
+        </button>
+      </td>
+    </tr>
+  );
+});

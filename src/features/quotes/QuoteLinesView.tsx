@@ -1,0 +1,60 @@
+import type { QuoteRow } from '../../data';
+import { formatFraction } from '../../domain/fractions';
+import { quoteTotals, type QuoteLine } from '../../domain/quoteTotals';
+import { money } from './quoteText';
+
+/** "2 × $21.00/sq ft × 2.3333 sq ft" — how a line's amount is made. */
+function howPriced(l: QuoteLine): string {
+  const unit = money(l.unit_cents);
+  return l.sqft === undefined
+    ? `${l.quantity} × ${unit}`
+    : `${l.quantity} × ${l.sqft} sq ft × ${unit}/sq ft`;
+}
+
+/** The amounts of stored lines: figured again with the domain function (the server's rule), never NaN. */
+function amounts(lines: QuoteLine[]): (number | null)[] {
+  try {
+    return quoteTotals(lines, 0).lineCents;
+  } catch {
+    return lines.map(() => null);
+  }
+}
+
+/**
+ * A quote's lines, read only: the sent quote's page and the printed quote.
+ * Door and drawer-front lines show their finished size (inches, tape
+ * fractions) and how the area price makes the amount.
+ */
+export function QuoteLinesView({ quote }: { quote: Pick<QuoteRow, 'lines'> }) {
+  const cents = amounts(quote.lines);
+  return (
+    <table className="qt-table qt-table-view">
+      <thead>
+        <tr>
+          <th scope="col">Description</th>
+          <th scope="col">Qty × price</th>
+          <th scope="col" className="qt-amount">
+            Amount
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {quote.lines.map((l, i) => (
+          <tr key={i}>
+            <td>
+              {l.description}
+              {l.width !== undefined && l.height !== undefined && !l.description.includes('×') ? (
+                <span className="qt-per">
+                  {' '}
+                  {formatFraction(l.width)} × {formatFraction(l.height)}″
+                </span>
+              ) : null}
+            </td>
+            <td className="qt-how">{howPriced(l)}</td>
+            <td className="qt-amount">{cents[i] == null ? '—' : money(cents[i])}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

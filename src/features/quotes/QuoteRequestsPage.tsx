@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Spinner } from '../../app/Spinner';
+import { useMyQuotes } from '../../hooks';
+import type { QuoteRow } from '../../data';
+import { loadOpenRequests, photoLinks, type OpenRequest } from './quoteApi';
+import { RequestCard } from './RequestCard';
+import { useConnection } from './quoteText';
+import './quotes.css';
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'done'; requests: OpenRequest[] };
+
+/**
+ * /quote-requests: the open quote requests in the contractor's service area,
+ * straight from the server (the database decides which, under RLS). They
+ * are not kept on the device, so offline the page says so and loads when
+ * the connection returns; the contractor's quotes stay under My quotes.
+ */
+export function QuoteRequestsPage() {
+  const connection = useConnection();
+  const mine = useMyQuotes();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [photos, setPhotos] = useState<Record<string, string>>({});
+
+  const load = useCallback(async () => {
+    setLoaded({ state: 'loading' });
+    const out = await loadOpenRequests();
+    if (!out.ok) return setLoaded({ state: 'failed', message: out.message });
+    setLoaded({ state: 'done', requests: out.value });
+    const paths = out.value.flatMap((r) => r.photos.map((p) => p.file_path));
+    setPhotos(await photoLinks(paths).catch(() => ({})));
+  }, []);
+
+  useEffect(() => {
+    if (connection === 'online') void load();
+  }, [connection, load]);
+
+  const byProject = useMemo(() => {
+    const m = new Map<string, QuoteRow>();
+    for (const q of mine ?? []) if (!m.has(q.project_id)) m.set(q.project_id, q);
+    return m;
+  }, [mine]);
+
+  let body;
+  if (connection !== 'online' && loaded.state !== 'done')
+    body = (
+      <p className="alert alert-info" role="status">
+        {connection === 'offline' ? "You're offline." : "Can't reach the server."} Quote requests
+        come from the server: they show here when it answers again. Your quotes are under{' '}
+        <Link to="/quotes">My quotes</Link>.
+      </p>
+    );
+  else if (loaded.state === 'loading') body = <Spinner label="Loading quote requests…" />;
+  else if (loaded.state === 'failed')
+    body = (
+      <div className="alert alert-error" role="alert">
+        <p>{loaded.message}</p>
+        <button type="button" className="btn" onClick={() => void load()}>
+          Try again
+        </button>
+      </div>
+    );
+  else if (loaded.requests.length === 0)
+    body = (
+      <p className="card muted">
+        No open quote requests in your service areas. Check the ZIP codes you serve on{' '}
+        <Link to="/profile">your profile</Link>.
+      </p>
+    );
+  else
+    body = (
+      <ul className="qt-requests">
+        {loaded.requests.map((r) => (
+          <RequestCard
+            key={r.id}
+            request={r}
+            photoUrls={photos}
+            mine={byProject.get(r.project_id)}
+          />
+        ))}
+      </ul>
+    );
+
+  return (
+    <main className="container qt">
+      <div className="page-head">
+        <h1>Quote requests</h1>
+        <Link to="/quotes" className="btn">
+          My quotes
+        </Link>
+      </div>
+      {body}
+    </main>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
+import { quotesRepo, type QuoteRow } from '../../data';
+import { QuoteLinesView } from './QuoteLinesView';
+import { QuoteSendState } from './QuoteSendState';
+import { QuoteTotalsBox } from './QuoteTotalsBox';
+import { withdrawQuote } from './quoteApi';
+import { day, useConnection } from './quoteText';
+
+/**
+ * A quote that is no longer a draft, read only (the server froze it when it
+ * was sent): where it stands, its lines and totals, and what the contractor
+ * may do: Revise (a new draft with the same content), Withdraw (needs the
+ * server; offline the button says so) and print.
+ */
+export function QuoteSentView({ quote }: { quote: QuoteRow }) {
+  const navigate = useNavigate();
+  const connection = useConnection();
+  const [confirmWithdraw, setConfirmWithdraw] = useState(false);
+  const reachedServer = quote.sent_at !== null;
+  const canRevise = ['sent', 'declined', 'expired', 'withdrawn'].includes(quote.status);
+  const canWithdraw = quote.status === 'sent' && reachedServer;
+
+  async function revise() {
+    const row = await quotesRepo.createDraft(quote.project_id, {
+      lines: quote.lines,
+      tax_rate: quote.tax_rate,
+      valid_until: quote.valid_until,
+      notes: quote.notes,
+    });
+    void navigate(`/quote/${row.id}`);
+  }
+
+  return (
+    <>
+      <QuoteSendState quote={quote} />
+      <section className="card section-card">
+        <h2>Lines</h2>
+        <div className="qt-scroll">
+          <QuoteLinesView quote={quote} />
+        </div>
+        <QuoteTotalsBox
+          totals={{
+            subtotalCents: quote.subtotal_cents,
+            taxCents: quote.tax_cents,
+            totalCents: quote.total_cents,
+          }}
+          rate={quote.tax_rate}
+        />
+        <dl className="dl">
+          <dt>Valid until</dt>
+          <dd>{day(quote.valid_until)}</dd>
+          {quote.notes ? (
+            <>
+              <dt>Notes</dt>
+              <dd className="qt-notes">{quote.notes}</dd>
+            </>
+          ) : null}
+        </dl>
+      </section>
+      <div className="btn-row">
+        <Link to={`/quote/${quote.id}/print`} className="btn btn-primary">
+          Print / PDF
+        </Link>
+        {canRevise ? (
+          <button type="button" className="btn" onClick={() => void revise()}>
+            Revise
+          </button>
+        ) : null}
+        {canWithdraw ? (
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={connection !== 'online'}
+            onClick={() => setConfirmWithdraw(true)}
+          >
+            {connection === 'online' ? 'Withdraw' : 'Withdraw (needs a connection)'}
+          </button>
+        ) : null}
+      </div>
+      {confirmWithdraw ? (
+        <ConfirmDialog
+          title="Withdraw this quote?"
+          message="The homeowner can no longer accept it. You can send a revision later."
+          confirmLabel="Withdraw"
+          danger
+          onClose={() => setConfirmWithdraw(false)}
+          onConfirm={async () => {
+            const out = await withdrawQuote(quote.id);
+            return out.ok ? null : out.message;
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import type { QuoteRow } from '../../data';
+import { QuoteLinesView } from './QuoteLinesView';
+import { QuoteTotalsBox } from './QuoteTotalsBox';
+import { day } from './quoteText';
+
+/** Who the quote is from, as printed. */
+export interface QuoteFrom {
+  company: string;
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/**
+ * The printed quote, in the door order's style: the title and date, the
+ * job, who it is from, the lines, the totals, the valid-until date and the
+ * notes, then the acceptance block: the signed name, date and content hash
+ * once accepted, else blank lines to sign by hand.
+ */
+export function QuoteSheet({
+  quote,
+  from,
+  customer,
+  address,
+}: {
+  quote: QuoteRow;
+  from: QuoteFrom;
+  customer: string;
+  address: string;
+}) {
+  const signed = quote.status === 'accepted' && quote.signer_name;
+  return (
+    <article className="qt-sheet" aria-label="Printable quote">
+      <header className="qt-head">
+        <div className="qt-title">
+          <h1>Quote</h1>
+          <span className="qt-date">{day(quote.sent_at ?? quote.updated_at)}</span>
+        </div>
+        <dl className="qt-job">
+          <div>
+            <dt>Customer</dt>
+            <dd>{customer || '—'}</dd>
+          </div>
+          <div className="qt-wide">
+            <dt>Job address</dt>
+            <dd>{address || '—'}</dd>
+          </div>
+          <div>
+            <dt>Quote</dt>
+            <dd>
+              {quote.id.slice(0, 8).toUpperCase()}
+              {quote.revision > 1 ? `, revision ${quote.revision}` : ''}
+            </dd>
+          </div>
+          <div>
+            <dt>Valid until</dt>
+            <dd>{day(quote.valid_until)}</dd>
+          </div>
+        </dl>
+        <p className="qt-from">
+          <span className="qt-from-label">From</span>{' '}
+          {from.company ? <strong>{from.company} · </strong> : null}
+          <strong>{from.name || from.email || 'Contractor'}</strong>
+          {from.phone ? <span> · {from.phone}</span> : null}
+          {from.email && from.name ? <span> · {from.email}</span> : null}
+        </p>
+      </header>
+      <section className="qt-section" aria-label="Lines">
+        <QuoteLinesView quote={quote} />
+      </section>
+      <QuoteTotalsBox
+        totals={{
+          subtotalCents: quote.subtotal_cents,
+          taxCents: quote.tax_cents,
+          totalCents: quote.total_cents,
+        }}
+        rate={quote.tax_rate}
+      />
+      {quote.notes ? (
+        <section className="qt-section">
+          <h2>Notes</h2>
+          <p className="qt-notes">{quote.notes}</p>
+        </section>
+      ) : null}
+      <section className="qt-section qt-accept" aria-labelledby="qt-accept-h">
+        <h2 id="qt-accept-h">Acceptance</h2>
+        <p className="qt-small">
+          By signing, the homeowner accepts this quote: the work and the total above, at the prices
+          shown, until the valid-until date.
+        </p>
+        {signed ? (
+          <dl className="qt-signed">
+            <dt>Signed</dt>
+            <dd>{quote.signer_name}</dd>
+            <dt>Date</dt>
+            <dd>{day(quote.signed_at)}</dd>
+            {quote.signed_sha256 ? (
+              <>
+                <dt>Content fingerprint (SHA-256)</dt>
+                <dd className="qt-hash">{quote.signed_sha256}</dd>
+              </>
+            ) : null}
+          </dl>
+        ) : (
+          <div className="qt-sign-lines">
+            <span>Name</span>
+            <span>Signature</span>
+            <span>Date</span>
+          </div>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -11,7 +11,7 @@ import {
   MESSAGE_EDIT_MINUTES,
   messageBodyError,
   type MessageBodyError,
-} from '../domain/messageText';
+} from '../domain/messageRules';
 import { enqueueOp, newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import { sortableTime } from './sortableTime';

@@ -1,44 +1,19 @@
 /**
- * Message text: the body rules the database also enforces (supabase
- * migrations, messages) and the split of a body into plain text, links,
- * email addresses and phone numbers, so the thread can make them tappable
- * while rendering everything as text (never HTML).
+ * Message text: the body rules (messageRules.ts, re-exported here) and the
+ * split of a body into plain text, links, email addresses and phone numbers,
+ * so the thread can make them tappable while rendering everything as text
+ * (never HTML).
  */
 import { find } from 'linkifyjs';
 
-/** The longest body, in characters (the database's check holds the same number). */
-export const MESSAGE_MAX_CHARS = 4000;
-
-/** How long after the server received it the author may change or delete a message, in minutes. */
-export const MESSAGE_EDIT_MINUTES = 15;
-
-/** What the composer says under the field (the same words the server answers with). */
-export const MESSAGE_TEXTS = {
-  empty: 'Write a message',
-  tooLong: 'Keep the message to 4,000 characters',
-} as const;
-
-/** Why a body cannot be sent, or null when it can. */
-export type MessageBodyError = 'empty' | 'tooLong';
-
-/**
- * Checks a body before it is queued: blank (only spaces and line breaks)
- * is `empty`, more than 4,000 characters (UTF-16 code units are not
- * characters: counted by code point, as PostgreSQL's length() counts) is
- * `tooLong`.
- */
-export function messageBodyError(body: string): MessageBodyError | null {
-  if (body.trim() === '') return 'empty';
-  if (messageLength(body) > MESSAGE_MAX_CHARS) return 'tooLong';
-  return null;
-}
-
-/** The length of a body as the database counts it (code points). */
-export function messageLength(body: string): number {
-  let n = 0;
-  for (const _ of body) n++;
-  return n;
-}
+export {
+  MESSAGE_MAX_CHARS,
+  MESSAGE_EDIT_MINUTES,
+  MESSAGE_TEXTS,
+  messageBodyError,
+  messageLength,
+  type MessageBodyError,
+} from './messageRules';
 
 /** One run of a message body. `href` is set on links, email addresses and phone numbers only. */
 export type MessageSegment =

@@ -1,0 +1,40 @@
+/**
+ * A message body's rules, the same the database enforces (supabase
+ * migrations, messages): at most 4,000 characters (code points), not blank,
+ * and the 15 minutes in which its author may change it. No dependencies, so
+ * the local data layer can check a body without the link finder.
+ */
+
+/** The longest body, in characters (the database's check holds the same number). */
+export const MESSAGE_MAX_CHARS = 4000;
+
+/** How long after the server received it the author may change or delete a message, in minutes. */
+export const MESSAGE_EDIT_MINUTES = 15;
+
+/** What the composer says under the field (the same words the server answers with). */
+export const MESSAGE_TEXTS = {
+  empty: 'Write a message',
+  tooLong: 'Keep the message to 4,000 characters',
+} as const;
+
+/** Why a body cannot be sent, or null when it can. */
+export type MessageBodyError = 'empty' | 'tooLong';
+
+/**
+ * Checks a body before it is queued: blank (only spaces and line breaks)
+ * is `empty`, more than 4,000 characters (UTF-16 code units are not
+ * characters: counted by code point, as PostgreSQL's length() counts) is
+ * `tooLong`.
+ */
+export function messageBodyError(body: string): MessageBodyError | null {
+  if (body.trim() === '') return 'empty';
+  if (messageLength(body) > MESSAGE_MAX_CHARS) return 'tooLong';
+  return null;
+}
+
+/** The length of a body as the database counts it (code points). */
+export function messageLength(body: string): number {
+  let n = 0;
+  for (const _ of body) n++;
+  return n;
+}

@@ -1,0 +1,97 @@
+/**
+ * The dashboard's project cards: the first page of the role's projects (with
+ * the filters for contractors), "Show more projects", and the empty, loading
+ * and timed-out states. The first screen counts as shown once this list is.
+ */
+import { useEffect, useState } from 'react';
+import { uiRole, type Role } from '../../auth/roles';
+import { appSession } from '../../app/session';
+import { Spinner } from '../../app/Spinner';
+import { useProjectCounts, useProjects, useSharedProjects, useUnreadCounts } from '../../hooks';
+import { useDashboardFilters } from '../../state/dashboardFilters';
+import { LoadErrorAlert } from './LoadErrorBoundary';
+import { useLoadTimedOut } from './LoadTimeout';
+import { PROJECTS_PAGE_SIZE } from './primeDashboard';
+import { ProjectCard } from './ProjectCard';
+import type { Dialog } from './dashboardDialog';
+
+/** The cards of `role`'s projects; `onDialog` opens a card's edit or delete dialog, or the create form. */
+export function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dialog) => void }) {
+  const variant = uiRole(role);
+  const { status, search } = useDashboardFilters();
+  const [page, setPage] = useState({ key: '', shown: PROJECTS_PAGE_SIZE });
+  const filterKey = `${role}|${status}|${search}`;
+  const shown = page.key === filterKey ? page.shown : PROJECTS_PAGE_SIZE;
+  // One more than shown tells whether there is more to show.
+  const limit = shown + 1;
+  const projects = useProjects(
+    variant === 'homeowner' ? { role, limit } : { role, status, search, limit },
+  );
+  const counts = useProjectCounts(role);
+  const shared = useSharedProjects();
+  const unread = useUnreadCounts();
+  const timedOut = useLoadTimedOut(projects === undefined);
+  const listShown = projects !== undefined || timedOut;
+  useEffect(() => {
+    // The first screen is the heading with the first page of cards (or the empty or timed-out
+    // state): only then may supabase-js and the sync's code load and run (src/app/firstScreen.ts).
+    if (listShown) appSession.screenShown();
+  }, [listShown]);
+
+  if (projects === undefined) {
+    if (timedOut)
+      return (
+        <LoadErrorAlert message="Loading projects timed out. Please try refreshing the page." />
+      );
+    return <Spinner label="Loading projects…" />;
+  }
+  if (projects.length === 0) {
+    const none = !counts || counts.all === 0;
+    // With projects shared below, "No projects found." would contradict them: say it is about the user's own.
+    const sharedBelow = none && (shared?.length ?? 0) > 0;
+    return (
+      <div className="card empty">
+        <p>{sharedBelow ? 'You have no projects of your own yet.' : 'No projects found.'}</p>
+        {none ? (
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => onDialog({ kind: 'create' })}
+          >
+            Create Your First Project
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+  const more = projects.length > shown;
+  return (
+    <>
+      {/* The cards' headings are h3: this keeps the outline h1 → h2 → h3 for screen readers. */}
+      <h2 className="visually-hidden">Projects</h2>
+      <div className="projects">
+        {projects.slice(0, shown).map((p) => (
+          <ProjectCard
+            key={p.id}
+            project={p}
+            variant={variant}
+            onEdit={() => onDialog({ kind: 'edit', project: p })}
+            onDelete={() => onDialog({ kind: 'delete', project: p })}
+            unread={unread?.get(p.id) ?? 0}
+          />
+        ))}
+      </div>
+      {more ? (
+        <div className="btn-row" style={{ justifyContent: 'center', marginTop: '1rem' }}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => setPage({ key: filterKey, shown: shown + PROJECTS_PAGE_SIZE })}
+          >
+            Show more projects
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -15,6 +15,7 @@ import {
 import { BuilderSummary } from './BuilderSummary';
 import { ActionBar } from './ActionBar';
 import { BuilderConflicts } from './BuilderConflicts';
+import { BuilderThreadPanel, useBuilderThread } from './BuilderThread';
 import { useBuilderStore } from './builderStore';
 import { CabinetCard } from './CabinetCard';
 import { useCardCount } from './cardWindow';
@@ -64,6 +65,7 @@ export function BuilderPage() {
   useUndoShortcuts();
   const cardCount = useCardCount(cabinetRows?.length ?? 0, projectId ?? '');
   const view = useBuilderView((s) => s.view);
+  const threadOpen = useBuilderThread((s) => s.open);
 
   // On entering the page, reload from the local database unless the draft of
   // this project still has changes being saved (then the draft is newer).
@@ -102,7 +104,7 @@ export function BuilderPage() {
     typeof project.details?.address === 'string' ? project.details.address.trim() : '';
 
   return (
-    <main className="container bld">
+    <main className={threadOpen ? 'container bld bld-thread-open' : 'container bld'}>
       <header className="bld-head">
         <Link to="/dashboard" className="bld-back">
           ← Back to Dashboard
@@ -153,6 +155,7 @@ export function BuilderPage() {
       <NotesSection notes={notes} showNotes={showNotes} />
       <UndoToast />
       <TapeKeypad />
+      <BuilderThreadPanel project={project} userId={user.id} />
     </main>
   );
 }

@@ -13,7 +13,7 @@ import { formatFraction } from '../../domain/fractions';
 import { projectDisplayName, statusLabel } from '../../domain/projectLabels';
 import { StatusBadge } from '../../app/ui/StatusBadge';
 import { ProjectFiles } from './ProjectFiles';
-import { ProjectThread } from './ProjectThread';
+import { ProjectThread } from '../../app/thread/ProjectThread';
 import { MEMBER_ROLE_LABELS } from '../../app/invites';
 
 function updated(iso: string): string {

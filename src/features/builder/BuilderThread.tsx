@@ -34,7 +34,11 @@ export function MessagesButton({ projectId }: { projectId: string }) {
       data-thread-toggle=""
       onClick={() => setOpen(!open)}
     >
-      Messages <UnreadBadge count={open ? 0 : unread} />
+      <span className="bld-messages-icon" aria-hidden="true">
+        ✉
+      </span>
+      <span className="bld-messages-label">Messages</span>
+      <UnreadBadge count={open ? 0 : unread} />
     </button>
   );
 }

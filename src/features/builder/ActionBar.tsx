@@ -21,6 +21,7 @@ import { cabinetElementId } from './CabinetCard';
 import { publishNotes } from './cabinetNotes';
 import { showAllCabinets } from './cardWindow';
 import { SaveStatus } from './SaveStatus';
+import { MessagesButton } from './BuilderThread';
 
 const EMPTY = emptyCabinetData();
 
@@ -177,6 +178,7 @@ export function ActionBar({ projectId, onSave }: { projectId: string; onSave: ()
         <Link to={`/order/${projectId}`} className="btn">
           Order
         </Link>
+        <MessagesButton projectId={projectId} />
       </div>
     </div>
   );

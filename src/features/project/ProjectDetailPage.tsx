@@ -16,7 +16,7 @@ import {
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { ProjectFiles } from './ProjectFiles';
 import { ProjectMembers } from './ProjectMembers';
-import { ProjectThread } from './ProjectThread';
+import { ProjectThread } from '../../app/thread/ProjectThread';
 import { SharedProjectView } from './SharedProjectView';
 import { HomeownerQuotes } from './ProjectQuotesSummary';
 import './project.css';

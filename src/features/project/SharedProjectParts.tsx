@@ -1,0 +1,126 @@
+/**
+ * The sections of {@link SharedProjectView} (the project page of someone it
+ * was shared with): the job, the contractor's contact, and the cabinet
+ * summary with the door order, all read-only.
+ */
+import { useMemo } from 'react';
+import { format } from 'date-fns';
+import type { ProjectMemberRow, ProjectRow } from '../../data';
+import { cabinetSummary } from '../../domain/cabinetSummary';
+import { normalizeCabinetData } from '../../domain/cabinetData';
+import { computeDoorOrder, type OrderLine } from '../../domain/doorOrder';
+import { formatFraction } from '../../domain/fractions';
+import { statusLabel } from '../../domain/projectLabels';
+
+function updated(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : format(d, 'PP');
+}
+
+/** One table of the door order: how many of each finished size (inches, width × height). */
+function Lines({ title, lines }: { title: string; lines: readonly OrderLine[] }) {
+  const total = lines.reduce((s, l) => s + l.quantity, 0);
+  return (
+    <div className="shared-order">
+      <h3>
+        {title} ({total})
+      </h3>
+      {lines.length === 0 ? (
+        <p className="muted">None.</p>
+      ) : (
+        <table className="shared-order-table">
+          <thead>
+            <tr>
+              <th scope="col">Qty</th>
+              <th scope="col">Finished size (W × H)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((l) => (
+              <tr key={`${l.width}x${l.height}`}>
+                <td>{l.quantity}</td>
+                <td>
+                  {formatFraction(l.width)} × {formatFraction(l.height)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+/** The job: its status, address (when there is one) and when it last changed. */
+export function SharedJobSection({ project }: { project: ProjectRow }) {
+  const address = typeof project.details?.address === 'string' ? project.details.address : '';
+  return (
+    <section className="card section-card" aria-labelledby="job-heading">
+      <h2 id="job-heading">Job</h2>
+      <dl className="dl">
+        <dt>Status</dt>
+        <dd>{statusLabel(project.status)}</dd>
+        {address ? (
+          <>
+            <dt>Address</dt>
+            <dd>{address}</dd>
+          </>
+        ) : null}
+        <dt>Updated</dt>
+        <dd>{updated(project.updated_at)}</dd>
+      </dl>
+    </section>
+  );
+}
+
+/** The contractor's name, phone and email as the member saw them when joining. */
+export function ContractorContact({ contact }: { contact: ProjectMemberRow['contact'] }) {
+  return (
+    <section className="card section-card" aria-labelledby="contact-heading">
+      <h2 id="contact-heading">Your contractor</h2>
+      {contact.name || contact.email || contact.phone ? (
+        <dl className="dl">
+          {contact.name ? (
+            <>
+              <dt>Name</dt>
+              <dd>{contact.name}</dd>
+            </>
+          ) : null}
+          {contact.phone ? (
+            <>
+              <dt>Phone</dt>
+              <dd>
+                <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+              </dd>
+            </>
+          ) : null}
+          {contact.email ? (
+            <>
+              <dt>Email</dt>
+              <dd>
+                <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      ) : (
+        <p className="muted">No contact details yet.</p>
+      )}
+    </section>
+  );
+}
+
+/** The cabinet summary and the door order (doors, drawer fronts), read-only. */
+export function SharedCabinets({ project }: { project: ProjectRow }) {
+  const raw = project.details?.cabinetData;
+  const order = useMemo(() => computeDoorOrder(normalizeCabinetData(raw)), [raw]);
+  return (
+    <section className="card section-card" aria-labelledby="cabinets-heading">
+      <h2 id="cabinets-heading">Cabinets and door order</h2>
+      <p>{cabinetSummary(raw)}</p>
+      <Lines title="Doors" lines={order.doors} />
+      <Lines title="Drawer fronts" lines={order.drawerFronts} />
+      <p className="muted">Read-only: your contractor measures and orders the doors.</p>
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+/**
+ * System notifications for new messages, in real Chromium. The homeowner's
+ * context has the notifications permission granted (Playwright's
+ * grantPermissions, which is CDP Browser.grantPermissions for the context);
+ * her page is put in the background, a message from the contractor arrives
+ * live, and a real Notification is shown (its `show` event fired). Headless
+ * Chromium keeps every tab visible (another tab in front or a minimized
+ * window leave `document.visibilityState` at "visible"), so the background
+ * is made by overriding `document.visibilityState` and firing
+ * `visibilitychange`, as the browser does when the tab is switched away.
+ * The contractor's context, never asked before, is not asked on load; it is
+ * asked once, after his first message.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appSuite } from './support/suite';
+import { PHONE, TABLET } from './support/browser';
+import { sharedJob } from './support/sharedJob';
+
+const e2e = appSuite({ seed: false });
+/** Longest wait for a live change: far below the hour between pulls. */
+const LIVE_MS = 20_000;
+
+interface Notice {
+  title: string;
+  body: string;
+  shown: boolean;
+}
+
+/**
+ * Records, per page, the real notifications made (their `show` event) and the
+ * permission requests; `__setHidden` moves the page to the background and back.
+ */
+async function watchNotifications(ctx: BrowserContext): Promise<void> {
+  await ctx.addInitScript(() => {
+    const w = window as unknown as {
+      __notices: { title: string; body: string; shown: boolean }[];
+      __asked: number;
+      __setHidden: (hidden: boolean) => void;
+    };
+    w.__notices = [];
+    w.__asked = 0;
+    const Real = window.Notification;
+    class Recorded extends Real {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        const notice = { title, body: options?.body ?? '', shown: false };
+        w.__notices.push(notice);
+        this.addEventListener('show', () => {
+          notice.shown = true;
+        });
+      }
+    }
+    const request = Real.requestPermission.bind(Real);
+    Object.defineProperty(Recorded, 'permission', { get: () => Real.permission });
+    Recorded.requestPermission = (cb?: NotificationPermissionCallback) => {
+      w.__asked += 1;
+      return request(cb);
+    };
+    window.Notification = Recorded;
+    let hidden = false;
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (hidden ? 'hidden' : 'visible'),
+    });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+    w.__setHidden = (next: boolean) => {
+      hidden = next;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+  });
+}
+
+function notices(page: Page): Promise<Notice[]> {
+  return page.evaluate(() => (window as unknown as { __notices: Notice[] }).__notices);
+}
+
+function asked(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __asked: number }).__asked);
+}
+
+async function write(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Message', { exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+}
+
+describe('system notifications for new messages', () => {
+  it('shown in the background when allowed; asked only after the first message, never on load', async () => {
+    const { joeCtx, joe, mariaCtx, home } = await sharedJob(e2e, TABLET, PHONE, async (ctx) => {
+      await ctx.grantPermissions(['notifications'], { origin: e2e.server.url });
+      await watchNotifications(ctx);
+    });
+    expect(await home.evaluate(() => Notification.permission)).toBe('granted');
+
+    // The contractor's app, loaded afresh with the permission never asked: no question on load.
+    await watchNotifications(joeCtx);
+    await joe.reload();
+    await joe.getByRole('log', { name: 'Messages' }).waitFor();
+    expect(await joe.evaluate(() => Notification.permission)).toBe('default');
+    expect(await asked(joe)).toBe(0);
+
+    // Her app in the background: his message arrives live and a system notification shows.
+    await home.evaluate(() =>
+      (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(true),
+    );
+    await write(joe, 'Doors arrive Tuesday morning.');
+    await expect
+      .poll(async () => (await notices(home)).filter((n) => n.shown), { timeout: LIVE_MS })
+      .toEqual([{ title: 'Refacing', body: 'You have a new message', shown: true }]);
+    // He was asked once, right after his first message.
+    await expect.poll(() => asked(joe)).toBe(1);
+
+    // Back in front, she reads it; a message that arrives while she looks makes no notification.
+    await home.evaluate(() =>
+      (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(false),
+    );
+    await write(joe, 'Around 9.');
+    await home.getByRole('log', { name: 'Messages' }).getByText('Around 9.').waitFor({
+      timeout: LIVE_MS,
+    });
+    expect((await notices(home)).length).toBe(1);
+    // Asked once only: the second message does not ask again.
+    expect(await asked(joe)).toBe(1);
+
+    await joeCtx.close();
+    await mariaCtx.close();
+  });
+});

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { ProjectNotFound } from './ProjectNotFound';
 import { Spinner } from '../../app/Spinner';
 import { type ProjectRow } from '../../data';
-import { useMyMembership } from '../../hooks';
+import { useContractorRatings, useMyMembership } from '../../hooks';
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { normalizeCabinetData } from '../../domain/cabinetData';
 import { computeDoorOrder, type OrderLine } from '../../domain/doorOrder';
@@ -15,6 +15,7 @@ import { StatusBadge } from '../../app/ui/StatusBadge';
 import { ProjectFiles } from './ProjectFiles';
 import { ProjectThread } from './ProjectThread';
 import { MEMBER_ROLE_LABELS } from '../../app/invites';
+import { ContractorRatingLine } from '../../app/ui/ContractorRatingLine';
 
 function updated(iso: string): string {
   const d = new Date(iso);
@@ -63,6 +64,9 @@ function Lines({ title, lines }: { title: string; lines: readonly OrderLine[] })
  */
 export function SharedProjectView({ project }: { project: ProjectRow }) {
   const membership = useMyMembership(project.id);
+  const ratings = useContractorRatings(
+    project.assigned_contractor_id ? [project.assigned_contractor_id] : [],
+  );
   const raw = project.details?.cabinetData;
   const order = useMemo(() => computeDoorOrder(normalizeCabinetData(raw)), [raw]);
   if (membership === undefined) return <Spinner label="Loading project…" />;
@@ -110,6 +114,13 @@ export function SharedProjectView({ project }: { project: ProjectRow }) {
       </section>
       <section className="card section-card" aria-labelledby="contact-heading">
         <h2 id="contact-heading">Your contractor</h2>
+        {project.assigned_contractor_id ? (
+          <ContractorRatingLine
+            contractorId={project.assigned_contractor_id}
+            rating={ratings?.[project.assigned_contractor_id]}
+            name={contact.name || 'your contractor'}
+          />
+        ) : null}
         {contact.name || contact.email || contact.phone ? (
           <dl className="dl">
             {contact.name ? (

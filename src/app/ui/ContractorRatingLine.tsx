@@ -24,8 +24,8 @@ export function ContractorRatingLine({
   return (
     <p className="qc-rating">
       <span>{rating ? ratingText(rating) : 'No reviews yet'}</span>{' '}
-      <Link to={`/contractor/${contractorId}`} aria-label={`Reviews of ${name}`}>
-        See reviews
+      <Link to={`/contractor/${contractorId}`}>
+        See reviews<span className="visually-hidden"> of {name}</span>
       </Link>
     </p>
   );

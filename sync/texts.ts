@@ -18,6 +18,7 @@ const TABLE_TEXTS: Record<string, string> = {
   project_files: 'File',
   quotes: 'Quote',
   messages: 'Message',
+  reviews: 'Review',
   profiles: 'Profile',
 };
 

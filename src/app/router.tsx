@@ -101,6 +101,9 @@ const QuotesComparePage = lazy(async () => ({
 const QuoteAcceptPage = lazy(async () => ({
   default: (await import('../features/quotesReceived/QuoteAcceptPage')).QuoteAcceptPage,
 }));
+const ContractorReviewsPage = lazy(async () => ({
+  default: (await import('../features/reviews/ContractorReviewsPage')).ContractorReviewsPage,
+}));
 const AnalyticsPage = lazy(async () => ({
   default: (await import('../features/analytics/AnalyticsPage')).AnalyticsPage,
 }));
@@ -150,6 +153,7 @@ export function AppRoutes() {
               <Route path="/project/:projectId" element={<ProjectDetailPage />} />
               <Route path="/project/:projectId/quotes" element={<QuotesComparePage />} />
               <Route path="/project/:projectId/quotes/:quoteId" element={<QuoteAcceptPage />} />
+              <Route path="/contractor/:contractorId" element={<ContractorReviewsPage />} />
               <Route path="/cabinet-builder/:projectId" element={<BuilderPage />} />
               <Route path="/order/:projectId" element={<OrderPage />} />
               <Route path="/sync" element={<SyncPage />} />

@@ -621,6 +621,10 @@ export type Database = {
         Args: { p_invite_id: string }
         Returns: undefined
       }
+      team_review_stats: {
+        Args: { p_from: string; p_to: string }
+        Returns: Json
+      }
       withdraw_quote: { Args: { p_quote_id: string }; Returns: Json }
     }
     Enums: {

@@ -213,6 +213,7 @@ export const RPC_ARGS = {
   remove_org_member: { args: ['p_user_id'], optional: [] },
   remove_project_member: { args: ['p_project_id', 'p_user_id'], optional: [] },
   revoke_project_invite: { args: ['p_invite_id'], optional: [] },
+  team_review_stats: { args: ['p_from', 'p_to'], optional: [] },
   withdraw_quote: { args: ['p_quote_id'], optional: [] },
 } as const satisfies {
   [F in keyof Functions]: { args: readonly ArgName<F>[]; optional: readonly OptionalArg<F>[] };
@@ -276,5 +277,6 @@ const _everyArg: {
   remove_org_member: [true, true],
   remove_project_member: [true, true],
   revoke_project_invite: [true, true],
+  team_review_stats: [true, true],
   withdraw_quote: [true, true],
 };

@@ -1,7 +1,7 @@
 /**
  * The per-user IndexedDB database (`refacing-<userId>`), Dexie schema and its
  * versioned upgrades. Holds server rows (projects, profiles, project_files, quotes,
- * messages and their read markers),
+ * messages and their read markers, reviews),
  * cached file blobs, the outbox of unsynced operations, per-table sync cursors,
  * the conflicts log and dead letters. Repositories are its only writers.
  */
@@ -12,6 +12,7 @@ import type {
   DeadLetter,
   FileBlobRecord,
   MessageReadRow,
+  ReviewRow,
   MessageRow,
   OutboxEntry,
   ProfileRow,
@@ -64,6 +65,7 @@ export class RefacingDb extends Dexie {
   quotes!: Table<QuoteRow, string>;
   messages!: Table<MessageRow, string>;
   message_reads!: Table<MessageReadRow, string>;
+  reviews!: Table<ReviewRow, string>;
   file_blobs!: Table<FileBlobRecord, string>;
   outbox!: Table<OutboxEntry, number>;
   sync_state!: Table<SyncStateRecord, string>;
@@ -145,6 +147,11 @@ export class RefacingDb extends Dexie {
     this.version(7).stores({
       messages: 'id, project_id, [project_id+created_at]',
       message_reads: 'id, project_id, user_id',
+    });
+    // Version 8: reviews of contractors, by contractor (its average, count
+    // and page) and by project (the completed project's review).
+    this.version(8).stores({
+      reviews: 'id, contractor_id, project_id',
     });
   }
 

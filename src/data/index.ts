@@ -42,6 +42,12 @@ export {
   messageEditable,
   type MessageWriteError,
 } from './messagesRepo';
+export {
+  reviewsRepo,
+  createReviewsRepo,
+  reviewEditable,
+  type ReviewWriteError,
+} from './reviewsRepo';
 export type { ThreadMessage, ThreadPage, DeliveryState } from './messageQueries';
 export { deadLettersRepo, createDeadLettersRepo } from './deadLettersRepo';
 export { conflictsRepo, createConflictsRepo } from './conflictsRepo';

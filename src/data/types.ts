@@ -177,6 +177,27 @@ export interface MessageReadRow extends SyncedColumns {
   read_up_to: string;
 }
 
+/**
+ * A homeowner's review of the contractor of a completed project (server
+ * table `reviews`, one per project). The reviewer writes the stars and text
+ * (and changes them for 30 days); the contractor writes `reply` once and the
+ * server stamps `replied_at`. The server sets `contractor_id` from the
+ * project's assigned contractor.
+ */
+export interface ReviewRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  reviewer_id: string;
+  contractor_id: string;
+  /** Whole stars, 1 to 5. */
+  rating: number;
+  /** Up to 2,000 characters, shown as text. */
+  body: string;
+  /** The contractor's one reply (up to 2,000 characters) or null. */
+  reply: string | null;
+  replied_at: string | null;
+}
+
 export type SyncTable =
   | 'projects'
   | 'profiles'
@@ -184,6 +205,7 @@ export type SyncTable =
   | 'quotes'
   | 'messages'
   | 'message_reads'
+  | 'reviews'
   | 'project_members';
 /** Pull order: memberships last, so a revocation is applied after the rows it hides. */
 export const SYNC_TABLES: readonly SyncTable[] = [
@@ -193,6 +215,7 @@ export const SYNC_TABLES: readonly SyncTable[] = [
   'quotes',
   'messages',
   'message_reads',
+  'reviews',
   'project_members',
 ];
 
@@ -203,6 +226,7 @@ export const ROW_TABLES: readonly Exclude<SyncTable, 'project_members' | 'messag
   'project_files',
   'quotes',
   'messages',
+  'reviews',
 ];
 
 export type OpKind = 'insert' | 'update' | 'delete';

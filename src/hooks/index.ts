@@ -24,5 +24,6 @@ export {
   type SharedProject,
 } from './membershipHooks';
 export { useProjectQuotes, useQuote, useMyQuotes } from './quoteHooks';
+export { useProjectReview, useContractorReviews, useContractorRatings } from './reviewHooks';
 export { useServerReachable } from './useServerReachable';
 export { useThread, useUnreadCounts, useOthersReadUpTo } from './messageHooks';

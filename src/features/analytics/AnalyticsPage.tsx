@@ -5,6 +5,7 @@ import { Spinner } from '../../app/Spinner';
 import { useCurrentRole } from '../../auth/useCurrentRole';
 import { analyticsCsv, readAnalytics, type QuoteAnalytics } from './analyticsData';
 import { AnalyticsTables, AnalyticsTotals } from './AnalyticsTables';
+import { TeamReviews } from './TeamReviews';
 import { PeriodPicker, periodError, presetPeriods, type Period } from './PeriodPicker';
 import './analytics.css';
 
@@ -15,7 +16,9 @@ const MonthlyChart = lazy(() => import('./MonthlyChart'));
  * /organization/analytics (org_admin): the organization's quotes sent,
  * accepted, declined and expired, the win rate, the amounts quoted and
  * accepted by month (chart and table), the median days from request to
- * acceptance, the same per team member, a period picker and a CSV export.
+ * acceptance, the same per team member, each member's average rating and
+ * median first-reply time to homeowners (`team_review_stats`), a period
+ * picker and a CSV export.
  * Every figure is computed by the database (`quote_analytics`, under RLS);
  * the page needs a connection and says so.
  */
@@ -111,6 +114,7 @@ export function AnalyticsPage() {
           <AnalyticsTables data={data} />
         </>
       ) : null}
+      {valid ? <TeamReviews from={period.from} to={period.to} /> : null}
     </main>
   );
 }

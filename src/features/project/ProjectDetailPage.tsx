@@ -19,6 +19,7 @@ import { ProjectMembers } from './ProjectMembers';
 import { ProjectThread } from '../../app/thread/ProjectThread';
 import { SharedProjectView } from './SharedProjectView';
 import { HomeownerQuotes } from './ProjectQuotesSummary';
+import { ProjectReview } from './ProjectReview';
 import './project.css';
 
 function when(iso: string | null | undefined): string {
@@ -235,6 +236,7 @@ export function ProjectDetailPage() {
       </section>
 
       {project.owner_user_id === user.id ? <HomeownerQuotes project={project} /> : null}
+      <ProjectReview project={project} userId={user.id} />
       <ProjectThread project={project} userId={user.id} />
       <ProjectMembers project={project} />
       <ProjectFiles projectId={project.id} />

@@ -3,6 +3,8 @@
  * was shared with): the job, the contractor's contact, and the cabinet
  * summary with the door order, all read-only.
  */
+import { ContractorRatingLine } from '../../app/ui/ContractorRatingLine';
+import { useContractorRatings } from '../../hooks';
 import { useMemo } from 'react';
 import { format } from 'date-fns';
 import type { ProjectMemberRow, ProjectRow } from '../../data';
@@ -74,10 +76,25 @@ export function SharedJobSection({ project }: { project: ProjectRow }) {
 }
 
 /** The contractor's name, phone and email as the member saw them when joining. */
-export function ContractorContact({ contact }: { contact: ProjectMemberRow['contact'] }) {
+export function ContractorContact({
+  contact,
+  contractorId,
+}: {
+  contact: ProjectMemberRow['contact'];
+  /** The project's assigned contractor, whose rating shows first; null when none. */
+  contractorId: string | null;
+}) {
+  const ratings = useContractorRatings(contractorId ? [contractorId] : []);
   return (
     <section className="card section-card" aria-labelledby="contact-heading">
       <h2 id="contact-heading">Your contractor</h2>
+      {contractorId ? (
+        <ContractorRatingLine
+          contractorId={contractorId}
+          rating={ratings?.[contractorId]}
+          name={contact.name || 'your contractor'}
+        />
+      ) : null}
       {contact.name || contact.email || contact.phone ? (
         <dl className="dl">
           {contact.name ? (

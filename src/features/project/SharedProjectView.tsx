@@ -53,7 +53,7 @@ export function SharedProjectView({ project }: { project: ProjectRow }) {
         }
       />
       <SharedJobSection project={project} />
-      <ContractorContact contact={contact} />
+      <ContractorContact contact={contact} contractorId={project.assigned_contractor_id} />
       <ProjectThread project={project} userId={membership.user_id} canAttach={role !== 'viewer'} />
       <ProjectFiles
         projectId={project.id}

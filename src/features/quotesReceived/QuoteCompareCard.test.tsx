@@ -79,6 +79,7 @@ describe('QuoteCompareCard', () => {
   it('shows a rating only when reviews exist', () => {
     card();
     expect(screen.queryByText(/out of 5/)).toBeNull();
+    expect(screen.getByText('No reviews yet')).toBeDefined();
     cleanup();
     card({ rating: { average: 4.65, count: 12 } });
     expect(screen.getByText('4.7 out of 5 (12 reviews)')).toBeDefined();

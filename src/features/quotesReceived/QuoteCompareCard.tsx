@@ -11,12 +11,10 @@ import {
   contractorName,
 } from '../../domain/quoteComparison';
 import { QUOTE_LINE_KINDS } from '../../domain/quoteTotals';
+import type { ContractorRating } from '../../domain/reviewText';
+import { ContractorRatingLine } from '../../app/ui/ContractorRatingLine';
 
-/** A contractor's standing from homeowners' reviews: the average stars (1 to 5) and how many reviews. */
-export interface ContractorRating {
-  average: number;
-  count: number;
-}
+export type { ContractorRating } from '../../domain/reviewText';
 
 /** A YYYY-MM-DD date as "Dec 25, 2026". */
 export function dayText(date: string): string {
@@ -52,12 +50,11 @@ export function QuoteCompareCard({
       <h2 id={headingId} className="qc-name">
         {name}
       </h2>
-      {rating && rating.count > 0 ? (
-        <p className="qc-rating">
-          {rating.average.toFixed(1)} out of 5 ({rating.count}{' '}
-          {rating.count === 1 ? 'review' : 'reviews'})
-        </p>
-      ) : null}
+      <ContractorRatingLine
+        contractorId={quote.contractor_id}
+        rating={rating && rating.count > 0 ? rating : undefined}
+        name={name}
+      />
       <dl className="qc-figures">
         <dt>Total</dt>
         <dd className="qc-total">{formatCents(quote.total_cents, quote.currency)}</dd>

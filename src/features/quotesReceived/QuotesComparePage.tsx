@@ -8,7 +8,7 @@ import {
   contractorName,
   QUOTE_STATUS_LABELS,
 } from '../../domain/quoteComparison';
-import { useProject, useProjectQuotes } from '../../hooks';
+import { useContractorRatings, useProject, useProjectQuotes } from '../../hooks';
 import { QuoteNotFound } from './QuoteNotFound';
 import { QuoteCompareCard } from './QuoteCompareCard';
 import './quotes.css';
@@ -24,6 +24,7 @@ export function QuotesComparePage() {
   const { projectId } = useParams();
   const project = useProject(projectId);
   const quotes = useProjectQuotes(projectId);
+  const ratings = useContractorRatings(quotes?.map((q) => q.contractor_id) ?? []);
   if (project === undefined || quotes === undefined) return <Spinner label="Loading quotes…" />;
   if (project === null) return <QuoteNotFound />;
 
@@ -53,7 +54,7 @@ export function QuotesComparePage() {
           <div className="qc-grid" role="list" aria-label="Quotes side by side">
             {open.map((q) => (
               <div role="listitem" key={q.id}>
-                <QuoteCompareCard quote={q} today={today} />
+                <QuoteCompareCard quote={q} today={today} rating={ratings?.[q.contractor_id]} />
               </div>
             ))}
           </div>

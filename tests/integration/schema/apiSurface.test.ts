@@ -35,6 +35,7 @@ const APP_RPCS = [
   'public.remove_org_member(p_user_id uuid)',
   'public.remove_project_member(p_project_id uuid, p_user_id uuid)',
   'public.revoke_project_invite(p_invite_id uuid)',
+  'public.team_review_stats(p_from date, p_to date)',
   'public.withdraw_quote(p_quote_id uuid)',
 ];
 

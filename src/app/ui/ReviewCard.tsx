@@ -1,0 +1,51 @@
+import { format } from 'date-fns';
+import './reviews.css';
+
+/** The fields of a review the card shows (a review row has them). */
+export interface ReviewShown {
+  rating: number;
+  body: string;
+  reply: string | null;
+  replied_at: string | null;
+  created_at: string;
+  /** 0 while the server has not confirmed it. */
+  version: number;
+}
+
+function day(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : format(d, 'PP');
+}
+
+/**
+ * One review as text (never HTML): its stars, the date, the text, and the
+ * contractor's reply when there is one. "Waiting to send" while the server
+ * has not confirmed it.
+ */
+export function ReviewCard({ review }: { review: ReviewShown }) {
+  return (
+    <article className="review" aria-label={`Review, ${review.rating} out of 5 stars`}>
+      <p className="review-head">
+        <span className="review-stars-text" aria-hidden="true">
+          {'★'.repeat(review.rating)}
+          {'☆'.repeat(5 - review.rating)}
+        </span>{' '}
+        <strong>{review.rating} out of 5</strong>{' '}
+        <span className="muted">
+          {review.version === 0 ? 'Waiting to send' : day(review.created_at)}
+        </span>
+      </p>
+      {review.body ? <p className="review-body">{review.body}</p> : null}
+      {review.reply !== null ? (
+        <div className="review-reply">
+          <p className="review-reply-head">
+            <strong>Contractor&apos;s reply</strong>{' '}
+            <span className="muted">{day(review.replied_at)}</span>
+          </p>
+          <p className="review-body">{review.reply}</p>
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { callRpc } from '../../app/invites';
+import { memberLabel } from './analyticsData';
+import {
+  ratingCell,
+  readTeamReviews,
+  replyTimeText,
+  type TeamMemberReviews,
+} from './teamReviewData';
+
+/**
+ * Each team member's average rating from homeowners' reviews and median
+ * first-reply time to homeowners' messages in the period, computed by the
+ * database (`team_review_stats`). Needs a connection and says so.
+ */
+export function TeamReviews({ from, to }: { from: string; to: string }) {
+  const [rows, setRows] = useState<TeamMemberReviews[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    void callRpc(
+      'team_review_stats',
+      { p_from: from, p_to: to },
+      'The review figures could not be loaded',
+    ).then((r) => {
+      if (!current) return;
+      if (r.ok) {
+        setRows(readTeamReviews(r.value));
+        setProblem(null);
+      } else setProblem(r.message);
+    });
+    return () => {
+      current = false;
+    };
+  }, [from, to]);
+
+  return (
+    <section className="card section-card" aria-labelledby="an-reviews-heading">
+      <h2 id="an-reviews-heading">Reviews and replies by team member</h2>
+      {problem ? (
+        <div className="alert alert-error" role="alert">
+          {problem}
+        </div>
+      ) : null}
+      {rows ? (
+        <div className="an-table-wrap" tabIndex={0} role="region" aria-label="Reviews and replies">
+          <table className="an-table">
+            <thead>
+              <tr>
+                <th scope="col">Team member</th>
+                <th scope="col">Average rating</th>
+                <th scope="col">Median first reply to homeowners</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((m) => (
+                <tr key={m.contractor_id}>
+                  <th scope="row">{memberLabel(m)}</th>
+                  <td className="num">{ratingCell(m)}</td>
+                  <td className="num">
+                    {replyTimeText(m.median_first_reply_minutes)}
+                    {m.replies_counted > 0 ? ` (${m.replies_counted} messages)` : ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : !problem ? (
+        <p className="muted">Loading…</p>
+      ) : null}
+    </section>
+  );
+}

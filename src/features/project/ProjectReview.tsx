@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { reviewsRepo, reviewEditable, type ReviewWriteError } from '../../data';
+import type { ProjectRow } from '../../data/types';
+import { REVIEW_TEXTS } from '../../domain/reviewText';
+import { useDeadLetters, useProjectReview } from '../../hooks';
+import { ReplyForm } from './ReplyForm';
+import { ReviewCard } from '../../app/ui/ReviewCard';
+import { ReviewForm } from './ReviewForm';
+
+/** The words of a refused write (the field errors are the server's own words). */
+const WRITE_TEXTS: Record<ReviewWriteError, string> = {
+  ...REVIEW_TEXTS,
+  not_found: 'This review is no longer here',
+  not_completed: 'A project can be reviewed once it is completed',
+  no_contractor: 'This project has no contractor to review',
+  not_owner: 'Only the homeowner who owns the project can review its contractor',
+  already_reviewed: 'This project already has a review',
+  too_late: 'A review can be changed only in the 30 days after it was written',
+  not_contractor: 'Only the contractor can reply',
+  already_replied: 'You have already replied to this review',
+};
+
+/**
+ * "Review" on a completed project's page. The homeowner owner reviews the
+ * project's contractor (and changes it for 30 days); the contractor sees the
+ * review and replies once. Works offline; a review the server refused shows
+ * its reason with the way to the sync page. Nothing before completion.
+ */
+export function ProjectReview({ project, userId }: { project: ProjectRow; userId: string }) {
+  const review = useProjectReview(project.id);
+  const letters = useDeadLetters();
+  const [editing, setEditing] = useState(false);
+  const isOwner = project.owner_user_id === userId;
+  const contractorId = project.assigned_contractor_id;
+  const isContractor = !!review && review.contractor_id === userId;
+  if (review === undefined || project.status !== 'completed') return null;
+  if (!isOwner && !isContractor) return null;
+  if (isOwner && (!contractorId || contractorId === userId)) return null;
+  const refused = review
+    ? letters?.find((l) => l.op.table === 'reviews' && l.op.id === review.id)
+    : undefined;
+  const save = async (rating: number, body: string) => {
+    const result = review
+      ? await reviewsRepo.edit(review.id, rating, body)
+      : await reviewsRepo.write(project.id, rating, body);
+    if (!result.ok) return WRITE_TEXTS[result.error];
+    setEditing(false);
+    return null;
+  };
+
+  return (
+    <section className="card section-card" aria-labelledby="review-heading">
+      <h2 id="review-heading">{isOwner ? 'Review your contractor' : 'Review of your work'}</h2>
+      {review === null ? (
+        <>
+          <p className="muted">How did the job go? Your review helps other homeowners choose.</p>
+          <ReviewForm initialRating={null} initialBody="" submitLabel="Post review" onSave={save} />
+        </>
+      ) : editing ? (
+        <ReviewForm
+          initialRating={review.rating}
+          initialBody={review.body}
+          submitLabel="Save review"
+          onSave={save}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <>
+          <ReviewCard review={review} />
+          {refused ? (
+            <p className="field-error" role="alert">
+              Not saved: {refused.message} <Link to="/sync">See unsynced changes</Link>
+            </p>
+          ) : null}
+          {isOwner && reviewEditable(review, userId, Date.now()) ? (
+            <button type="button" className="btn" onClick={() => setEditing(true)}>
+              Edit review
+            </button>
+          ) : null}
+          {isContractor && review.reply === null ? <ReplyForm reviewId={review.id} /> : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useId, useState, type FormEvent } from 'react';
+import { reviewsRepo } from '../../data';
+import { messageLength } from '../../domain/messageText';
+import { REVIEW_MAX_CHARS, REVIEW_TEXTS, replyError } from '../../domain/reviewText';
+
+/** The contractor's one reply to a review (works offline); a bad reply keeps its text. */
+export function ReplyForm({ reviewId }: { reviewId: string }) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = replyError(text);
+    if (problem) return setError(REVIEW_TEXTS[problem]);
+    setBusy(true);
+    try {
+      const result = await reviewsRepo.reply(reviewId, text);
+      setError(result.ok ? null : 'You have already replied to this review');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="review-form" onSubmit={(e) => void submit(e)} noValidate>
+      <label htmlFor={`${id}-reply`}>Your reply (one reply, it cannot be changed)</label>
+      <textarea
+        id={`${id}-reply`}
+        value={text}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-err` : undefined}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (e.target.value.trim() && messageLength(e.target.value) <= REVIEW_MAX_CHARS)
+            setError(null);
+        }}
+      />
+      {error ? (
+        <p id={`${id}-err`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        Reply
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * Reviews through the real engine: the homeowner writes its review of the
+ * contractor of a completed project offline, and it reaches the server on
+ * reconnect with the contractor set by the server; the contractor's device
+ * pulls it and replies once; the homeowner pulls the reply. A second review
+ * of the same project is refused on the device; an edit after 30 days is
+ * refused by the server and becomes a dead letter the user sees.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReviewsRepo } from '../../../src/data/reviewsRepo';
+import { startLocalBackend, type StartedBackend } from '../../support/localBackend';
+import { inviteAndAccept, openDevice, settle, type Device } from './harness';
+
+let backend: StartedBackend;
+const contractor = { email: 'joe-review@example.com', password: 'Secret-pass-1' };
+const maria = { email: 'maria-review@example.com', password: 'Secret-pass-2' };
+
+beforeAll(async () => {
+  backend = await startLocalBackend();
+  await backend.signUpConfirmed(contractor.email, contractor.password, {
+    role: 'contractor',
+    first_name: 'Joe',
+    last_name: 'Builder',
+  });
+  await backend.signUpConfirmed(maria.email, maria.password, {
+    role: 'homeowner',
+    first_name: 'Maria',
+    last_name: 'Alvarez',
+  });
+}, 120_000);
+afterAll(async () => {
+  await backend?.stop();
+});
+
+function reviewsOf(d: Device) {
+  return createReviewsRepo({ getDb: () => d.db, now: () => d.clock.now() });
+}
+
+describe('reviews on devices', () => {
+  let joe: Device;
+  let home: Device;
+  let reviewId = '';
+
+  it('written offline after completion, pushed on reconnect, pulled and answered by the contractor', async () => {
+    joe = await openDevice(backend, 'joe', contractor);
+    home = await openDevice(backend, 'maria', maria);
+    const p = await home.projects.create({
+      name: 'Alvarez kitchen',
+      status: 'active',
+      details: {},
+      role: 'homeowner',
+    });
+    expect(await home.sync()).toMatchObject({ ok: true });
+    await inviteAndAccept(backend, home, joe, contractor.email, p.id, 'contractor');
+    // Not completed yet: the device refuses the review.
+    await settle([home, joe]);
+    expect(await reviewsOf(home).write(p.id, 5, 'Great')).toMatchObject({
+      ok: false,
+    });
+    // The job is done (trusted setup: the contractor is assigned and the project completed).
+    await backend.pg.query(
+      `update projects set status = 'completed', assigned_contractor_id = $2 where id = $1`,
+      [p.id, joe.userId],
+    );
+    await settle([home, joe]);
+    expect(await home.db.projects.get(p.id)).toMatchObject({ status: 'completed' });
+
+    home.net.offline = true;
+    expect(await reviewsOf(home).write(p.id, 0, '')).toEqual({ ok: false, error: 'stars' });
+    expect(await reviewsOf(home).write(p.id, 4, 'x'.repeat(2001))).toEqual({
+      ok: false,
+      error: 'tooLong',
+    });
+    const written = await reviewsOf(home).write(p.id, 4, 'Doors hung true; one hinge late.');
+    expect(written).toMatchObject({ ok: true, value: { contractor_id: joe.userId, version: 0 } });
+    reviewId = written.ok ? written.value.id : '';
+    expect(await reviewsOf(home).write(p.id, 5, 'Again')).toEqual({
+      ok: false,
+      error: 'already_reviewed',
+    });
+    const edited = await reviewsOf(home).edit(reviewId, 5, 'Doors hung true.');
+    expect(edited.ok).toBe(true);
+    expect(await home.sync()).toMatchObject({ ok: false });
+
+    home.net.offline = false;
+    await settle([home, joe]);
+    expect(await home.db.dead_letters.toArray()).toEqual([]);
+    expect(await home.db.outbox.count()).toBe(0);
+    const { rows } = await backend.pg.query<Record<string, unknown>>(
+      'select rating, body, contractor_id, reviewer_id from public.reviews where project_id = $1',
+      [p.id],
+    );
+    expect(rows).toEqual([
+      { rating: 5, body: 'Doors hung true.', contractor_id: joe.userId, reviewer_id: home.userId },
+    ]);
+    expect(await joe.db.reviews.get(reviewId)).toMatchObject({ rating: 5, reply: null });
+
+    // The contractor replies once; a second reply is refused on the device.
+    const reply = await reviewsOf(joe).reply(reviewId, 'Thank you, Maria.');
+    expect(reply.ok).toBe(true);
+    expect(await reviewsOf(joe).reply(reviewId, 'Again')).toEqual({
+      ok: false,
+      error: 'already_replied',
+    });
+    expect(await reviewsOf(joe).edit(reviewId, 1, 'mine')).toEqual({
+      ok: false,
+      error: 'not_owner',
+    });
+    await settle([joe, home]);
+    expect(await joe.db.dead_letters.toArray()).toEqual([]);
+    const onHome = await home.db.reviews.get(reviewId);
+    expect(onHome).toMatchObject({ reply: 'Thank you, Maria.', rating: 5 });
+    expect(onHome?.replied_at).not.toBeNull();
+  });
+
+  it('an edit after 30 days is refused by the server and kept as a dead letter', async () => {
+    // The device's clock is behind: it still offers the edit; the server's clock decides.
+    home.clock.offsetMs = -31 * 86_400_000;
+    await backend.pg.query(`alter table reviews disable trigger reviews_20_stamp_update`);
+    try {
+      await backend.pg.query(
+        `update reviews set created_at = now() - interval '31 days' where id = $1`,
+        [reviewId],
+      );
+    } finally {
+      await backend.pg.query(`alter table reviews enable trigger reviews_20_stamp_update`);
+    }
+    await settle([home]);
+    const edited = await reviewsOf(home).edit(reviewId, 1, 'Changed my mind');
+    expect(edited.ok).toBe(true);
+    await home.sync();
+    const letters = await home.db.dead_letters.toArray();
+    expect(letters).toHaveLength(1);
+    expect(letters[0]).toMatchObject({ code: 'PT409', label: 'Review', op: { id: reviewId } });
+    expect(letters[0]!.message).toMatch(/30 days/);
+    const { rows } = await backend.pg.query<{ rating: number }>(
+      'select rating from public.reviews where id = $1',
+      [reviewId],
+    );
+    expect(rows[0]!.rating).toBe(5);
+    // Discarding it brings the server's copy back.
+    await home.deadLetters.discard(letters[0]!.id!);
+    await settle([home]);
+    expect(await home.db.reviews.get(reviewId)).toMatchObject({ rating: 5 });
+    home.clock.offsetMs = 0;
+  });
+});

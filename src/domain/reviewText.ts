@@ -4,7 +4,7 @@
  * the 30 days in which the reviewer may change its review. The texts are
  * the server's own words, so the field says the same thing offline.
  */
-import { messageLength } from './messageText';
+import { messageLength } from './messageRules';
 
 /** The longest review text and reply, in characters (code points, as PostgreSQL counts). */
 export const REVIEW_MAX_CHARS = 2000;

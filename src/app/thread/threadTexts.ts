@@ -1,5 +1,5 @@
 import type { MessageWriteError } from '../../data';
-import { MESSAGE_TEXTS } from '../../domain/messageText';
+import { MESSAGE_TEXTS } from '../../domain/messageRules';
 
 /** What the thread says when a change of one's own message is refused on the device. */
 export const WRITE_TEXTS: Record<MessageWriteError, string> = {

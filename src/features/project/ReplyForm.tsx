@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { reviewsRepo } from '../../data';
-import { messageLength } from '../../domain/messageText';
+import { messageLength } from '../../domain/messageRules';
 import { REVIEW_MAX_CHARS, REVIEW_TEXTS, replyError } from '../../domain/reviewText';
 
 /** The contractor's one reply to a review (works offline); a bad reply keeps its text. */

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { messageLength } from '../../domain/messageText';
+import { messageLength } from '../../domain/messageRules';
 import { REVIEW_MAX_CHARS, REVIEW_TEXTS, reviewError } from '../../domain/reviewText';
 
 /**

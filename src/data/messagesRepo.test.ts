@@ -37,6 +37,15 @@ describe('messagesRepo', () => {
     expect(await ctx.db.outbox.count()).toBe(0);
   });
 
+  it('keeps a body with a NUL character, the NUL shown as U+FFFD (PostgreSQL text cannot hold it)', async () => {
+    const ctx = makeCtx();
+    const repo = createMessagesRepo(ctx);
+    const sent = await repo.send(PROJECT, 'pasted\u0000text');
+    expect(sent).toMatchObject({ ok: true, value: { body: 'pasted\uFFFDtext' } });
+    const [op] = await ctx.db.outbox.toArray();
+    expect(op?.changes.body).toBe('pasted\uFFFDtext');
+  });
+
   it('writes the row and its insert op together; the thread shows it waiting, oldest first', async () => {
     const ctx = makeCtx();
     const repo = createMessagesRepo(ctx);

@@ -10,6 +10,7 @@
 import {
   MESSAGE_EDIT_MINUTES,
   messageBodyError,
+  storableBody,
   type MessageBodyError,
 } from '../domain/messageRules';
 import { enqueueOp, newId } from './outbox';
@@ -62,6 +63,7 @@ export function createMessagesRepo(ctx: RepoContext = activeContext) {
     ): Promise<Result<MessageRow, MessageWriteError>> {
       const problem = messageBodyError(body);
       if (problem) return { ok: false, error: problem };
+      body = storableBody(body);
       const db = ctx.getDb();
       const nowIso = sortableTime(new Date(ctx.now()).toISOString());
       const columns = {
@@ -96,6 +98,7 @@ export function createMessagesRepo(ctx: RepoContext = activeContext) {
     /** Changes the body of one's own message within 15 minutes of its sending (works offline). */
     async edit(id: string, body: string): Promise<Result<MessageRow, MessageWriteError>> {
       const problem = messageBodyError(body);
+      body = storableBody(body);
       if (problem) return { ok: false, error: problem };
       const db = ctx.getDb();
       return db.transaction('rw', db.messages, db.outbox, db.sync_state, async () => {

@@ -38,3 +38,12 @@ export function messageLength(body: string): number {
   for (const _ of body) n++;
   return n;
 }
+
+/**
+ * A body as it is stored: every NUL character (which PostgreSQL text cannot
+ * hold, and which a paste can carry) becomes U+FFFD, so the message is kept
+ * and shows where something unreadable was, instead of being refused.
+ */
+export function storableBody(body: string): string {
+  return body.replaceAll(String.fromCharCode(0), '\uFFFD');
+}

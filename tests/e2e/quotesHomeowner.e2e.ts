@@ -357,7 +357,7 @@ describe('the organization admin', () => {
       .getByText('$1,082.50')
       .first()
       .waitFor();
-    await page.getByRole('heading', { name: 'By team member' }).waitFor();
+    await page.getByRole('heading', { name: 'By team member', exact: true }).waitFor();
     await page.locator('canvas').first().waitFor();
     await page.screenshot({ path: shot('analytics-tablet.png'), fullPage: true });
     expect(await violations(page)).toEqual([]);

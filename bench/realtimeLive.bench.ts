@@ -39,16 +39,23 @@ async function renameOnA(a: Page, from: string, to: string): Promise<number> {
   return Date.now();
 }
 
-/** Resolves with the epoch ms at which B's page shows a project card named `name`. */
+/**
+ * Resolves with the epoch ms at which B's page shows a project card named
+ * `name`: the card heading's link text, since the heading also holds the
+ * unread badge (and the space before it). Rejects after 90 s, so a change
+ * that never arrives fails the bench instead of hanging it.
+ */
 function shownOnB(b: Page, name: string): Promise<number> {
   // Page-side source text: tsx's helpers (e.g. __name) do not exist in the page.
-  return b.evaluate<number>(`new Promise((resolve) => {
+  return b.evaluate<number>(`new Promise((resolve, reject) => {
     const n = ${JSON.stringify(name)};
+    const giveUp = Date.now() + 90000;
     const tick = () => {
       const seen = [...document.querySelectorAll('article h2, article h3')].some(
-        (h) => h.textContent === n,
+        (h) => (h.querySelector('a') ?? h).textContent.trim() === n,
       );
       if (seen) resolve(Date.now());
+      else if (Date.now() > giveUp) reject(new Error('B never showed ' + n));
       else requestAnimationFrame(tick);
     };
     tick();

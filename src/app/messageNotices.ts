@@ -36,20 +36,32 @@ export function askNotificationsAfterFirstMessage(): void {
   void Notification.requestPermission().catch(() => undefined);
 }
 
+/** The one system notification for new messages: a newer one replaces it. */
+const NOTICE_TAG = 'refacing-messages';
+
 /**
  * Shows a system notification for `count` new messages when the page is
  * hidden and the user allowed notifications; otherwise nothing (the top
- * bar's count is the in-app notice).
+ * bar's count is the in-app notice). Shown through the service worker's
+ * registration, which every browser accepts (Chrome on Android refuses
+ * `new Notification` in a page) and which lets a tap bring the app forward
+ * (src/sw/notificationClick.ts); the page's own Notification only where no
+ * worker runs (the dev server).
  */
 export function notifyNewMessages(count: number): void {
   if (count <= 0 || typeof Notification === 'undefined') return;
   if (Notification.permission !== 'granted' || document.visibilityState !== 'hidden') return;
+  const body = count === 1 ? 'You have a new message' : `You have ${count} new messages`;
+  void showNotice('Refacing', { body, tag: NOTICE_TAG });
+}
+
+async function showNotice(title: string, options: NotificationOptions): Promise<void> {
   try {
-    new Notification('Refacing', {
-      body: count === 1 ? 'You have a new message' : `You have ${count} new messages`,
-      tag: 'refacing-messages',
-    });
+    const registration =
+      'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration() : undefined;
+    if (registration?.active) await registration.showNotification(title, options);
+    else new Notification(title, options);
   } catch {
-    // Some browsers only notify through a service worker; the top bar still counts.
+    // Not shown (the browser refused): the top bar still counts.
   }
 }

@@ -10,7 +10,8 @@
  *   accepts "New version available" (the page posts SKIP_WAITING);
  * - Background Sync: pushes the outbox when the connection returns, and
  *   Periodic Background Sync pulls the user's projects, with no page open
- *   (backgroundJob.ts).
+ *   (backgroundJob.ts);
+ * - a tap on a message notification brings the app forward (notificationClick.ts).
  */
 /// <reference lib="webworker" />
 import {
@@ -28,6 +29,7 @@ import {
   SERVER_ANSWERED_MESSAGE,
 } from '../../sync/backgroundTags';
 import { backgroundJob } from './backgroundJob';
+import './notificationClick';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];

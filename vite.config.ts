@@ -84,6 +84,12 @@ export default defineConfig({
               name: 'worker-strip-unused',
               enforce: 'pre',
               resolveId(source, importer) {
+                // Dexie's own modern build (the same version and source, compiled for ES2018+: native
+                // classes, spread and async instead of ES5 helpers), about 2 KB gz smaller than the
+                // ES5 UMD build behind the package's import wrapper. The wrapper only guards against
+                // two copies of Dexie in one page; every import in the worker resolves to this one file.
+                if (source === 'dexie')
+                  return resolve(import.meta.dirname, 'node_modules/dexie/dist/modern/dexie.mjs');
                 if (source === '@supabase/realtime-js')
                   return resolve(import.meta.dirname, 'src/sw/noRealtime.ts');
                 if (source === 'iceberg-js')

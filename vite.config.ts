@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { DEXIE_MODERN } from './scripts/dexieModern';
 import { execSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
@@ -84,12 +85,6 @@ export default defineConfig({
               name: 'worker-strip-unused',
               enforce: 'pre',
               resolveId(source, importer) {
-                // Dexie's own modern build (the same version and source, compiled for ES2018+: native
-                // classes, spread and async instead of ES5 helpers), about 2 KB gz smaller than the
-                // ES5 UMD build behind the package's import wrapper. The wrapper only guards against
-                // two copies of Dexie in one page; every import in the worker resolves to this one file.
-                if (source === 'dexie')
-                  return resolve(import.meta.dirname, 'node_modules/dexie/dist/modern/dexie.mjs');
                 if (source === '@supabase/realtime-js')
                   return resolve(import.meta.dirname, 'src/sw/noRealtime.ts');
                 if (source === 'iceberg-js')
@@ -108,6 +103,7 @@ export default defineConfig({
     }),
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
+  resolve: { alias: DEXIE_MODERN },
   // exceljs (about 930 kB) is its own chunk, loaded only when an order is downloaded as a workbook.
   build: {
     target: 'es2022',

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { PG_BIN, postgresAvailable } from './tests/support/postgresLane';
+import { DEXIE_MODERN } from './scripts/dexieModern';
 
 /**
  * Two projects: "pglite" runs every unit and integration test on in-process
@@ -27,6 +28,7 @@ const BOTH_BACKENDS = [
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify('test') },
+  resolve: { alias: DEXIE_MODERN },
   test: {
     environment: 'node',
     testTimeout: 30_000,

@@ -21,7 +21,7 @@ import { CABINET_TYPE_NAMES, itemKey, partsOf } from '../src/domain/cabinetTypes
 import { computeDoorOrder } from '../src/domain/doorOrder';
 import type { Page } from 'playwright-core';
 import type { BenchFigure } from './types';
-import { median } from './stats';
+import { median, percentile } from './stats';
 
 /** A realistic 250-cabinet full-overlay job: every type in turn, every part measured. */
 export function bigJob(cabinets = 250): CabinetData {
@@ -46,11 +46,6 @@ export function bigJob(cabinets = 250): CabinetData {
     cabinetRows,
     itemState,
   });
-}
-
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] ?? NaN;
 }
 
 function orderFigure(): BenchFigure {

@@ -16,12 +16,22 @@ import { MessageBubble } from './MessageBubble';
 import { WRITE_TEXTS } from './threadTexts';
 import './thread.css';
 
-/** Messages shown at first (the newest); "Show earlier messages" adds a page of this many. */
+/** Messages shown at first (the newest). */
 const PAGE = 50;
+/** Messages added by "Show earlier messages" or by scrolling near the top. */
+const EARLIER = PAGE * 4;
 
-/** A row of the list: a day separator or a message. */
-type Item =
-  { kind: 'day'; key: string; label: string } | { kind: 'message'; key: string; m: ThreadMessage };
+/**
+ * A row of the list: a message, with the day's separator above it when it is the first shown
+ * message of its day (device time zone). The separator lives in the message's row, so every row
+ * is keyed by its message: when earlier messages come in above, the row at the top of the view
+ * keeps its key and the list can hold it in place (a row of its own for the separator would be
+ * the top row at the very top, and it changes when the day's earlier messages arrive).
+ */
+interface Item {
+  m: ThreadMessage;
+  day: string | null;
+}
 
 function dayLabel(d: Date): string {
   if (isToday(d)) return 'Today';
@@ -29,19 +39,13 @@ function dayLabel(d: Date): string {
   return format(d, 'EEEE, MMMM d, yyyy');
 }
 
-/** The messages with a separator before the first message of each day (device time zone). */
+/** The messages as rows, the first of each day carrying the day's label. */
 function withDays(messages: readonly ThreadMessage[]): Item[] {
   const items: Item[] = [];
   let prev: Date | null = null;
   for (const m of messages) {
     const d = new Date(m.created_at);
-    if (!prev || !isSameDay(prev, d))
-      items.push({
-        kind: 'day',
-        key: `day:${m.created_at.slice(0, 10)}:${m.id}`,
-        label: dayLabel(d),
-      });
-    items.push({ kind: 'message', key: m.id, m });
+    items.push({ m, day: !prev || !isSameDay(prev, d) ? dayLabel(d) : null });
     prev = d;
   }
   return items;
@@ -67,7 +71,9 @@ function authorName(
 /**
  * A project's thread (the project page, the shared view and the builder's panel): the newest
  * messages at the bottom with day separators, a virtualized list so a
- * thread of thousands opens at once, each message's delivery state
+ * thread of thousands opens at once, earlier messages 200 at a time when
+ * scrolled within a screen of the top or with "Show earlier messages" (the
+ * view stays on the message it showed), each message's delivery state
  * ("Waiting to send", failed with Retry and Delete), "Seen" under the last
  * of the user's messages the other side has read, and the composer (4,000
  * characters, the text kept when refused; a photo can go with it).
@@ -107,13 +113,22 @@ export function ProjectThread({
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => (items[i]?.kind === 'day' ? 32 : 72),
-    getItemKey: (i) => items[i]?.key ?? i,
+    estimateSize: (i) => (items[i]?.day ? 32 + 72 : 72),
+    getItemKey: (i) => items[i]?.m.id ?? i,
     overscan: 6,
     // Opened at its end: the first render already lays out the newest messages, not the oldest.
     initialOffset: () => Number.MAX_SAFE_INTEGER,
     initialRect: { width: 0, height: 480 },
+    // Earlier messages go in above what is on screen: the message at the top of the view stays put
+    // instead of the view jumping back by the height of the added page.
+    anchorTo: 'end',
   });
+
+  // One page at a time: a page is still on its way while fewer messages than asked have come.
+  const loadingEarlier = page !== undefined && page.hasEarlier && page.messages.length < limit;
+  const showEarlier = () => {
+    if (page?.hasEarlier && !loadingEarlier) setLimit((l) => l + EARLIER);
+  };
 
   // Newest at the bottom: follow new messages while the reader is at the bottom.
   const newestId = messages?.[messages.length - 1]?.id;
@@ -141,11 +156,7 @@ export function ProjectThread({
       ) : (
         <>
           {page.hasEarlier ? (
-            <button
-              type="button"
-              className="btn btn-sm"
-              onClick={() => setLimit((l) => l + PAGE * 4)}
-            >
+            <button type="button" className="btn btn-sm" onClick={showEarlier}>
               Show earlier messages
             </button>
           ) : null}
@@ -158,6 +169,9 @@ export function ProjectThread({
             onScroll={(e) => {
               const el = e.currentTarget;
               atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+              // Within a screen of the top, the next page comes without a click, so a reader
+              // scrolling back through a long thread never meets its end while more is stored.
+              if (el.scrollTop < el.clientHeight) showEarlier();
             }}
           >
             {items.length === 0 ? (
@@ -174,22 +188,21 @@ export function ProjectThread({
                       className="thread-row"
                       style={{ transform: `translateY(${v.start}px)` }}
                     >
-                      {item.kind === 'day' ? (
+                      {item.day ? (
                         <div className="thread-day" role="separator">
-                          {item.label}
+                          {item.day}
                         </div>
-                      ) : (
-                        <MessageBubble
-                          m={item.m}
-                          mine={item.m.author_id === userId}
-                          author={authorName(item.m.author_id, userId, project, members)}
-                          seen={item.m.id === seenId}
-                          fileNames={fileNames}
-                          changeable={messageEditable(item.m, userId, Date.now())}
-                          onEdit={() => setEditing(item.m)}
-                          onDelete={() => setDeleting(item.m)}
-                        />
-                      )}
+                      ) : null}
+                      <MessageBubble
+                        m={item.m}
+                        mine={item.m.author_id === userId}
+                        author={authorName(item.m.author_id, userId, project, members)}
+                        seen={item.m.id === seenId}
+                        fileNames={fileNames}
+                        changeable={messageEditable(item.m, userId, Date.now())}
+                        onEdit={() => setEditing(item.m)}
+                        onDelete={() => setDeleting(item.m)}
+                      />
                     </div>
                   );
                 })}

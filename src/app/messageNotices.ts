@@ -13,14 +13,42 @@ const ASKED_KEY = 'refacing:notificationsAsked';
  * Sends the user's read marker of a project to the server
  * (`mark_messages_read`; the server keeps it forward-only and never past its
  * clock). Best effort: offline, the device's own marker already counts, and
- * the thread sends again the next time it is read online.
+ * it is sent again after the next sync that reaches the server
+ * (`sendPendingReadMarkers`). Resolves true when the server took it.
  */
-export async function sendReadMarker(projectId: string, upToIso: string): Promise<void> {
+export async function sendReadMarker(projectId: string, upToIso: string): Promise<boolean> {
   try {
     const { supabase } = await import('../auth/supabase');
-    await supabase.rpc('mark_messages_read', { p_project_id: projectId, p_up_to: upToIso });
+    const { error } = await supabase.rpc('mark_messages_read', {
+      p_project_id: projectId,
+      p_up_to: upToIso,
+    });
+    return !error;
   } catch {
-    // Offline or out of reach: the next read online sends it.
+    // Offline or out of reach: sent after the next sync that reaches the server.
+    return false;
+  }
+}
+
+/** Markers sent by `sendPendingReadMarkers` in this page, so one the server keeps back is not sent again and again. */
+const sentMarkers = new Map<string, string>();
+
+/**
+ * After a sync reached the server: sends the read markers this device has
+ * and the server lacks (a thread read offline, or read while the send
+ * failed), so the other side's "Seen" and this user's other devices catch
+ * up without the thread being opened again. Best effort, like
+ * `sendReadMarker`.
+ */
+export async function sendPendingReadMarkers(): Promise<void> {
+  try {
+    const { messagesRepo } = await import('../data');
+    for (const { projectId, upTo } of await messagesRepo.markersAheadOfServer()) {
+      if (sentMarkers.get(projectId) === upTo) continue;
+      if (await sendReadMarker(projectId, upTo)) sentMarkers.set(projectId, upTo);
+    }
+  } catch {
+    // No database open (signed out meanwhile): nothing to send.
   }
 }
 

@@ -174,4 +174,34 @@ describe('messagesRepo', () => {
     expect(await repo.markRead(PROJECT, '2026-01-01T00:01:00Z')).toBe(false);
     expect((await unreadCounts(ctx.db)).get(PROJECT)).toBe(1);
   });
+  it('lists the read markers the server lacks: read offline, or later than the server row', async () => {
+    const ctx = makeCtx();
+    const repo = createMessagesRepo(ctx);
+    expect(await repo.markersAheadOfServer()).toEqual([]);
+    await repo.markRead('p1', '2026-01-01T00:02:00Z');
+    await repo.markRead('p2', '2026-01-01T00:03:00Z');
+    await repo.markRead('p3', '2026-01-01T00:04:00Z');
+    const row = (project: string, user: string, upTo: string) => ({
+      id: `${project}:${user}`,
+      project_id: project,
+      user_id: user,
+      read_up_to: upTo,
+      updated_at: upTo,
+    });
+    await applyServerRows(
+      ctx.db,
+      'message_reads',
+      [
+        // The server has p1 as far as the device, p2 not as far; p3 only another reader's.
+        row('p1', 'u1', '2026-01-01T00:02:00.000000+00:00'),
+        row('p2', 'u1', '2026-01-01T00:01:00.000000+00:00'),
+        row('p3', 'u2', '2026-01-01T00:09:00.000000+00:00'),
+      ],
+      '2026-01-01T00:05:00Z',
+    );
+    expect(await repo.markersAheadOfServer()).toEqual([
+      { projectId: 'p2', upTo: '2026-01-01T00:03:00.000000Z' },
+      { projectId: 'p3', upTo: '2026-01-01T00:04:00.000000Z' },
+    ]);
+  });
 });

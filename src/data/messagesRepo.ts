@@ -150,6 +150,24 @@ export function createMessagesRepo(ctx: RepoContext = activeContext) {
     },
 
     /**
+     * The device's read markers the server does not have yet (read offline,
+     * or its send failed): per project, the device's marker when it is later
+     * than the user's own `message_reads` row. Times are sortable UTC text
+     * (src/data/sortableTime.ts), which the server reads as timestamps.
+     */
+    async markersAheadOfServer(): Promise<{ projectId: string; upTo: string }[]> {
+      const db = ctx.getDb();
+      const [local, server] = await Promise.all([
+        localReadMarkers(db),
+        db.message_reads.where('user_id').equals(db.userId).toArray(),
+      ]);
+      const onServer = new Map(server.map((r) => [r.project_id, r.read_up_to]));
+      return Object.entries(local)
+        .filter(([projectId, upTo]) => upTo > (onServer.get(projectId) ?? ''))
+        .map(([projectId, upTo]) => ({ projectId, upTo }));
+    },
+
+    /**
      * Marks the thread of `projectId` read up to `upToIso` (a message's
      * created_at) on this device; the marker only moves forward. Returns
      * true when it moved (the app then tells the server: mark_messages_read).

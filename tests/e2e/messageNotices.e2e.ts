@@ -10,13 +10,16 @@
  * is made by overriding `document.visibilityState` and firing
  * `visibilitychange`, as the browser does when the tab is switched away.
  * The contractor's context, never asked before, is not asked on load; it is
- * asked once, after his first message.
+ * asked once, after his first message. A thread read while the network is
+ * gone (every request aborted) still reaches the other side as "Seen" after
+ * the next sync, without the thread being opened again.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appSuite } from './support/suite';
 import { PHONE, TABLET } from './support/browser';
 import { sharedJob } from './support/sharedJob';
+import { goOffline, goOnline } from './support/network';
 
 const e2e = appSuite({ seed: false });
 /** Longest wait for a live change: far below the hour between pulls. */
@@ -142,6 +145,38 @@ describe('system notifications for new messages', () => {
     expect((await notices(home)).asked.length).toBe(1);
     // Asked once only: the second message does not ask again.
     expect(await asked(joe)).toBe(1);
+
+    await joeCtx.close();
+    await mariaCtx.close();
+  });
+
+  it('a thread read with no network shows "Seen" on the other side after the next sync', async () => {
+    const { joeCtx, joe, mariaCtx, home } = await sharedJob(e2e, TABLET, PHONE, watchNotifications);
+    const setHidden = (page: Page, hidden: boolean) =>
+      page.evaluate(
+        (h) => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(h),
+        hidden,
+      );
+    // Her phone in her pocket: his message arrives live, unread.
+    await setHidden(home, true);
+    await write(joe, 'Boxes are square, doors next week.');
+    const hers = home.getByRole('log', { name: 'Messages' });
+    await hers.getByText('Boxes are square, doors next week.').waitFor({ timeout: LIVE_MS });
+    await home.getByRole('banner').getByText('1 unread message').waitFor();
+
+    // No network when she reads it: read on her phone, but the server cannot be told.
+    await goOffline(mariaCtx);
+    await setHidden(home, false);
+    await home
+      .getByRole('banner')
+      .getByText('1 unread message')
+      .waitFor({ state: 'detached', timeout: LIVE_MS });
+    const his = joe.getByRole('log', { name: 'Messages' }).getByRole('article').last();
+    expect(await his.getByText('Seen').count()).toBe(0);
+
+    // The network returns: the next sync sends her marker, and "Seen" shows on his open thread.
+    await goOnline(mariaCtx);
+    await his.getByText('Seen').waitFor({ timeout: 60_000 });
 
     await joeCtx.close();
     await mariaCtx.close();

@@ -137,13 +137,20 @@ export function ProjectThread({
     virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
   }, [newestId, items.length, virtualizer]);
 
-  // Read up to the newest message while the thread is on screen.
+  // Read up to the newest message while the thread is on screen: when it arrives, and when the
+  // user comes back to the app with it already there (it came while the app was in the background).
   const newestAt = messages?.[messages.length - 1]?.created_at;
   useEffect(() => {
-    if (!newestAt || document.visibilityState === 'hidden') return;
-    void messagesRepo
-      .markRead(project.id, newestAt)
-      .then(() => sendReadMarker(project.id, newestAt));
+    if (!newestAt) return;
+    const read = () => {
+      if (document.visibilityState === 'hidden') return;
+      void messagesRepo
+        .markRead(project.id, newestAt)
+        .then(() => sendReadMarker(project.id, newestAt));
+    };
+    read();
+    document.addEventListener('visibilitychange', read);
+    return () => document.removeEventListener('visibilitychange', read);
   }, [newestAt, project.id]);
 
   const fileNames = useMemo(() => new Map((files ?? []).map((f) => [f.id, f.file_name])), [files]);

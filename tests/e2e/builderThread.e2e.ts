@@ -16,7 +16,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appSuite } from './support/suite';
 import { PHONE, TABLET, artifactPath } from './support/browser';
-import { sharedJob } from './support/sharedJob';
+import { sharedJob, thread, write } from './support/sharedJob';
 import { BuilderScreen } from './pages/BuilderScreen';
 
 const e2e = appSuite({ seed: false });
@@ -33,11 +33,6 @@ function messagesButton(page: Page): Locator {
   });
 }
 
-async function write(scope: Locator | Page, text: string): Promise<void> {
-  await scope.getByLabel('Message', { exact: true }).fill(text);
-  await scope.getByRole('button', { name: 'Send', exact: true }).click();
-}
-
 /** True when the two boxes overlap on screen. */
 function overlap(
   a: { x: number; y: number; width: number; height: number },
@@ -49,7 +44,7 @@ function overlap(
 describe('the thread in the builder', () => {
   it('side panel on a tablet beside the fields, bottom sheet on a phone; messages reach the project page', async () => {
     const { joeCtx, joe, mariaCtx, home } = await sharedJob(e2e, TABLET, PHONE);
-    const hers = home.getByRole('log', { name: 'Messages' });
+    const hers = thread(home);
 
     // The contractor measures in the builder on the tablet.
     await joe.getByRole('link', { name: 'Start measuring' }).click();
@@ -61,7 +56,7 @@ describe('the thread in the builder', () => {
     // The side panel opens beside the builder: the measuring fields are not covered and still work.
     await messagesButton(joe).click();
     const side = panel(joe);
-    await side.getByRole('log', { name: 'Messages' }).waitFor();
+    await thread(side).waitFor();
     const sideBox = (await side.boundingBox())!;
     expect(sideBox.height).toBeGreaterThan(400);
     for (const label of ['Cabinet 1 Door 1 Width', 'Cabinet 1 Door 1 Height']) {

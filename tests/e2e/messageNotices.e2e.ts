@@ -18,7 +18,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appSuite } from './support/suite';
 import { PHONE, TABLET } from './support/browser';
-import { sharedJob } from './support/sharedJob';
+import { sharedJob, thread, write } from './support/sharedJob';
 import { goOffline, goOnline } from './support/network';
 
 const e2e = appSuite({ seed: false });
@@ -99,23 +99,20 @@ function asked(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __asked: number }).__asked);
 }
 
-async function write(page: Page, text: string): Promise<void> {
-  await page.getByLabel('Message', { exact: true }).fill(text);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-}
-
 describe('system notifications for new messages', () => {
   it('shown in the background when allowed; asked only after the first message, never on load', async () => {
-    const { joeCtx, joe, mariaCtx, home } = await sharedJob(e2e, TABLET, PHONE, async (ctx) => {
-      await ctx.grantPermissions(['notifications'], { origin: e2e.server.url });
-      await watchNotifications(ctx);
+    const { joeCtx, joe, mariaCtx, home } = await sharedJob(e2e, TABLET, PHONE, {
+      prepareHome: async (ctx) => {
+        await ctx.grantPermissions(['notifications'], { origin: e2e.server.url });
+        await watchNotifications(ctx);
+      },
     });
     expect(await home.evaluate(() => Notification.permission)).toBe('granted');
 
     // The contractor's app, loaded afresh with the permission never asked: no question on load.
     await watchNotifications(joeCtx);
     await joe.reload();
-    await joe.getByRole('log', { name: 'Messages' }).waitFor();
+    await thread(joe).waitFor();
     expect(await joe.evaluate(() => Notification.permission)).toBe('default');
     expect(await asked(joe)).toBe(0);
 
@@ -139,7 +136,7 @@ describe('system notifications for new messages', () => {
       (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(false),
     );
     await write(joe, 'Around 9.');
-    await home.getByRole('log', { name: 'Messages' }).getByText('Around 9.').waitFor({
+    await thread(home).getByText('Around 9.').waitFor({
       timeout: LIVE_MS,
     });
     expect((await notices(home)).asked.length).toBe(1);
@@ -151,7 +148,9 @@ describe('system notifications for new messages', () => {
   });
 
   it('a thread read with no network shows "Seen" on the other side after the next sync', async () => {
-    const { joeCtx, joe, mariaCtx, home } = await sharedJob(e2e, TABLET, PHONE, watchNotifications);
+    const { joeCtx, joe, mariaCtx, home } = await sharedJob(e2e, TABLET, PHONE, {
+      prepareHome: watchNotifications,
+    });
     const setHidden = (page: Page, hidden: boolean) =>
       page.evaluate(
         (h) => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(h),
@@ -160,7 +159,7 @@ describe('system notifications for new messages', () => {
     // Her phone in her pocket: his message arrives live, unread.
     await setHidden(home, true);
     await write(joe, 'Boxes are square, doors next week.');
-    const hers = home.getByRole('log', { name: 'Messages' });
+    const hers = thread(home);
     await hers.getByText('Boxes are square, doors next week.').waitFor({ timeout: LIVE_MS });
     await home.getByRole('banner').getByText('1 unread message').waitFor();
 
@@ -171,7 +170,7 @@ describe('system notifications for new messages', () => {
       .getByRole('banner')
       .getByText('1 unread message')
       .waitFor({ state: 'detached', timeout: LIVE_MS });
-    const his = joe.getByRole('log', { name: 'Messages' }).getByRole('article').last();
+    const his = thread(joe).getByRole('article').last();
     expect(await his.getByText('Seen').count()).toBe(0);
 
     // The network returns: the next sync sends her marker, and "Seen" shows on his open thread.

@@ -12,13 +12,12 @@
  * message over 4,000 characters is stopped on the field with the text kept.
  * Screenshots go to artifacts/messages/.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appSuite } from './support/suite';
-import { PHONE, TABLET, artifactPath, newContext } from './support/browser';
+import { PHONE, TABLET, artifactPath } from './support/browser';
+import { sharedCard, sharedJob, thread, write } from './support/sharedJob';
 import { goOffline, goOnline } from './support/network';
-import { SignupPage, newUser } from './pages/AuthPages';
-import { DashboardPage } from './pages/DashboardPage';
 
 const e2e = appSuite({ seed: false });
 /** Longest wait for a live change: far below the hour between pulls. */
@@ -28,67 +27,17 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function device(viewport: { width: number; height: number }): Promise<BrowserContext> {
-  const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url, viewport });
-  await ctx.addInitScript(() => {
-    localStorage.setItem('refacing.syncIntervalMs', '3600000');
-  });
-  return ctx;
-}
-
-function thread(page: Page) {
-  return page.getByRole('log', { name: 'Messages' });
-}
-
 /** The thread's card (heading, list and composer), for screenshots. */
 function threadCard(page: Page) {
   return page.getByRole('region', { name: 'Messages' });
 }
 
-async function write(page: Page, text: string): Promise<void> {
-  await page.getByLabel('Message', { exact: true }).fill(text);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-}
-
 describe('project messages on two devices', () => {
   it('offline message with a photo arrives after reconnect; unread counts; the reply shows live; Seen', async () => {
-    const joeCtx = await device(TABLET);
-    const joe = await joeCtx.newPage();
-    const contractor = newUser('contractor', 'Joe');
-    const maria = newUser('homeowner', 'Maria');
-    await new SignupPage(joe).signUpAndConfirm(e2e.server, contractor);
-    const dash = new DashboardPage(joe);
-    await joe.getByRole('button', { name: 'Add Client Project' }).click();
-    await dash.fill({
-      name: 'Alvarez kitchen',
-      address: '12 Elm St',
-      phone: '5551234567',
-      email: maria.email,
-      scopes: ['Kitchen'],
+    const { joeCtx, joe, mariaCtx, home } = await sharedJob(e2e, TABLET, PHONE, {
+      homeOn: 'dashboard',
     });
-    await dash.submitDialog();
-    await dash
-      .card('Alvarez kitchen')
-      .getByRole('link', { name: 'Alvarez kitchen', exact: true })
-      .click();
-    await joe.getByRole('heading', { name: 'People on this project' }).waitFor();
-    const send = joe.getByRole('button', { name: 'Send invitation' });
-    await expect.poll(() => send.isEnabled(), { timeout: 30_000 }).toBe(true);
-    await send.click();
-    await joe.getByText(`Invitation sent to ${maria.email}`).waitFor();
-
-    const mariaCtx = await device(PHONE);
-    const home = await mariaCtx.newPage();
-    await home.goto(await e2e.server.waitForMailLink(maria.email, /invited you to/));
-    await home.getByRole('link', { name: 'Create an account' }).click();
-    await new SignupPage(home).fill(maria);
-    await new SignupPage(home).submit();
-    await home.getByRole('heading', { name: 'Check your email!' }).waitFor();
-    await home.goto(await e2e.server.waitForMailLink(maria.email, /confirm/i));
-    const card = home
-      .getByRole('region', { name: 'Shared with you' })
-      .getByRole('article', { name: 'Alvarez kitchen' });
-    await card.waitFor({ timeout: 60_000 });
+    const card = sharedCard(home);
 
     // Bad input on the field: too long is stopped there, with the text kept.
     const field = joe.getByLabel('Message', { exact: true });

@@ -4,7 +4,7 @@
  * invitation and opens the project page. Both pull only once an hour
  * (`refacing.syncIntervalMs`), so what shows without a reload came live.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { newContext } from './browser';
 import type { AppSuite } from './suite';
@@ -31,15 +31,38 @@ export async function device(
   return ctx;
 }
 
-/**
- * Creates the shared job; Joe ends on his project page, Maria on hers.
- * `prepareHome` runs on Maria's context before her first page opens.
- */
+/** How the shared job is set up beyond its two devices. */
+export interface SharedJobOptions {
+  /** Runs on Maria's context before her first page opens. */
+  prepareHome?: (ctx: BrowserContext) => Promise<void>;
+  /** Where Maria ends: her project page (default), or her dashboard with the job's card on it. */
+  homeOn?: 'project' | 'dashboard';
+}
+
+/** Maria's card of the shared job on her dashboard. */
+export function sharedCard(home: Page) {
+  return home
+    .getByRole('region', { name: 'Shared with you' })
+    .getByRole('article', { name: 'Alvarez kitchen' });
+}
+
+/** A thread's message list within `scope` (a page, or a panel of it). */
+export function thread(scope: Locator | Page): Locator {
+  return scope.getByRole('log', { name: 'Messages' });
+}
+
+/** Writes `text` in the thread's composer within `scope` (a page, or a panel of it) and sends it. */
+export async function write(scope: Locator | Page, text: string): Promise<void> {
+  await scope.getByLabel('Message', { exact: true }).fill(text);
+  await scope.getByRole('button', { name: 'Send', exact: true }).click();
+}
+
+/** Creates the shared job; Joe ends on his project page, Maria on hers (or her dashboard). */
 export async function sharedJob(
   e2e: AppSuite,
   joeViewport: { width: number; height: number },
   homeViewport: { width: number; height: number },
-  prepareHome?: (ctx: BrowserContext) => Promise<void>,
+  { prepareHome, homeOn = 'project' }: SharedJobOptions = {},
 ): Promise<SharedJob> {
   const joeCtx = await device(e2e, joeViewport);
   const joe = await joeCtx.newPage();
@@ -75,11 +98,11 @@ export async function sharedJob(
   await new SignupPage(home).submit();
   await home.getByRole('heading', { name: 'Check your email!' }).waitFor();
   await home.goto(await e2e.server.waitForMailLink(maria.email, /confirm/i));
-  const card = home
-    .getByRole('region', { name: 'Shared with you' })
-    .getByRole('article', { name: 'Alvarez kitchen' });
+  const card = sharedCard(home);
   await card.waitFor({ timeout: 60_000 });
-  await card.getByRole('link', { name: 'Alvarez kitchen', exact: true }).click();
-  await home.getByRole('log', { name: 'Messages' }).waitFor();
+  if (homeOn === 'project') {
+    await card.getByRole('link', { name: 'Alvarez kitchen', exact: true }).click();
+    await thread(home).waitFor();
+  }
   return { joeCtx, joe, mariaCtx, home };
 }

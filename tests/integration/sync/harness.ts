@@ -364,3 +364,33 @@ export async function inviteAndAccept(
   const joined = await to.client.rpc('accept_project_invite', { p_token: token });
   if (joined.error) throw new Error(`accept ${email}: ${joined.error.message}`);
 }
+
+/** A user's sign-in, as the tests hold it. */
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/**
+ * Signs up and confirms the two people of a shared job on `backend`: Joe
+ * Builder, contractor, and Maria Alvarez, homeowner; `tag` keeps their
+ * emails apart from other test files' (`joe-<tag>@example.com`).
+ */
+export async function signUpJoeAndMaria(
+  backend: StartedBackend,
+  tag: string,
+): Promise<{ contractor: Credentials; maria: Credentials }> {
+  const contractor = { email: `joe-${tag}@example.com`, password: 'Secret-pass-1' };
+  const maria = { email: `maria-${tag}@example.com`, password: 'Secret-pass-2' };
+  await backend.signUpConfirmed(contractor.email, contractor.password, {
+    role: 'contractor',
+    first_name: 'Joe',
+    last_name: 'Builder',
+  });
+  await backend.signUpConfirmed(maria.email, maria.password, {
+    role: 'homeowner',
+    first_name: 'Maria',
+    last_name: 'Alvarez',
+  });
+  return { contractor, maria };
+}

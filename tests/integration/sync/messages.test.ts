@@ -12,24 +12,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMessagesRepo } from '../../../src/data/messagesRepo';
 import { threadPage, unreadCounts, othersReadUpTo } from '../../../src/data/messageQueries';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend';
-import { inviteAndAccept, openDevice, settle, type Device } from './harness';
+import {
+  inviteAndAccept,
+  openDevice,
+  settle,
+  type Device,
+  signUpJoeAndMaria,
+  type Credentials,
+} from './harness';
 
 let backend: StartedBackend;
-const contractor = { email: 'joe-msg@example.com', password: 'Secret-pass-1' };
-const maria = { email: 'maria-msg@example.com', password: 'Secret-pass-2' };
+let contractor: Credentials;
+let maria: Credentials;
 
 beforeAll(async () => {
   backend = await startLocalBackend();
-  await backend.signUpConfirmed(contractor.email, contractor.password, {
-    role: 'contractor',
-    first_name: 'Joe',
-    last_name: 'Builder',
-  });
-  await backend.signUpConfirmed(maria.email, maria.password, {
-    role: 'homeowner',
-    first_name: 'Maria',
-    last_name: 'Alvarez',
-  });
+  ({ contractor, maria } = await signUpJoeAndMaria(backend, 'msg'));
 }, 120_000);
 afterAll(async () => {
   await backend?.stop();

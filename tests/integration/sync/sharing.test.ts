@@ -8,25 +8,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend';
-import { inviteAndAccept as invite, openDevice, settle } from './harness';
+import {
+  inviteAndAccept as invite,
+  openDevice,
+  settle,
+  signUpJoeAndMaria,
+  type Credentials,
+} from './harness';
 
 let backend: StartedBackend;
-const contractor = { email: 'joe-share@example.com', password: 'Secret-pass-1' };
-const maria = { email: 'maria-share@example.com', password: 'Secret-pass-2' };
+let contractor: Credentials;
+let maria: Credentials;
 const viewer = { email: 'viewer-share@example.com', password: 'Secret-pass-3' };
 
 beforeAll(async () => {
   backend = await startLocalBackend();
-  await backend.signUpConfirmed(contractor.email, contractor.password, {
-    role: 'contractor',
-    first_name: 'Joe',
-    last_name: 'Builder',
-  });
-  await backend.signUpConfirmed(maria.email, maria.password, {
-    role: 'homeowner',
-    first_name: 'Maria',
-    last_name: 'Alvarez',
-  });
+  ({ contractor, maria } = await signUpJoeAndMaria(backend, 'share'));
   await backend.signUpConfirmed(viewer.email, viewer.password, {
     role: 'homeowner',
     first_name: 'Vic',

@@ -77,33 +77,33 @@ export class RefacingDb extends Dexie {
     options?: ConstructorParameters<typeof Dexie>[1],
   ) {
     super(dbNameFor(userId), options);
-    // Version 1: first schema. Add new versions below; never edit a shipped one.
-    this.version(1).stores({
-      projects:
-        'id, created_at, _st, [_own+status], [_asg+status], [_own+created_at], [_asg+created_at], *_words',
-      profiles: 'id',
-      project_files: 'id, project_id, [project_id+created_at]',
-      file_blobs: 'fileId',
-      outbox: '++seq, [table+id], op_id',
-      sync_state: 'key',
-      conflicts: '++id, seen, rowId',
-      dead_letters: '++id, op.id',
-    });
-    // Version 2: status lists ordered by date straight from an index, so the
-    // dashboard reads one page of a 5,000-project list, not all of it.
-    this.version(2).stores({
-      projects:
-        'id, created_at, _st, [_own+status], [_asg+status], [_own+created_at], [_asg+created_at], *_words, [_own+status+created_at], [_asg+status+created_at], [_st+created_at]',
-    });
-    // Version 3: fewer index entries per project, so a 10,000-project first
-    // sync writes less (bench/sync.bench.ts): the status counts read the
-    // date-ordered compound indexes, which make `_st`, `[_own+status]` and
-    // `[_asg+status]` redundant; search words lose those that prefix another
-    // and gain the phone's digits without the area code.
+    // Only the versions with an upgrade function are declared, each with the stores as they were
+    // then (Dexie 3+ builds an old database's schema from the database itself, so the versions in
+    // between need no declaration): every declared version costs a parse of all the declarations
+    // up to it when the database object is built, on every cold start. An old database still
+    // upgrades through each content upgrade in order (src/data/schemaUpgrade.test.ts opens one of
+    // every shipped version). A new version is added at the end; a shipped one is never edited.
+    //
+    // The history: 1 first schema. 2 status lists ordered by date straight from an index, so the
+    // dashboard reads one page of a 5,000-project list. 3 (upgrade) fewer index entries per project,
+    // so a 10,000-project first sync writes less (bench/sync.bench.ts): the status counts read the
+    // date-ordered compound indexes, which make `_st`, `[_own+status]` and `[_asg+status]`
+    // redundant; search words lose those that prefix another and gain the phone's digits without
+    // the area code. 4 project memberships (shared projects), by project and by member. 5 (upgrade)
+    // the derived fields of a live project get names that say what they hold. 6 quotes, by project
+    // and by contractor and status. 7 project messages, by project in time order, and read markers
+    // by project and by member. 8 reviews of contractors, by contractor and by project.
     this.version(3)
       .stores({
         projects:
           'id, created_at, [_own+created_at], [_asg+created_at], *_words, [_own+status+created_at], [_asg+status+created_at], [_st+created_at]',
+        profiles: 'id',
+        project_files: 'id, project_id, [project_id+created_at]',
+        file_blobs: 'fileId',
+        outbox: '++seq, [table+id], op_id',
+        sync_state: 'key',
+        conflicts: '++id, seen, rowId',
+        dead_letters: '++id, op.id',
       })
       .upgrade(async (tx) => {
         await tx
@@ -113,17 +113,12 @@ export class RefacingDb extends Dexie {
             p._words = projectSearchWords(p.name, p.details);
           });
       });
-    // Version 4: project memberships (shared projects), by project and by member.
-    this.version(4).stores({
-      project_members: 'id, project_id, user_id',
-    });
-    // Version 5: the derived fields of a live project get names that say what
-    // they hold (`_own`, `_asg`, `_st` were unreadable in queries); the upgrade
-    // moves every stored row's values to the new names, so no sync is needed.
+    // The upgrade moves every stored row's values to the new names, so no sync is needed.
     this.version(5)
       .stores({
         projects:
           'id, created_at, [_liveOwnerId+created_at], [_liveContractorId+created_at], *_words, [_liveOwnerId+status+created_at], [_liveContractorId+status+created_at], [_liveStatus+created_at]',
+        project_members: 'id, project_id, user_id',
       })
       .upgrade(async (tx) => {
         await tx
@@ -136,21 +131,10 @@ export class RefacingDb extends Dexie {
             }
           });
       });
-    // Version 6: quotes, by project (the homeowner's comparison) and by
-    // contractor and status (the contractor's "My quotes").
-    this.version(6).stores({
+    this.version(8).stores({
       quotes: 'id, project_id, [contractor_id+status]',
-    });
-    // Version 7: project messages, by project in time order (a thread's newest
-    // page, unread counts past a marker) and the projects that have any; read
-    // markers by project and by member.
-    this.version(7).stores({
       messages: 'id, project_id, [project_id+created_at]',
       message_reads: 'id, project_id, user_id',
-    });
-    // Version 8: reviews of contractors, by contractor (its average, count
-    // and page) and by project (the completed project's review).
-    this.version(8).stores({
       reviews: 'id, contractor_id, project_id',
     });
   }

@@ -1,0 +1,186 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import Dexie from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RefacingDb, dbNameFor } from './db';
+
+/**
+ * Every schema version ever shipped, as its release declared it. RefacingDb
+ * declares only the versions with an upgrade function; a device may hold any
+ * of these, and must end with the same stores and indexes as a new database,
+ * its rows kept and upgraded.
+ */
+const SHIPPED: Record<number, Record<string, string>> = {
+  1: {
+    projects:
+      'id, created_at, _st, [_own+status], [_asg+status], [_own+created_at], [_asg+created_at], *_words',
+    profiles: 'id',
+    project_files: 'id, project_id, [project_id+created_at]',
+    file_blobs: 'fileId',
+    outbox: '++seq, [table+id], op_id',
+    sync_state: 'key',
+    conflicts: '++id, seen, rowId',
+    dead_letters: '++id, op.id',
+  },
+  2: {
+    projects:
+      'id, created_at, _st, [_own+status], [_asg+status], [_own+created_at], [_asg+created_at], *_words, [_own+status+created_at], [_asg+status+created_at], [_st+created_at]',
+  },
+  3: {
+    projects:
+      'id, created_at, [_own+created_at], [_asg+created_at], *_words, [_own+status+created_at], [_asg+status+created_at], [_st+created_at]',
+  },
+  4: { project_members: 'id, project_id, user_id' },
+  5: {
+    projects:
+      'id, created_at, [_liveOwnerId+created_at], [_liveContractorId+created_at], *_words, [_liveOwnerId+status+created_at], [_liveContractorId+status+created_at], [_liveStatus+created_at]',
+  },
+  6: { quotes: 'id, project_id, [contractor_id+status]' },
+  7: {
+    messages: 'id, project_id, [project_id+created_at]',
+    message_reads: 'id, project_id, user_id',
+  },
+  8: { reviews: 'id, contractor_id, project_id' },
+};
+
+const opened: Dexie[] = [];
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close();
+});
+
+/** The stores as that version's release held them (the declarations up to it, merged). */
+function storesAt(version: number): Record<string, string> {
+  let stores: Record<string, string> = {};
+  for (let v = 1; v <= version; v++) stores = { ...stores, ...SHIPPED[v] };
+  return stores;
+}
+
+/** The installed object stores and indexes, read from IndexedDB itself (not from Dexie's view of them). */
+async function installedSchema(factory: IDBFactory, name: string): Promise<unknown> {
+  const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+    const req = factory.open(name);
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('open failed'));
+  });
+  try {
+    const names = [...idb.objectStoreNames].sort();
+    const tx = idb.transaction(names, 'readonly');
+    return {
+      version: idb.version,
+      stores: names.map((n) => {
+        const store = tx.objectStore(n);
+        return {
+          name: n,
+          keyPath: store.keyPath,
+          autoIncrement: store.autoIncrement,
+          indexes: [...store.indexNames].sort().map((i) => {
+            const idx = store.index(i);
+            return {
+              name: i,
+              keyPath: idx.keyPath,
+              unique: idx.unique,
+              multiEntry: idx.multiEntry,
+            };
+          }),
+        };
+      }),
+    };
+  } finally {
+    idb.close();
+  }
+}
+
+/** A live project as the writer of `version` stored it (derived fields renamed in version 5). */
+function projectAt(version: number): Record<string, unknown> {
+  const derived =
+    version < 5
+      ? { _own: 'u2', _asg: 'u1', _st: 'active' }
+      : { _liveOwnerId: 'u2', _liveContractorId: 'u1', _liveStatus: 'active' };
+  return {
+    id: 'p1',
+    name: 'Kitchen',
+    status: 'active',
+    details: { phone: '(555) 123-4567' },
+    description: null,
+    user_id: 'u2',
+    owner_user_id: 'u2',
+    assigned_contractor_id: 'u1',
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    version: 1,
+    deleted_at: null,
+    txid: '5',
+    _words: ['kitchen'],
+    ...derived,
+  };
+}
+
+describe('schema upgrade from every shipped version', () => {
+  it('a new database has the stores of the last shipped version', async () => {
+    const factory = new IDBFactory();
+    const fresh = new RefacingDb('new', { indexedDB: factory, IDBKeyRange });
+    opened.push(fresh);
+    await fresh.open();
+    fresh.close();
+    const reference = new Dexie('reference', { indexedDB: factory, IDBKeyRange });
+    reference.version(8).stores(storesAt(8));
+    await reference.open();
+    reference.close();
+    const a = (await installedSchema(factory, dbNameFor('new'))) as { stores: unknown };
+    const b = (await installedSchema(factory, 'reference')) as { stores: unknown };
+    expect(a.stores).toEqual(b.stores);
+  });
+
+  for (const version of [1, 2, 3, 4, 5, 6, 7]) {
+    it(`version ${version} opens at the current version: same stores as a new database, rows kept and upgraded`, async () => {
+      const factory = new IDBFactory();
+      const old = new Dexie(dbNameFor('u1'), { indexedDB: factory, IDBKeyRange });
+      old.version(version).stores(storesAt(version));
+      await old.table('projects').put(projectAt(version));
+      await old.table('outbox').add({
+        op_id: 'o1',
+        table: 'projects',
+        id: 'p1',
+        kind: 'update',
+        base_version: 1,
+        changes: { name: 'Kitchen' },
+      });
+      await old.table('sync_state').put({ key: 'projects', cursor: 'c1' });
+      old.close();
+
+      const db = new RefacingDb('u1', { indexedDB: factory, IDBKeyRange });
+      opened.push(db);
+      await db.open();
+      expect(db.verno).toBe(8);
+      const stored = await db.projects.get('p1');
+      expect(stored).toMatchObject({
+        name: 'Kitchen',
+        _liveOwnerId: 'u2',
+        _liveContractorId: 'u1',
+        _liveStatus: 'active',
+      });
+      expect(stored).not.toHaveProperty('_own');
+      expect(stored).not.toHaveProperty('_asg');
+      expect(stored).not.toHaveProperty('_st');
+      // Version 3's upgrade rebuilt the search words of rows older than it.
+      if (version < 3) expect(stored?._words).toContain('1234567');
+      expect(await db.outbox.count()).toBe(1);
+      expect(await db.sync_state.get('projects')).toEqual({ key: 'projects', cursor: 'c1' });
+      expect(
+        await db.projects
+          .where('[_liveContractorId+status+created_at]')
+          .between(['u1', 'active', Dexie.minKey], ['u1', 'active', Dexie.maxKey])
+          .count(),
+      ).toBe(1);
+      db.close();
+
+      const fresh = new RefacingDb('new', { indexedDB: factory, IDBKeyRange });
+      opened.push(fresh);
+      await fresh.open();
+      fresh.close();
+      expect(await installedSchema(factory, dbNameFor('u1'))).toEqual(
+        await installedSchema(factory, dbNameFor('new')),
+      );
+    });
+  }
+});

@@ -10,13 +10,11 @@
 const ASKED_KEY = 'refacing:notificationsAsked';
 
 /**
- * Sends the user's read marker of a project to the server
- * (`mark_messages_read`; the server keeps it forward-only and never past its
- * clock). Best effort: offline, the device's own marker already counts, and
- * it is sent again after the next sync that reaches the server
- * (`sendPendingReadMarkers`). Resolves true when the server took it.
+ * Sends one read marker to the server (`mark_messages_read`; the server keeps
+ * it forward-only and never past its clock). Resolves true when the server
+ * took it; offline or refused, false (it stays pending on the device).
  */
-export async function sendReadMarker(projectId: string, upToIso: string): Promise<boolean> {
+async function sendReadMarker(projectId: string, upToIso: string): Promise<boolean> {
   try {
     const { supabase } = await import('../auth/supabase');
     const { error } = await supabase.rpc('mark_messages_read', {
@@ -25,27 +23,34 @@ export async function sendReadMarker(projectId: string, upToIso: string): Promis
     });
     return !error;
   } catch {
-    // Offline or out of reach: sent after the next sync that reaches the server.
+    // Offline or out of reach: still pending, sent after the next sync that reaches the server.
     return false;
   }
 }
 
-/** Markers sent by `sendPendingReadMarkers` in this page, so one the server keeps back is not sent again and again. */
+/**
+ * Markers the server took from this page, by user and project: until the
+ * server's row comes back with the next pull, the device still sees them as
+ * pending, and they are not sent again meanwhile.
+ */
 const sentMarkers = new Map<string, string>();
 
 /**
- * After a sync reached the server: sends the read markers this device has
- * and the server lacks (a thread read offline, or read while the send
- * failed), so the other side's "Seen" and this user's other devices catch
- * up without the thread being opened again. Best effort, like
- * `sendReadMarker`.
+ * The one way read markers reach the server: sends every marker this device
+ * has and the server lacks, so the other side sees "Seen" and this user's
+ * other devices drop the count. Called when a thread is read, and after each
+ * sync that reached the server (a thread read offline, or whose send failed,
+ * goes then, without being opened again). Best effort: what fails stays
+ * pending on the device.
  */
 export async function sendPendingReadMarkers(): Promise<void> {
   try {
-    const { messagesRepo } = await import('../data');
+    const { getActiveUserId, messagesRepo } = await import('../data');
+    const userId = getActiveUserId();
     for (const { projectId, upTo } of await messagesRepo.markersAheadOfServer()) {
-      if (sentMarkers.get(projectId) === upTo) continue;
-      if (await sendReadMarker(projectId, upTo)) sentMarkers.set(projectId, upTo);
+      const key = `${userId}:${projectId}`;
+      if (sentMarkers.get(key) === upTo) continue;
+      if (await sendReadMarker(projectId, upTo)) sentMarkers.set(key, upTo);
     }
   } catch {
     // No database open (signed out meanwhile): nothing to send.

@@ -10,7 +10,7 @@ import {
   type ThreadMessage,
 } from '../../data';
 import { useOthersReadUpTo, useProjectFiles, useProjectMembers, useThread } from '../../hooks';
-import { sendReadMarker } from '../messageNotices';
+import { sendPendingReadMarkers } from '../messageNotices';
 import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
 import { WRITE_TEXTS } from './threadTexts';
@@ -144,9 +144,7 @@ export function ProjectThread({
     if (!newestAt) return;
     const read = () => {
       if (document.visibilityState === 'hidden') return;
-      void messagesRepo
-        .markRead(project.id, newestAt)
-        .then(() => sendReadMarker(project.id, newestAt));
+      void messagesRepo.markRead(project.id, newestAt).then(() => sendPendingReadMarkers());
     };
     read();
     document.addEventListener('visibilitychange', read);

@@ -31,6 +31,9 @@ export default defineConfig({
   resolve: { alias: DEXIE_MODERN },
   test: {
     environment: 'node',
+    // Transformed like the app's own code, so its `import 'dexie'` takes the alias above: one Dexie
+    // copy (live queries of a second copy would never hear the first one's writes).
+    server: { deps: { inline: ['dexie-react-hooks'] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

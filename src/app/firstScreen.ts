@@ -12,6 +12,13 @@
  * (`release`, public and sign-in pages: nothing heavy to hold back there).
  * A safety net releases the gate anyway (`SAFETY_NET_MS` after boot) when a
  * screen never shows (an error screen), so sync still starts.
+ *
+ * The gate opens once the marked screen is painted, not when it is committed:
+ * the work it lets go (auth's chunks, the live queries' first reads, the
+ * worker's registration) would otherwise run between React's commit and the
+ * browser's first frame, and hold that frame back. A hidden page paints no
+ * frame, so the gate opens there without waiting for one (`PAINT_WAIT_MS` at
+ * most).
  */
 
 /** Name of the `performance.mark` set when the first screen shows (the bundle test and bench read it). */
@@ -23,10 +30,32 @@ export const SAFETY_NET_MS = 10_000;
 /** When nobody said whether a mark is coming (tests, other entry points): a short wait from the first ask. */
 const UNANNOUNCED_MS = 1_500;
 
+/** The longest the gate waits for the marked screen's frame (a hidden page, a browser that throttles frames). */
+export const PAINT_WAIT_MS = 100;
+
 let open: () => void = () => undefined;
 let isOpen = false;
 const gate = new Promise<void>((resolve) => (open = resolve));
 let timer: ReturnType<typeof setTimeout> | undefined;
+let marked = false;
+
+/**
+ * Calls `done` once the next frame is painted: a task queued from the
+ * frame's animation callback runs after that frame's paint. Without frames
+ * (a hidden page, no DOM) `done` runs after `PAINT_WAIT_MS` anyway.
+ */
+function afterNextPaint(done: () => void): void {
+  let called = false;
+  const once = (): void => {
+    if (called) return;
+    called = true;
+    done();
+  };
+  setTimeout(once, PAINT_WAIT_MS);
+  const visible = typeof document === 'undefined' || document.visibilityState === 'visible';
+  if (visible && typeof requestAnimationFrame === 'function')
+    requestAnimationFrame(() => setTimeout(once, 0));
+}
 
 function release(): void {
   if (isOpen) return;
@@ -48,11 +77,12 @@ export const firstScreen = {
   },
   /** The page opened on a screen that does not mark (public, sign-in): nothing waits. */
   release,
-  /** The first screen shows: records `FIRST_SCREEN_MARK` once and opens the gate. */
+  /** The first screen shows: records `FIRST_SCREEN_MARK` once and opens the gate after its frame is painted. */
   shown(): void {
-    if (isOpen) return;
+    if (isOpen || marked) return;
+    marked = true;
     performance.mark(FIRST_SCREEN_MARK);
-    release();
+    afterNextPaint(release);
   },
 };
 

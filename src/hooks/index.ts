@@ -1,7 +1,7 @@
 /**
  * React hooks over the local database: every read a screen makes, through
- * Dexie's `useLiveQuery` (`undefined` while loading or while no user database
- * is open). They sit above src/data, which stays free of React.
+ * Dexie's `useLiveQuery` (through ./liveRead.ts; `undefined` while loading or
+ * while no user database is open). They sit above src/data, which stays free of React.
  */
 export { useActiveUserId } from './useActiveUserId';
 export {

@@ -1,9 +1,9 @@
 /**
- * Read hooks of the local database (app-contracts.md): all `useLiveQuery`,
+ * Read hooks of the local database (app-contracts.md): all `useLiveQuery` (./liveRead.ts),
  * `undefined` while loading (or while no user database is open). Components
  * read only through these; they update across tabs and after every sync.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from './liveRead';
 import { getActiveDb } from '../data/activeUser';
 import { toProjectRow } from '../data/db';
 import {
@@ -37,7 +37,7 @@ export async function readProfile(db: RefacingDb): Promise<ProfileRow | null> {
 /** Dashboard list: live projects of the role, newest first, optional status and search. */
 export function useProjects(q: ProjectQuery): ProjectRow[] | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(
+  return useLiveRead(
     async () => {
       const db = getActiveDb();
       return db ? queryProjects(db, q) : undefined;
@@ -50,7 +50,7 @@ export function useProjects(q: ProjectQuery): ProjectRow[] | undefined {
 /** Filter-chip counts `{ all, draft, active, completed, archived }` of the role. */
 export function useProjectCounts(role: DataRole): ProjectCounts | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(
+  return useLiveRead(
     async () => {
       const db = getActiveDb();
       return db ? countProjects(db, role) : undefined;
@@ -63,7 +63,7 @@ export function useProjectCounts(role: DataRole): ProjectCounts | undefined {
 /** One project: the row, null when missing or deleted, undefined while loading. */
 export function useProject(id: string | undefined): ProjectRow | null | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const db = getActiveDb();
     if (!db) return undefined;
     if (!id) return null;
@@ -76,7 +76,7 @@ export function useProject(id: string | undefined): ProjectRow | null | undefine
 /** The signed-in user's profile: the row, null when not pulled yet, undefined while loading. */
 export function useProfile(): ProfileRow | null | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(
+  return useLiveRead(
     async () => {
       const db = getActiveDb();
       return db ? readProfile(db) : undefined;
@@ -89,7 +89,7 @@ export function useProfile(): ProfileRow | null | undefined {
 /** Live files of a project, newest first, with `pending` and `hasLocalBlob`. */
 export function useProjectFiles(projectId: string | undefined): LocalProjectFile[] | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const db = getActiveDb();
     if (!db) return undefined;
     if (!projectId) return [];
@@ -118,7 +118,7 @@ export function useProjectFiles(projectId: string | undefined): LocalProjectFile
 /** Dead letters, newest first. */
 export function useDeadLetters(): DeadLetter[] | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const db = getActiveDb();
     return db ? (await db.dead_letters.toArray()).reverse() : undefined;
   }, [userId]);
@@ -127,7 +127,7 @@ export function useDeadLetters(): DeadLetter[] | undefined {
 /** Logged conflicts (overwritten values), newest first. */
 export function useConflicts(): ConflictRecord[] | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const db = getActiveDb();
     return db ? (await db.conflicts.toArray()).reverse() : undefined;
   }, [userId]);
@@ -136,7 +136,7 @@ export function useConflicts(): ConflictRecord[] | undefined {
 /** Unsynced ops in queue order (the sync page's pending list). */
 export function usePendingOps(): OutboxEntry[] | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const db = getActiveDb();
     return db ? db.outbox.orderBy('seq').toArray() : undefined;
   }, [userId]);
@@ -145,7 +145,7 @@ export function usePendingOps(): OutboxEntry[] | undefined {
 /** True while an edit of the row waits in the outbox (false with no row id); undefined while loading. */
 export function useRowUnsynced(table: SyncTable, id: string | null): boolean | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const db = getActiveDb();
     if (!db || !id) return false;
     return (await db.outbox.where('[table+id]').equals([table, id]).count()) > 0;
@@ -155,7 +155,7 @@ export function useRowUnsynced(table: SyncTable, id: string | null): boolean | u
 /** Every live project on the device, newest first (the organization page's list). */
 export function useAllProjects(): ProjectRow[] | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const db = getActiveDb();
     return db ? queryAllProjects(db) : undefined;
   }, [userId]);
@@ -164,7 +164,7 @@ export function useAllProjects(): ProjectRow[] | undefined {
 /** The last background sync's record from the user's database (null when none ran). */
 export function useLastBackgroundSync(): BackgroundSyncRecord | null | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const db = getActiveDb();
     return db ? lastBackgroundSync(db) : null;
   }, [userId]);

@@ -2,7 +2,7 @@
  * Read hooks of shared projects (project memberships), on the local database
  * like the other hooks: they work offline and update after every sync.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from './liveRead';
 import type { RefacingDb } from '../data/db';
 import { primedResult, sharedKey } from './primed';
 import { getActiveDb } from '../data/activeUser';
@@ -21,7 +21,7 @@ export function useMyMembership(
   projectId: string | undefined,
 ): ProjectMemberRow | null | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const db = getActiveDb();
     if (!db) return undefined;
     if (!projectId) return null;
@@ -33,7 +33,7 @@ export function useMyMembership(
 /** Live members of a project (as far as this device knows), oldest first. */
 export function useProjectMembers(projectId: string | undefined): ProjectMemberRow[] | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const db = getActiveDb();
     if (!db) return undefined;
     if (!projectId) return [];
@@ -76,7 +76,7 @@ export async function readSharedProjects(db: RefacingDb): Promise<SharedProject[
 /** Live projects shared with the signed-in user (they are a member, not the creator), newest first. */
 export function useSharedProjects(): SharedProject[] | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(
+  return useLiveRead(
     async () => {
       const db = getActiveDb();
       return db ? readSharedProjects(db) : undefined;

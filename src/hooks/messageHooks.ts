@@ -3,7 +3,7 @@
  * database is open): a thread's newest page with delivery states, unread
  * counts, and the other side's read marker for "Seen".
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from './liveRead';
 import { getActiveDb } from '../data/activeUser';
 import { othersReadUpTo, threadPage, unreadCounts, type ThreadPage } from '../data/messageQueries';
 import { useActiveUserId } from './useActiveUserId';
@@ -11,7 +11,7 @@ import { useActiveUserId } from './useActiveUserId';
 /** The newest `limit` messages of a project's thread, oldest first, live. */
 export function useThread(projectId: string | undefined, limit: number): ThreadPage | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const db = getActiveDb();
     if (!db || !projectId) return undefined;
     return threadPage(db, projectId, limit);
@@ -21,7 +21,7 @@ export function useThread(projectId: string | undefined, limit: number): ThreadP
 /** Unread messages per project id (projects with none are absent), live. */
 export function useUnreadCounts(): Map<string, number> | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const db = getActiveDb();
     return db ? unreadCounts(db) : undefined;
   }, [userId]);
@@ -30,7 +30,7 @@ export function useUnreadCounts(): Map<string, number> | undefined {
 /** The latest time another reader of the project has read its thread up to ('' when none), live. */
 export function useOthersReadUpTo(projectId: string | undefined): string | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const db = getActiveDb();
     if (!db || !projectId) return undefined;
     return othersReadUpTo(db, projectId);

@@ -5,11 +5,17 @@
  * same wait; the read hooks start from these results instead of `undefined`,
  * so the first render already shows the cards instead of waiting for one
  * IndexedDB round trip per hook, one after the other. The live queries then
- * take over as usual. Results are kept only until the first screen shows.
+ * take over as usual. Results are kept only until the first screen is
+ * painted (`clearPrimed`, at `afterFirstScreen`).
+ *
+ * While results are kept, the live queries wait (`liveReadsHeld`, see
+ * ./liveRead.ts): their first reads would only find what was just read, and
+ * they would run between the first render and its frame.
  */
 import type { DataRole } from '../data/types';
 
 const primed = new Map<string, unknown>();
+const listeners = new Set<() => void>();
 
 /** Key of a user's profile read. */
 export function profileKey(userId: string | null): string {
@@ -44,7 +50,20 @@ export function primedResult<T>(key: string): T | undefined {
   return primed.get(key) as T | undefined;
 }
 
-/** Drops every kept result (the live queries have their own by then). */
+/** Drops every kept result and lets the live queries start. */
 export function clearPrimed(): void {
+  if (primed.size === 0) return;
   primed.clear();
+  for (const listener of listeners) listener();
+}
+
+/** True while first-screen results are kept: the live queries wait (see the module comment). */
+export function liveReadsHeld(): boolean {
+  return primed.size > 0;
+}
+
+/** Calls `listener` when the kept results are dropped; returns the unsubscribe. */
+export function subscribePrimed(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

@@ -4,7 +4,7 @@
  * contractor its own quotes, a homeowner the quotes sent to its projects (no
  * drafts), an org admin its people's.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from './liveRead';
 import { getActiveDb } from '../data/activeUser';
 import type { QuoteRow, QuoteStatus } from '../data/types';
 import { useActiveUserId } from './useActiveUserId';
@@ -12,7 +12,7 @@ import { useActiveUserId } from './useActiveUserId';
 /** Live quotes of a project, newest revision first. */
 export function useProjectQuotes(projectId: string | undefined): QuoteRow[] | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const db = getActiveDb();
     if (!db || !projectId) return undefined;
     const rows = await db.quotes.where('project_id').equals(projectId).toArray();
@@ -25,7 +25,7 @@ export function useProjectQuotes(projectId: string | undefined): QuoteRow[] | un
 /** One quote: the row, null when missing or deleted, undefined while loading. */
 export function useQuote(id: string | undefined): QuoteRow | null | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const db = getActiveDb();
     if (!db) return undefined;
     if (!id) return null;
@@ -37,7 +37,7 @@ export function useQuote(id: string | undefined): QuoteRow | null | undefined {
 /** The signed-in contractor's live quotes, optionally of one status, newest first. */
 export function useMyQuotes(status?: QuoteStatus): QuoteRow[] | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const db = getActiveDb();
     if (!db) return undefined;
     const rows = status

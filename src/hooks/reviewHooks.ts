@@ -5,7 +5,7 @@
  * admin), the reviews on projects it reads, and the reviews of every
  * contractor who sent it a quote.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useLiveRead } from './liveRead';
 import { getActiveDb } from '../data/activeUser';
 import type { ReviewRow } from '../data/types';
 import { ratingSummary, type ContractorRating } from '../domain/reviewText';
@@ -14,7 +14,7 @@ import { useActiveUserId } from './useActiveUserId';
 /** The review of a project: the row, null when there is none, undefined while loading. */
 export function useProjectReview(projectId: string | undefined): ReviewRow | null | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const db = getActiveDb();
     if (!db) return undefined;
     if (!projectId) return null;
@@ -26,7 +26,7 @@ export function useProjectReview(projectId: string | undefined): ReviewRow | nul
 /** The live reviews of a contractor the user can read, newest first. */
 export function useContractorReviews(contractorId: string | undefined): ReviewRow[] | undefined {
   const userId = useActiveUserId();
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const db = getActiveDb();
     if (!db || !contractorId) return undefined;
     const rows = await db.reviews.where('contractor_id').equals(contractorId).toArray();
@@ -45,7 +45,7 @@ export function useContractorRatings(
 ): Record<string, ContractorRating> | undefined {
   const userId = useActiveUserId();
   const key = [...new Set(contractorIds)].sort().join(',');
-  return useLiveQuery(async () => {
+  return useLiveRead(async () => {
     const db = getActiveDb();
     if (!db) return undefined;
     const ids = key ? key.split(',') : [];

@@ -8,6 +8,7 @@ import { uiRole, type Role } from '../../auth/roles';
 import { appSession } from '../../app/session';
 import { Spinner } from '../../app/Spinner';
 import { useProjectCounts, useProjects, useSharedProjects, useUnreadCounts } from '../../hooks';
+import { clearPrimed } from '../../hooks/primed';
 import { useDashboardFilters } from '../../state/dashboardFilters';
 import { LoadErrorAlert } from './LoadErrorBoundary';
 import { useLoadTimedOut } from './LoadTimeout';
@@ -36,6 +37,9 @@ export function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dial
     // The first screen is the heading with the first page of cards (or the empty or timed-out
     // state): only then may supabase-js and the sync's code load and run (src/app/firstScreen.ts).
     if (listShown) appSession.screenShown();
+    // Results read before the first render that miss this list's query (src/hooks/primed.ts) hold
+    // the live queries for nothing: drop them, and the list reads for itself.
+    else clearPrimed();
   }, [listShown]);
 
   if (projects === undefined) {

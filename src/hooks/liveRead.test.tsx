@@ -7,9 +7,24 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import Dexie, { type Table } from 'dexie';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useLiveRead } from './liveRead';
-import { clearPrimed, liveReadsHeld, primeResult, primedResult } from './primed';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** Fresh copies of the hook and the kept results (their state is per page, and a page primes once). */
+async function freshModules() {
+  vi.resetModules();
+  const primed = await import('./primed');
+  const { useLiveRead } = await import('./liveRead');
+  /** A kept result under `initialKey` (as primeDashboard keeps them), or none. */
+  function Notes({ label, initialKey }: { label: string; initialKey?: string }) {
+    const text = useLiveRead(
+      readNotes,
+      [],
+      initialKey ? primed.primedResult<string>(initialKey) : undefined,
+    );
+    return <p aria-label={label}>{text ?? 'loading'}</p>;
+  }
+  return { ...primed, Notes };
+}
 
 class NotesDb extends Dexie {
   notes!: Table<{ id: string; text: string }, string>;
@@ -27,16 +42,6 @@ function readNotes(): Promise<string> {
   return db.notes.toArray().then((rows) => rows.map((r) => r.text).join(', '));
 }
 
-/** A kept result under `key` (as primeDashboard keeps them), or none. */
-function Notes({ label, initialKey }: { label: string; initialKey?: string }) {
-  const text = useLiveRead(
-    readNotes,
-    [],
-    initialKey ? primedResult<string>(initialKey) : undefined,
-  );
-  return <p aria-label={label}>{text ?? 'loading'}</p>;
-}
-
 const shown = (label: string) => screen.getByLabelText(label).textContent;
 
 beforeEach(async () => {
@@ -47,13 +52,13 @@ beforeEach(async () => {
 
 afterEach(async () => {
   cleanup();
-  clearPrimed();
   db.close();
   await Dexie.delete(db.name);
 });
 
 describe('useLiveRead', () => {
   it('without kept results, reads at once and follows later writes', async () => {
+    const { Notes, liveReadsHeld } = await freshModules();
     expect(liveReadsHeld()).toBe(false);
     render(<Notes label="notes" />);
     await waitFor(() => expect(shown('notes')).toBe('fridge wall out of plumb'));
@@ -62,6 +67,7 @@ describe('useLiveRead', () => {
   });
 
   it('while first-screen results are kept, shows them and reads nothing; dropping them starts the reads', async () => {
+    const { Notes, primeResult, clearPrimed, liveReadsHeld } = await freshModules();
     primeResult('notes', 'kept before the first render');
     render(
       <>
@@ -83,5 +89,17 @@ describe('useLiveRead', () => {
     // Live from then on.
     await act(() => db.notes.delete('1'));
     await waitFor(() => expect(shown('primed')).toBe(''));
+  });
+
+  it('keeps nothing read after the drop: a late early read never holds the live queries again', async () => {
+    const { Notes, primeResult, clearPrimed, liveReadsHeld } = await freshModules();
+    render(<Notes label="notes" />);
+    // The list drew without kept results and dropped them (ProjectList), or the first screen passed.
+    act(() => clearPrimed());
+    act(() => primeResult('notes', 'read too late'));
+    expect(liveReadsHeld()).toBe(false);
+    await waitFor(() => expect(shown('notes')).toBe('fridge wall out of plumb'));
+    await act(() => db.notes.put({ id: '2', text: 'pantry doors' }));
+    await waitFor(() => expect(shown('notes')).toBe('fridge wall out of plumb, pantry doors'));
   });
 });

@@ -16,6 +16,12 @@ import type { DataRole } from '../data/types';
 
 const primed = new Map<string, unknown>();
 const listeners = new Set<() => void>();
+/** Set by the first `clearPrimed`: a read that ends later keeps nothing (it would hold the live queries again). */
+let closed = false;
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
 
 /** Key of a user's profile read. */
 export function profileKey(userId: string | null): string {
@@ -40,9 +46,12 @@ export function sharedKey(userId: string | null): string {
   return `shared:${userId ?? ''}`;
 }
 
-/** Keeps `value` as the starting result of the hook reading `key`. */
+/** Keeps `value` as the starting result of the hook reading `key`; nothing once the kept results were dropped. */
 export function primeResult(key: string, value: unknown): void {
+  if (closed) return;
+  const first = primed.size === 0;
   primed.set(key, value);
+  if (first) notify();
 }
 
 /** The starting result kept for `key`, or undefined. */
@@ -50,11 +59,12 @@ export function primedResult<T>(key: string): T | undefined {
   return primed.get(key) as T | undefined;
 }
 
-/** Drops every kept result and lets the live queries start. */
+/** Drops every kept result for good (a page primes once, at boot) and lets the live queries start. */
 export function clearPrimed(): void {
+  closed = true;
   if (primed.size === 0) return;
   primed.clear();
-  for (const listener of listeners) listener();
+  notify();
 }
 
 /** True while first-screen results are kept: the live queries wait (see the module comment). */
@@ -62,7 +72,7 @@ export function liveReadsHeld(): boolean {
   return primed.size > 0;
 }
 
-/** Calls `listener` when the kept results are dropped; returns the unsubscribe. */
+/** Calls `listener` when the first result is kept and when they are dropped; returns the unsubscribe. */
 export function subscribePrimed(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

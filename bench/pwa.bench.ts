@@ -22,7 +22,7 @@ import type { BenchFigure } from './types';
 import { median } from './stats';
 
 const DEMO = { email: 'contractor@example.com', password: 'demo-contractor' };
-const RUNS = 9;
+const RUNS = 15;
 
 /**
  * Gzipped KB of the scripts a route needs, counted as the bundle-size test

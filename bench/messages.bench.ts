@@ -189,10 +189,14 @@ async function scrollThread(
       pages++;
     }
     el.scrollTop = 0;
-    await frames(5);
-    const oldestShown = [...el.querySelectorAll('.msg-body')].some((e) =>
-      (e.textContent ?? '').startsWith(oldest),
-    );
+    // The last page's rows may take a few frames to lay out on a loaded machine: up to a second.
+    const oldestInView = () =>
+      [...el.querySelectorAll('.msg-body')].some((e) => (e.textContent ?? '').startsWith(oldest));
+    for (let i = 0; i < 60 && !oldestInView(); i++) {
+      el.scrollTop = 0;
+      await frame();
+    }
+    const oldestShown = oldestInView();
 
     el.scrollTop = el.scrollHeight;
     await frames(10);

@@ -90,11 +90,13 @@ interface ColdStart {
   ctx: BrowserContext;
   path: string;
   selector: string;
-  /** The page that installed the worker, kept open as an app's other tab would be. */
-  warm: Page;
 }
 
-/** Opens `path` online until the service worker controls it, then takes the context offline. */
+/**
+ * Opens `path` online until the service worker controls it, then takes the
+ * context offline. The page that installed the worker stays open (as an
+ * app's other tab would) until the context closes.
+ */
 async function prepareColdStart(
   ctx: BrowserContext,
   path: string,
@@ -115,7 +117,7 @@ async function prepareColdStart(
   await warm.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
   await shownWithinAFrame(warm, selector);
   await ctx.setOffline(true);
-  return { ctx, path, selector, warm };
+  return { ctx, path, selector };
 }
 
 /** One offline cold start in a new tab: from the navigation's start until the selector shows (ms). */

@@ -117,12 +117,11 @@ export default defineConfig({
             // after another (about 1.5 ms each on the bench machine), and a lazy chunk's imports only
             // after the chunk: so few files, in two rounds (bench/pwa.bench.ts).
             // 1. What the entry imports stays in the entry, instead of being split into small chunks
-            //    because lazy chunks import it too (the auth store, the connection state, React).
+            //    because lazy chunks import it too (the auth store, the connection state, React, and
+            //    the role and status labels and the shell's styles, which src/app/main.tsx imports so
+            //    that sign-up shares them without loading the signed-in shell).
             { name: 'boot', tags: ['$initial'], priority: 3 },
-            // 2. The role and status labels, which the sign-up page shares with the signed-in
-            //    screens: their own small chunk, so sign-up does not load the signed-in shell.
-            { name: 'labels', test: /\/src\/(auth\/roles|domain\/projectLabels)\./, priority: 2 },
-            // 3. The signed-in shell (local data, hooks, the layout, the dashboard) with everything
+            // 2. The signed-in shell (local data, hooks, the layout, the dashboard) with everything
             //    else it imports (domain rules, sync state texts, the modal): one file, not twelve.
             //    Of the public pages only the invitation page imports it (the pending invitation).
             {

@@ -28,6 +28,8 @@ export interface ScriptWeight {
   firstScreenKb: number;
   /** Their file names. */
   firstScreenFiles: string[];
+  /** File names of the stylesheets fetched before the screen showed (by the mark only; else empty). */
+  firstScreenStyles: string[];
   /** Gzipped KB of every script loaded until the network was idle (what comes after the screen too). */
   untilIdleKb: number;
   /** Entries of NOT_IN_FIRST_SCREEN found in a first-screen script, as "what (file)". */
@@ -66,6 +68,7 @@ export async function weighFirstScreen(
   recording = false;
   await page.waitForLoadState('networkidle');
   let first: string[];
+  let styles: string[] = [];
   if (useMark) {
     const byMark = await page.evaluate((mark) => {
       const at = performance.getEntriesByName(mark, 'mark')[0];
@@ -77,6 +80,7 @@ export async function weighFirstScreen(
     }, FIRST_SCREEN_MARK);
     if (!byMark) throw new Error(`the page set no "${FIRST_SCREEN_MARK}" mark`);
     first = byMark.filter(isScript);
+    styles = byMark.filter((url) => /\.css(\?|$)/.test(url)).map(fileName);
   } else first = [...requestedBeforeShown];
 
   const weigh = async (urls: string[]) => {
@@ -102,6 +106,7 @@ export async function weighFirstScreen(
   return {
     firstScreenKb: kb(firstBodies),
     firstScreenFiles: firstBodies.map((x) => fileName(x.url)),
+    firstScreenStyles: styles,
     untilIdleKb: kb(allBodies),
     forbidden,
     byMark: useMark,

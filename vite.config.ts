@@ -1,7 +1,8 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { DEXIE_MODERN } from './scripts/dexieModern';
+import { localConfigScript } from './scripts/localConfigScript';
 import { execSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
@@ -16,22 +17,6 @@ function buildId(): string {
     return 'dev';
   }
 }
-
-/**
- * The local backend's runtime config (its anon key: the secret is per data folder; absent with a
- * hosted backend) is a classic script served by the backend, not a file of the build. Added to the
- * page after Vite has bundled it, so the build neither tries to bundle it nor warns that it cannot.
- * It comes first in <head>, so it has run before the app's module script.
- */
-const localConfigScript: Plugin = {
-  name: 'local-config-script',
-  transformIndexHtml: {
-    order: 'post',
-    handler: () => [
-      { tag: 'script', attrs: { src: '/local-config.js' }, injectTo: 'head-prepend' },
-    ],
-  },
-};
 
 /** Modules only signed-in screens use, loaded together on a signed-in cold start (see `build`). */
 const SIGNED_IN_SHELL = new RegExp(
@@ -50,7 +35,7 @@ const SIGNED_IN_SHELL = new RegExp(
 export default defineConfig({
   plugins: [
     react(),
-    localConfigScript,
+    localConfigScript(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

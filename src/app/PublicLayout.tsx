@@ -31,9 +31,8 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <header className="topbar">
         <div className="public-nav">
           <Link to="/" className="brand">
-            <span className="brand-mark" aria-hidden="true">
-              R
-            </span>
+            {/* The letter comes from the stylesheet (.brand-mark::before), as in the top bar. */}
+            <span className="brand-mark" aria-hidden="true" />
             Refacing
           </Link>
           {signedIn ? (

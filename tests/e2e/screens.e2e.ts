@@ -2,7 +2,7 @@
  * Every screen outside the builder at 1024×768 (tablet) and 390×844 (phone):
  * a screenshot into artifacts/screens/, nothing overflowing horizontally,
  * labels tied to inputs, every control reachable by keyboard, 44 px touch
- * targets. Uses the seeded demo accounts (README).
+ * targets, the brand mark one letter. Uses the seeded demo accounts (README).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -11,6 +11,7 @@ import { PHONE, TABLET, artifactPath, newContext } from './support/browser';
 import { LoginPage, SignupPage, newUser } from './pages/AuthPages';
 import { DashboardPage } from './pages/DashboardPage';
 import {
+  brandMarks,
   horizontalOverflow,
   smallTouchTargets,
   unlabelledControls,
@@ -36,6 +37,7 @@ async function check(
   expect(await horizontalOverflow(page), `${name} ${size}: overflow`).toEqual([]);
   expect(await unlabelledControls(page), `${name} ${size}: unlabelled`).toEqual([]);
   expect(await smallTouchTargets(page), `${name} ${size}: touch targets`).toEqual([]);
+  for (const mark of await brandMarks(page)) expect(mark, `${name} ${size}: brand mark`).toBe('R');
   if (opts.keyboard)
     expect(await unreachableByKeyboard(page), `${name} ${size}: keyboard`).toEqual([]);
 }

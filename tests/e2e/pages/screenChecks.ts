@@ -107,3 +107,17 @@ export async function smallTouchTargets(page: Page): Promise<string[]> {
       ),
   );
 }
+
+/**
+ * What each brand mark on the page shows: its own text and the letter its stylesheet adds
+ * (`.brand-mark::before`), e.g. ['R']. A mark that carries the letter both ways shows 'RR'.
+ */
+export async function brandMarks(page: Page): Promise<string[]> {
+  return page.$$eval('.brand-mark', (marks) =>
+    marks.map((mark) => {
+      const before = getComputedStyle(mark, '::before').content;
+      const added = before === 'none' || before === 'normal' ? '' : before.replace(/^"|"$/g, '');
+      return added + (mark.textContent ?? '').trim();
+    }),
+  );
+}

@@ -288,6 +288,59 @@ describe('push_changes', () => {
     expect(names.name).toBe('Client');
   });
 
+  it('malformed ops beside good ones (a number, a string, null, an array, table or kind not text): each rejected alone', async () => {
+    const fresh = uuid();
+    const edited = uuid();
+    const foreign = uuid();
+    await push(db, contractor, [insertOp(edited, contractor)]);
+    await push(db, other, [insertOp(foreign, other)]);
+    const results = await push(db, contractor, [
+      7,
+      'projects:insert',
+      null,
+      [insertOp(uuid(), contractor)],
+      { ...insertOp(uuid(), contractor), table: { projects: true } },
+      { ...insertOp(uuid(), contractor), kind: ['insert'] },
+      insertOp(fresh, contractor),
+      {
+        op_id: uuid(),
+        table: 'projects',
+        id: edited,
+        kind: 'update',
+        base_version: 1,
+        changes: { name: 'Edited' },
+      },
+      {
+        op_id: uuid(),
+        table: 'projects',
+        id: foreign,
+        kind: 'update',
+        base_version: 1,
+        changes: { name: 'hijack' },
+      },
+    ]);
+    expect(results.map((r) => [r.status, r.code])).toEqual([
+      ['rejected', '22023'],
+      ['rejected', '22023'],
+      ['rejected', '22023'],
+      ['rejected', '22023'],
+      ['rejected', '22023'],
+      ['rejected', '22023'],
+      ['applied', null],
+      ['applied', null],
+      ['rejected', 'P0002'],
+    ]);
+    const rows = await db.query<{ id: string; name: string }>(
+      'select id, name from projects where id = any($1::uuid[])',
+      [[fresh, edited, foreign]],
+    );
+    expect(Object.fromEntries(rows.rows.map((r) => [r.id, r.name]))).toEqual({
+      [fresh]: 'Client',
+      [edited]: 'Edited',
+      [foreign]: 'Client',
+    });
+  });
+
   it('a rejected op is not recorded: retrying the same op_id tries again', async () => {
     const projectId = uuid();
     const fileOp = {

@@ -2,9 +2,10 @@
  * The pull against an in-memory store and a fake backend: pages by
  * (txid, id) from the stored cursor, the first call's cursor stored at the
  * end, a small first page into an empty table, and a failed or off-contract
- * page leaving the cursor where it was.
+ * page leaving the cursor where it was; pages that arrive during a write
+ * written together, in order, with a bound on the rows that wait.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FIRST_PAGE_SIZE, pullTable } from './pull';
 import { BAD_RESPONSE } from './responses';
 import { fakeBackend } from './testing/fakeBackend';
@@ -50,6 +51,24 @@ describe('pullTable', () => {
     expect(server.pulls[0]!.p_limit).toBe(FIRST_PAGE_SIZE);
   });
 
+  it('grows the pages of an empty table from the small first one to the page size', async () => {
+    const store = memoryStore();
+    const server = serverWith(1500);
+
+    const result = await pullTable(
+      { store, supabase: server.client, now, pageSize: 1000 },
+      'projects',
+    );
+
+    expect(result).toEqual({ failure: null, applied: 1500 });
+    expect(server.pulls.map((p) => p.p_limit)).toEqual([
+      FIRST_PAGE_SIZE,
+      FIRST_PAGE_SIZE * 3,
+      FIRST_PAGE_SIZE * 9,
+      1000,
+    ]);
+  });
+
   it('pulls from the stored cursor and applies rows idempotently by version', async () => {
     const store = memoryStore();
     const server = serverWith(2);
@@ -92,6 +111,64 @@ describe('pullTable', () => {
     expect(result.applied).toBe(0);
     expect(result.failure).toMatchObject({ kind: 'server', code: BAD_RESPONSE });
     expect(store.row('projects', 'p01')).toBeUndefined();
+    expect(store.cursors.has('projects')).toBe(false);
+  });
+
+  it('writes the pages that arrive during a write together, in pull order', async () => {
+    const store = memoryStore();
+    store.putRow('projects', { id: 'local', version: 1 });
+    const server = serverWith(7);
+    const release = store.holdWrites();
+
+    const pulling = pullTable({ store, supabase: server.client, now, pageSize: 2 }, 'projects');
+    // The first page's write is held; the other pages arrive meanwhile and wait.
+    await vi.waitFor(() => expect(server.pulls).toHaveLength(4));
+    expect(store.writes).toEqual([[2]]);
+    release();
+
+    expect(await pulling).toEqual({ failure: null, applied: 7 });
+    expect(store.writes).toEqual([[2], [2, 2, 1]]);
+    expect(store.cursors.get('projects')).toBe('7');
+    expect(store.row('projects', 'p07')).toMatchObject({ name: 'Job 7' });
+  });
+
+  it('asks no further page while the rows waiting reach the bound', async () => {
+    const store = memoryStore();
+    store.putRow('projects', { id: 'local', version: 1 });
+    const server = serverWith(9);
+    const release = store.holdWrites();
+
+    const pulling = pullTable(
+      { store, supabase: server.client, now, pageSize: 2, maxWaitingRows: 4 },
+      'projects',
+    );
+    // One page writing, two waiting (4 rows): the fourth page is not asked for.
+    await vi.waitFor(() => expect(server.pulls).toHaveLength(3));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.pulls).toHaveLength(3);
+    release();
+
+    expect(await pulling).toEqual({ failure: null, applied: 9 });
+    expect(store.writes.slice(0, 2)).toEqual([[2], [2, 2]]);
+    expect(store.writes.flat().reduce((a, b) => a + b, 0)).toBe(9);
+    expect(store.cursors.get('projects')).toBe('9');
+  });
+
+  it('still writes the pages already here when a later page fails, and keeps the cursor', async () => {
+    const store = memoryStore();
+    store.putRow('projects', { id: 'local', version: 1 });
+    const server = serverWith(8);
+    server.script('pull_changes', 'ok', 'ok', 'ok', 'network');
+    const release = store.holdWrites();
+
+    const pulling = pullTable({ store, supabase: server.client, now, pageSize: 2 }, 'projects');
+    await vi.waitFor(() => expect(server.pulls).toHaveLength(4));
+    release();
+
+    expect(await pulling).toMatchObject({ applied: 6, failure: { kind: 'network' } });
+    expect(store.writes).toEqual([[2], [2, 2]]);
+    expect(store.row('projects', 'p06')).toMatchObject({ name: 'Job 6' });
+    expect(store.row('projects', 'p07')).toBeUndefined();
     expect(store.cursors.has('projects')).toBe(false);
   });
 });

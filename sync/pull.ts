@@ -7,7 +7,7 @@
 import { classifyPostgrest, networkFailure, type Failure } from './errors';
 import { loadAnswers } from './loadAnswers';
 import type { PullPage } from './responses';
-import type { SyncStore } from './store';
+import type { PreparedRows, SyncStore } from './store';
 import type { SyncClient } from './transport';
 
 /** Rows per pull_changes page. */
@@ -15,7 +15,8 @@ export const PULL_PAGE_SIZE = 1000;
 
 /**
  * Rows of the first page of a table pulled into an empty database: two of the
- * dashboard's pages of cards, written in a moment, before the full pages follow.
+ * dashboard's pages of cards, written in a moment. The pages after it grow
+ * three times each up to the page size (`pullTable`).
  */
 export const FIRST_PAGE_SIZE = 100;
 
@@ -24,6 +25,8 @@ export interface PullDeps {
   supabase: SyncClient;
   now: () => number;
   pageSize?: number;
+  /** Rows that may wait for the write in flight; default `MAX_WAITING_ROWS`. */
+  maxWaitingRows?: number;
 }
 
 type PageResult = { ok: true; page: PullPage } | { ok: false; failure: Failure };
@@ -92,17 +95,27 @@ export async function startPull(deps: PullDeps, table: string): Promise<StartedP
 }
 
 /**
+ * Rows that may wait, fetched, for the write in flight: the pull asks no
+ * further page while this many are waiting, so a server faster than the
+ * device's database never piles a whole table into memory.
+ */
+export const MAX_WAITING_ROWS = 5000;
+
+/**
  * Pulls one table to the server's cursor (from `started` when its first
  * page was requested earlier by `startPull`). Returns the failure (cursor not
  * advanced) or null, and the rows applied.
  *
- * Three things overlap: the next page is requested as soon as a page
- * arrives; a page's rows are made into records (search words) while the
- * previous page's transaction is still being written; and that page's
- * transaction is queued behind the previous one (IndexedDB writes them in
- * order), so the database never waits for the page in between. A fresh
- * table's first page is small (`FIRST_PAGE_SIZE`), so the dashboard has a
- * page of projects to show while the rest arrive.
+ * Fetching and writing overlap: the next page is requested as soon as a
+ * page arrives, and pages that arrive while a write is in flight wait, then
+ * go to the database together in one transaction (at most
+ * `MAX_WAITING_ROWS` rows wait). Each transaction costs a commit and a
+ * re-run of every live query on the table, so when the database is the
+ * slower side, fewer and larger writes finish sooner than one per page.
+ * Rows are written in the order they were pulled. A fresh table's first page
+ * is small (`FIRST_PAGE_SIZE`) and written at once, so the dashboard has a
+ * page of projects to show while the rest arrive; its next pages grow from it,
+ * so the database has rows to write while the full pages are read.
  */
 export async function pullTable(
   deps: PullDeps,
@@ -113,30 +126,80 @@ export async function pullTable(
   const begun = await (started ?? startPull(deps, table));
   if ('ok' in begun) return { failure: begun.ok ? null : begun.failure, applied: 0 };
   const { fresh } = begun;
+  const maxWaiting = deps.maxWaitingRows ?? MAX_WAITING_ROWS;
   let next: string | null = null;
   let applied = 0;
-  let pending: Promise<PageResult> | null = begun.first;
-  // The previous page's write, still in flight.
-  let writing: Promise<number> | null = null;
-  while (pending) {
-    const result: PageResult = await pending;
+  let failure: Failure | null = null;
+  // The page requested and not yet arrived; null once the last page is in (or a page failed).
+  let fetching: Promise<PageResult> | null = begun.first;
+  // Where the page after the last arrived one starts, while it is not yet requested (rows are waiting).
+  let resumeAt: { txid: string; id: string } | null = null;
+  // Pages arrived (made ready to write) and waiting for the write in flight, in pull order.
+  let waiting: PreparedRows[] = [];
+  let waitingRows = 0;
+  // The write in flight, settled as a value (a failed write is thrown below, when it is awaited).
+  let writing: Promise<{ wrote: number } | { writeError: unknown }> | null = null;
+
+  const pageSize = deps.pageSize ?? PULL_PAGE_SIZE;
+  // A fresh table's pages grow from the small first one (three times each), so the database has
+  // rows to write while the full pages are still being read on the server.
+  let limit = fresh ? Math.min(FIRST_PAGE_SIZE, pageSize) : pageSize;
+  const request = (from: { txid: string; id: string }): void => {
+    limit = Math.min(limit * 3, pageSize);
+    fetching = fetchPage(deps, table, from.txid, from.id, limit);
+  };
+
+  while (fetching || writing || waiting.length > 0) {
+    if (!writing && waiting.length > 0) {
+      const batches = waiting;
+      waiting = [];
+      waitingRows = 0;
+      writing = store
+        .applyPreparedRows(batches, new Date(deps.now()).toISOString(), { fresh })
+        .then(
+          (wrote) => ({ wrote }),
+          (writeError: unknown) => ({ writeError }),
+        );
+    }
+    if (!fetching && resumeAt && waitingRows < maxWaiting) {
+      request(resumeAt);
+      resumeAt = null;
+    }
+    // Whichever finishes first: the page in flight, or the write in flight.
+    const done: { page: PageResult } | { wrote: number } | { writeError: unknown } =
+      await Promise.race([
+        ...(fetching ? [fetching.then((page) => ({ page }))] : []),
+        ...(writing ? [writing] : []),
+      ]);
+    if ('writeError' in done) throw done.writeError;
+    if ('wrote' in done) {
+      applied += done.wrote;
+      writing = null;
+      continue;
+    }
+    fetching = null;
+    const result = done.page;
     if (!result.ok) {
-      if (writing) applied += await writing;
-      return { failure: result.failure, applied };
+      // The pages already here are still written; the cursor stays where it was.
+      failure = result.failure;
+      resumeAt = null;
+      continue;
     }
     const page: PullPage = result.page;
     next ??= page.cursor;
     const last = page.rows[page.rows.length - 1];
-    pending = page.has_more && last ? fetchPage(deps, table, String(last.txid), last.id) : null;
-    const write = store.applyServerRows(table, page.rows, new Date(deps.now()).toISOString(), {
-      fresh,
-    });
-    // Awaited below (after the previous page's write): no unhandled rejection meanwhile.
-    void write.catch(() => undefined);
-    if (writing) applied += await writing;
-    writing = write;
+    if (page.has_more && last) {
+      const from = { txid: String(last.txid), id: last.id };
+      if (waitingRows + page.rows.length < maxWaiting) request(from);
+      else resumeAt = from;
+    }
+    // Made into records now, while the write in flight (if any) is in the database's hands.
+    if (page.rows.length > 0) {
+      waiting.push(store.prepareServerRows(table, page.rows));
+      waitingRows += page.rows.length;
+    }
   }
-  if (writing) applied += await writing;
+  if (failure) return { failure, applied };
   // Always set here: the first page is always awaited.
   if (next !== null) await store.writeCursor(table, next);
   return { failure: null, applied };

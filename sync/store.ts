@@ -61,6 +61,12 @@ export interface RunRecord {
 }
 
 /** The local database as the engine uses it. */
+/** Rows made ready to write by `SyncStore.prepareServerRows` (its own shape inside). */
+export interface PreparedRows {
+  /** How many rows. */
+  readonly count: number;
+}
+
 export interface SyncStore {
   /** The signed-in user the database belongs to (names the run lock). */
   readonly userId: string;
@@ -111,6 +117,21 @@ export interface SyncStore {
   applyServerRows(
     table: string,
     rows: readonly Record<string, unknown>[],
+    nowIso: string,
+    options?: { fresh?: boolean },
+  ): Promise<number>;
+  /**
+   * Makes pulled rows of `table` ready to write (copied, derived fields set),
+   * synchronously, so the pull does it while an earlier write is in flight.
+   * Throws on a row it cannot read.
+   */
+  prepareServerRows(table: string, rows: readonly Record<string, unknown>[]): PreparedRows;
+  /**
+   * Writes prepared batches of one table, in the order given, in one
+   * transaction, as `applyServerRows` does. Returns the rows written.
+   */
+  applyPreparedRows(
+    batches: readonly PreparedRows[],
     nowIso: string,
     options?: { fresh?: boolean },
   ): Promise<number>;

@@ -72,17 +72,44 @@ function normalize(table: SyncTable, row: Record<string, unknown>): AnyRow {
 }
 
 /**
+ * Rows of one table made ready to write by `prepareServerRows`: copied and
+ * normalized, and for projects made into records (search words, index
+ * fields).
+ */
+export interface PreparedServerRows {
+  table: SyncTable;
+  /** How many rows. */
+  count: number;
+  normalized: AnyRow[];
+  /** The record each row becomes when no local op is pending on it (the usual case). */
+  records: Record<string, unknown>[];
+}
+
+/**
+ * Makes server rows of `table` ready to write, synchronously: the work done
+ * outside the transaction, so a caller can do it while an earlier write is
+ * still in flight (sync/pull.ts). Throws on a row it cannot read.
+ */
+export function prepareServerRows(
+  table: SyncTable,
+  rows: readonly Record<string, unknown>[],
+): PreparedServerRows {
+  const normalized = rows.map((raw) => normalize(table, raw));
+  const records =
+    table === 'projects'
+      ? normalized.map((row) => toProjectRecord({ ...row }) as unknown as Record<string, unknown>)
+      : normalized;
+  return { table, count: normalized.length, normalized, records };
+}
+
+/**
  * Applies `rows` of `table` in one rw transaction. Returns how many rows were
  * written (ignored duplicates and older versions are not counted). `fresh`
  * skips the version lookup when the table was empty at the start of the run.
  *
  * The rows are made into records (copied, search words and index fields
- * derived) before the transaction opens, synchronously in this call: a caller
- * that starts the next page's call while the previous page's transaction is
- * still being written (sync/pull.ts) overlaps that work with the write, and
- * the transaction holds the store only for the writes. IndexedDB runs
- * read-write transactions on the same store in the order they were created,
- * so pages started in order are written in order.
+ * derived) before the transaction opens, synchronously in this call, so the
+ * transaction holds the store only for the writes.
  */
 export function applyServerRows(
   db: RefacingDb,
@@ -92,19 +119,40 @@ export function applyServerRows(
   options: { fresh?: boolean } = {},
 ): Promise<number> {
   if (rows.length === 0) return Promise.resolve(0);
+  let prepared: PreparedServerRows;
+  try {
+    prepared = prepareServerRows(table, rows);
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+  return applyPreparedRows(db, [prepared], nowIso, options);
+}
+
+/**
+ * Writes batches made by `prepareServerRows` (all of one table, in the order
+ * given) in one rw transaction, as `applyServerRows` does. IndexedDB runs
+ * read-write transactions on the same store in the order they were created,
+ * so batches started in order are written in order. Returns the rows written.
+ */
+export function applyPreparedRows(
+  db: RefacingDb,
+  batches: readonly PreparedServerRows[],
+  nowIso: string,
+  options: { fresh?: boolean } = {},
+): Promise<number> {
+  const table = batches[0]?.table;
+  if (!table) return Promise.resolve(0);
+  if (batches.some((b) => b.table !== table))
+    return Promise.reject(new Error('applyPreparedRows: batches of more than one table'));
+  const normalized =
+    batches.length === 1 ? batches[0]!.normalized : batches.flatMap((b) => b.normalized);
+  if (normalized.length === 0) return Promise.resolve(0);
+  const records = batches.length === 1 ? batches[0]!.records : batches.flatMap((b) => b.records);
   // Memberships also add or drop whole projects on the device.
   const members = table === 'project_members';
-  let normalized: AnyRow[];
-  // The record a row becomes when no local op is pending on it (the usual case).
-  let records: Record<string, unknown>[];
   let target: ReturnType<RefacingDb['table']>;
   try {
     target = db.table(table);
-    normalized = rows.map((raw) => normalize(table, raw));
-    records =
-      table === 'projects'
-        ? normalized.map((row) => toProjectRecord({ ...row }) as unknown as Record<string, unknown>)
-        : normalized;
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyServerRows } from './applyServerRows';
+import { applyPreparedRows, applyServerRows, prepareServerRows } from './applyServerRows';
 import { createDeadLettersRepo } from './deadLettersRepo';
 import { RefacingDb } from './db';
 import { createFilesRepo } from './filesRepo';
@@ -105,6 +105,41 @@ describe('projectsRepo', () => {
     await applyServerRows(ctx.db, 'projects', [{ ...p, version: 1, txid: '1', name: 'old' }], '');
     row = await ctx.db.projects.get(p.id);
     expect(row?.name).toBe('Mine');
+  });
+
+  it('writes prepared batches in one go, in order: a later copy of a row wins, pending edits stay on top', async () => {
+    const ctx = makeCtx();
+    const repo = createProjectsRepo(ctx);
+    const mine = await repo.create({
+      name: 'Mine',
+      status: 'draft',
+      details: {},
+      role: 'contractor',
+    });
+    await ctx.db.outbox.clear();
+    await applyServerRows(ctx.db, 'projects', [{ ...mine, version: 1, txid: '1' }], '');
+    await repo.update(mine.id, { name: 'Mine, renamed here' });
+    const row = (id: string, version: number, name: string) => ({
+      id,
+      name,
+      status: 'active',
+      details: { address: `${name} St` },
+      version,
+      txid: String(version),
+      deleted_at: null,
+      assigned_contractor_id: 'u1',
+    });
+    const first = prepareServerRows('projects', [row('a', 1, 'Oak'), row(mine.id, 2, 'Server')]);
+    const second = prepareServerRows('projects', [row('b', 1, 'Elm'), row('a', 2, 'Oak two')]);
+
+    expect(await applyPreparedRows(ctx.db, [first, second], '')).toBe(4);
+    expect(await ctx.db.projects.get('a')).toMatchObject({ name: 'Oak two', version: 2 });
+    expect(await ctx.db.projects.get('b')).toMatchObject({ name: 'Elm', _words: ['elm', 'st'] });
+    expect(await ctx.db.projects.get(mine.id)).toMatchObject({
+      name: 'Mine, renamed here',
+      version: 2,
+    });
+    expect(await applyPreparedRows(ctx.db, [], '')).toBe(0);
   });
 
   it('delete of a never-pushed project drops it; of a pushed one leaves a tombstone and one delete op', async () => {

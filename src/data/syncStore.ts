@@ -6,7 +6,12 @@
  * the engine; the page loads it with the engine, after the first screen.
  */
 import type { SyncStore } from '../../sync/store';
-import { applyServerRows } from './applyServerRows';
+import {
+  applyPreparedRows,
+  applyServerRows,
+  prepareServerRows,
+  type PreparedServerRows,
+} from './applyServerRows';
 import type { RefacingDb } from './db';
 import { pendingSharedFetches } from './membership';
 import { markSent } from './outbox';
@@ -105,6 +110,9 @@ export function createSyncStore(db: RefacingDb): SyncStore {
     },
     applyServerRows: (table, rows, nowIso, options) =>
       applyServerRows(db, table as SyncTable, rows, nowIso, options),
+    prepareServerRows: (table, rows) => prepareServerRows(table as SyncTable, rows),
+    applyPreparedRows: (batches, nowIso, options) =>
+      applyPreparedRows(db, batches as readonly PreparedServerRows[], nowIso, options),
 
     sharedFetches: () => pendingSharedFetches(db),
     async sharedFetched(ids) {

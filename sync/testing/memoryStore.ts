@@ -31,7 +31,13 @@ export interface MemoryStore extends SyncStore {
   cursors: Map<string, string>;
   runs: RunRecord[];
   attempts: Map<number, number>;
+  /** Row counts of each batch in each `applyPreparedRows` call, in call order. */
+  writes: number[][];
+  /** Holds every `applyPreparedRows` call until the returned function is called. */
+  holdWrites(): () => void;
 }
+
+type PreparedMemoryRows = { count: number; table: string; rows: Row[] };
 
 /** A new in-memory store of `userId` over `tables`. */
 export function memoryStore(
@@ -49,6 +55,8 @@ export function memoryStore(
   const shared: string[] = [];
   const refetch: RefetchItem[] = [];
   const blobs = new Map<string, Blob>();
+  const writes: number[][] = [];
+  let writeGate: Promise<void> | null = null;
 
   const tableRows = (table: string): Map<string, Row> => {
     let t = rows.get(table);
@@ -83,6 +91,17 @@ export function memoryStore(
     cursors: new Map(),
     runs: [],
     attempts: new Map(),
+    writes,
+    holdWrites() {
+      let release = (): void => {};
+      writeGate = new Promise<void>((resolve) => {
+        release = () => {
+          writeGate = null;
+          resolve();
+        };
+      });
+      return release;
+    },
 
     enqueue(op) {
       const entry: PendingOp = { ...op, op_id: op.op_id ?? `op-${++opIds}`, seq: ++seq };
@@ -151,6 +170,19 @@ export function memoryStore(
     async applyServerRows(table, list) {
       let written = 0;
       for (const row of list) if (put(table, row)) written += 1;
+      return written;
+    },
+    prepareServerRows: (table, list): PreparedMemoryRows => ({
+      count: list.length,
+      table,
+      rows: list.map((row) => ({ ...row }) as Row),
+    }),
+    async applyPreparedRows(batches) {
+      writes.push(batches.map((b) => b.count));
+      if (writeGate) await writeGate;
+      let written = 0;
+      for (const batch of batches as readonly PreparedMemoryRows[])
+        for (const row of batch.rows) if (put(batch.table, row)) written += 1;
       return written;
     },
 

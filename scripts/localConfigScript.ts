@@ -8,8 +8,8 @@ import type { Plugin } from 'vite';
  * warns that it cannot.
  *
  * A build for a hosted backend (`VITE_SUPABASE_ANON_KEY` set, which src/auth/config.ts prefers)
- * leaves the tag out: nothing would answer it, and the page would wait for that answer, on a
- * weak signal up to the worker's network timeout, before it runs.
+ * leaves the tag out: nothing would answer it, and a first visit would wait for that answer
+ * before it runs.
  */
 export function localConfigScript(): Plugin {
   let hosted = false;

@@ -4,8 +4,8 @@
  *   precaches cleaned up;
  * - navigations answered with the precached index.html, except the
  *   backend's paths;
- * - `/local-config.js` (the local backend's anon key): fresh when online,
- *   the cached copy offline;
+ * - `/local-config.js` (the local backend's anon key): the cached copy at
+ *   once, refreshed from the server behind it for the next start;
  * - takes control on the first visit; an update waits until the user
  *   accepts "New version available" (the page posts SKIP_WAITING);
  * - Background Sync: pushes the outbox when the connection returns, and
@@ -20,7 +20,7 @@ import {
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { clientsClaim } from 'workbox-core';
 import {
@@ -54,9 +54,12 @@ registerRoute(
   /\/assets\/exceljs[^/]*\.js$/,
   new CacheFirst({ cacheName: 'exceljs', plugins: [new ExpirationPlugin({ maxEntries: 2 })] }),
 );
+// The page runs this script before the app, so a start never waits on the network for it: on a
+// weak signal that wait was up to seconds before anything showed. The key changes only with a new
+// data folder (a new backend, whose accounts are new too); the refreshed copy serves the next start.
 registerRoute(
   /\/local-config\.js$/,
-  new NetworkFirst({ cacheName: 'local-config', networkTimeoutSeconds: 3 }),
+  new StaleWhileRevalidate({ cacheName: 'local-config' }),
   'GET',
 );
 

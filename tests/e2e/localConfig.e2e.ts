@@ -4,8 +4,10 @@
  * `/local-config.js` when the server answers, from the copy kept by the last
  * answer when it does not. A cold start with the server stopped still opens
  * the dashboard from the device, and once the server is back the same tab
- * syncs with the right key (no "sign in again"). The app's pages carry the
- * security headers and still work under their CSP.
+ * syncs with the right key (no "sign in again"). A start runs the copy the
+ * service worker keeps, at once, and the server's answer refreshes that copy
+ * for the next start. The app's pages carry the security headers and still
+ * work under their CSP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -76,6 +78,52 @@ describe('runtime config of the local backend', () => {
     expect(res.request().headers()['apikey']).toBe(server.anonKey);
     expect(await cold.getByText(/sign in again/i).count()).toBe(0);
     expect(violations).toEqual([]);
+    await ctx.close();
+  });
+
+  it('starts from the kept copy of the script at once; the answer refreshes it for the next start', async () => {
+    const ctx = await newContext(browser, { baseURL: server.url });
+    const page = await ctx.newPage();
+    await new LoginPage(page).signInToDashboard(CONTRACTOR.email, CONTRACTOR.password);
+    await new DashboardPage(page).cards().first().waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // One start after the worker took over, so it keeps a copy of the script.
+    await page.reload();
+    await new DashboardPage(page).cards().first().waitFor();
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await page.close();
+
+    // The server's next answer carries a mark (and the same key). The worker fetches it, and it
+    // does: the route is called.
+    const real = await (await fetch(`${server.url}/local-config.js`)).text();
+    const marked = real.replace(
+      'window.__REFACING_LOCAL__=',
+      'window.__REFACING_LOCAL_MARK__=1;window.__REFACING_LOCAL__=',
+    );
+    expect(marked).not.toBe(real);
+    let answered = 0;
+    await ctx.route('**/local-config.js', async (route) => {
+      answered += 1;
+      await route.fulfill({ status: 200, contentType: 'text/javascript', body: marked });
+    });
+    const mark = (p: typeof page) =>
+      p.evaluate(() => (window as { __REFACING_LOCAL_MARK__?: number }).__REFACING_LOCAL_MARK__);
+
+    const first = await ctx.newPage();
+    await first.goto('/dashboard');
+    await new DashboardPage(first).cards().first().waitFor();
+    // This start ran the kept copy; the answer went into the copy behind it.
+    expect(await mark(first)).toBeUndefined();
+    await expect.poll(() => answered).toBeGreaterThan(0);
+    await first.close();
+
+    const second = await ctx.newPage();
+    await second.goto('/dashboard');
+    await new DashboardPage(second).cards().first().waitFor();
+    expect(await mark(second)).toBe(1);
+    expect(await second.getByText(/sign in again/i).count()).toBe(0);
     await ctx.close();
   });
 });

@@ -24,6 +24,18 @@ function uuid(): string {
   return crypto.randomUUID();
 }
 
+/** An update op of project `id` from `baseVersion`, with a fresh op_id. */
+function updateOp(id: string, baseVersion: number, changes: Record<string, unknown>) {
+  return {
+    op_id: uuid(),
+    table: 'projects',
+    id,
+    kind: 'update',
+    base_version: baseVersion,
+    changes,
+  };
+}
+
 function insertOp(id: string, userId: string, extra: Record<string, unknown> = {}) {
   return {
     op_id: uuid(),
@@ -70,14 +82,7 @@ describe('push_changes', () => {
   it('a recorded op_id is not applied twice: the retry answers duplicate', async () => {
     const id = uuid();
     const [ins] = await push(db, contractor, [insertOp(id, contractor)]);
-    const op = {
-      op_id: uuid(),
-      table: 'projects',
-      id,
-      kind: 'update',
-      base_version: 1,
-      changes: { name: 'Once' },
-    };
+    const op = updateOp(id, 1, { name: 'Once' });
     const [first] = await push(db, contractor, [op]);
     const [again] = await push(db, contractor, [op]);
     expect(ins!.status).toBe('applied');
@@ -239,14 +244,7 @@ describe('push_changes', () => {
         ...insertOp(uuid(), contractor),
         changes: { ...insertOp(uuid(), contractor).changes, status: 'on hold' },
       },
-      {
-        op_id: uuid(),
-        table: 'projects',
-        id: foreign,
-        kind: 'update',
-        base_version: 1,
-        changes: { name: 'hijack' },
-      },
+      updateOp(foreign, 1, { name: 'hijack' }),
       insertOp(uuid(), other),
       {
         op_id: uuid(),
@@ -257,14 +255,7 @@ describe('push_changes', () => {
         changes: { project_id: uuid(), file_name: 'a', file_path: 'p', user_id: contractor },
       },
       { op_id: uuid(), table: 'nope', id: uuid(), kind: 'insert', base_version: null, changes: {} },
-      {
-        op_id: uuid(),
-        table: 'projects',
-        id: good1,
-        kind: 'update',
-        base_version: 1,
-        changes: { role: 'x' },
-      },
+      updateOp(good1, 1, { role: 'x' }),
       insertOp(good2, contractor),
     ]);
     expect(results.map((r) => [r.status, r.code])).toEqual([
@@ -302,22 +293,8 @@ describe('push_changes', () => {
       { ...insertOp(uuid(), contractor), table: { projects: true } },
       { ...insertOp(uuid(), contractor), kind: ['insert'] },
       insertOp(fresh, contractor),
-      {
-        op_id: uuid(),
-        table: 'projects',
-        id: edited,
-        kind: 'update',
-        base_version: 1,
-        changes: { name: 'Edited' },
-      },
-      {
-        op_id: uuid(),
-        table: 'projects',
-        id: foreign,
-        kind: 'update',
-        base_version: 1,
-        changes: { name: 'hijack' },
-      },
+      updateOp(edited, 1, { name: 'Edited' }),
+      updateOp(foreign, 1, { name: 'hijack' }),
     ]);
     expect(results.map((r) => [r.status, r.code])).toEqual([
       ['rejected', '22023'],
@@ -376,16 +353,7 @@ describe('push_changes', () => {
     ]);
     expect(del!.status).toBe('applied');
     expect(del!.row!.deleted_at).not.toBeNull();
-    const [edit] = await push(db, contractor, [
-      {
-        op_id: uuid(),
-        table: 'projects',
-        id,
-        kind: 'update',
-        base_version: 1,
-        changes: { name: 'late edit' },
-      },
-    ]);
+    const [edit] = await push(db, contractor, [updateOp(id, 1, { name: 'late edit' })]);
     expect(edit).toMatchObject({
       status: 'rejected',
       code: 'P0002',
@@ -401,16 +369,7 @@ describe('push_changes', () => {
   it('edit then delete from another device: the delete applies on top of the edit', async () => {
     const id = uuid();
     await push(db, contractor, [insertOp(id, contractor)]);
-    await push(db, contractor, [
-      {
-        op_id: uuid(),
-        table: 'projects',
-        id,
-        kind: 'update',
-        base_version: 1,
-        changes: { name: 'edited' },
-      },
-    ]);
+    await push(db, contractor, [updateOp(id, 1, { name: 'edited' })]);
     const [del] = await push(db, contractor, [
       { op_id: uuid(), table: 'projects', id, kind: 'delete', base_version: 1, changes: {} },
     ]);
@@ -492,16 +451,7 @@ describe('sync_prune', () => {
   it('removes old bookkeeping; a merge across pruned versions reports every client path', async () => {
     const id = uuid();
     await push(db, contractor, [insertOp(id, contractor)]);
-    await push(db, contractor, [
-      {
-        op_id: uuid(),
-        table: 'projects',
-        id,
-        kind: 'update',
-        base_version: 1,
-        changes: { name: 'Server' },
-      },
-    ]);
+    await push(db, contractor, [updateOp(id, 1, { name: 'Server' })]);
     await db.query(
       `update sync_change_log set changed_at = now() - interval '200 days' where row_id = $1`,
       [id],

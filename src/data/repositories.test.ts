@@ -8,7 +8,7 @@ import { createFilesRepo } from './filesRepo';
 import { countProjects, queryProjects } from './projectQueries';
 import { createProjectsRepo } from './projectsRepo';
 import type { RepoContext } from './repoContext';
-import type { ProjectDetails } from './types';
+import type { ProjectDetails, ProjectRow } from './types';
 
 const d = (x: unknown) => x as ProjectDetails;
 
@@ -22,6 +22,18 @@ function makeCtx(userId = 'u1'): RepoContext & { db: RefacingDb } {
 afterEach(() => {
   for (const db of dbs.splice(0)) db.close();
 });
+
+/**
+ * The server took every queued op and holds `project` at version 1: the
+ * outbox is emptied and the row applied as a pulled one.
+ */
+async function serverConfirmed(
+  ctx: RepoContext & { db: RefacingDb },
+  project: ProjectRow,
+): Promise<void> {
+  await ctx.db.outbox.clear();
+  await applyServerRows(ctx.db, 'projects', [{ ...project, version: 1, txid: '1' }], '');
+}
 
 describe('projectsRepo', () => {
   it('writes the row and one insert op; autosave updates coalesce into it', async () => {
@@ -86,8 +98,7 @@ describe('projectsRepo', () => {
       details: { phone: '555' },
       role: 'homeowner',
     });
-    await ctx.db.outbox.clear();
-    await applyServerRows(ctx.db, 'projects', [{ ...p, version: 1, txid: '1' }], '');
+    await serverConfirmed(ctx, p);
     await repo.update(p.id, { name: 'Mine' });
     await applyServerRows(
       ctx.db,
@@ -116,8 +127,7 @@ describe('projectsRepo', () => {
       details: {},
       role: 'contractor',
     });
-    await ctx.db.outbox.clear();
-    await applyServerRows(ctx.db, 'projects', [{ ...mine, version: 1, txid: '1' }], '');
+    await serverConfirmed(ctx, mine);
     await repo.update(mine.id, { name: 'Mine, renamed here' });
     const row = (id: string, version: number, name: string) => ({
       id,
@@ -150,8 +160,7 @@ describe('projectsRepo', () => {
     expect(await ctx.db.projects.count()).toBe(0);
     expect(await ctx.db.outbox.count()).toBe(0);
     const b = await repo.create({ name: 'B', status: 'draft', details: {}, role: 'homeowner' });
-    await ctx.db.outbox.clear();
-    await applyServerRows(ctx.db, 'projects', [{ ...b, version: 1, txid: '1' }], '');
+    await serverConfirmed(ctx, b);
     await repo.update(b.id, { name: 'B2' });
     await repo.remove(b.id);
     const ops = await ctx.db.outbox.toArray();
@@ -180,8 +189,7 @@ describe('projectsRepo', () => {
       details: {},
       role: 'contractor',
     });
-    await ctx.db.outbox.clear();
-    await applyServerRows(ctx.db, 'projects', [{ ...c, version: 1, txid: '1' }], '');
+    await serverConfirmed(ctx, c);
     await repo.remove(c.id);
     expect(await countProjects(ctx.db, 'contractor')).toEqual({
       all: 2,

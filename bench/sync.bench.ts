@@ -124,11 +124,11 @@ async function inChromium(
 function figuresOf(r: BrowserBenchResult, env: string): BenchFigure[] {
   return [
     {
-      name: `initial sync of ${r.projects} projects (${env}, median of ${r.runs})`,
+      name: `initial sync of ${r.projects} projects (${env}, the run with the median ratio of ${r.runs}, each timed with its baseline)`,
       value: r.initialSyncMs,
       unit: 'ms',
       baseline: {
-        name: `raw Dexie bulkPut of the same rows (${env}, median of ${r.runs})`,
+        name: `raw Dexie bulkPut of the same rows, right after that sync (${env})`,
         value: r.bulkPutMs,
       },
       ratio: r.initialSyncMs / r.bulkPutMs,

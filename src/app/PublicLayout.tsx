@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { readStoredSession } from '../auth/storedSession';
 import { InstallButton } from '../pwa/InstallButton';
+import { firstScreen } from './firstScreen';
 
 /** Footer of the public pages (product rules "Who uses it"): /privacy, /terms, /contact. */
 export function PublicFooter() {
@@ -26,6 +27,8 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const status = useAuth((s) => s.status);
   // Public pages do not start auth; a stored session is enough to offer the dashboard.
   const signedIn = status === 'signedIn' || (status === 'loading' && readStoredSession() !== null);
+  // A public page's first screen: what it does not need (the service worker's registration) waits for it.
+  useEffect(() => firstScreen.shown(), []);
   return (
     <div className="auth-wrap">
       <header className="topbar">

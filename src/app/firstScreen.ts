@@ -7,9 +7,10 @@
  * machine's speed: the gate is an event, not a delay.
  *
  * Who marks: the dashboard when its heading and role show, the protected
- * layout for its other pages once they render. `main.tsx` says at boot
- * whether a mark is coming (`expectMark`, a protected path) or not
- * (`release`, public and sign-in pages: nothing heavy to hold back there).
+ * layout for its other pages once they render, the public pages' layout
+ * once it renders. `main.tsx` says at boot whether a mark is coming
+ * (`expectMark`, a protected or public path) or not (`release`, the sign-in
+ * pages, which start auth at once).
  * A safety net releases the gate anyway (`SAFETY_NET_MS` after boot) when a
  * screen never shows (an error screen), so sync still starts.
  *

@@ -14,10 +14,8 @@ import { afterFirstScreen, firstScreen } from './firstScreen';
 import { clearPrimed } from '../hooks/primed';
 import './theme.css';
 // Shared by the public pages and the signed-in shell, so they ride in the entry (a few KB): a
-// signed-in cold start then reads one file after the entry, the shell's script, and waits for no
-// stylesheet or labels chunk of its own. The bundle test holds the dashboard to that.
-import '../features/sync/sync.css';
-import './ui/sharing.css';
+// signed-in cold start then reads one file after the entry, the shell's script (its styles ride
+// in it), and waits for no labels chunk of its own. The bundle test holds the dashboard to that.
 import '../auth/roles';
 import '../domain/projectLabels';
 
@@ -32,8 +30,9 @@ const isPublic = PUBLIC_PATHS.has(window.location.pathname) && !window.location.
 const AUTH_PATHS = new Set(['/login', '/signup', '/forgot-password', '/reset-password']);
 const isProtected = !isPublic && !AUTH_PATHS.has(window.location.pathname) && !window.location.hash;
 
-// A protected screen marks when it shows; what it does not need waits for that (src/app/firstScreen.ts).
-if (isProtected) firstScreen.expectMark();
+// A protected or public screen marks when it shows (the public pages' layout marks theirs); what it
+// does not need, such as the service worker's registration, waits for that (src/app/firstScreen.ts).
+if (isProtected || isPublic) firstScreen.expectMark();
 else firstScreen.release();
 
 // Sign-in → local database → sync, and the connection monitor (src/app/session.ts).

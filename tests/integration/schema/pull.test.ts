@@ -150,4 +150,34 @@ describe('pull_changes', () => {
       code: '22023',
     });
   });
+
+  it('a pulled row is the table row value for value (the page is built as json: the same values as jsonb)', async () => {
+    const id = crypto.randomUUID();
+    const details = {
+      description: 'Line one\nline "two" \\ tab\t and 2\u2028028',
+      email: 'ünïcode@example.com',
+      cabinetData: {
+        cabinetRows: [{ id: 1, type: 'Wall' }],
+        itemState: { '1_0': { width: '12 1/2' } },
+      },
+      nested: { empty: {}, list: [], n: 1.5, big: 12345678901234, yes: true, none: null },
+    };
+    await push(db, owner, [
+      { ...insertOp(id, owner), changes: { ...insertOp(id, owner).changes, details } },
+    ]);
+    const { rows } = await asUser(db, owner, (tx) =>
+      tx.query<{ r: Record<string, unknown> }>(
+        `select to_jsonb(p) - 'txid' || jsonb_build_object('txid', p.txid::text) as r from projects p where id = $1`,
+        [id],
+      ),
+    );
+    // From the row's own txid: earlier tests left 10,000 rows before it.
+    const page = await pullPage(db, owner, 'projects', String(rows[0]?.r.txid));
+    const pulled = page.rows.find((r) => r.id === id);
+    expect(pulled).toEqual(rows[0]?.r);
+    expect(pulled?.details).toEqual(details);
+    expect(typeof pulled?.txid).toBe('string');
+    expect(typeof page.has_more).toBe('boolean');
+    expect(page.cursor).toMatch(/^\d+$/);
+  });
 });

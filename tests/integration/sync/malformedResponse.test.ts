@@ -90,10 +90,16 @@ describe('a malformed pull_changes answer', () => {
   it.each<[string, (body: string) => string]>([
     [
       'rows that are not a list',
-      (body) => body.replace(/"rows":\s*\[/, '"rows": "none", "was": ['),
+      (body) => body.replace(/"rows"\s*:\s*\[/, '"rows": "none", "was": ['),
     ],
-    ['a row without its version', (body) => body.replace(/"version":\s*\d+/, '"version": "two"')],
-    ['a cursor that is not digits', (body) => body.replace(/"cursor":\s*"\d+"/, '"cursor": "NaN"')],
+    [
+      'a row without its version',
+      (body) => body.replace(/"version"\s*:\s*\d+/, '"version": "two"'),
+    ],
+    [
+      'a cursor that is not digits',
+      (body) => body.replace(/"cursor"\s*:\s*"\d+"/, '"cursor": "NaN"'),
+    ],
     ['HTML from a proxy', () => '"<html>Bad gateway</html>"'],
   ])(
     '%s: a clear sync error, no row applied, the cursor stays; the next sync brings the rows',

@@ -165,6 +165,62 @@ describe('sync RPCs over HTTP', () => {
     expect(log.error).not.toBeNull();
   });
 
+  it('pull_changes refuses bad arguments and bodies with PostgREST-shaped 4xx, and a flood of pulls all answer', async () => {
+    const { data } = await owner.client.auth.getSession();
+    const call = (body: string) =>
+      fetch(`${backend.url}/rest/v1/rpc/pull_changes`, {
+        method: 'POST',
+        headers: {
+          apikey: backend.anonKey,
+          authorization: `Bearer ${data.session?.access_token ?? ''}`,
+          'content-type': 'application/json',
+        },
+        body,
+      });
+    const refused = async (body: string) => {
+      const res = await call(body);
+      return { status: res.status, error: (await res.json()) as { code: string; message: string } };
+    };
+
+    // A page size past the cap is capped, not an error.
+    const huge = await owner.client.rpc('pull_changes', {
+      p_table: 'projects',
+      p_limit: 2 ** 31 - 1,
+    });
+    expect(huge.error).toBeNull();
+    expect((huge.data as PullPage).has_more).toBe(false);
+
+    expect(await refused(JSON.stringify({ p_table: 'auth.users' }))).toMatchObject({
+      status: 400,
+      error: { code: '22023', message: 'unknown table: auth.users' },
+    });
+    expect(
+      await refused(JSON.stringify({ p_table: 'projects', p_cursor: '9'.repeat(23) })),
+    ).toMatchObject({
+      status: 400,
+      error: { code: '22023' },
+    });
+    expect(
+      await refused(JSON.stringify({ p_table: 'projects', p_cursor: '1', p_after_id: 'nope' })),
+    ).toMatchObject({ status: 400, error: { code: '22P02' } });
+    expect(await refused('{"p_table":')).toMatchObject({
+      status: 400,
+      error: { code: 'PGRST102' },
+    });
+    expect(await refused(JSON.stringify({ p_table: 'x'.repeat(1_000_000) }))).toMatchObject({
+      status: 400,
+      error: { code: 'PGRST102' },
+    });
+
+    const flood = await Promise.all(
+      Array.from({ length: 100 }, () => call(JSON.stringify({ p_table: 'projects' }))),
+    );
+    expect(flood.map((r) => r.status)).toEqual(flood.map(() => 200));
+    await Promise.all(flood.map((r) => r.arrayBuffer()));
+    const after = await stranger.client.rpc('pull_changes', { p_table: 'profiles', p_cursor: '0' });
+    expect((after.data as PullPage).rows.map((r) => r.id)).toEqual([stranger.userId]);
+  });
+
   it('delete_my_account removes the caller and their projects, and only them', async () => {
     const leaving = await backend.signUpConfirmed('leaving@example.com', 'secret-3', {
       role: 'contractor',

@@ -189,6 +189,7 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
   api.route('/rest/v1', restRoutes(ctx));
   api.route('/storage/v1', storageRoutes(ctx));
   api.route('/functions/v1', inviteRoutes(ctx));
+  api.route('/realtime/v1', realtime.routes());
   app.get(
     '/_local/mail',
     mailViewer(() => ctx.mailer),

@@ -18,6 +18,9 @@ import {
   ProjectConfigError,
 } from '../../../server/projectConfig.ts';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend.ts';
+import { startServerProcess } from '../../support/serverProcess.ts';
+import { dbBackend } from '../../support/testDatabase.ts';
+import { FIXTURE_MIGRATIONS } from './fixtures.ts';
 
 const REPO_CONFIG = join(import.meta.dirname, '../../../supabase/config.toml');
 const dir = mkdtempSync(join(tmpdir(), 'auth-settings-'));
@@ -206,4 +209,54 @@ describe('sign-up turned off', () => {
       await c.stop();
     }
   });
+});
+
+// `npm start` itself (server/main.ts, PGlite in a data folder): the file it reads by default, or --config.
+describe.runIf(dbBackend() === 'pglite')('the server command reads the file', () => {
+  const args = (config: string): string[] => {
+    const data = mkdtempSync(join(dir, 'data-'));
+    return [
+      '--port',
+      '0',
+      '--data',
+      data,
+      '--no-seed',
+      '--migrations',
+      FIXTURE_MIGRATIONS,
+      '--config',
+      config,
+    ];
+  };
+
+  it('--config with confirmations off: the server says so and sign-up answers with a session', async () => {
+    const server = startServerProcess(
+      args(configFile('[auth.email]\nenable_confirmations = false\n')),
+      { SITE_URL: '' },
+    );
+    try {
+      const { url, anonKey, output } = await server.started;
+      expect(output()).toMatch(/Sign-up:\s+no confirmation/);
+      const res = await fetch(`${url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'cli-quick@example.com', password: 'long-enough' }),
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { access_token?: unknown }).access_token).toEqual(
+        expect.any(String),
+      );
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }, 120_000);
+
+  it('a config file with a wrong setting stops the start, naming the file and the key', async () => {
+    const bad = configFile('[auth.email]\nenable_confirmations = "sometimes"\n');
+    const { code, output } = await startServerProcess(args(bad)).exited;
+    expect(code).toBe(1);
+    expect(output).toContain(bad);
+    expect(output).toContain('auth.email.enable_confirmations');
+    expect(output).not.toMatch(/at .*\.ts:\d+/);
+  }, 120_000);
 });

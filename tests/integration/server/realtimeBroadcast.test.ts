@@ -370,6 +370,25 @@ describe('refused frames are answered on both protocols', () => {
       s.ws.close();
     }
   });
+
+  it('a truncated broadcast frame, or one of an unknown kind, closes that socket only (1003)', async () => {
+    const url = `${b.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${b.anonKey}&vsn=2.0.0`;
+    for (const bytes of [
+      Buffer.from([3, 0, 1, 200, 1, 0, 1, 0x31]), // says 200 topic bytes, has none
+      Buffer.from([9, 0, 0, 0, 0, 0, 1]), // not a client broadcast
+      Buffer.from([3]),
+    ]) {
+      const ws = new WebSocket(url);
+      await new Promise((r) => ws.once('open', r));
+      const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
+      ws.send(bytes);
+      expect(await closed).toBe(1003);
+    }
+    // The server still serves the next socket.
+    const c = await realtimeClient(b, b.anonKey);
+    const r = await subscribe(c.channel('lobby'));
+    expect(r.error).toContain('PrivateOnly');
+  });
 });
 
 describe('public access on (REALTIME_PRIVATE_ONLY=false)', () => {

@@ -16,14 +16,20 @@ export const MIGRATION_ROLE = 'postgres';
 
 /**
  * The role to switch to for everything after the bootstrap: `postgres` when
- * the session user is a superuser other than `postgres` and the role exists;
- * null when the session user already is the right one.
+ * the session user is a superuser other than `postgres`, the role exists,
+ * and `postgres` owns every table in `public` (a new database, or one set up
+ * this way); null when the session user already is the right one, or when
+ * earlier migrations already ran as the superuser (later ones must then run
+ * as their owner too).
  */
 export async function migrationRoleFor(pg: SqlDatabase): Promise<string | null> {
   const r = await pg.query<{ switch: boolean }>(
     `select (select rolsuper from pg_roles where rolname = session_user)
         and session_user <> $1
-        and exists (select 1 from pg_roles where rolname = $1) as switch`,
+        and exists (select 1 from pg_roles where rolname = $1)
+        and not exists (select 1 from pg_class
+                        where relnamespace = 'public'::regnamespace and relkind in ('r', 'p', 'v', 'm')
+                          and pg_get_userbyid(relowner) <> $1) as switch`,
     [MIGRATION_ROLE],
   );
   return r.rows[0]?.switch === true ? MIGRATION_ROLE : null;

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import { createLocalBackend } from '../../../server/createServer';
 import { createEmptyLaneDatabase, createLaneDatabase, dbBackend } from '../../support/testDatabase';
 import { NO_REALTIME } from '../../support/noRealtime';
@@ -90,6 +91,24 @@ describe.runIf(dbBackend() === 'postgres')(
         const fourth = await createLocalBackend({ databaseUrl: asPostgres });
         await fourth.close();
       } finally {
+        await empty.drop();
+      }
+    });
+
+    it('a database whose tables the superuser already owns (an older first start) keeps migrating as the superuser', async () => {
+      const empty = await createEmptyLaneDatabase();
+      const admin = new pg.Client({ connectionString: empty.url });
+      await admin.connect();
+      try {
+        await admin.query('create table public.legacy_note (id int primary key)');
+        const backend = await createLocalBackend({ databaseUrl: empty.url });
+        await backend.close();
+        const owner = await admin.query<{ owner: string }>(
+          `select pg_get_userbyid(relowner) as owner from pg_class where oid = 'public.projects'::regclass`,
+        );
+        expect(owner.rows[0]!.owner).toBe(new URL(empty.url).username);
+      } finally {
+        await admin.end();
         await empty.drop();
       }
     });

@@ -223,6 +223,37 @@ describe('private channels (public access off, the default)', () => {
     }
   });
 
+  it("httpSend's endpoint refuses a bad topic, a wrong media type, no token, a missing or malformed payload with 4xx", async () => {
+    const auth = { apikey: b.anonKey, authorization: `Bearer ${alice.accessToken}` };
+    const json = { ...auth, 'content-type': 'application/json' };
+    const cases: [string, Record<string, string>, string, number][] = [
+      [`/${'t'.repeat(300)}/events/note`, json, '{}', 422],
+      ['/%E0%A4%A/events/note?private=true', json, '{}', 403],
+      ['/room:open/events/note?private=true', { ...auth, 'content-type': 'text/plain' }, 'x', 415],
+      ['/room:open/events/note?private=true', { 'content-type': 'application/json' }, '{}', 401],
+      ['/room:open/events/note?private=true', json, '', 422],
+      ['/room:open/events/note?private=true', json, '{"a":', 400],
+      [
+        '/room:open/events/note?private=true',
+        json,
+        JSON.stringify({ s: 'x'.repeat(600_000) }),
+        413,
+      ],
+    ];
+    for (const [path, headers, body, status] of cases) {
+      const res = await fetch(`${b.url}/realtime/v1/api/broadcast${path}`, {
+        method: 'POST',
+        headers,
+        body,
+      });
+      expect({ path: path.slice(0, 30), status: res.status }).toEqual({
+        path: path.slice(0, 30),
+        status,
+      });
+      expect(((await res.json()) as { code?: unknown }).code).toMatch(/^realtime\./);
+    }
+  });
+
   it('a flood of the broadcast API is cut off with 429 and the next caller is still served', async () => {
     const headers = {
       apikey: b.anonKey,

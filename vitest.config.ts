@@ -24,6 +24,9 @@ const BOTH_BACKENDS = [
   // Hosted's storage and realtime shapes, on PGlite and on a non-superuser postgres.
   'tests/integration/server/hostedStorageParity.test.ts',
   'tests/integration/server/hostedRealtimeParity.test.ts',
+  // Sign-up settings from supabase/config.toml, and Realtime broadcasts authorized by policy.
+  'tests/integration/server/authSettings.test.ts',
+  'tests/integration/server/realtimeBroadcast.test.ts',
 ];
 
 export default defineConfig({

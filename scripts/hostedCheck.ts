@@ -10,14 +10,16 @@
  * supabase/released-migrations.json); every Edge Function in
  * supabase/functions answers (a signed-in call with an empty body gets its
  * 400, not a 404 or 5xx); the `project-files` bucket exists; RLS refuses
- * another user (and anon) a project; realtime private channels accept a
- * broadcast to the user's own topic (skipped when the project serves no
- * `/realtime/v1`).
+ * another user (and anon) a project; Realtime (scripts/hostedRealtimeCheck.ts):
+ * a user joins their own private topic and another user is refused it, a
+ * public channel is refused, the broadcast API answers (skipped when the
+ * project serves no `/realtime/v1`).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { realtimeChecks } from './hostedRealtimeCheck.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 
@@ -241,21 +243,7 @@ export async function runHostedCheck(
       return ['ok', 'another user and anon neither read nor change a project'];
     });
 
-    await check('realtime private channels', async () => {
-      const res = await fetch(`${base}/realtime/v1/api/broadcast`, {
-        method: 'POST',
-        headers: as(sa),
-        body: JSON.stringify({
-          messages: [{ topic: `user:${sa.id}`, event: 'check', payload: {}, private: true }],
-        }),
-      });
-      const text = await res.text();
-      if (res.status === 404)
-        return ['skip', 'this project serves no /realtime/v1 (the app then polls)'];
-      return res.ok
-        ? ['ok', 'a broadcast to the own private topic is accepted']
-        : ['FAIL', `the own private topic was refused (${res.status}: ${text.slice(0, 200)})`];
-    });
+    for (const [name, fn] of realtimeChecks(base, opts.anonKey, sa, sb)) await check(name, fn);
   }
 
   for (const s of [a, b]) {

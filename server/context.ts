@@ -9,6 +9,13 @@ import type { Mailer } from './mail.ts';
 import type { Catalog } from './rest/catalog.ts';
 import type { AuthRateLimits } from './auth/rateLimit.ts';
 import type { RedirectAllowList } from './auth/redirect.ts';
+import type { AuthSettings } from './projectConfig.ts';
+
+/** The sign-up and password settings the auth routes read (see ./projectConfig.ts). */
+export type SignupSettings = Pick<
+  AuthSettings,
+  'minimumPasswordLength' | 'enableSignup' | 'emailSignup' | 'enableConfirmations'
+>;
 
 export interface BackendContext {
   pg: SqlDatabase;
@@ -23,6 +30,10 @@ export interface BackendContext {
   /** Limit for JSON bodies of /rest and /auth. */
   maxJsonBytes: number;
   accessTokenTtlSeconds: number;
+  /** Sign-up rules: who may create an account, whether it is confirmed by mail, password length. */
+  auth: SignupSettings;
+  /** Realtime's "Allow public access" off (hosted's `private_only`): only private channels may be joined. */
+  realtimePrivateOnly: boolean;
   /** Per email and per client address: sign-in failures, signups and recovery mails. */
   rateLimits: AuthRateLimits;
   /** Where auth links may send the browser: SITE_URL's origin and the operator's list. */

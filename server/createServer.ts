@@ -15,7 +15,12 @@ import { holdBackendLock, openPostgres } from './postgres.ts';
 import { DEFAULT_JWT_SECRET, makeKeys, makeVerifier } from './jwt.ts';
 import { createMailer } from './mail.ts';
 import { emptyCatalog, loadCatalog } from './rest/catalog.ts';
-import { claimsMiddleware, type ApiEnv, type BackendContext } from './context.ts';
+import {
+  claimsMiddleware,
+  type ApiEnv,
+  type BackendContext,
+  type SignupSettings,
+} from './context.ts';
 import { authRoutes } from './auth/routes.ts';
 import { DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from './auth/rateLimit.ts';
 import { otherRequests, restRoutes } from './rest/routes.ts';
@@ -27,6 +32,10 @@ import { onlyWhenHealthy, superviseDatabase } from './supervisor.ts';
 import { allowedOrigins, apiCors, noSniff, runtimeConfigScript } from './webConfig.ts';
 import { closeHttp, DEFAULT_HTTP_TIMEOUTS, listenHttp, type HttpTimeouts } from './httpListener.ts';
 import { createRealtime, type RealtimeLimits } from './realtime/index.ts';
+import type { LocalBackend } from './localBackend.ts';
+import { DEFAULT_AUTH_SETTINGS } from './projectConfig.ts';
+
+export type { LocalBackend } from './localBackend.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 /** Storage's default upload limit (Supabase's default, 50 MB). */
@@ -58,8 +67,12 @@ export interface LocalBackendOptions {
   smtpUrl?: string;
   maxUploadBytes?: number;
   maxJsonBytes?: number;
-  /** Access-token lifetime, seconds (default 3600). */
+  /** Access-token lifetime, seconds (default 3600; `[auth] jwt_expiry`). */
   accessTokenTtlSeconds?: number;
+  /** Sign-up settings (`[auth]` of supabase/config.toml); default: confirmation by mail, see projectConfig.ts. */
+  auth?: Partial<SignupSettings>;
+  /** Only private Realtime channels ("Allow public access" off, hosted's `private_only`). Default true. */
+  realtimePrivateOnly?: boolean;
   /** Sign-in failures allowed per email and per address per window (default 10 / 5 min). */
   signInRateLimit?: { max: number; windowMs: number };
   /** Signup and recovery limits (per email and per address); defaults in `auth/rateLimit.ts`. */
@@ -70,27 +83,6 @@ export interface LocalBackendOptions {
   realtimeLimits?: Partial<RealtimeLimits>;
   /** Console lines (default: none for in-memory, console.log otherwise). */
   log?: (line: string) => void;
-}
-
-export interface LocalBackend {
-  url: string;
-  port: number;
-  listen(port?: number, host?: string): Promise<{ url: string; port: number }>;
-  close(): Promise<void>;
-  /** The current database instance (a new one after a supervised restart). */
-  readonly pg: SqlDatabase;
-  /** False while the database is being reopened after a failure. */
-  readonly healthy: boolean;
-  /** Resolves when no database restart is under way. */
-  settled(): Promise<void>;
-  anonKey: string;
-  serviceKey: string;
-  jwtSecret: string;
-  mailDir: string;
-  /** Re-read the schema cache (after applying SQL directly through `pg`). */
-  reloadSchema(): Promise<void>;
-  /** Open Realtime sockets. */
-  realtimeSockets(): number;
 }
 
 /**
@@ -166,7 +158,9 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
     storageDir,
     maxUploadBytes: opts.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     maxJsonBytes: opts.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES,
-    accessTokenTtlSeconds: opts.accessTokenTtlSeconds ?? 3600,
+    accessTokenTtlSeconds: opts.accessTokenTtlSeconds ?? DEFAULT_AUTH_SETTINGS.jwtExpiry,
+    auth: { ...DEFAULT_AUTH_SETTINGS, ...opts.auth },
+    realtimePrivateOnly: opts.realtimePrivateOnly ?? true,
     rateLimits: {
       ...DEFAULT_AUTH_RATE_LIMITS,
       ...(opts.signInRateLimit ? { signIn: opts.signInRateLimit } : {}),
@@ -195,6 +189,7 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
   api.route('/rest/v1', restRoutes(ctx));
   api.route('/storage/v1', storageRoutes(ctx));
   api.route('/functions/v1', inviteRoutes(ctx));
+  api.route('/realtime/v1', realtime.routes());
   app.get(
     '/_local/mail',
     mailViewer(() => ctx.mailer),

@@ -16,6 +16,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SqlDatabase, SqlTx } from './sqlDatabase.ts';
 import { failed, rethrow } from './dbHealth.ts';
+import { asMigrationRole, handOverToMigrationRole, migrationRoleFor } from './migrationRole.ts';
 
 export {
   DatabaseFailure,
@@ -91,10 +92,15 @@ export async function prepareDatabase(
         'select count(*)::int as n from supabase_migrations.schema_migrations',
       )
     ).rows[0]?.n === 0;
-  await pg.exec(readFileSync(join(SQL_DIR, 'local.sql'), 'utf8'));
-  const applied = await applyMigrations(pg, opts.migrationsDir, log);
+  // Connected as a superuser other than postgres: the rest runs as postgres, as hosted runs it.
+  const role = await migrationRoleFor(pg);
+  if (role) await handOverToMigrationRole(pg, role);
+  const as = (sql: string): string => (role ? asMigrationRole(sql, role) : sql);
+  const run = (sql: string) => pg.transaction((tx) => tx.exec(as(sql)));
+  await run(readFileSync(join(SQL_DIR, 'local.sql'), 'utf8'));
+  const applied = await applyMigrations(pg, opts.migrationsDir, log, as);
   if (isNew && opts.seedFile && existsSync(opts.seedFile)) {
-    await pg.exec(readFileSync(opts.seedFile, 'utf8'));
+    await run(readFileSync(opts.seedFile, 'utf8'));
     log(`seeded from ${opts.seedFile}`);
   }
   return { isNew, applied };
@@ -103,12 +109,15 @@ export async function prepareDatabase(
 /**
  * Apply every `*.sql` in `dir` not yet in `supabase_migrations.schema_migrations`,
  * in filename order, each in its own transaction. The version is the part of
- * the filename before the first `_` (as the Supabase CLI records it).
+ * the filename before the first `_` (as the Supabase CLI records it). `as`
+ * rewrites each file before it runs (to run it as the migration role, see
+ * ./migrationRole.ts).
  */
 export async function applyMigrations(
   pg: SqlDatabase,
   dir: string,
   log: (line: string) => void,
+  as: (sql: string) => string = (sql) => sql,
 ): Promise<string[]> {
   if (!existsSync(dir)) return [];
   const files = readdirSync(dir)
@@ -130,7 +139,7 @@ export async function applyMigrations(
     if (done.has(version)) continue;
     const sql = readFileSync(join(dir, file), 'utf8');
     await pg.transaction(async (tx) => {
-      await tx.exec(sql);
+      await tx.exec(as(sql));
       await tx.query(
         'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
         [version, name, [sql]],

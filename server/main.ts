@@ -1,9 +1,11 @@
 /**
  * CLI of the local backend:
  *   tsx server/main.ts [--port 54321] [--data ./.data] [--static dist] [--no-seed] [--migrations dir]
- *                      [--database-url postgresql://…]
+ *                      [--database-url postgresql://…] [--config supabase/config.toml]
  * Env: PORT, DATA_DIR, JWT_SECRET, SMTP_URL, SITE_URL, HOST, CORS_ORIGINS,
- * REDIRECT_URLS (both comma-separated), DATABASE_URL.
+ * REDIRECT_URLS (both comma-separated), DATABASE_URL, REALTIME_PRIVATE_ONLY.
+ * Auth settings come from the Supabase CLI's `supabase/config.toml` (see
+ * ./projectConfig.ts); SITE_URL and REDIRECT_URLS win over the file.
  * With a database URL the backend runs on that PostgreSQL server (pooled)
  * instead of PGlite in the data directory (which then keeps mail and Storage
  * bytes only); see README "DATABASE_URL mode".
@@ -18,9 +20,10 @@ import { createLocalBackend } from './createServer.ts';
 import { DataDirInUse, lockDataDir } from './dataLock.ts';
 import { jwtSecretFor } from './secret.ts';
 import { parseUrlList } from './auth/redirect.ts';
+import { backendSettings, loadProjectConfig } from './projectConfig.ts';
 
 const USAGE =
-  'usage: tsx server/main.ts [--port 54321] [--data ./.data] [--static dist] [--no-seed] [--migrations dir] [--database-url postgresql://…]';
+  'usage: tsx server/main.ts [--port 54321] [--data ./.data] [--static dist] [--no-seed] [--migrations dir] [--database-url postgresql://…] [--config supabase/config.toml]';
 
 function parseCli() {
   try {
@@ -32,6 +35,7 @@ function parseCli() {
         'no-seed': { type: 'boolean' },
         migrations: { type: 'string' },
         'database-url': { type: 'string' },
+        config: { type: 'string' },
       },
       allowPositionals: false,
     }).values;
@@ -43,7 +47,9 @@ function parseCli() {
 
 const cli = parseCli();
 
-function arg(name: 'port' | 'data' | 'static' | 'migrations' | 'database-url'): string | undefined {
+function arg(
+  name: 'port' | 'data' | 'static' | 'migrations' | 'database-url' | 'config',
+): string | undefined {
   return cli[name];
 }
 
@@ -63,6 +69,10 @@ async function main(): Promise<void> {
   const staticDir = arg('static');
   const databaseUrl = arg('database-url') ?? process.env.DATABASE_URL;
   const host = process.env.HOST || '127.0.0.1';
+  const configFile = resolve(
+    arg('config') ?? resolve(import.meta.dirname, '../supabase/config.toml'),
+  );
+  const settings = backendSettings(loadProjectConfig(configFile), process.env);
   mkdirSync(dataDir, { recursive: true });
   const lock = lockDataDir(dataDir);
   const { secret: jwtSecret, source } = jwtSecretFor(
@@ -77,9 +87,9 @@ async function main(): Promise<void> {
     seed: cli['no-seed'] !== true,
     migrationsDir: arg('migrations') ? resolve(arg('migrations')!) : undefined,
     staticDir: staticDir ? resolve(staticDir) : undefined,
-    siteUrl: process.env.SITE_URL || undefined,
+    ...settings,
+    realtimePrivateOnly: process.env.REALTIME_PRIVATE_ONLY !== 'false',
     corsOrigins: parseUrlList(process.env.CORS_ORIGINS),
-    redirectUrls: parseUrlList(process.env.REDIRECT_URLS),
     smtpUrl: process.env.SMTP_URL,
     log: (line) => console.log(line),
   });
@@ -91,6 +101,9 @@ async function main(): Promise<void> {
   console.log(`  Service key:    ${backend.serviceKey}`);
   console.log(
     `  JWT secret:     ${source === 'env' ? 'from JWT_SECRET' : `${resolve(dataDir, 'jwt-secret')}${source === 'new' ? ' (new)' : ''}`}`,
+  );
+  console.log(
+    `  Sign-up:        ${settings.auth.enableConfirmations ? 'confirmed by mail' : 'no confirmation (signed in at once)'} (${configFile})`,
   );
   if (databaseUrl)
     console.log(
@@ -127,7 +140,8 @@ async function main(): Promise<void> {
 
 main().catch((e: unknown) => {
   // A second backend on the same data folder or database: the message says it all.
-  if (e instanceof DataDirInUse || (e as { code?: unknown }).code === 'BACKEND_LOCKED') {
+  const code = (e as { code?: unknown }).code;
+  if (e instanceof DataDirInUse || code === 'BACKEND_LOCKED' || code === 'PROJECT_CONFIG_INVALID') {
     console.error((e as Error).message);
     process.exit(1);
   }

@@ -57,7 +57,7 @@ export function accountRoutes(ctx: BackendContext): Hono<ApiEnv> {
     }
     const password = b.body.password;
     if (password !== undefined) {
-      const weak = passwordProblem(c, password);
+      const weak = passwordProblem(c, password, ctx.auth.minimumPasswordLength);
       if (weak) return weak;
     }
     const hash = password !== undefined ? await bcrypt.hash(password, BCRYPT_COST) : null;

@@ -46,7 +46,7 @@ export function adminRoutes(ctx: BackendContext): Hono<ApiEnv> {
     if (!email.success) return invalidEmail(c);
     const password = b.body.password;
     if (password) {
-      const weak = passwordProblem(c, password);
+      const weak = passwordProblem(c, password, ctx.auth.minimumPasswordLength);
       if (weak) return weak;
     }
     const hash = password ? await bcrypt.hash(password, BCRYPT_COST) : null;

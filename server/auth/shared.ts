@@ -74,16 +74,20 @@ export const metadataField = z.record(z.unknown(), {
   invalid_type_error: 'data must be a JSON object',
 });
 
-/** A password problem as GoTrue answers it, or null when the password is acceptable. */
-export function passwordProblem(c: Ctx, password: string): Response | null {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return authError(
-      c,
-      422,
-      'weak_password',
-      `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`,
-      { weak_password: { reasons: ['length'] } },
-    );
+/**
+ * A password problem as GoTrue answers it, or null when the password is
+ * acceptable: at least `min` characters (`[auth] minimum_password_length`),
+ * at most {@link MAX_PASSWORD_BYTES} bytes.
+ */
+export function passwordProblem(
+  c: Ctx,
+  password: string,
+  min = MIN_PASSWORD_LENGTH,
+): Response | null {
+  if (password.length < min) {
+    return authError(c, 422, 'weak_password', `Password should be at least ${min} characters.`, {
+      weak_password: { reasons: ['length'] },
+    });
   }
   if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
     return authError(

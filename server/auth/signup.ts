@@ -1,8 +1,12 @@
 /**
- * `POST /auth/v1/signup` with email confirmation, and `POST /auth/v1/recover`.
- * Both answer the same whether the address has an account or not (as GoTrue
- * does with confirmations on), so neither tells a stranger who is registered:
- * the owner of a taken address gets a mail instead.
+ * `POST /auth/v1/signup` and `POST /auth/v1/recover`. With confirmations on
+ * (the default; `[auth.email] enable_confirmations` in supabase/config.toml)
+ * both answer the same whether the address has an account or not, as GoTrue
+ * does, so neither tells a stranger who is registered: the owner of a taken
+ * address gets a mail instead. With confirmations off the new account is
+ * confirmed at once and the answer is a session, and a taken address is
+ * refused (`user_already_exists`), as GoTrue does then. `enable_signup` off
+ * refuses every sign-up.
  */
 import { Hono } from 'hono';
 import { randomUUID } from 'node:crypto';
@@ -14,6 +18,7 @@ import { jsonBody } from '../jsonBody.ts';
 import { createRateLimiter } from './rateLimit.ts';
 import {
   BCRYPT_COST,
+  sessionOpts,
   authError,
   bodyFail,
   clientAddress,
@@ -25,7 +30,7 @@ import {
   sendAlreadyRegistered,
   sendLink,
 } from './shared.ts';
-import { hashToken, randomToken } from './tokens.ts';
+import { hashToken, randomToken, startSession } from './tokens.ts';
 import { USER_COLUMNS, userByEmail, userJson, type UserRow } from './user.ts';
 
 const signupBody = z
@@ -40,6 +45,10 @@ export function signupRoutes(ctx: BackendContext): Hono<ApiEnv> {
   const recoverLimit = createRateLimiter(ctx.rateLimits.recover);
 
   app.post('/signup', async (c) => {
+    if (!ctx.auth.enableSignup)
+      return authError(c, 422, 'signup_disabled', 'Signups not allowed for this instance');
+    if (!ctx.auth.emailSignup)
+      return authError(c, 400, 'email_provider_disabled', 'Email signups are disabled');
     const b = await jsonBody(
       c.req.raw,
       ctx.maxJsonBytes,
@@ -52,7 +61,7 @@ export function signupRoutes(ctx: BackendContext): Hono<ApiEnv> {
     const password = b.body.password;
     if (!password)
       return authError(c, 422, 'validation_failed', 'Signup requires a valid password');
-    const weak = passwordProblem(c, password);
+    const weak = passwordProblem(c, password, ctx.auth.minimumPasswordLength);
     if (weak) return weak;
     if (!(await signupLimit.attempt(email.data, clientAddress(c)))) {
       return authError(c, 429, 'over_email_send_rate_limit', 'Email rate limit exceeded');
@@ -60,19 +69,38 @@ export function signupRoutes(ctx: BackendContext): Hono<ApiEnv> {
     const hash = await bcrypt.hash(password, BCRYPT_COST);
     const token = randomToken();
     const redirectTo = redirectFor(ctx, c, c.req.query('redirect_to'));
+    const confirm = ctx.auth.enableConfirmations;
     const result = await runAsOwner(ctx.pg, async (tx) => {
       const existing = await userByEmail(tx, email.data);
-      if (existing) return { user: existing, isNew: false };
+      if (existing) return { user: existing, isNew: false, session: null };
       const r = await tx.query<UserRow>(
         `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, confirmation_token,
-           confirmation_sent_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-         values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3, $4, now(),
+           confirmation_sent_at, email_confirmed_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data,
+           created_at, updated_at)
+         values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3, $4,
+           case when $6 then now() end, case when not $6 then now() end, case when not $6 then now() end,
            '{"provider":"email","providers":["email"]}'::jsonb, $5::text::jsonb, now(), now())
          returning ${USER_COLUMNS}`,
-        [randomUUID(), email.data, hash, hashToken(token), JSON.stringify(b.body.data ?? {})],
+        [
+          randomUUID(),
+          email.data,
+          hash,
+          confirm ? hashToken(token) : '',
+          JSON.stringify(b.body.data ?? {}),
+          confirm,
+        ],
       );
-      return { user: r.rows[0]!, isNew: true };
+      const user = r.rows[0]!;
+      const session = confirm
+        ? null
+        : await startSession(tx, user, sessionOpts(ctx, c, 'password'));
+      return { user, isNew: true, session };
     });
+    if (!confirm) {
+      if (!result.session)
+        return authError(c, 422, 'user_already_exists', 'User already registered');
+      return c.json(result.session);
+    }
     if (!result.isNew) {
       // Same answer as for a new address; only the owner learns of the attempt.
       await sendAlreadyRegistered(ctx, email.data, redirectTo);

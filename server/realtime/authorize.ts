@@ -4,7 +4,10 @@
  * (as the database owner), then, as the caller (`SET LOCAL ROLE` and the JWT
  * claims, `realtime.topic()` set to the topic), the probe must be visible
  * through the SELECT policies of realtime.messages. The transaction is rolled
- * back, so nothing stays behind.
+ * back, so nothing stays behind. A client's broadcast on a private channel
+ * is authorized the same way by the INSERT policies: as the caller, a row
+ * for the topic is inserted (and rolled back); a row-level security refusal
+ * means no.
  */
 import { randomUUID } from 'node:crypto';
 import { API_STATEMENT_TIMEOUT, runAsOwner, type Claims, type SqlDatabase } from '../db.ts';
@@ -29,5 +32,37 @@ export async function mayJoin(db: SqlDatabase, claims: Claims, topic: string): P
     const seen = await tx.query('select 1 as ok from realtime.messages where id = $1', [probe]);
     await tx.rollback();
     return seen.rows.length === 1;
+  });
+}
+
+/** SQLSTATE of a row-level security refusal (and any missing privilege). */
+const INSUFFICIENT_PRIVILEGE = '42501';
+
+/**
+ * Whether `claims` may send (broadcast) to the private sub-topic `topic`:
+ * an INSERT into realtime.messages as the caller passes its policies.
+ * `extension` is `broadcast` (or `presence`). Errors: database errors other
+ * than a refusal reject.
+ */
+export async function mayWrite(
+  db: SqlDatabase,
+  claims: Claims,
+  topic: string,
+  extension = 'broadcast',
+): Promise<boolean> {
+  return runAsOwner(db, async (tx) => {
+    await tx.query(AS_CALLER, [claims.role, JSON.stringify(claims), claims.sub ?? '', topic]);
+    let allowed = true;
+    try {
+      await tx.query(
+        `insert into realtime.messages (topic, extension, private, event) values ($1, $2, true, 'write_check')`,
+        [topic, extension],
+      );
+    } catch (e) {
+      if ((e as { code?: unknown }).code !== INSUFFICIENT_PRIVILEGE) throw e;
+      allowed = false;
+    }
+    await tx.rollback();
+    return allowed;
   });
 }

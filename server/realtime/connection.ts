@@ -1,25 +1,18 @@
 /**
- * One Realtime socket: the Phoenix channel messages realtime-js sends on a
- * private broadcast channel, answered under the socket's bounds (see
- * ./socket.ts). `phx_join` checks the access token as REST does and then
- * the realtime.messages SELECT policy in the database (./authorize.ts);
- * a refused join gets a Phoenix error reply and no broadcast. An
- * `access_token` update re-checks the channel; a token that runs out or is
- * refused closes the channel (`system` error, then `phx_close`), as hosted.
+ * One Realtime socket: the Phoenix channel messages realtime-js sends,
+ * answered under the socket's bounds (see ./socket.ts): a frame rate, a
+ * queue of frames waiting for the database, a send buffer. Text frames are
+ * JSON (./frames.ts); binary frames are realtime-js 2.0.0's client
+ * broadcasts. The channels themselves (joins, broadcasts, token updates,
+ * refusals) are ./channels.ts. A frame that is not a message closes the
+ * socket (1003); every message gets its answer.
  */
 import type { RawData, WebSocket } from 'ws';
 import type { BackendContext } from '../context.ts';
-import type { Claims } from '../db.ts';
-import { mayJoin } from './authorize.ts';
+import { socketChannels } from './channels.ts';
 import type { RealtimeHub } from './hub.ts';
-import { decodeFrame, encodeFrame, type Frame } from './frames.ts';
+import { decodeBinaryFrame, decodeFrame, encodeFrame, type Frame } from './frames.ts';
 import type { RealtimeLimits } from './limits.ts';
-
-interface Joined {
-  joinRef: string | null;
-  leave: () => void;
-  expiry: NodeJS.Timeout | null;
-}
 
 /** A socket with the time of its last frame (for the silence limit). */
 export type TrackedSocket = WebSocket & { lastSeen?: number };
@@ -34,7 +27,6 @@ export function serveSocket(
 ): void {
   const state = ws;
   state.lastSeen = Date.now();
-  const channels = new Map<string, Joined>();
   let tokens = limits.frameBurst;
   let refilledAt = Date.now();
   let queued = 0;
@@ -48,129 +40,31 @@ export function serveSocket(
     }
     ws.send(encodeFrame(frame, vsn));
   };
-  const reply = (f: Frame, status: 'ok' | 'error', response: Record<string, unknown>): void =>
-    send({
-      joinRef: f.joinRef,
-      ref: f.ref,
-      topic: f.topic,
-      event: 'phx_reply',
-      payload: { status, response },
-    });
+  const channels = socketChannels({
+    ctx,
+    hub,
+    limits,
+    send,
+    isOpen: () => ws.readyState === ws.OPEN,
+  });
 
-  function leave(topic: string): void {
-    const joined = channels.get(topic);
-    if (!joined) return;
-    joined.leave();
-    if (joined.expiry) clearTimeout(joined.expiry);
-    channels.delete(topic);
-  }
-
-  /** Ends a joined channel the way hosted does when its token runs out or is refused. */
-  function closeChannel(topic: string, message: string): void {
-    const joined = channels.get(topic);
-    if (!joined) return;
-    const sub = topic.slice('realtime:'.length);
-    const base = { joinRef: joined.joinRef, ref: null, topic };
-    send({
-      ...base,
-      event: 'system',
-      payload: { channel: sub, extension: 'system', message, status: 'error' },
-    });
-    send({ ...base, event: 'phx_close', payload: {} });
-    leave(topic);
-  }
-
-  function expireAt(topic: string, claims: Claims): NodeJS.Timeout | null {
-    if (typeof claims.exp !== 'number') return null;
-    const ms = Math.max(0, claims.exp * 1000 - Date.now());
-    const t = setTimeout(() => closeChannel(topic, 'Token has expired'), Math.min(ms, 2 ** 31 - 1));
-    t.unref();
-    return t;
-  }
-
-  /** The claims of `token` that may join `sub`, or the refusal's reason. */
-  async function check(
-    token: unknown,
-    sub: string,
-  ): Promise<{ claims: Claims } | { reason: string }> {
-    if (typeof token !== 'string' || token === '')
-      return { reason: 'InvalidJWTToken: no access token' };
-    const verified = await ctx.verify(token);
-    if (!verified.ok) return { reason: `InvalidJWTToken: ${verified.error}` };
-    const allowed = await mayJoin(ctx.pg, verified.claims, sub).catch(() => null);
-    if (allowed === null) return { reason: 'Unavailable: the database did not answer; try again' };
-    if (!allowed)
-      return {
-        reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${sub}`,
-      };
-    return { claims: verified.claims };
-  }
-
-  async function join(f: Frame): Promise<void> {
-    const payload = (f.payload ?? {}) as {
-      config?: Record<string, unknown>;
-      access_token?: unknown;
-    };
-    const config = payload.config ?? {};
-    if (!f.topic.startsWith('realtime:')) return reply(f, 'error', { reason: 'unmatched topic' });
-    const sub = f.topic.slice('realtime:'.length);
-    if (config.private !== true)
-      return reply(f, 'error', {
-        reason: 'PrivateOnly: This project only allows private channels',
+  /** The message in `data`; `answered` when it was refused (and answered) already; null when it is none (the socket is closed). */
+  function decode(data: RawData, isBinary: boolean): Frame | 'answered' | null {
+    if (!isBinary) return decodeFrame(data);
+    const decoded = decodeBinaryFrame(data);
+    if (!decoded) return null;
+    if (decoded.refusal) {
+      const f = decoded.frame;
+      send({
+        joinRef: f.joinRef,
+        ref: f.ref,
+        topic: f.topic,
+        event: 'phx_reply',
+        payload: { status: 'error', response: { reason: decoded.refusal } },
       });
-    const pgChanges = config.postgres_changes;
-    if (Array.isArray(pgChanges) && pgChanges.length > 0)
-      return reply(f, 'error', { reason: 'postgres_changes is not offered by this backend' });
-    if (!channels.has(f.topic) && channels.size >= limits.maxChannels)
-      return reply(f, 'error', { reason: 'ChannelRateLimitReached: Too many channels' });
-    const result = await check(payload.access_token, sub);
-    if ('reason' in result) {
-      leave(f.topic);
-      return reply(f, 'error', { reason: result.reason });
+      return 'answered';
     }
-    leave(f.topic);
-    if (ws.readyState !== ws.OPEN) return;
-    const topic = f.topic;
-    channels.set(topic, {
-      joinRef: f.joinRef ?? f.ref,
-      expiry: expireAt(topic, result.claims),
-      leave: hub.subscribe(sub, (m) =>
-        send({
-          joinRef: null,
-          ref: null,
-          topic,
-          event: 'broadcast',
-          payload: { type: 'broadcast', event: m.event, payload: m.payload },
-        }),
-      ),
-    });
-    reply(f, 'ok', {});
-  }
-
-  async function refreshToken(f: Frame): Promise<void> {
-    const joined = channels.get(f.topic);
-    if (!joined) return;
-    const result = await check(
-      (f.payload as { access_token?: unknown } | null)?.access_token,
-      f.topic.slice(9),
-    );
-    if ('reason' in result) return closeChannel(f.topic, result.reason);
-    if (joined.expiry) clearTimeout(joined.expiry);
-    joined.expiry = expireAt(f.topic, result.claims);
-    if (f.ref !== null) reply(f, 'ok', {});
-  }
-
-  async function handle(f: Frame): Promise<void> {
-    if (f.topic === 'phoenix' && f.event === 'heartbeat') return reply(f, 'ok', {});
-    if (f.event === 'phx_join') return join(f);
-    if (!channels.has(f.topic)) return reply(f, 'error', { reason: 'unmatched topic' });
-    if (f.event === 'phx_leave') {
-      leave(f.topic);
-      return reply(f, 'ok', {});
-    }
-    if (f.event === 'access_token') return refreshToken(f);
-    // Client broadcasts and presence need an INSERT policy on realtime.messages; the app has none.
-    if (f.ref !== null) reply(f, 'error', { reason: `Unauthorized: ${f.event} is not allowed` });
+    return decoded.frame;
   }
 
   ws.on('message', (data: RawData, isBinary: boolean) => {
@@ -183,21 +77,18 @@ export function serveSocket(
     refilledAt = now;
     tokens -= 1;
     if (tokens < 0) return ws.close(1008, 'too many frames');
-    // Binary frames are client broadcasts, which private channels without an INSERT policy refuse.
-    if (isBinary) return;
-    const frame = decodeFrame(data);
+    const frame = decode(data, isBinary);
     if (!frame) return ws.close(1003, 'malformed frame');
+    if (frame === 'answered') return;
     if (queued >= limits.maxQueued) return ws.close(1008, 'too many frames waiting');
     queued += 1;
     chain = chain
-      .then(() => handle(frame))
+      .then(() => channels.handle(frame))
       .catch((e: unknown) => ctx.log(`realtime: ${(e as Error).message}`))
       .finally(() => {
         queued -= 1;
       });
   });
-  ws.on('close', () => {
-    for (const topic of [...channels.keys()]) leave(topic);
-  });
+  ws.on('close', () => channels.leaveAll());
   ws.on('error', () => ws.terminate());
 }

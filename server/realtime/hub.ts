@@ -3,8 +3,10 @@
  * server/sql/bootstrap.sql) raises a NOTIFY on `realtime_broadcast` at
  * commit; the hub listens for it (PGlite: `db.listen` in the process;
  * PostgreSQL: LISTEN on one dedicated `pg` connection, reconnected when it
- * drops) and hands each private broadcast to the channels joined to its
- * topic. It also deletes old rows of realtime.messages now and then, as
+ * drops) and hands each broadcast to the channels joined to its topic:
+ * private messages to private channels, public ones to public channels (as
+ * hosted keeps the two apart). Client broadcasts (from a socket or the
+ * broadcast API) go through the same hub. It also deletes old rows of realtime.messages now and then, as
  * hosted drops old partitions.
  */
 import pg from 'pg';
@@ -30,10 +32,10 @@ export interface Broadcast {
 export type Receiver = (message: Broadcast) => void;
 
 export interface RealtimeHub {
-  /** Receive the broadcasts of `topic` (a sub-topic such as `user:<id>`); returns the unsubscribe. */
-  subscribe(topic: string, receiver: Receiver): () => void;
-  /** Hand a broadcast to its topic's receivers (exposed for the listeners and tests). */
-  deliver(message: Broadcast): void;
+  /** Receive the broadcasts of `topic` (a sub-topic such as `user:<id>`) on a private or public channel; returns the unsubscribe. */
+  subscribe(topic: string, isPrivate: boolean, receiver: Receiver): () => void;
+  /** Hand a broadcast to its topic's receivers, except `sender` (a channel without `self`). */
+  deliver(message: Broadcast, sender?: Receiver): void;
   /** Listen on this database (a PGlite instance, or a pool whose URL is `databaseUrl`). Again after a reopen. */
   listenOn(db: SqlDatabase): Promise<void>;
   /** Receivers currently subscribed, over all topics. */
@@ -44,6 +46,10 @@ export interface RealtimeHub {
 type Listenable = {
   listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>>;
 };
+
+/** Private and public channels of one name are separate streams. */
+const key = (topic: string, isPrivate: boolean): string =>
+  `${isPrivate ? 'private' : 'public'}:${topic}`;
 
 function parseBroadcast(text: string): Broadcast | null {
   try {
@@ -122,7 +128,8 @@ export function createRealtimeHub(opts: {
   pruneTimer.unref();
 
   const hub: RealtimeHub = {
-    subscribe(topic, receiver) {
+    subscribe(sub, isPrivate, receiver) {
+      const topic = key(sub, isPrivate);
       let set = topics.get(topic);
       if (!set) topics.set(topic, (set = new Set()));
       set.add(receiver);
@@ -136,10 +143,9 @@ export function createRealtimeHub(opts: {
         if (set.size === 0 && topics.get(topic) === set) topics.delete(topic);
       };
     },
-    deliver(message) {
-      // Only private channels exist (as with "Allow public access" off on hosted).
-      if (!message.private) return;
-      for (const receiver of topics.get(message.topic) ?? []) receiver(message);
+    deliver(message, sender) {
+      for (const receiver of topics.get(key(message.topic, message.private)) ?? [])
+        if (receiver !== sender) receiver(message);
     },
     async listenOn(db) {
       if (closed) return;

@@ -1,14 +1,17 @@
 /**
  * The local backend's Realtime service: the hub that receives the
- * database's broadcasts (./hub.ts) and the WebSocket endpoint
- * `/realtime/v1/websocket` (./socket.ts), attached to the HTTP server.
+ * database's and the clients' broadcasts (./hub.ts), the WebSocket endpoint
+ * `/realtime/v1/websocket` (./socket.ts), attached to the HTTP server, and
+ * the broadcast API `/realtime/v1/api/broadcast` (./http.ts).
  */
 import type { ServerType } from '@hono/node-server';
+import type { Hono } from 'hono';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { BackendContext } from '../context.ts';
+import type { ApiEnv, BackendContext } from '../context.ts';
 import type { SqlDatabase } from '../sqlDatabase.ts';
 import { createRealtimeHub } from './hub.ts';
+import { broadcastRoutes } from './http.ts';
 import { DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from './limits.ts';
 import { createRealtimeEndpoint } from './socket.ts';
 
@@ -19,6 +22,8 @@ export interface RealtimeService {
   listenOn(db: SqlDatabase): Promise<void>;
   /** Accept WebSocket upgrades on `server`. */
   attach(server: ServerType): void;
+  /** The broadcast API, to mount at `/realtime/v1`. */
+  routes(): Hono<ApiEnv>;
   /** Open sockets. */
   sockets(): number;
   /** Close every socket and the listener. */
@@ -38,12 +43,10 @@ export function createRealtime(opts: {
     getDb: opts.getDb,
     log: opts.log,
   });
+  const limits = { ...DEFAULT_REALTIME_LIMITS, ...opts.limits };
   let endpoint: ReturnType<typeof createRealtimeEndpoint> | null = null;
   const get = (): ReturnType<typeof createRealtimeEndpoint> =>
-    (endpoint ??= createRealtimeEndpoint(opts.ctx(), hub, {
-      ...DEFAULT_REALTIME_LIMITS,
-      ...opts.limits,
-    }));
+    (endpoint ??= createRealtimeEndpoint(opts.ctx(), hub, limits));
   return {
     listenOn: (db) => hub.listenOn(db),
     attach(server) {
@@ -52,6 +55,7 @@ export function createRealtime(opts: {
         e.onUpgrade(req, socket, head),
       );
     },
+    routes: () => broadcastRoutes(opts.ctx, hub, limits),
     sockets: () => endpoint?.sockets() ?? 0,
     async close() {
       endpoint?.close();

@@ -1,7 +1,8 @@
 /**
  * The bounds of one Realtime socket (socket.ts enforces them through
  * connection.ts): frame size and rate, queued joins, channels, silence and
- * send buffer.
+ * send buffer; and of the broadcast API (http.ts): body size, messages per
+ * call and per second.
  */
 
 /** Limits of one socket; the defaults suit realtime-js (a heartbeat every 25 s, one channel). */
@@ -18,6 +19,12 @@ export interface RealtimeLimits {
   silenceMs: number;
   /** Unsent bytes after which a slow reader is dropped. */
   maxBufferedBytes: number;
+  /** Largest body of the broadcast API (`/realtime/v1/api/broadcast`), bytes; larger is 413. */
+  maxBroadcastBodyBytes: number;
+  /** Messages in one call of the batch broadcast API; more is 422. */
+  maxBroadcastMessages: number;
+  /** Messages per second one caller may send through the broadcast API (and the burst); more is 429. */
+  broadcastsPerSecond: number;
 }
 
 export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
@@ -28,4 +35,7 @@ export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
   maxChannels: 10,
   silenceMs: 60_000,
   maxBufferedBytes: 1024 * 1024,
+  maxBroadcastBodyBytes: 256 * 1024,
+  maxBroadcastMessages: 100,
+  broadcastsPerSecond: 100,
 };

@@ -1,16 +1,17 @@
 /**
  * The local Realtime endpoint, `/realtime/v1/websocket`: the part of
  * Realtime's Phoenix channel protocol that `@supabase/realtime-js` uses for
- * private broadcast channels. Frames are JSON (vsn 2.0.0 arrays
- * `[join_ref, ref, topic, event, payload]`, or 1.0.0 objects); WebSocket
- * framing is the `ws` library's. Handled: `phx_join` (JWT checked as for
- * REST, then the realtime.messages SELECT policy in the database:
- * ./authorize.ts), `heartbeat`, `access_token`, `phx_leave`; the server
- * sends `broadcast` (from realtime.send) and `phx_reply`. Bounds per socket:
- * frame size (`maxPayload`), a frame rate, a queue of frames waiting for the
- * database, channels per socket, a send buffer, and a silence limit (a
- * client that stops heartbeating is closed). Anything malformed closes that
- * socket only.
+ * broadcast channels. Frames are JSON (vsn 2.0.0 arrays
+ * `[join_ref, ref, topic, event, payload]`, or 1.0.0 objects), plus 2.0.0's
+ * binary client broadcasts; WebSocket framing is the `ws` library's. The
+ * socket's apikey must verify. Channels (joins checked by the
+ * realtime.messages policies, client broadcasts, token updates, refusals
+ * always answered) are ./channels.ts; the server sends `broadcast` (from
+ * realtime.send, the broadcast API and other clients) and `phx_reply`.
+ * Bounds per socket: frame size (`maxPayload`), a frame rate, a queue of
+ * frames waiting for the database, channels per socket, a send buffer, and
+ * a silence limit (a client that stops heartbeating is closed). Anything
+ * malformed closes that socket only.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';

@@ -37,6 +37,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { asMigrationRole } from '../../server/migrationRole.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /**
@@ -94,15 +95,13 @@ function runPg(bin: string, args: string[], runAs: string | null): string {
 
 /**
  * A migration as hosted runs it: as `postgres`, with the policy statements on
- * storage tables elevated the way supautils' policy grant elevates them. Those
- * on realtime tables run as `postgres`: hosted makes it a member of their owner.
+ * storage tables elevated the way supautils' policy grant elevates them (the
+ * backend's own rewrite for a first start as a superuser, server/migrationRole.ts).
+ * Those on realtime tables run as `postgres`: hosted makes it a member of their
+ * owner. Runs inside the caller's transaction.
  */
 export function migrationAsPostgres(sql: string): string {
-  const elevated = sql.replace(
-    /^[ \t]*(create|alter|drop)\s+policy\b[^;]*?\bon\s+"?storage"?\."?\w+"?[^;]*;/gim,
-    (stmt) => `reset role;\n${stmt}\nset role postgres;`,
-  );
-  return `set role postgres;\nset search_path = "$user", public, extensions;\n${elevated}\nreset role;`;
+  return asMigrationRole(sql, 'postgres');
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -2,8 +2,9 @@
  * `npm run check:hosted` against the local backend, which presents itself as
  * a hosted project does: every check passes on a complete setup (and the
  * throwaway accounts are gone afterwards); a migration missing from the
- * history, or a project that does not answer, fails with a line saying so; the command line
- * exits non-zero then.
+ * history, a project whose public Realtime channels are open, or a project
+ * that does not answer, fails with a line saying so; the command line exits
+ * non-zero then.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
@@ -56,15 +57,33 @@ describe('check:hosted', () => {
       'bucket project-files': 'ok',
       RLS: 'ok',
     });
-    // The local backend has no /realtime/v1 here: the check says so instead of failing.
-    const realtime = lines.find((l) => l.check === 'realtime private channels')!;
-    expect(['ok', 'skip']).toContain(realtime.status);
+    // Realtime as the README's step 8 sets it up: own topic joined, another user's refused, no public channels.
+    expect(status).toMatchObject({
+      'realtime private channels': 'ok',
+      'realtime public access off': 'ok',
+      'realtime broadcast API': 'ok',
+    });
     expect(lines.filter((l) => l.status === 'FAIL')).toEqual([]);
     expect(lines.filter((l) => l.check.startsWith('delete '))).toHaveLength(2);
     const left = await b.pg.query<{ n: number }>(
       `select count(*)::int as n from auth.users where email like 'check-hosted-%'`,
     );
     expect(left.rows[0]!.n).toBe(0);
+  });
+
+  it('a project with public Realtime channels open fails the public access line', async () => {
+    const open = await startLocalBackend({ realtimePrivateOnly: false });
+    try {
+      const lines = await runHostedCheck({ url: open.url, anonKey: open.anonKey });
+      const line = lines.find((l) => l.check === 'realtime public access off');
+      expect(line).toMatchObject({
+        status: 'FAIL',
+        detail: expect.stringContaining('Allow public access') as unknown,
+      });
+      expect(byCheck(lines)['realtime private channels']).toBe('ok');
+    } finally {
+      await open.stop();
+    }
   });
 
   it('a released migration missing from the history fails the migrations line; the CLI exits 1', async () => {

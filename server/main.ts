@@ -12,7 +12,8 @@
  * stays consistent.
  */
 import { resolve } from 'node:path';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { makeDataDirPrivate } from './privateFiles.ts';
 import { parseArgs } from 'node:util';
 import { createLocalBackend } from './createServer.ts';
 import { DataDirInUse, lockDataDir } from './dataLock.ts';
@@ -63,7 +64,7 @@ async function main(): Promise<void> {
   const staticDir = arg('static');
   const databaseUrl = arg('database-url') ?? process.env.DATABASE_URL;
   const host = process.env.HOST || '127.0.0.1';
-  mkdirSync(dataDir, { recursive: true });
+  makeDataDirPrivate(dataDir);
   const lock = lockDataDir(dataDir);
   const { secret: jwtSecret, source } = jwtSecretFor(
     dataDir,

@@ -28,7 +28,7 @@ async function status(r: { error: unknown }): Promise<number | undefined> {
 
 async function token(email: string): Promise<string> {
   const link = (await backend.readMail(email))[0]!.links[0]!;
-  return decodeURIComponent(new URL(link).hash.slice('#token='.length));
+  return new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
 }
 
 async function canRead(who: Who, projectId: string): Promise<boolean> {

@@ -107,7 +107,7 @@ describe('seed', () => {
               projectScopes?: string[];
               budget?: string;
             };
-          }>(`select status, details from projects`)
+          }>(`select status, details from projects where user_id = $1`, [CONTRACTOR])
         ).rows,
     );
     expect(clients).toHaveLength(3);
@@ -123,14 +123,16 @@ describe('seed', () => {
 
   it("has the homeowner's kitchen open for quotes, with one sent quote from each contractor of the area", async () => {
     const requests = (
-      await db.query<{ zip: string; status: string }>(`select zip, status from quote_requests`)
+      await db.query<{ zip: string; status: string }>(
+        `select zip, status from quote_requests where project_id = 'a1111111-0000-4000-8000-000000000001'`,
+      )
     ).rows;
     expect(requests).toEqual([{ zip: '62701', status: 'open' }]);
     for (const contractor of [CONTRACTOR, CONTRACTOR2]) {
       const seen = await asUser(
         db,
         contractor,
-        async (tx) => (await tx.query(`select id from quote_requests`)).rows,
+        async (tx) => (await tx.query(`select id from quote_requests where status = 'open'`)).rows,
       );
       expect(seen, contractor).toHaveLength(1);
     }
@@ -147,7 +149,7 @@ describe('seed', () => {
             contractor_contact: { name?: string };
           }>(
             `select contractor_id, status, total_cents::text, content_sha256, contractor_contact
-               from quotes order by contractor_id`,
+               from quotes where project_id = 'a1111111-0000-4000-8000-000000000001' order by contractor_id`,
           )
         ).rows,
     );
@@ -258,7 +260,7 @@ describe('delete_my_account()', () => {
         [victim, project],
       )
     ).rows[0]!;
-    expect(counts).toEqual({ u: 0, p: 0, pr: 0, f: 0, o: 0, others: 5 });
+    expect(counts).toEqual({ u: 0, p: 0, pr: 0, f: 0, o: 0, others: 7 });
     const bookkeeping = (
       await db.query<{ ops: number; log: number }>(
         `select (select count(*)::int from sync_ops where user_id = $1) ops, (select count(*)::int from sync_change_log where row_id = $2) log`,

@@ -7,7 +7,17 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_JWT_SECRET } from '../../../server/jwt.ts';
@@ -94,6 +104,40 @@ describe('data folder', () => {
       after.child.kill('SIGTERM');
       expect((await third.exited).code).toBe(0);
       expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+    },
+  );
+
+  it(
+    'keeps the folder private: the database files, mail and secret are for the owner only, old 0666 files too',
+    { timeout: 240_000 },
+    async () => {
+      const dataDir = temp();
+      chmodSync(dataDir, 0o755);
+      // A file an older version left readable by everyone.
+      writeFileSync(join(dataDir, 'old-notes.txt'), 'left by an older version', { mode: 0o666 });
+      chmodSync(join(dataDir, 'old-notes.txt'), 0o666);
+      const proc = launch(dataDir);
+      const started = { ...(await proc.started), child: proc.child };
+      const signup = await fetch(`${started.url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: started.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'private@example.com', password: 'secret123' }),
+      });
+      expect(signup.status).toBe(200);
+      const open: string[] = [];
+      let files = 0;
+      const walk = (path: string): void => {
+        const st = lstatSync(path);
+        if (st.isSymbolicLink()) return;
+        if (st.isFile()) files += 1;
+        if ((st.mode & 0o077) !== 0) open.push(`${path} ${(st.mode & 0o777).toString(8)}`);
+        if (st.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+      };
+      walk(dataDir);
+      expect(files).toBeGreaterThan(10);
+      expect(open).toEqual([]);
+      started.child.kill('SIGTERM');
+      expect((await proc.exited).code).toBe(0);
     },
   );
 

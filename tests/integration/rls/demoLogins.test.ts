@@ -49,7 +49,7 @@ describe('demo logins', () => {
       (team.data as { email: string; role: string }[])
         .filter((c) => c.role === 'contractor')
         .map((c) => c.email)
-        .sort((a, b) => a.localeCompare(b)),
+        .sort(),
     ).toEqual(['contractor2@example.com', 'contractor@example.com']);
     const projects = await client.from('projects').select('name, assigned_contractor_id');
     expect(projects.error).toBeNull();

@@ -31,10 +31,12 @@ const PARTS: Record<string, number> = {
 const HOMEOWNER = '11111111-1111-4111-8111-111111111111';
 const CONTRACTOR = '22222222-2222-4222-8222-222222222222';
 const CONTRACTOR2 = '33333333-3333-4333-8333-333333333333';
+const ADMIN = '44444444-4444-4444-8444-444444444444';
 const PASSWORDS: Record<string, string> = {
   'homeowner@example.com': 'demo-homeowner',
   'contractor@example.com': 'demo-contractor',
   'contractor2@example.com': 'demo-contractor2',
+  'admin@example.com': 'demo-admin',
 };
 
 let db: PGlite;
@@ -48,7 +50,7 @@ afterAll(async () => {
 });
 
 describe('seed', () => {
-  it('has the three confirmed demo logins with bcrypt passwords', async () => {
+  it('has the four confirmed demo logins with bcrypt passwords', async () => {
     const rows = (
       await db.query<{ email: string; ok: boolean; confirmed: boolean; hash: string }>(
         `select email, encrypted_password = crypt(($1::jsonb ->> email), encrypted_password) as ok,
@@ -58,6 +60,7 @@ describe('seed', () => {
       )
     ).rows;
     expect(rows.map((r) => [r.email, r.ok, r.confirmed])).toEqual([
+      ['admin@example.com', true, true],
       ['contractor2@example.com', true, true],
       ['contractor@example.com', true, true],
       ['homeowner@example.com', true, true],
@@ -79,6 +82,7 @@ describe('seed', () => {
       )
     ).rows;
     expect(rows.map((r) => [r.id, r.role])).toEqual([
+      [ADMIN, 'org_admin'],
       [HOMEOWNER, 'homeowner'],
       [CONTRACTOR, 'contractor'],
       [CONTRACTOR2, 'contractor'],
@@ -209,12 +213,12 @@ describe('delete_my_account()', () => {
         [project, victim],
       );
       await tx.query(
-        `insert into project_files (project_id, file_name, file_path, user_id) values ($1, 'a.jpg', $2, $3)`,
-        [project, `projects/${project}/1.jpg`, victim],
-      );
-      await tx.query(
         `insert into storage.objects (bucket_id, name, owner) values ('project-files', $1, $2)`,
         [`projects/${project}/1.jpg`, victim],
+      );
+      await tx.query(
+        `insert into project_files (project_id, file_name, file_path, user_id) values ($1, 'a.jpg', $2, $3)`,
+        [project, `projects/${project}/1.jpg`, victim],
       );
       await tx.query(`select push_changes($1::json)`, [
         JSON.stringify([

@@ -93,7 +93,7 @@ export async function signedDownload(ctx: BackendContext, root: string, c: Ctx):
     const role = payload.role === 'service_role' ? 'service_role' : 'authenticated';
     if (payload.role !== role || (role === 'authenticated' && typeof payload.sub !== 'string'))
       return notFound();
-    signer = role === 'service_role' ? { role } : { role, sub: payload.sub as string };
+    signer = role === 'service_role' ? { role } : { role, sub: payload.sub };
   } catch (e) {
     const expired = e instanceof Error && e.name === 'JWTExpired';
     return fail(400, 'InvalidJWT', expired ? 'jwt expired' : 'invalid signature');

@@ -86,6 +86,7 @@ export function SignupPage() {
             id="signup-role"
             label="I am a"
             value={TEAM_INVITE_TEXTS.roleFixed}
+            hint={TEAM_INVITE_TEXTS.roleFixedHint}
             readOnly
             onChange={() => {}}
           />

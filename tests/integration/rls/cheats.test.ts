@@ -445,7 +445,7 @@ describe('D3: the contact on a quote is the account’s, stamped by the server',
     const forged = await clients.attacker
       .from('quotes')
       .update({ contractor_contact: { email: 'pro@example.com' } })
-      .eq('id', sent!.row!.id as string);
+      .eq('id', sent!.row!.id);
     expect(forged.error).not.toBeNull();
   });
 

@@ -11,6 +11,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { BackendContext } from '../context.ts';
 import type { Claims } from '../db.ts';
 import { mayJoin } from './authorize.ts';
+import { realtimeCaps } from './caps.ts';
 import type { RealtimeHub } from './hub.ts';
 import { decodeFrame, encodeFrame, type Frame } from './frames.ts';
 import type { RealtimeLimits } from './limits.ts';
@@ -130,19 +131,28 @@ export function serveSocket(
     }
     leave(f.topic);
     if (ws.readyState !== ws.OPEN) return;
+    const held = realtimeCaps(ctx, limits).joins.take(result.claims.sub ?? result.claims.role);
+    if (!held)
+      return reply(f, 'error', {
+        reason: 'ChannelRateLimitReached: Too many channels for this account',
+      });
     const topic = f.topic;
+    const unsubscribe = hub.subscribe(sub, (m) =>
+      send({
+        joinRef: null,
+        ref: null,
+        topic,
+        event: 'broadcast',
+        payload: { type: 'broadcast', event: m.event, payload: m.payload },
+      }),
+    );
     channels.set(topic, {
       joinRef: f.joinRef ?? f.ref,
       expiry: expireAt(topic, result.claims),
-      leave: hub.subscribe(sub, (m) =>
-        send({
-          joinRef: null,
-          ref: null,
-          topic,
-          event: 'broadcast',
-          payload: { type: 'broadcast', event: m.event, payload: m.payload },
-        }),
-      ),
+      leave: () => {
+        unsubscribe();
+        held();
+      },
     });
     reply(f, 'ok', {});
   }

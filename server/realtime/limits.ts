@@ -1,7 +1,8 @@
 /**
  * The bounds of one Realtime socket (socket.ts enforces them through
  * connection.ts): frame size and rate, queued joins, channels, silence and
- * send buffer.
+ * send buffer; and across sockets (caps.ts): sockets per address, joins per
+ * account.
  */
 
 /** Limits of one socket; the defaults suit realtime-js (a heartbeat every 25 s, one channel). */
@@ -18,6 +19,10 @@ export interface RealtimeLimits {
   silenceMs: number;
   /** Unsent bytes after which a slow reader is dropped. */
   maxBufferedBytes: number;
+  /** Open sockets from one client address; more are refused (HTTP 429) before the upgrade. */
+  socketsPerAddress: number;
+  /** Joined channels of one account over all its sockets; more joins get an error reply. */
+  joinsPerAccount: number;
 }
 
 export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
@@ -28,4 +33,8 @@ export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
   maxChannels: 10,
   silenceMs: 60_000,
   maxBufferedBytes: 1024 * 1024,
+  // A shop's office or a family behind one router: a socket per open tab, far below this.
+  socketsPerAddress: 200,
+  // One channel per device and tab (the user's own topic); a contractor's phone, tablet and office.
+  joinsPerAccount: 50,
 };

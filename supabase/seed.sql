@@ -399,7 +399,7 @@ where not exists (select 1 from public.quotes q
 
 -- The organization: an admin whose team is the two demo contractors, two
 -- jobs she assigned (one to each), and a decided quote pair on the
--- homeowner's garage (one accepted, one declined), so Organization →
+-- homeowner's laundry room (one accepted, one declined), so Organization →
 -- Analytics shows quotes sent, won and lost, and People, on a fresh start.
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
@@ -446,24 +446,36 @@ insert into public.projects (id, name, status, details, user_id, assigned_contra
    now() - interval '10 days', now() - interval '10 days')
 on conflict (id) do nothing;
 
--- The garage: a closed request, both contractors quoted, the homeowner accepted Carlos's.
+-- The laundry room: a closed request, both contractors quoted, the homeowner accepted Carlos's.
+insert into public.projects (id, name, status, details, user_id, owner_user_id, created_at, updated_at) values
+  ('a1111111-0000-4000-8000-000000000003', 'Laundry room', 'active', '{
+  "description": "Six laundry room cabinet doors, painted to match the trim.",
+  "projectType": "custom",
+  "email": "homeowner@example.com",
+  "phone": "(555) 123-4567",
+  "address": "25 Maple Street, Springfield, IL 62701"
+}'::jsonb,
+   '11111111-1111-4111-8111-111111111111', '11111111-1111-4111-8111-111111111111',
+   now() - interval '45 days', now() - interval '30 days')
+on conflict (id) do nothing;
+
 insert into public.quote_requests (id, project_id, project_type, scopes, description, zip, created_at, updated_at)
-select 'c1111111-0000-4000-8000-000000000002'::uuid, 'a1111111-0000-4000-8000-000000000002'::uuid, 'garage', '{garage}'::text[],
-  'Six garage cabinet doors to match the house trim.', '62701', now() - interval '40 days', now() - interval '40 days'
+select 'c1111111-0000-4000-8000-000000000002'::uuid, 'a1111111-0000-4000-8000-000000000003'::uuid, 'custom', '{}'::text[],
+  'Six laundry room cabinet doors, painted to match the trim.', '62701', now() - interval '40 days', now() - interval '40 days'
 where not exists (select 1 from public.quote_requests r
                   where r.id = 'c1111111-0000-4000-8000-000000000002'
-                     or r.project_id = 'a1111111-0000-4000-8000-000000000002');
+                     or r.project_id = 'a1111111-0000-4000-8000-000000000003');
 
 insert into public.quotes (id, project_id, contractor_id, request_id, revision, status, lines, tax_rate, valid_until, notes, sent_at, created_at, updated_at)
 select v.* from (values
-  ('d2222222-0000-4000-8000-000000000002'::uuid, 'a1111111-0000-4000-8000-000000000002'::uuid, '22222222-2222-4222-8222-222222222222'::uuid,
+  ('d2222222-0000-4000-8000-000000000002'::uuid, 'a1111111-0000-4000-8000-000000000003'::uuid, '22222222-2222-4222-8222-222222222222'::uuid,
    'c1111111-0000-4000-8000-000000000002'::uuid, 1, 'sent', '[
     {"kind": "door", "description": "Painted doors, trim color", "quantity": 6, "unit_cents": 1700, "sqft": 4.5},
     {"kind": "hinge", "description": "Hinges, with boring", "quantity": 12, "unit_cents": 450},
     {"kind": "labor", "description": "Installation, per door", "quantity": 6, "unit_cents": 2500}
   ]'::jsonb, 8.25, current_date + 30, 'Doors painted to match the trim sample.',
    now() - interval '35 days', now() - interval '36 days', now() - interval '35 days'),
-  ('d3333333-0000-4000-8000-000000000002', 'a1111111-0000-4000-8000-000000000002', '33333333-3333-4333-8333-333333333333',
+  ('d3333333-0000-4000-8000-000000000002', 'a1111111-0000-4000-8000-000000000003', '33333333-3333-4333-8333-333333333333',
    'c1111111-0000-4000-8000-000000000002', 1, 'sent', '[
     {"kind": "door", "description": "Painted doors", "quantity": 6, "unit_cents": 2000, "sqft": 4.5},
     {"kind": "hinge", "description": "Hinges, with boring", "quantity": 12, "unit_cents": 525},
@@ -484,11 +496,11 @@ update public.quotes q
    set status = 'declined', decided_at = now() - interval '30 days', decline_reason = 'Another quote was accepted'
  where q.id = 'd3333333-0000-4000-8000-000000000002' and q.status = 'sent';
 update public.projects set assigned_contractor_id = '22222222-2222-4222-8222-222222222222'
- where id = 'a1111111-0000-4000-8000-000000000002' and assigned_contractor_id is null;
+ where id = 'a1111111-0000-4000-8000-000000000003' and assigned_contractor_id is null;
 insert into public.project_members (project_id, user_id, role, email)
-select 'a1111111-0000-4000-8000-000000000002', '22222222-2222-4222-8222-222222222222', 'contractor', 'contractor@example.com'
+select 'a1111111-0000-4000-8000-000000000003', '22222222-2222-4222-8222-222222222222', 'contractor', 'contractor@example.com'
 where not exists (select 1 from public.project_members m
-                  where m.project_id = 'a1111111-0000-4000-8000-000000000002'
+                  where m.project_id = 'a1111111-0000-4000-8000-000000000003'
                     and m.user_id = '22222222-2222-4222-8222-222222222222');
 update public.quote_requests set status = 'closed'
  where id = 'c1111111-0000-4000-8000-000000000002' and status = 'open';

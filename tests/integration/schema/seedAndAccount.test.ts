@@ -90,13 +90,13 @@ describe('seed', () => {
     expect(rows.every((r) => r.first_name && r.last_name && r.phone && r.address)).toBe(true);
   });
 
-  it('has 2 homeowner projects and 3 client projects across statuses, visible to their users only', async () => {
+  it('has 3 homeowner projects and 3 client projects across statuses, visible to their users only', async () => {
     const mine = await asUser(
       db,
       HOMEOWNER,
       async (tx) => (await tx.query<{ status: string }>(`select status from projects`)).rows,
     );
-    expect(mine).toHaveLength(2);
+    expect(mine).toHaveLength(3);
     const clients = await asUser(
       db,
       CONTRACTOR,
@@ -264,7 +264,7 @@ describe('delete_my_account()', () => {
         [victim, project],
       )
     ).rows[0]!;
-    expect(counts).toEqual({ u: 0, p: 0, pr: 0, f: 0, o: 0, others: 7 });
+    expect(counts).toEqual({ u: 0, p: 0, pr: 0, f: 0, o: 0, others: 8 });
     const bookkeeping = (
       await db.query<{ ops: number; log: number }>(
         `select (select count(*)::int from sync_ops where user_id = $1) ops, (select count(*)::int from sync_change_log where row_id = $2) log`,

@@ -84,6 +84,8 @@ async function main(): Promise<void> {
     smtpUrl: process.env.SMTP_URL,
     log: (line) => console.log(line),
   });
+  // Again once the database is open: PGlite gives the files it makes mode 0666.
+  makeDataDirPrivate(dataDir);
   const { url } = await backend.listen(port, host);
   lock.setPort(backend.port);
   console.log('');

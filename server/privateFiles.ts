@@ -1,9 +1,10 @@
 /**
  * The data folder is private to the user running the backend: it holds the
- * database files, the JWT secret, the mail and the stored files. The
- * process creates everything with umask 077 (files 0600, folders 0700), and
- * at start the folder and whatever an older version left in it (PGlite's
- * files were 0666) lose every group and other permission.
+ * database files, the JWT secret, the mail and the stored files. The folder
+ * is 0700, so nobody else reaches anything in it whatever a file's own mode;
+ * the process runs with umask 077 (its own files 0600, folders 0700); and at
+ * start, and again once the database is open, everything in it loses every
+ * group and other permission (PGlite gives the files it writes mode 0666).
  */
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

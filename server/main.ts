@@ -14,7 +14,8 @@
  * stays consistent.
  */
 import { resolve } from 'node:path';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { makeDataDirPrivate } from './privateFiles.ts';
 import { parseArgs } from 'node:util';
 import { createLocalBackend } from './createServer.ts';
 import { DataDirInUse, lockDataDir } from './dataLock.ts';
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
     arg('config') ?? resolve(import.meta.dirname, '../supabase/config.toml'),
   );
   const settings = backendSettings(loadProjectConfig(configFile), process.env);
-  mkdirSync(dataDir, { recursive: true });
+  makeDataDirPrivate(dataDir);
   const lock = lockDataDir(dataDir);
   const { secret: jwtSecret, source } = jwtSecretFor(
     dataDir,
@@ -93,6 +94,8 @@ async function main(): Promise<void> {
     smtpUrl: process.env.SMTP_URL,
     log: (line) => console.log(line),
   });
+  // Again once the database is open: PGlite gives the files it makes mode 0666.
+  makeDataDirPrivate(dataDir);
   const { url } = await backend.listen(port, host);
   lock.setPort(backend.port);
   console.log('');

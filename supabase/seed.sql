@@ -2,12 +2,14 @@
 -- email-confirmed accounts and a few projects, one a real kitchen job with
 -- measurements, and a quote request with two quotes. Logins:
 -- homeowner@example.com / demo-homeowner, contractor@example.com /
--- demo-contractor, contractor2@example.com / demo-contractor2. Profiles come from the signup
+-- demo-contractor, contractor2@example.com / demo-contractor2, admin@example.com /
+-- demo-admin (an organization admin whose team is the two contractors). Profiles come from the signup
 -- trigger (role and permissions computed on the server). Safe to run twice.
 -- The local backend prints the lines below at start-up:
 -- demo-login: contractor@example.com / demo-contractor (contractor, has a measured kitchen job)
 -- demo-login: homeowner@example.com / demo-homeowner (homeowner)
 -- demo-login: contractor2@example.com / demo-contractor2 (contractor in the same area, has quoted the homeowner's kitchen)
+-- demo-login: admin@example.com / demo-admin (organization admin: both contractors on her team, Analytics has figures)
 
 insert into auth.users (
   instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
@@ -394,3 +396,111 @@ select v.* from (values
 where not exists (select 1 from public.quotes q
                   where q.project_id = v.project_id and (q.contractor_id = v.contractor_id or q.status = 'accepted'))
   and exists (select 1 from public.quote_requests r where r.id = v.request_id);
+
+-- The organization: an admin whose team is the two demo contractors, two
+-- jobs she assigned (one to each), and a decided quote pair on the
+-- homeowner's laundry room (one accepted, one declined), so Organization →
+-- Analytics shows quotes sent, won and lost, and People, on a fresh start.
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  confirmation_token, recovery_token, email_change, email_change_token_new,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at
+) values
+  ('00000000-0000-0000-0000-000000000000', '44444444-4444-4444-8444-444444444444', 'authenticated', 'authenticated',
+   'admin@example.com', crypt('demo-admin', gen_salt('bf')), now(), '', '', '', '',
+   '{"provider":"email","providers":["email"]}',
+   '{"role":"org_admin","first_name":"Olivia","last_name":"Grant","phone":"(555) 300-1000","address":"1 Main Street, Springfield, IL 62701"}',
+   now() - interval '90 days', now() - interval '90 days')
+on conflict (id) do nothing;
+
+update public.profiles set phone = coalesce(phone, '(555) 300-1000'),
+  address = coalesce(address, '1 Main Street, Springfield, IL 62701')
+where id = '44444444-4444-4444-8444-444444444444';
+
+update public.profiles c set organization_id = a.organization_id
+  from public.profiles a
+ where a.id = '44444444-4444-4444-8444-444444444444' and a.organization_id is not null
+   and c.id in ('22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333')
+   and c.organization_id is null;
+
+insert into public.projects (id, name, status, details, user_id, assigned_contractor_id, created_at, updated_at) values
+  ('a4444444-0000-4000-8000-000000000001', 'Dr. Patel''s office', 'active', '{
+  "description": "Break room cabinets: 8 doors and 4 drawer fronts, walnut veneer.",
+  "projectType": "commercial",
+  "email": "office@patel-dental.example",
+  "phone": "(555) 610-2200",
+  "address": "400 Oak Avenue, Springfield, IL 62704",
+  "projectScopes": ["commercial"]
+}'::jsonb,
+   '44444444-4444-4444-8444-444444444444', '22222222-2222-4222-8222-222222222222',
+   now() - interval '25 days', now() - interval '3 days'),
+  ('a4444444-0000-4000-8000-000000000002', 'Nguyen bathroom', 'draft', '{
+  "description": "Two bathroom vanities, shaker doors in sage green.",
+  "projectType": "bathroom",
+  "email": "t.nguyen@example.com",
+  "phone": "(555) 720-3311",
+  "address": "88 Elm Court, Springfield, IL 62702",
+  "projectScopes": ["bathroom"]
+}'::jsonb,
+   '44444444-4444-4444-8444-444444444444', '33333333-3333-4333-8333-333333333333',
+   now() - interval '10 days', now() - interval '10 days')
+on conflict (id) do nothing;
+
+-- The laundry room: a closed request, both contractors quoted, the homeowner accepted Carlos's.
+insert into public.projects (id, name, status, details, user_id, owner_user_id, created_at, updated_at) values
+  ('a1111111-0000-4000-8000-000000000003', 'Laundry room', 'active', '{
+  "description": "Six laundry room cabinet doors, painted to match the trim.",
+  "projectType": "custom",
+  "email": "homeowner@example.com",
+  "phone": "(555) 123-4567",
+  "address": "25 Maple Street, Springfield, IL 62701"
+}'::jsonb,
+   '11111111-1111-4111-8111-111111111111', '11111111-1111-4111-8111-111111111111',
+   now() - interval '45 days', now() - interval '30 days')
+on conflict (id) do nothing;
+
+insert into public.quote_requests (id, project_id, project_type, scopes, description, zip, created_at, updated_at)
+select 'c1111111-0000-4000-8000-000000000002'::uuid, 'a1111111-0000-4000-8000-000000000003'::uuid, 'custom', '{}'::text[],
+  'Six laundry room cabinet doors, painted to match the trim.', '62701', now() - interval '40 days', now() - interval '40 days'
+where not exists (select 1 from public.quote_requests r
+                  where r.id = 'c1111111-0000-4000-8000-000000000002'
+                     or r.project_id = 'a1111111-0000-4000-8000-000000000003');
+
+insert into public.quotes (id, project_id, contractor_id, request_id, revision, status, lines, tax_rate, valid_until, notes, sent_at, created_at, updated_at)
+select v.* from (values
+  ('d2222222-0000-4000-8000-000000000002'::uuid, 'a1111111-0000-4000-8000-000000000003'::uuid, '22222222-2222-4222-8222-222222222222'::uuid,
+   'c1111111-0000-4000-8000-000000000002'::uuid, 1, 'sent', '[
+    {"kind": "door", "description": "Painted doors, trim color", "quantity": 6, "unit_cents": 1700, "sqft": 4.5},
+    {"kind": "hinge", "description": "Hinges, with boring", "quantity": 12, "unit_cents": 450},
+    {"kind": "labor", "description": "Installation, per door", "quantity": 6, "unit_cents": 2500}
+  ]'::jsonb, 8.25, current_date + 30, 'Doors painted to match the trim sample.',
+   now() - interval '35 days', now() - interval '36 days', now() - interval '35 days'),
+  ('d3333333-0000-4000-8000-000000000002', 'a1111111-0000-4000-8000-000000000003', '33333333-3333-4333-8333-333333333333',
+   'c1111111-0000-4000-8000-000000000002', 1, 'sent', '[
+    {"kind": "door", "description": "Painted doors", "quantity": 6, "unit_cents": 2000, "sqft": 4.5},
+    {"kind": "hinge", "description": "Hinges, with boring", "quantity": 12, "unit_cents": 525},
+    {"kind": "labor", "description": "Installation", "quantity": 1, "unit_cents": 18000}
+  ]'::jsonb, 8.25, current_date + 30, 'Includes a site visit.',
+   now() - interval '34 days', now() - interval '35 days', now() - interval '34 days')
+) v(id, project_id, contractor_id, request_id, revision, status, lines, tax_rate, valid_until, notes, sent_at, created_at, updated_at)
+where not exists (select 1 from public.quotes q where q.project_id = v.project_id and q.contractor_id = v.contractor_id)
+  and exists (select 1 from public.quote_requests r where r.id = v.request_id and r.status = 'open');
+
+-- Decided as accept_quote decides: signed at the hash stored when sent.
+update public.quotes q
+   set status = 'accepted', decided_at = now() - interval '30 days', signer_name = 'Hannah Owens',
+       signed_by = '11111111-1111-4111-8111-111111111111', signed_at = now() - interval '30 days',
+       signed_sha256 = q.content_sha256
+ where q.id = 'd2222222-0000-4000-8000-000000000002' and q.status = 'sent';
+update public.quotes q
+   set status = 'declined', decided_at = now() - interval '30 days', decline_reason = 'Another quote was accepted'
+ where q.id = 'd3333333-0000-4000-8000-000000000002' and q.status = 'sent';
+update public.projects set assigned_contractor_id = '22222222-2222-4222-8222-222222222222'
+ where id = 'a1111111-0000-4000-8000-000000000003' and assigned_contractor_id is null;
+insert into public.project_members (project_id, user_id, role, email)
+select 'a1111111-0000-4000-8000-000000000003', '22222222-2222-4222-8222-222222222222', 'contractor', 'contractor@example.com'
+where not exists (select 1 from public.project_members m
+                  where m.project_id = 'a1111111-0000-4000-8000-000000000003'
+                    and m.user_id = '22222222-2222-4222-8222-222222222222');
+update public.quote_requests set status = 'closed'
+ where id = 'c1111111-0000-4000-8000-000000000002' and status = 'open';

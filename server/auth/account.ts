@@ -2,7 +2,8 @@
  * The signed-in user's own account: `GET /auth/v1/user`, `PUT /auth/v1/user`
  * (password, metadata, and a change of email address that takes effect only
  * when the new address confirms it by mail, as Supabase's email change does),
- * and `POST /auth/v1/logout`.
+ * and `POST /auth/v1/logout`. A new password needs the current one or a
+ * recent sign-in, and signs out the other sessions (passwordChange.ts).
  */
 import { Hono } from 'hono';
 import bcrypt from 'bcryptjs';
@@ -23,6 +24,7 @@ import {
   redirectFor,
   sendLink,
 } from './shared.ts';
+import { mayChangePassword, revokeOtherSessions } from './passwordChange.ts';
 import { hashToken, randomToken } from './tokens.ts';
 import { USER_COLUMNS, userByEmail, userJson, type UserRow } from './user.ts';
 
@@ -30,6 +32,8 @@ const updateBody = z
   .object({
     email: z.unknown().optional(),
     password: z.string().optional(),
+    /** The current password, which a password change needs unless the session signed in a moment ago. */
+    current_password: z.unknown().optional(),
     data: metadataField.optional(),
   })
   .passthrough();
@@ -63,7 +67,10 @@ export function accountRoutes(ctx: BackendContext): Hono<ApiEnv> {
     const hash = password !== undefined ? await bcrypt.hash(password, BCRYPT_COST) : null;
     const changeToken = newEmail ? randomToken() : null;
     const out = await runAsOwner(ctx.pg, async (tx) => {
+      if (hash && !(await mayChangePassword(tx, u.user.id, u.sessionId, b.body.current_password)))
+        return { reauth: true as const };
       if (newEmail && (await userByEmail(tx, newEmail))) return { taken: true as const };
+      if (hash) await revokeOtherSessions(tx, u.user.id, u.sessionId);
       const r = await tx.query<UserRow & { email_change: string | null }>(
         `update auth.users set
            encrypted_password = coalesce($2, encrypted_password),
@@ -83,6 +90,13 @@ export function accountRoutes(ctx: BackendContext): Hono<ApiEnv> {
       );
       return { user: r.rows[0]! };
     });
+    if ('reauth' in out)
+      return authError(
+        c,
+        400,
+        'reauthentication_needed',
+        'Enter your current password (or sign in again) to set a new one',
+      );
     if ('taken' in out)
       return authError(
         c,

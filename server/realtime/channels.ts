@@ -19,6 +19,7 @@ import type { BackendContext } from '../context.ts';
 import type { Claims } from '../db.ts';
 import { mayJoin, mayWrite } from './authorize.ts';
 import type { Frame } from './frames.ts';
+import { realtimeCaps } from './caps.ts';
 import type { Receiver, RealtimeHub } from './hub.ts';
 import type { RealtimeLimits } from './limits.ts';
 
@@ -132,6 +133,10 @@ export function socketChannels(opts: {
     leave(f.topic);
     if ('reason' in result) return refuse(f, result.reason);
     if (!opts.isOpen()) return;
+    // Joins are counted per signed-in account; a public channel's anonymous joins only by socket.
+    const account = result.claims?.sub;
+    const held = account ? realtimeCaps(ctx, limits).joins.take(account) : () => {};
+    if (!held) return refuse(f, 'ChannelRateLimitReached: Too many channels for this account');
     const topic = f.topic;
     const receiver: Receiver = (m) =>
       send({
@@ -151,7 +156,10 @@ export function socketChannels(opts: {
       writable: null,
       receiver,
       expiry: expireAt(topic, result.claims),
-      leave: hub.subscribe(sub, isPrivate, receiver),
+      leave: ((unsubscribe) => () => {
+        unsubscribe();
+        held();
+      })(hub.subscribe(sub, isPrivate, receiver)),
     });
     reply(f, 'ok', {});
   }

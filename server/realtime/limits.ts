@@ -1,8 +1,9 @@
 /**
  * The bounds of one Realtime socket (socket.ts enforces them through
  * connection.ts): frame size and rate, queued joins, channels, silence and
- * send buffer; and of the broadcast API (http.ts): body size, messages per
- * call and per second.
+ * send buffer; of the broadcast API (http.ts): body size, messages per
+ * call and per second; and across sockets (caps.ts): sockets per address,
+ * joins per account.
  */
 
 /** Limits of one socket; the defaults suit realtime-js (a heartbeat every 25 s, one channel). */
@@ -25,6 +26,10 @@ export interface RealtimeLimits {
   maxBroadcastMessages: number;
   /** Messages per second one caller may send through the broadcast API (and the burst); more is 429. */
   broadcastsPerSecond: number;
+  /** Open sockets from one client address; more are refused (HTTP 429) before the upgrade. */
+  socketsPerAddress: number;
+  /** Joined channels of one account over all its sockets; more joins get an error reply. */
+  joinsPerAccount: number;
 }
 
 export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
@@ -38,4 +43,8 @@ export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
   maxBroadcastBodyBytes: 256 * 1024,
   maxBroadcastMessages: 100,
   broadcastsPerSecond: 100,
+  // A shop's office or a family behind one router: a socket per open tab, far below this.
+  socketsPerAddress: 200,
+  // One channel per device and tab (the user's own topic); a contractor's phone, tablet and office.
+  joinsPerAccount: 50,
 };

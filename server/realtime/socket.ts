@@ -11,13 +11,15 @@
  * Bounds per socket: frame size (`maxPayload`), a frame rate, a queue of
  * frames waiting for the database, channels per socket, a send buffer, and
  * a silence limit (a client that stops heartbeating is closed). Anything
- * malformed closes that socket only.
+ * malformed closes that socket only. Across sockets (./caps.ts): sockets per
+ * client address (refused 429 before the upgrade) and joins per account.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { BackendContext } from '../context.ts';
 import type { RealtimeHub } from './hub.ts';
+import { realtimeCaps } from './caps.ts';
 import { serveSocket, type TrackedSocket } from './connection.ts';
 import { DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from './limits.ts';
 
@@ -70,7 +72,13 @@ export function createRealtimeEndpoint(
       socket.on('error', () => socket.destroy());
       void (apikey ? ctx.verify(apikey) : Promise.resolve({ ok: false as const })).then((r) => {
         if (!r.ok) return refuseUpgrade(socket, '401 Unauthorized');
-        wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, vsn, ctx, hub, limits));
+        const release = realtimeCaps(ctx, limits).sockets.take(req.socket.remoteAddress ?? '');
+        if (!release) return refuseUpgrade(socket, '429 Too Many Requests');
+        socket.once('close', release);
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          ws.once('close', release);
+          serveSocket(ws, vsn, ctx, hub, limits);
+        });
       });
     },
     sockets: () => wss.clients.size,

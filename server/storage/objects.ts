@@ -1,11 +1,13 @@
 /**
  * Reading objects: download (`/object/<bucket>/…`, `/object/authenticated/…`),
  * info, and the signed-URL download (`GET /object/sign/…?token=`). Reads run
- * AS THE CALLER, so the bucket's RLS decides; a signed URL's token decides
- * for itself.
+ * AS THE CALLER, so the bucket's RLS decides; a signed URL's download is
+ * read as the user who signed it (its token's `sub` and `role`), so the
+ * link works only while that user may still read the object: anything
+ * else is a 404, as for an object that does not exist.
  */
 import { jwtVerify } from 'jose';
-import { runAs, runAsOwner } from '../db.ts';
+import { runAs, UserGoneError, type ApiRole } from '../db.ts';
 import type { BackendContext } from '../context.ts';
 import { serveFile } from './serve.ts';
 import {
@@ -82,18 +84,31 @@ export async function signedDownload(ctx: BackendContext, root: string, c: Ctx):
   if (!p) return fail(400, 'InvalidKey', 'Invalid key');
   const token = c.req.query('token');
   if (!token) return fail(400, 'InvalidJWT', 'Missing token');
+  let signer: { role: ApiRole; sub?: string };
   try {
     const { payload } = await jwtVerify(token, ctx.keys.secret, { algorithms: ['HS256'] });
     if (payload.url !== `${p.bucket}/${p.name}`)
       return fail(400, 'InvalidSignature', 'The url do not match the signature');
+    // A link signed before signers were named (no role) reads as nobody: sign it again.
+    const role = payload.role === 'service_role' ? 'service_role' : 'authenticated';
+    if (payload.role !== role || (role === 'authenticated' && typeof payload.sub !== 'string'))
+      return notFound();
+    signer = role === 'service_role' ? { role } : { role, sub: payload.sub };
   } catch (e) {
     const expired = e instanceof Error && e.name === 'JWTExpired';
     return fail(400, 'InvalidJWT', expired ? 'jwt expired' : 'invalid signature');
   }
-  const row = await runAsOwner(
-    ctx.pg,
-    async (tx) => (await tx.query<ObjectRow>(ROW_SQL, [p.bucket, p.name])).rows[0],
-  );
+  let row: ObjectRow | undefined;
+  try {
+    row = await runAs(
+      ctx.pg,
+      signer,
+      async (tx) => (await tx.query<ObjectRow>(ROW_SQL, [p.bucket, p.name])).rows[0],
+    );
+  } catch (e) {
+    if (e instanceof UserGoneError) return notFound();
+    return errorResponse(e, ctx.log);
+  }
   if (!row) return notFound();
   return serveFile(c, root, p.bucket, p.name, row);
 }

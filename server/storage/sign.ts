@@ -2,10 +2,13 @@
  * Signed URLs: `POST /object/sign/<bucket>/<name>` (one) and
  * `POST /object/sign/<bucket>` (many). Only objects the caller can read are
  * signed; a URL lives 1 s to {@link MAX_SIGNED_URL_SECONDS} (another
- * `expiresIn` is a 400 in Storage's error shape).
+ * `expiresIn` is a 400 in Storage's error shape). The token names the
+ * signer (`sub`, `role`): a download through it is read again as the
+ * signer, so a link stops working once the signer lost access to the file
+ * (a removed member, a closed quote request, a deleted account).
  */
 import { z } from 'zod';
-import { runAs } from '../db.ts';
+import { runAs, type Claims } from '../db.ts';
 import type { BackendContext } from '../context.ts';
 import { jsonBody } from '../jsonBody.ts';
 import { signJwt } from '../jwt.ts';
@@ -30,13 +33,20 @@ const manyBody = z
 
 async function signedUrl(
   ctx: BackendContext,
+  signer: Claims,
   bucket: string,
   name: string,
   seconds: number | undefined,
 ): Promise<string> {
   const iat = Math.floor(Date.now() / 1000);
   const life = seconds ?? 60;
-  const token = await signJwt(ctx.keys.secret, { url: `${bucket}/${name}`, iat, exp: iat + life });
+  const token = await signJwt(ctx.keys.secret, {
+    url: `${bucket}/${name}`,
+    iat,
+    exp: iat + life,
+    role: signer.role,
+    ...(signer.sub ? { sub: signer.sub } : {}),
+  });
   return `/object/sign/${bucket}/${name}?token=${token}`;
 }
 
@@ -61,7 +71,9 @@ export async function signOne(ctx: BackendContext, c: Ctx): Promise<Response> {
     return errorResponse(e, ctx.log);
   }
   if (!found) return notFound();
-  return Response.json({ signedURL: await signedUrl(ctx, p.bucket, p.name, b.body.expiresIn) });
+  return Response.json({
+    signedURL: await signedUrl(ctx, who.claims, p.bucket, p.name, b.body.expiresIn),
+  });
 }
 
 /** Sign many objects of one bucket; unreadable ones get an error entry. */
@@ -88,7 +100,11 @@ export async function signMany(ctx: BackendContext, c: Ctx): Promise<Response> {
   for (const path of paths) {
     out.push(
       visible.has(path)
-        ? { error: null, path, signedURL: await signedUrl(ctx, bucket, path, b.body.expiresIn) }
+        ? {
+            error: null,
+            path,
+            signedURL: await signedUrl(ctx, who.claims, bucket, path, b.body.expiresIn),
+          }
         : {
             error: 'Either the object does not exist or you do not have access to it',
             path,

@@ -25,3 +25,45 @@ export function pendingInviteToken(): string | null {
     return null;
   }
 }
+
+/** localStorage key of what the waiting invitation needs: a team invitation's email and role. */
+const PENDING_FOR_KEY = 'refacing:pendingInviteFor';
+
+/**
+ * What a waiting team invitation needs of the account that takes it: a
+ * contractor account with the invited email (from the link; the server
+ * checks both again when it is accepted).
+ */
+export interface PendingInviteFor {
+  kind: 'team';
+  email: string;
+  role: 'contractor';
+}
+
+/** Keeps what the waiting invitation needs (null: a project invitation, which needs no role). */
+export function savePendingInviteFor(value: PendingInviteFor | null): void {
+  try {
+    if (value) localStorage.setItem(PENDING_FOR_KEY, JSON.stringify(value));
+    else localStorage.removeItem(PENDING_FOR_KEY);
+  } catch {
+    // Storage unavailable: sign-up then opens without the invitation's fields.
+  }
+}
+
+/** What the waiting invitation needs, or null (none waiting, a project one, or unreadable). */
+export function pendingInviteFor(): PendingInviteFor | null {
+  try {
+    if (!localStorage.getItem(PENDING_KEY)) return null;
+    const raw = JSON.parse(localStorage.getItem(PENDING_FOR_KEY) ?? 'null') as unknown;
+    if (
+      raw &&
+      typeof raw === 'object' &&
+      (raw as PendingInviteFor).kind === 'team' &&
+      typeof (raw as PendingInviteFor).email === 'string'
+    )
+      return { kind: 'team', email: (raw as PendingInviteFor).email, role: 'contractor' };
+    return null;
+  } catch {
+    return null;
+  }
+}

@@ -146,6 +146,7 @@ export function AppRoutes() {
           <Route path="/terms" element={<TermsPage />} />
           <Route path="/contact" element={<ContactPage />} />
           <Route path="/invite" element={<InvitePage />} />
+          <Route path="/invite/team" element={<InvitePage />} />
           <Route element={<RequireAuth />}>
             <Route element={<AppLayout />}>
               <Route path="/dashboard" element={<DashboardPage />} />

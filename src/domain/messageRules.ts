@@ -4,6 +4,7 @@
  * and the 15 minutes in which its author may change it. No dependencies, so
  * the local data layer can check a body without the link finder.
  */
+import { isInvisibleText } from './visibleText';
 
 /** The longest body, in characters (the database's check holds the same number). */
 export const MESSAGE_MAX_CHARS = 4000;
@@ -21,13 +22,14 @@ export const MESSAGE_TEXTS = {
 export type MessageBodyError = 'empty' | 'tooLong';
 
 /**
- * Checks a body before it is queued: blank (only spaces and line breaks)
- * is `empty`, more than 4,000 characters (UTF-16 code units are not
+ * Checks a body before it is queued: blank (only spaces, line breaks and
+ * invisible characters such as zero-width spaces, as the database counts
+ * them) is `empty`, more than 4,000 characters (UTF-16 code units are not
  * characters: counted by code point, as PostgreSQL's length() counts) is
  * `tooLong`.
  */
 export function messageBodyError(body: string): MessageBodyError | null {
-  if (body.trim() === '') return 'empty';
+  if (isInvisibleText(body)) return 'empty';
   if (messageLength(body) > MESSAGE_MAX_CHARS) return 'tooLong';
   return null;
 }

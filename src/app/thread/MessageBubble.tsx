@@ -10,15 +10,17 @@ function Body({ text }: { text: string }) {
         s.kind === 'text' ? (
           <span key={i}>{s.text}</span>
         ) : (
-          <a
-            key={i}
-            href={s.href}
-            {...(s.kind === 'link'
-              ? { target: '_blank', rel: 'noopener noreferrer nofollow' }
-              : {})}
-          >
-            {s.text}
-          </a>
+          // Isolated left to right: a bidi control in the text around cannot reorder the address.
+          <bdi key={i} dir="ltr">
+            <a
+              href={s.href}
+              {...(s.kind === 'link'
+                ? { target: '_blank', rel: 'noopener noreferrer nofollow' }
+                : {})}
+            >
+              {s.text}
+            </a>
+          </bdi>
         ),
       )}
     </p>

@@ -60,6 +60,7 @@ export function TextField({
   type = 'text',
   autoComplete,
   placeholder,
+  readOnly,
   ...frame
 }: FieldFrame & {
   value: string;
@@ -67,6 +68,8 @@ export function TextField({
   type?: string;
   autoComplete?: string;
   placeholder?: string;
+  /** Shown and sent but not editable (an invitation's email address). */
+  readOnly?: boolean;
 }) {
   const made = useId();
   const id = frame.id ?? made;
@@ -80,6 +83,7 @@ export function TextField({
           type={type}
           autoComplete={autoComplete}
           placeholder={placeholder}
+          readOnly={readOnly}
           value={value}
           {...errorProps(id, frame.error)}
           onChange={(e) => onChange(e.target.value)}

@@ -94,4 +94,24 @@ describe('quote analytics', () => {
       Sent: '3',
     });
   });
+
+  it('neutralises a name a spreadsheet would run as a formula, and keeps the figures numbers', () => {
+    for (const name of [
+      '=HYPERLINK("http://evil.example","Click")',
+      '+1+cmd',
+      '-2+3',
+      '@SUM(A1)',
+      '\tx',
+      '\rx',
+    ]) {
+      const member = { ...RAW.by_member[0]!, name };
+      const csv = analyticsCsv(readAnalytics({ ...RAW, by_member: [member] }));
+      const rows = Papa.parse<Record<string, string>>(csv, { header: true }).data;
+      expect(rows.at(-1)!.Name).toBe(`'${name}`);
+    }
+    const csv = analyticsCsv(readAnalytics(RAW));
+    expect(csv).not.toContain("'");
+    const period = Papa.parse<Record<string, string>>(csv, { header: true }).data[0]!;
+    expect(period['Amount quoted ($)']).toBe('6000.00');
+  });
 });

@@ -5,6 +5,7 @@
  * (0 to 1); days are days with one decimal.
  */
 import Papa from 'papaparse';
+import { CSV_FORMULA_CELL } from '../../domain/csvCells';
 import { formatCents } from '../../domain/quoteComparison';
 
 /** The figures of the whole period, one month or one team member. */
@@ -96,7 +97,8 @@ export function memberLabel(m: { name: string | null; email: string | null }): s
 /**
  * The figures as CSV (RFC 4180 through papaparse): one row for the whole
  * period, then one per month, then one per team member; money in dollars
- * with two decimals, the win rate in percent.
+ * with two decimals, the win rate in percent. A name a spreadsheet would
+ * run as a formula starts with an apostrophe (src/domain/csvCells.ts).
  */
 export function analyticsCsv(a: QuoteAnalytics): string {
   const row = (scope: string, label: string, s: QuoteStats) => ({
@@ -111,11 +113,14 @@ export function analyticsCsv(a: QuoteAnalytics): string {
     'Amount accepted ($)': (s.accepted_cents / 100).toFixed(2),
     'Median days to acceptance': s.median_days_to_accept ?? '',
   });
-  return Papa.unparse([
-    row('Period', `${a.from} to ${a.to}`, a.totals),
-    ...a.by_month.map((m) => row('Month', m.month, m)),
-    ...a.by_member.map((m) => row('Team member', memberLabel(m), m)),
-  ]);
+  return Papa.unparse(
+    [
+      row('Period', `${a.from} to ${a.to}`, a.totals),
+      ...a.by_month.map((m) => row('Month', m.month, m)),
+      ...a.by_member.map((m) => row('Team member', memberLabel(m), m)),
+    ],
+    { escapeFormulae: CSV_FORMULA_CELL },
+  );
 }
 
 /** Money of the page, e.g. "$1,234.56". */

@@ -1,28 +1,58 @@
 import { useEffect, useState } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { ensureAuthStarted } from '../../auth/ensureAuthStarted';
 import { useAuth } from '../../auth/useAuth';
 import { Spinner } from '../../app/Spinner';
 import { AuthCard } from './AuthCard';
-import { pendingInviteToken, savePendingInvite } from '../../app/invites';
+import {
+  pendingInviteFor,
+  pendingInviteToken,
+  savePendingInvite,
+  savePendingInviteFor,
+  type PendingInviteFor,
+} from '../../app/pendingInvite';
+import { TEAM_INVITE_TEXTS } from '../../app/ui/teamInviteTexts';
 
-/** The token of the link `/invite#token=…`, or null. */
-function tokenFromHash(): string | null {
-  const m = /[#&]token=([^&]+)/.exec(window.location.hash);
-  return m ? decodeURIComponent(m[1]!) : null;
+/** A fragment's parameter (`#token=…&email=…`), or null. */
+function fromHash(name: string): string | null {
+  const m = new RegExp(`[#&]${name}=([^&]+)`).exec(window.location.hash);
+  if (!m) return null;
+  try {
+    return decodeURIComponent(m[1]!);
+  } catch {
+    return null;
+  }
 }
 
 /**
- * /invite (the link in an invitation mail): keeps the token on the device
- * and takes the person to sign in or create an account; once signed in, the
- * dashboard accepts the invitation and the project syncs in.
+ * /invite and /invite/team (the links in invitation mails): keeps the token
+ * (and, for a team invitation, the invited email) on the device and takes
+ * the person to sign in or create an account; once signed in, the dashboard
+ * accepts the invitation. A team invitation says so, and sends the person
+ * to a sign-up with the role fixed to contractor and the email locked; a
+ * person signed in with another role is told why it cannot join and what
+ * to do instead of being sent on to a refusal.
  */
 export function InvitePage() {
   const status = useAuth((s) => s.status);
+  // The sign-up role in the account's metadata (this public page does not open the local database).
+  const role = useAuth((s) => s.user?.user_metadata?.role as unknown);
+  const team = useLocation().pathname.startsWith('/invite/team');
   const [token] = useState(() => {
-    const t = tokenFromHash();
+    const t = fromHash('token');
     if (t) savePendingInvite(t);
     return t ?? pendingInviteToken();
+  });
+  const [needs] = useState<PendingInviteFor | null>(() => {
+    const t = fromHash('token');
+    if (!t) return pendingInviteFor();
+    const email = fromHash('email');
+    const made: PendingInviteFor | null =
+      team && email
+        ? { kind: 'team', email: email.trim().toLowerCase(), role: 'contractor' }
+        : null;
+    savePendingInviteFor(made);
+    return made;
   });
   useEffect(() => {
     void ensureAuthStarted();
@@ -41,7 +71,41 @@ export function InvitePage() {
     );
   }
   if (status === 'loading') return <Spinner label="Checking your sign-in…" />;
-  if (status === 'signedIn') return <Navigate to="/dashboard" replace />;
+  const isTeam = team || needs?.kind === 'team';
+  if (status === 'signedIn') {
+    if (!isTeam || role === 'contractor') return <Navigate to="/dashboard" replace />;
+    return (
+      <AuthCard title={TEAM_INVITE_TEXTS.title}>
+        <p role="alert">{TEAM_INVITE_TEXTS.wrongRole}</p>
+        <Link to="/dashboard" className="btn btn-block">
+          Go to the dashboard
+        </Link>
+      </AuthCard>
+    );
+  }
+  if (isTeam) {
+    return (
+      <AuthCard title={TEAM_INVITE_TEXTS.title}>
+        <p>
+          {TEAM_INVITE_TEXTS.intro}
+          {needs ? (
+            <>
+              {' '}
+              It was sent to <strong>{needs.email}</strong>.
+            </>
+          ) : null}
+        </p>
+        <div className="btn-row" style={{ flexDirection: 'column', alignItems: 'stretch' }}>
+          <Link to="/signup" className="btn btn-primary btn-block">
+            Create a contractor account
+          </Link>
+          <Link to="/login" className="btn btn-block">
+            Sign In
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title="You're invited to a project">
       <p>

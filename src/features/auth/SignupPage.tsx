@@ -6,20 +6,26 @@ import { ROLE_LABELS, SIGNUP_ROLES, validateSignUp } from '../../domain/projectR
 import { SelectField, TextField } from '../../app/ui/FormFields';
 import { AuthCard, FormError } from './AuthCard';
 import { signUpAccount } from './signUpAccount';
+import { pendingInviteFor } from '../../app/pendingInvite';
+import { TEAM_INVITE_TEXTS } from '../../app/ui/teamInviteTexts';
 
 /**
  * /signup (product rules "Screens and routes", "Input checks", "Backend calls"): role (Homeowner, Contractor, Organization), first
  * and last name, email, password and confirmation; metadata carries role,
  * permissions and names. Unconfirmed email → the 'Check your email!' view.
+ * Opened from a team invitation, the role is fixed to contractor and the
+ * email is the invited one, locked; another role is refused before the
+ * account is made.
  */
 export function SignupPage() {
   const status = useAuth((s) => s.status);
   const navigate = useNavigate();
+  const [invite] = useState(pendingInviteFor);
   const [form, setForm] = useState({
-    role: 'homeowner',
+    role: invite?.role ?? 'homeowner',
     firstName: '',
     lastName: '',
-    email: '',
+    email: invite?.email ?? '',
     password: '',
     confirmPassword: '',
   });
@@ -36,6 +42,10 @@ export function SignupPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
+    if (invite && (form.role !== invite.role || form.email.trim().toLowerCase() !== invite.email)) {
+      setError(TEAM_INVITE_TEXTS.wrongRole);
+      return;
+    }
     const checked = validateSignUp(form);
     if (!checked.ok) {
       setError(checked.errors.form ?? null);
@@ -67,16 +77,28 @@ export function SignupPage() {
   }
 
   return (
-    <AuthCard title="Create your account">
+    <AuthCard title={invite ? 'Create your contractor account' : 'Create your account'}>
       <form onSubmit={(e) => void submit(e)} noValidate>
+        {invite ? <p className="hint">{TEAM_INVITE_TEXTS.title}.</p> : null}
         <FormError message={error} />
-        <SelectField
-          id="signup-role"
-          label="I am a"
-          value={form.role}
-          options={SIGNUP_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-          onChange={(v) => set('role', v)}
-        />
+        {invite ? (
+          <TextField
+            id="signup-role"
+            label="I am a"
+            value={TEAM_INVITE_TEXTS.roleFixed}
+            hint={TEAM_INVITE_TEXTS.roleFixedHint}
+            readOnly
+            onChange={() => {}}
+          />
+        ) : (
+          <SelectField
+            id="signup-role"
+            label="I am a"
+            value={form.role}
+            options={SIGNUP_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+            onChange={(v) => set('role', v)}
+          />
+        )}
         <div className="form-grid">
           <TextField
             id="signup-first"
@@ -99,6 +121,8 @@ export function SignupPage() {
           type="email"
           autoComplete="email"
           value={form.email}
+          readOnly={invite !== null}
+          hint={invite ? TEAM_INVITE_TEXTS.emailLocked : undefined}
           onChange={(v) => set('email', v)}
         />
         <TextField

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useSharedProjects, useUnreadCounts, type SharedProject } from '../../hooks';
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { projectDisplayName } from '../../domain/projectLabels';
+import { TEAM_INVITE_TEXTS } from '../../app/ui/teamInviteTexts';
 import { MEMBER_ROLE_LABELS, acceptPendingInvite, pendingInviteToken } from '../../app/invites';
 import { StatusBadge } from '../../app/ui/StatusBadge';
 import { UnreadBadge } from '../../app/ui/UnreadBadge';
@@ -57,7 +58,13 @@ export function SharedProjects() {
     let live = true;
     void acceptPendingInvite().then((r) => {
       if (!live || !r) return;
-      if (!r.ok) setNotice({ kind: 'error', text: r.message });
+      if (!r.ok)
+        setNotice({
+          kind: 'error',
+          text: /only a contractor account can join/i.test(r.message)
+            ? TEAM_INVITE_TEXTS.wrongRole
+            : r.message,
+        });
       else if (r.value.organizationId)
         setNotice({
           kind: 'success',

@@ -34,8 +34,8 @@ export interface OpenRequest {
 const FILES_BUCKET = 'project-files';
 /** Open requests shown at once, newest first (a page of work for one contractor). */
 const REQUESTS_LIMIT = 100;
-/** Photo links live for an hour: long enough to look through the requests. */
-const PHOTO_URL_SECONDS = 3600;
+/** Photo links live 10 minutes: long enough to look at a request; the server also reads each download again as the signer, so a closed request stops them sooner. */
+const PHOTO_URL_SECONDS = 600;
 
 /** Withdraws a sent quote on the server and puts the answer on the device at once. */
 export async function withdrawQuote(id: string): Promise<Outcome> {

@@ -163,9 +163,19 @@ async function sha256Hex(token: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The link a person opens to join: the app's /invite page, the token in the fragment (never sent to a server log). */
-export function inviteLink(siteUrl: string, token: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}/invite#token=${encodeURIComponent(token)}`;
+/**
+ * The link a person opens to join: the app's /invite page (/invite/team for
+ * a team invitation, so the page says which it is before anyone signs in),
+ * the token in the fragment (never sent to a server log); a team
+ * invitation's fragment also names the invited email, which sign-up fills
+ * in and locks (the database checks the account's email when it is accepted).
+ */
+export function inviteLink(siteUrl: string, token: string, team?: { email: string }): string {
+  const base = siteUrl.replace(/\/+$/, '');
+  const t = encodeURIComponent(token);
+  return team
+    ? `${base}/invite/team#token=${t}&email=${encodeURIComponent(team.email)}`
+    : `${base}/invite#token=${t}`;
 }
 
 /** The mail of a made invitation. */
@@ -186,10 +196,10 @@ function mailOf(kind: InviteKind, created: Created, link: string): InviteMail {
   const who = mailSafeName(created.inviter?.name || created.inviter?.email, 'Your organization');
   return {
     to: created.email,
-    subject: `${who} invited you to join their team`,
+    subject: `Team invitation: ${who} invited you to join their team`,
     text:
-      `${who} invited you to join their organization on Refacing as a contractor: they can then assign you projects.\n\n` +
-      `Open this link to sign up (as a contractor) or sign in and join (${expiry}):\n\n${link}\n`,
+      `This is a team invitation. ${who} invited you to join their organization on Refacing as a contractor: they can then assign you projects.\n\n` +
+      `Open this link to create your contractor account with this email address, or sign in to your contractor account, and join (${expiry}):\n\n${link}\n`,
     link,
   };
 }
@@ -265,7 +275,11 @@ export function createInviteHandler(
         );
       }
       const created = answer as unknown as Created;
-      const link = inviteLink(config.siteUrl, token);
+      const link = inviteLink(
+        config.siteUrl,
+        token,
+        kind === 'org' ? { email: created.email } : undefined,
+      );
       let mailed = false;
       let mailProblem: string | undefined;
       if (config.sendMail) {

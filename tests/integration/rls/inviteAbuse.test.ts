@@ -111,10 +111,15 @@ describe('invitation links come from configuration, never from the request', () 
       headers,
     });
     expect(o.error).toBeNull();
-    for (const to of ['site-victim@example.com', 'site-victim-org@example.com']) {
-      const mail = (await withSite.readMail(to))[0];
-      expect(mail?.links[0]).toMatch(/^https:\/\/app\.example\/invite#token=[^&]+$/);
-    }
+    const mail = (await withSite.readMail('site-victim@example.com'))[0];
+    expect(mail?.links[0]).toMatch(/^https:\/\/app\.example\/invite#token=[^&]+$/);
+    // A team invitation's link says so, and names the invited address for sign-up.
+    const team = (await withSite.readMail('site-victim-org@example.com'))[0];
+    expect(team?.links[0]).toMatch(
+      /^https:\/\/app\.example\/invite\/team#token=[^&]+&email=site-victim-org%40example\.com$/,
+    );
+    expect(team?.subject).toMatch(/^Team invitation: /);
+    expect(team?.text).toMatch(/This is a team invitation/);
   });
 });
 
@@ -149,7 +154,7 @@ describe('invitation rate limits (kept in the database)', () => {
     expect(mails).toBe(20);
   });
 
-  it('an address gets 3 a day, resends included and from any inviter', async () => {
+  it('an inviter sends an address 3 a day, resends included; a stranger cannot spend that allowance', async () => {
     const a = await plain.signUpConfirmed('resend-a@example.com', 'secret-ra', {
       role: 'contractor',
     });
@@ -158,18 +163,22 @@ describe('invitation rate limits (kept in the database)', () => {
     });
     const pa = await projectOf(plain, a.userId);
     const pb = await projectOf(plain, b.userId);
+    // The stranger spends its own 3 on the address first.
     for (let i = 0; i < 3; i += 1)
-      expect((await invite(a.client, pa, 'Target@Example.com')).error).toBeNull();
+      expect((await invite(b.client, pb, 'Target@Example.com')).error).toBeNull();
+    const strangerFourth = await invite(b.client, pb, 'target@example.com');
+    // The real inviter still has its own 3.
+    for (let i = 0; i < 3; i += 1)
+      expect((await invite(a.client, pa, 'target@example.com')).error).toBeNull();
     const fourth = await invite(a.client, pa, 'target@example.com');
-    const other = await invite(b.client, pb, 'target@example.com');
-    for (const r of [fourth, other]) {
+    for (const r of [strangerFourth, fourth]) {
       const res = (r.error as { context: Response }).context;
       expect(res.status).toBe(429);
       expect(((await res.json()) as { message: string }).message).toMatch(
-        /target@example\.com has already been invited 3 times today/,
+        /You have already invited target@example\.com 3 times today/,
       );
     }
-    expect(await plain.readMail('target@example.com')).toHaveLength(3);
+    expect(await plain.readMail('target@example.com')).toHaveLength(6);
     // Another address from the same inviter still goes out.
     expect((await invite(a.client, pa, 'someone-else@example.com')).error).toBeNull();
   });

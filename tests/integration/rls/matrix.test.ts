@@ -327,6 +327,11 @@ describe.each(ACTORS)('as %s', (actor) => {
       const project = which === 'home' ? f.homeProject : f.clientProject;
       const id = crypto.randomUUID();
       const me = actor === 'anon' ? ids.homeowner : ids[actor];
+      // The object is stored first (as an upload does): the row's path must name it.
+      await backend.pg.query(
+        `insert into storage.objects (bucket_id, name) values ('project-files', $1) on conflict do nothing`,
+        [`projects/${project}/2.txt`],
+      );
       const { error } = await clients[actor].from('project_files').insert({
         id,
         project_id: project,

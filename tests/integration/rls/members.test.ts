@@ -195,6 +195,11 @@ describe.each(ACTORS)('membership matrix as %s', (actor) => {
     expect((data ?? []).length).toBe(READ.includes(actor) ? 1 : 0);
     const id = crypto.randomUUID();
     const me = actor === 'anon' ? ids.creator : ids[actor];
+    // The object is stored first (as an upload does): the row's path must name it.
+    await backend.pg.query(
+      `insert into storage.objects (bucket_id, name) values ('project-files', $1) on conflict do nothing`,
+      [`projects/${f.project}/2.jpg`],
+    );
     const ins = await clients[actor].from('project_files').insert({
       id,
       project_id: f.project,

@@ -9,6 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { messageBodyError } from '../../../src/domain/messageRules.ts';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend.ts';
 
 type Actor = 'owner' | 'contractor' | 'viewer' | 'removed' | 'orgAdmin' | 'otherAdmin' | 'stranger';
@@ -384,6 +385,33 @@ describe('editing and deleting: the author, within 15 minutes', () => {
 });
 
 describe('bad input: a clear refusal or stored as text', () => {
+  it('refuses a body of only invisible characters, as the device does, and keeps one with a letter', async () => {
+    const invisible = [
+      '\u200B\u200B\u200B',
+      '\u200C\u200D\u2060\uFEFF',
+      '\u202E\u2066\u2069\u200E',
+      '\u00A0\u3000\u2800\u3164',
+      '\u00AD\u034F\u180E\uFE0F',
+      '\u{E0041}\u{E0001}',
+    ];
+    for (const body of invisible)
+      expect(messageBodyError(body), JSON.stringify(body)).toBe('empty');
+    const res = await push('owner', [
+      ...invisible.map((body) => messageInsert('owner', body)),
+      messageInsert('owner', '\u200Bok\u200B'),
+    ]);
+    expect(res.map((r) => [r.status, r.code])).toEqual([
+      ...invisible.map(() => ['rejected', '22023']),
+      ['applied', null],
+    ]);
+    expect(res[0]!.message).toBe('Write a message');
+    expect(messageBodyError('\u200Bok\u200B')).toBeNull();
+    const rest = await clients.owner
+      .from('messages')
+      .insert({ project_id: PROJECT, author_id: ids.owner, body: '\u200B\u200D' });
+    expect(rest.error).toMatchObject({ code: '22023', hint: 'message.empty' });
+  });
+
   it('refuses an empty, blank or over-long body with the words of the field', async () => {
     const res = await push('owner', [
       messageInsert('owner', ''),

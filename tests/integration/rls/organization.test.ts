@@ -28,7 +28,7 @@ async function status(r: { error: unknown }): Promise<number | undefined> {
 
 async function token(email: string): Promise<string> {
   const link = (await backend.readMail(email))[0]!.links[0]!;
-  return decodeURIComponent(new URL(link).hash.slice('#token='.length));
+  return new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
 }
 
 async function canRead(who: Who, projectId: string): Promise<boolean> {
@@ -78,7 +78,7 @@ describe('organization admin', () => {
       const sent = await c.admin.functions.invoke('org-invite', { body: { email: EMAIL[w] } });
       expect(sent.error).toBeNull();
       expect((await backend.readMail(EMAIL[w]))[0]!.subject).toBe(
-        'admin invited you to join their team',
+        'Team invitation: admin invited you to join their team',
       );
       const joined = await c[w].rpc('accept_project_invite', { p_token: await token(EMAIL[w]) });
       expect(joined.error).toBeNull();

@@ -86,3 +86,17 @@ export async function tryAsUser<T>(
     return { ok: false, code: err.code ?? '', message: err.message ?? String(e) };
   }
 }
+
+/**
+ * Stores empty objects at `paths` in the bucket project-files, as an upload
+ * through Storage would, so a project_files row may name them (the database
+ * refuses a row whose object was never stored).
+ */
+export async function storeObjects(db: PGlite, paths: string[]): Promise<void> {
+  for (const path of paths) {
+    await db.query(
+      `insert into storage.objects (bucket_id, name) values ('project-files', $1) on conflict do nothing`,
+      [path],
+    );
+  }
+}

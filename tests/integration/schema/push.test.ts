@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { asUser, createDb, createUser } from './pgliteDb.ts';
+import { asUser, createDb, createUser, storeObjects } from './pgliteDb.ts';
 import { push } from './syncRpc.ts';
 
 let db: PGlite;
@@ -338,6 +338,7 @@ describe('push_changes', () => {
     const [first] = await push(db, contractor, [fileOp]);
     expect(first!.status).toBe('rejected');
     await push(db, contractor, [insertOp(projectId, contractor)]);
+    await storeObjects(db, [`projects/${projectId}/1.jpg`]);
     const [second] = await push(db, contractor, [fileOp]);
     expect(second).toMatchObject({
       status: 'applied',

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { asUser, createDb } from './pgliteDb.ts';
+import { asUser, createDb, storeObjects } from './pgliteDb.ts';
 import type { PushResult } from './syncRpc.ts';
 
 function uuid(): string {
@@ -182,6 +182,12 @@ describe('push_changes insert fast path vs per-op (sync.fast_path off)', () => {
       fileInsert(f2, p2, { id: f2 }), // 10 fast: changes.id equal to the op's id
       { ...fileInsert(uuid(), p1), op_id: recorded.op_id }, // 11 duplicate op_id of a recorded op
     ];
+    // Uploaded before their rows are pushed, as the sync engine does.
+    for (const db of [fastDb, slowDb])
+      await storeObjects(
+        db,
+        [p1, p2, pLate].map((p) => `projects/${p}/1.jpg`),
+      );
     const { results, sets } = await both(C, ops);
     expect(results.map((r) => [r.status, r.code])).toEqual([
       ['applied', null],

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { asUser, createDb } from './pgliteDb.ts';
+import { asUser, createDb, storeObjects } from './pgliteDb.ts';
 import type { PushResult } from './syncRpc.ts';
 
 function uuid(): string {
@@ -229,6 +229,8 @@ const p12First = update(P.p12, 1, { name: 'twelve' });
 
 beforeAll(async () => {
   [fastDb, slowDb] = await Promise.all([makeDb(), makeDb()]);
+  // The file the mixed batch adds was uploaded first, as the sync engine does.
+  for (const db of [fastDb, slowDb]) await storeObjects(db, [`projects/${P.p1}/1.jpg`]);
   const contractorRows = names.filter((n) => /^p\d+$/.test(n) || n === 'pStale' || n === 'pDel');
   const setup = await both(C, [
     ...contractorRows.map((n) => insertOp(P[n], C, 'assigned_contractor_id')),

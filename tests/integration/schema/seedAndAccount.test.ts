@@ -31,10 +31,12 @@ const PARTS: Record<string, number> = {
 const HOMEOWNER = '11111111-1111-4111-8111-111111111111';
 const CONTRACTOR = '22222222-2222-4222-8222-222222222222';
 const CONTRACTOR2 = '33333333-3333-4333-8333-333333333333';
+const ADMIN = '44444444-4444-4444-8444-444444444444';
 const PASSWORDS: Record<string, string> = {
   'homeowner@example.com': 'demo-homeowner',
   'contractor@example.com': 'demo-contractor',
   'contractor2@example.com': 'demo-contractor2',
+  'admin@example.com': 'demo-admin',
 };
 
 let db: PGlite;
@@ -48,7 +50,7 @@ afterAll(async () => {
 });
 
 describe('seed', () => {
-  it('has the three confirmed demo logins with bcrypt passwords', async () => {
+  it('has the four confirmed demo logins with bcrypt passwords', async () => {
     const rows = (
       await db.query<{ email: string; ok: boolean; confirmed: boolean; hash: string }>(
         `select email, encrypted_password = crypt(($1::jsonb ->> email), encrypted_password) as ok,
@@ -58,6 +60,7 @@ describe('seed', () => {
       )
     ).rows;
     expect(rows.map((r) => [r.email, r.ok, r.confirmed])).toEqual([
+      ['admin@example.com', true, true],
       ['contractor2@example.com', true, true],
       ['contractor@example.com', true, true],
       ['homeowner@example.com', true, true],
@@ -79,6 +82,7 @@ describe('seed', () => {
       )
     ).rows;
     expect(rows.map((r) => [r.id, r.role])).toEqual([
+      [ADMIN, 'org_admin'],
       [HOMEOWNER, 'homeowner'],
       [CONTRACTOR, 'contractor'],
       [CONTRACTOR2, 'contractor'],
@@ -86,13 +90,13 @@ describe('seed', () => {
     expect(rows.every((r) => r.first_name && r.last_name && r.phone && r.address)).toBe(true);
   });
 
-  it('has 2 homeowner projects and 3 client projects across statuses, visible to their users only', async () => {
+  it('has 3 homeowner projects and 3 client projects across statuses, visible to their users only', async () => {
     const mine = await asUser(
       db,
       HOMEOWNER,
       async (tx) => (await tx.query<{ status: string }>(`select status from projects`)).rows,
     );
-    expect(mine).toHaveLength(2);
+    expect(mine).toHaveLength(3);
     const clients = await asUser(
       db,
       CONTRACTOR,
@@ -107,7 +111,7 @@ describe('seed', () => {
               projectScopes?: string[];
               budget?: string;
             };
-          }>(`select status, details from projects`)
+          }>(`select status, details from projects where user_id = $1`, [CONTRACTOR])
         ).rows,
     );
     expect(clients).toHaveLength(3);
@@ -123,14 +127,16 @@ describe('seed', () => {
 
   it("has the homeowner's kitchen open for quotes, with one sent quote from each contractor of the area", async () => {
     const requests = (
-      await db.query<{ zip: string; status: string }>(`select zip, status from quote_requests`)
+      await db.query<{ zip: string; status: string }>(
+        `select zip, status from quote_requests where project_id = 'a1111111-0000-4000-8000-000000000001'`,
+      )
     ).rows;
     expect(requests).toEqual([{ zip: '62701', status: 'open' }]);
     for (const contractor of [CONTRACTOR, CONTRACTOR2]) {
       const seen = await asUser(
         db,
         contractor,
-        async (tx) => (await tx.query(`select id from quote_requests`)).rows,
+        async (tx) => (await tx.query(`select id from quote_requests where status = 'open'`)).rows,
       );
       expect(seen, contractor).toHaveLength(1);
     }
@@ -147,7 +153,7 @@ describe('seed', () => {
             contractor_contact: { name?: string };
           }>(
             `select contractor_id, status, total_cents::text, content_sha256, contractor_contact
-               from quotes order by contractor_id`,
+               from quotes where project_id = 'a1111111-0000-4000-8000-000000000001' order by contractor_id`,
           )
         ).rows,
     );
@@ -207,12 +213,12 @@ describe('delete_my_account()', () => {
         [project, victim],
       );
       await tx.query(
-        `insert into project_files (project_id, file_name, file_path, user_id) values ($1, 'a.jpg', $2, $3)`,
-        [project, `projects/${project}/1.jpg`, victim],
-      );
-      await tx.query(
         `insert into storage.objects (bucket_id, name, owner) values ('project-files', $1, $2)`,
         [`projects/${project}/1.jpg`, victim],
+      );
+      await tx.query(
+        `insert into project_files (project_id, file_name, file_path, user_id) values ($1, 'a.jpg', $2, $3)`,
+        [project, `projects/${project}/1.jpg`, victim],
       );
       await tx.query(`select push_changes($1::json)`, [
         JSON.stringify([
@@ -258,7 +264,7 @@ describe('delete_my_account()', () => {
         [victim, project],
       )
     ).rows[0]!;
-    expect(counts).toEqual({ u: 0, p: 0, pr: 0, f: 0, o: 0, others: 5 });
+    expect(counts).toEqual({ u: 0, p: 0, pr: 0, f: 0, o: 0, others: 8 });
     const bookkeeping = (
       await db.query<{ ops: number; log: number }>(
         `select (select count(*)::int from sync_ops where user_id = $1) ops, (select count(*)::int from sync_change_log where row_id = $2) log`,

@@ -7,7 +7,17 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_JWT_SECRET } from '../../../server/jwt.ts';
@@ -94,6 +104,39 @@ describe('data folder', () => {
       after.child.kill('SIGTERM');
       expect((await third.exited).code).toBe(0);
       expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+    },
+  );
+
+  it(
+    'keeps the folder private: 0700, its folders too, the secret and files left by an older version 0600',
+    { timeout: 240_000 },
+    async () => {
+      const dataDir = temp();
+      chmodSync(dataDir, 0o755);
+      // A file an older version left readable by everyone.
+      writeFileSync(join(dataDir, 'old-notes.txt'), 'left by an older version', { mode: 0o666 });
+      chmodSync(join(dataDir, 'old-notes.txt'), 0o666);
+      const proc = launch(dataDir);
+      const started = { ...(await proc.started), child: proc.child };
+      const signup = await fetch(`${started.url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: started.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'private@example.com', password: 'secret123' }),
+      });
+      expect(signup.status).toBe(200);
+      // The folder admits nobody else, whatever modes the database engine gives its own files
+      // (PGlite sets 0666 on what it writes); what was there at start, and the secret, are 0600.
+      const mode = (p: string) => statSync(join(dataDir, p)).mode & 0o777;
+      expect(mode('.')).toBe(0o700);
+      expect(mode('old-notes.txt')).toBe(0o600);
+      expect(mode('jwt-secret')).toBe(0o600);
+      expect(readdirSync(dataDir).length).toBeGreaterThan(3);
+      for (const name of readdirSync(dataDir)) {
+        const st = lstatSync(join(dataDir, name));
+        if (st.isDirectory()) expect(st.mode & 0o077, name).toBe(0);
+      }
+      started.child.kill('SIGTERM');
+      expect((await proc.exited).code).toBe(0);
     },
   );
 

@@ -24,6 +24,8 @@ const BOTH_BACKENDS = [
   // Hosted's storage and realtime shapes, on PGlite and on a non-superuser postgres.
   'tests/integration/server/hostedStorageParity.test.ts',
   'tests/integration/server/hostedRealtimeParity.test.ts',
+  // Real PostgREST beside ours on one database (its replays skip on PGlite).
+  'tests/integration/server/postgrestReferee.test.ts',
 ];
 
 export default defineConfig({

@@ -10,7 +10,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { runAs, UserGoneError, type Claims } from '../db.ts';
+import { runAs, UserGoneError, type Claims, type RequestSettings } from '../db.ts';
 import { queryAsPrepared } from '../preparedRead.ts';
 import type { ApiEnv, BackendContext } from '../context.ts';
 import { jsonBody, type BodyProblem } from '../jsonBody.ts';
@@ -55,6 +55,17 @@ function refusedToken(message: string): Response {
   });
 }
 
+/**
+ * `request.method`, `request.path` and `request.headers` as PostgREST sets them: the path below
+ * `/rest/v1` (what PostgREST sees behind the gateway), every header by its lower-case name.
+ */
+function requestSettings(c: Ctx): RequestSettings {
+  const path = new URL(c.req.url).pathname.replace(/^\/rest\/v1(?=\/|$)/, '') || '/';
+  const headers: Record<string, string> = {};
+  c.req.raw.headers.forEach((v, k) => (headers[k.toLowerCase()] = v));
+  return { method: c.req.method, path, headers: JSON.stringify(headers) };
+}
+
 /** Build the `/rest/v1` routes (expects the claims middleware in front). */
 export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
@@ -71,6 +82,7 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
     const t = c.get('auth');
     if (!t.ok) return refusedToken(t.message);
     const claims = t.claims;
+    const request = requestSettings(c);
     const max = push ? Math.min(ctx.maxJsonBytes, MAX_PUSH_BYTES) : ctx.maxJsonBytes;
 
     /** Body, transaction, error mapping, response. */
@@ -93,14 +105,22 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
       try {
         if (single) {
           // Reads: each statement is its own implicit transaction with the role and claims (one round trip).
-          out = await run({ query: (sql, params) => queryAsPrepared(ctx.pg, claims, sql, params) });
+          out = await run({
+            query: (sql, params) =>
+              queryAsPrepared(ctx.pg, claims, sql, params, { request, readOnly: true }),
+          });
         } else {
           const inTx = (b: z.output<S>): Promise<Out> =>
-            runAs(ctx.pg, claims, async (tx) => {
-              const o = await run(tx, b);
-              if (o.rollback) await tx.rollback();
-              return o;
-            });
+            runAs(
+              ctx.pg,
+              claims,
+              async (tx) => {
+                const o = await run(tx, b);
+                if (o.rollback) await tx.rollback();
+                return o;
+              },
+              { request },
+            );
           // A large push on PGlite: short transactions, other users' requests between them.
           const ops = push ? opsToSplit(ctx, body) : null;
           out = ops

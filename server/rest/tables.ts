@@ -11,7 +11,9 @@ import {
   must,
   OutError,
   parsePrefer,
+  rangeNotSatisfiable,
   rangeOf,
+  rangeStatus,
   runWrite,
   shaped,
   type Ctx,
@@ -21,6 +23,7 @@ import {
 import { parseFilters, parseOrder, parseSelect } from './query.ts';
 import { orderSql, selectSql, whereSql } from './querySql.ts';
 import { tableOf } from './schemaCache.ts';
+import { apiSettings } from './apiConfig.ts';
 
 type Row = Record<string, unknown>;
 
@@ -42,7 +45,7 @@ export async function read(ctx: BackendContext, c: Ctx, tx: Tx, tableName: strin
   const order = must(
     orderSql(must(parseOrder(new URL(c.req.url).searchParams.get('order'))), table),
   );
-  const { limit, offset } = rangeOf(c);
+  const { limit, offset } = rangeOf(c, apiSettings().maxRows);
   const tableSql = `public.${ident(table.name)}`;
   // Limit and offset as parameters too, so every page shares one prepared statement.
   let paging = '';
@@ -62,12 +65,13 @@ export async function read(ctx: BackendContext, c: Ctx, tx: Tx, tableName: strin
   const r = await tx.query<{ n: number; body: string; total?: number }>(sql, params);
   const row = r.rows[0]!;
   const total = prefer.count ? (row.total ?? 0) : null;
-  const partial = total !== null && (offset > 0 || offset + row.n < total);
+  const status = rangeStatus(offset, row.n, total);
+  if (status === 416) return rangeNotSatisfiable(offset, total!);
   return shaped(
     c,
     row.n,
     row.body,
-    partial ? 206 : 200,
+    status,
     offset,
     total,
     { ...prefer, return: 'representation' },

@@ -30,7 +30,9 @@ export function readApiSettings(file: string = CONFIG_TOML): ApiSettings {
   if (v === undefined) return { maxRows: DEFAULT_MAX_ROWS };
   const n = typeof v === 'bigint' ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1)
-    throw new Error(`${file}: [api] max_rows must be a positive integer (got ${JSON.stringify(v)})`);
+    throw new Error(
+      `${file}: [api] max_rows must be a positive integer (got ${JSON.stringify(v)})`,
+    );
   return { maxRows: n };
 }
 

@@ -157,6 +157,7 @@ export function shaped(
       );
     if (write && prefer.return !== 'representation')
       return { status: status === 201 ? 201 : 204, headers };
+    headers['content-type'] = 'application/vnd.pgrst.object+json; charset=utf-8';
     return { status, headers, body: bodyText.slice(1, -1) };
   }
   if (write && prefer.return !== 'representation')
@@ -183,16 +184,17 @@ export async function runWrite(
   if (!needRows) {
     const r = await tx.query(write, params);
     const n = r.affectedRows ?? 0;
-    return {
-      status: okStatus === 201 ? 201 : 204,
-      headers: { 'content-range': contentRange(0, n, prefer.count ? n : null) },
-    };
+    const range =
+      okStatus === 201
+        ? `*/${prefer.count ? n : '*'}`
+        : contentRange(0, n, prefer.count ? n : null);
+    return { status: okStatus === 201 ? 201 : 204, headers: { 'content-range': range } };
   }
   const sql = `with _w as (${write} returning _t.*)
     select count(*)::int as n, coalesce(json_agg(_r), '[]')::text as body from (select ${sel} from _w _t) _r`;
   const r = await tx.query<{ n: number; body: string }>(sql, params);
   const row = r.rows[0]!;
-  return shaped(
+  const out = shaped(
     c,
     row.n,
     row.body,
@@ -202,4 +204,8 @@ export async function runWrite(
     prefer,
     true,
   );
+  // PostgREST gives an insert no range, only its count.
+  if (okStatus === 201 && out.status < 400 && out.headers)
+    out.headers['content-range'] = `*/${prefer.count ? row.n : '*'}`;
+  return out;
 }

@@ -24,6 +24,7 @@ import {
   statusForSqlState,
 } from '../pgError.ts';
 import { OutError, type Ctx, type Out, type Tx } from './http.ts';
+import { preferenceApplied } from './prefer.ts';
 import { rpc } from './rpc.ts';
 import { busyBody, createPushGate, MAX_PUSH_BYTES, PUSH_RETRY_AFTER_S } from './pushGate.ts';
 import { opsToSplit, pushInParts } from './pushChunks.ts';
@@ -35,6 +36,8 @@ const row = z.record(z.unknown(), { invalid_type_error: 'Empty or invalid json' 
 const insertBody = z.union([row, z.array(row)], { invalid_type_error: 'Empty or invalid json' });
 const rpcBody = row.optional();
 
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+
 function bodyFail(p: BodyProblem): Response {
   const body =
     p.status === 413
@@ -44,14 +47,17 @@ function bodyFail(p: BodyProblem): Response {
           p.kind === 'aborted' ? 'Request body aborted' : 'Empty or invalid json',
           p.message,
         );
-  return Response.json(body, { status: p.status });
+  return new Response(JSON.stringify(body), { status: p.status, headers: JSON_TYPE });
 }
 
 /** 401 PGRST301 with `WWW-Authenticate`, as PostgREST answers a token it refuses. */
 function refusedToken(message: string): Response {
-  return Response.json(pgrst('PGRST301', message), {
+  return new Response(JSON.stringify(pgrst('PGRST301', message)), {
     status: 401,
-    headers: { 'www-authenticate': `Bearer error="invalid_token", error_description="${message}"` },
+    headers: {
+      ...JSON_TYPE,
+      'www-authenticate': `Bearer error="invalid_token", error_description="${message}"`,
+    },
   });
 }
 
@@ -145,7 +151,10 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
       }
       const headers: Record<string, string> = { ...(out.headers ?? {}) };
       if (out.body !== undefined && out.body !== null)
-        headers['content-type'] = 'application/json; charset=utf-8';
+        headers['content-type'] ??= 'application/json; charset=utf-8';
+      // As PostgREST: on a success, and on the 416 its count decided.
+      const applied = out.status < 400 || out.status === 416 ? preferenceApplied(c) : null;
+      if (applied) headers['preference-applied'] = applied;
       const sendBody = c.req.method === 'HEAD' || out.status === 204 ? null : (out.body ?? null);
       return new Response(sendBody, { status: out.status, headers });
     };

@@ -19,6 +19,9 @@ import { apiSettings } from './apiConfig.ts';
 import { RESERVED } from './query.ts';
 import { functionOf } from './schemaCache.ts';
 
+/** PostgREST's Content-Range for a function's single (scalar or row) result. */
+const ONE_ROW = { 'content-range': '0-0/*' };
+
 /** Call `name` with `body` (POST) or the query string's arguments (GET/HEAD). */
 export async function rpc(
   ctx: BackendContext,
@@ -63,7 +66,7 @@ export async function rpc(
   if (get || !fn.volatile) await tx.query('set transaction read only');
   if (fn.returnsVoid) {
     await tx.query(`select ${call} from ${from}`, params);
-    return { status: 204 };
+    return { status: 204, headers: ONE_ROW };
   }
   if (fn.returnsSet) {
     const prefer = parsePrefer(c.req.header('prefer'));
@@ -98,11 +101,11 @@ export async function rpc(
       `select to_json(_f)::text as body from ${from}, lateral ${call} _f`,
       params,
     );
-    return { status: 200, body: r.rows[0]?.body ?? 'null' };
+    return { status: 200, body: r.rows[0]?.body ?? 'null', headers: ONE_ROW };
   }
   const r = await tx.query<{ body: string | null }>(
     `select to_json(${call})::text as body from ${from}`,
     params,
   );
-  return { status: 200, body: r.rows[0]?.body ?? 'null' };
+  return { status: 200, body: r.rows[0]?.body ?? 'null', headers: ONE_ROW };
 }

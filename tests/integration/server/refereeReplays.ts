@@ -257,18 +257,26 @@ export const REPLAYS: Replay[] = [
   },
   // ── errors ──
   {
-    name: 'errors: unknown table, column, operator, function; no token; a bad token',
+    name: 'errors: an unknown table',
+    keys: [],
+    run: ({ as }) => as('joe').from('no_such_table').select('*'),
+  },
+  {
+    name: 'errors: a malformed token',
+    keys: [],
+    run: ({ as }) => as('nobody').from('projects').select('id'),
+  },
+  {
+    name: 'errors: unknown column, operator, function; a bad value; no token',
     keys: [],
     run: async ({ as, fx }) => {
       const joe = as('joe');
-      await joe.from('no_such_table').select('*');
       await joe.from('projects').select('no_such_column');
       await joe.from('projects').select('id').eq('no_such_column', 1);
       await joe.from('projects').select('id').filter('name', 'nope', 'x');
       await joe.from('projects').select('id').eq('id', 'not-a-uuid');
       await joe.rpc('no_such_function');
       await as(null).from('projects').select('id').eq('id', fx.project);
-      await as('nobody').from('projects').select('id');
     },
   },
   {

@@ -26,6 +26,7 @@ const BOTH_BACKENDS = [
   'tests/integration/server/hostedRealtimeParity.test.ts',
   // Real PostgREST beside ours on one database (its replays skip on PGlite).
   'tests/integration/server/postgrestReferee.test.ts',
+  'tests/integration/server/restParity.test.ts',
 ];
 
 export default defineConfig({

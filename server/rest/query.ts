@@ -55,14 +55,14 @@ export interface SelectItem {
   embed?: { table: string; hint?: string; select: SelectItem[] };
 }
 
-const REF = /^([A-Za-z_][\w$ ]*?)((?:->>?[\w$-]+)*)$/;
+const REF = /^([A-Za-z_][\w$ ]*?)((?:->>?[\w$]+)*)$/;
 
 /** Parse `col` or `col->a->>b`; null when it is neither. */
 export function parseColumnRef(raw: string): ColumnRef | null {
   const m = REF.exec(raw.trim());
   if (!m) return null;
   const path: ColumnRef['path'] = [];
-  for (const p of m[2]!.matchAll(/(->>?)([\w$-]+)/g))
+  for (const p of m[2]!.matchAll(/(->>?)([\w$]+)/g))
     path.push({ arrow: p[1] as '->' | '->>', key: p[2]! });
   return { col: m[1]!.trim(), path };
 }

@@ -82,7 +82,7 @@ const CASTS = new Set([
 /**
  * A column, or a JSON path into it, of `table` under `alias`, with the SQL
  * type of the result (`->>` gives text, `->` keeps json/jsonb). Keys are
- * letters, digits, `_`, `$` and `-` (parseColumnRef), so they are safe inline;
+ * letters, digits, `_` and `$` (parseColumnRef), so they are safe inline;
  * a whole-number key is an array index, as in PostgREST.
  */
 export function columnExpr(

@@ -9,7 +9,7 @@ import { parseColumnRef, parseErr, splitTopLevel, type Parsed, type SelectItem }
 
 const IDENT = '[A-Za-z_][\\w$]*';
 const EMBED = new RegExp(`^(?:(${IDENT}):)?(${IDENT})(?:!(${IDENT}))?\\((.*)\\)$`, 's');
-const COLUMN = new RegExp(`^(?:(${IDENT}):)?(.+?)(?:::([A-Za-z_][\\w ]*))?$`, 's');
+const COLUMN = new RegExp(`^(?:(${IDENT}):(?!:))?(.+?)(?:::([A-Za-z_][\\w ]*))?$`, 's');
 /** How deep embeddings may nest (PostgREST has no limit; a bound keeps a hostile select cheap). */
 const MAX_DEPTH = 4;
 

@@ -1,9 +1,9 @@
 /**
  * Request bounds before any work: JSON nesting depth, string size and body
  * size answer a 4xx in each API group's error shape, never a 500 or a stack
- * overflow; the API's statement_timeout is set in every request's
- * transaction; a missing row (P0002) is a 404; internal messages are never
- * echoed.
+ * overflow; the role's statement_timeout is set in every request's
+ * transaction; PL/pgSQL errors get PostgREST's statuses (P0002 500, PT404
+ * 404); internal messages are never echoed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend.ts';

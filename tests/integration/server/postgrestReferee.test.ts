@@ -178,7 +178,7 @@ describe.skipIf(!onLane || !bin)('real PostgREST beside ours (postgres lane)', (
         });
         out[side] = captured[side].map(comparable);
       }
-      expect(out.local.length, "the replay made no request").toBeGreaterThan(0);
+      expect(out.local.length, 'the replay made no request').toBeGreaterThan(0);
       const reason = KNOWN[replay.name];
       if (reason)
         expect(out.local, `fixed? remove it from KNOWN (${reason})`).not.toEqual(out.postgrest);

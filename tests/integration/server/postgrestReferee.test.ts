@@ -22,7 +22,7 @@ import type { RunningPostgrest } from '../../support/postgrest';
 import { DEFAULT_JWT_SECRET } from '../../../server/jwt';
 import { NO_REALTIME } from '../../support/noRealtime';
 import { appRestCalls } from './restCalls';
-import { REPLAYS, type Fixture, type Side } from './refereeReplays';
+import { REFEREE_FUNCTIONS, REPLAYS, type Fixture, type Side } from './refereeReplays';
 
 /**
  * Differences left as they are, each with its reason (replay name → reason).
@@ -108,6 +108,9 @@ describe.skipIf(!onLane || !bin)('real PostgREST beside ours (postgres lane)', (
     const db = await createLaneDatabase();
     dropDb = db.drop;
     backend = await startLocalBackend({ databaseUrl: db.url });
+    // Functions of the error and transaction cases, made before PostgREST reads its schema cache.
+    await backend.pg.exec(REFEREE_FUNCTIONS);
+    await backend.backend.reloadSchema();
     postgrest = await startPostgrest({
       bin: bin!,
       socketDir: lane.socketDir,

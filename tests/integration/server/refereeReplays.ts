@@ -39,6 +39,28 @@ export interface Replay {
 
 const NO_SUCH = '00000000-0000-4000-8000-000000000000';
 
+/** Functions the error and transaction cases call (made as the database owner before both servers read their schema). */
+export const REFEREE_FUNCTIONS = `
+  create table public.referee_log (id serial primary key, note text);
+  grant insert on public.referee_log to authenticated;
+  grant usage on sequence public.referee_log_id_seq to authenticated;
+  create function public.referee_raise(p_code text) returns void language plpgsql as $$
+    begin raise exception 'raised %', p_code using errcode = p_code, hint = 'referee.hint'; end $$;
+  create function public.referee_request() returns json language sql stable as $$
+    select json_build_object('method', current_setting('request.method', true),
+      'path', current_setting('request.path', true),
+      'probe', current_setting('request.headers', true)::json->>'x-referee',
+      'timeout', current_setting('statement_timeout'),
+      'read_only', current_setting('transaction_read_only')) $$;
+  create function public.referee_write() returns int language sql volatile as $$
+    insert into public.referee_log (note) values ('written') returning 1 $$;
+  create function public.referee_stable_write() returns int language plpgsql stable as $$
+    begin return public.referee_write(); end $$;
+  create function public.referee_series() returns setof int language sql stable as $$
+    select generate_series(1, 1100) $$;
+  grant execute on function public.referee_raise(text), public.referee_request(), public.referee_write(),
+    public.referee_stable_write(), public.referee_series() to anon, authenticated;`;
+
 export const REPLAYS: Replay[] = [
   {
     name: 'profiles: upsert ignoring a duplicate (profile set-up at sign-in)',
@@ -277,6 +299,42 @@ export const REPLAYS: Replay[] = [
       await joe.from('projects').select('id').eq('id', 'not-a-uuid');
       await joe.rpc('no_such_function');
       await as(null).from('projects').select('id').eq('id', fx.project);
+    },
+  },
+  {
+    name: 'errors raised in a function: P0001 400, P0002/P0003 500, PT404 404, PT409 409',
+    keys: [],
+    run: async ({ as }) => {
+      for (const code of ['P0001', 'P0002', 'P0003', 'PT404', 'PT409', '22023', '42501'])
+        await as('joe').rpc('referee_raise', { p_code: code });
+    },
+  },
+  {
+    name: 'what SQL sees: request.method/path/headers, the role’s statement_timeout, read-only',
+    keys: [],
+    run: async ({ as }) => {
+      await as('joe').rpc('referee_request').setHeader('x-referee', 'r1');
+      await as('joe').rpc('referee_request', {}, { get: true }).setHeader('x-referee', 'r2');
+      await as(null).rpc('referee_request', {}, { get: true });
+    },
+  },
+  {
+    name: 'a STABLE function cannot write; a volatile one called by POST can',
+    keys: [],
+    run: async ({ as }) => {
+      await as('joe').rpc('referee_stable_write');
+      await as('joe').rpc('referee_write', {}, { get: true });
+      await as('joe').rpc('referee_write');
+    },
+  },
+  {
+    name: 'a set-returning call past max_rows, counted, and past its end',
+    keys: [],
+    run: async ({ as }) => {
+      await as('joe').rpc('referee_series');
+      await as('joe').rpc('referee_series', {}, { count: 'exact' });
+      await as('joe').rpc('referee_series', {}, { count: 'exact' }).range(1000, 1999);
+      await as('joe').rpc('referee_series', {}, { count: 'exact' }).range(2000, 2009);
     },
   },
   {

@@ -12,14 +12,25 @@
  * 400, not a 404 or 5xx); the `project-files` bucket exists; RLS refuses
  * another user (and anon) a project; realtime private channels accept a
  * broadcast to the user's own topic (skipped when the project serves no
- * `/realtime/v1`).
+ * `/realtime/v1`); reads past the row cap are paged and a function's "not
+ * found" is 404 (scripts/hostedRestChecks.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { checkNotFoundStatus, checkRowCap, type RestCheckContext } from './hostedRestChecks.ts';
 
 const ROOT = join(import.meta.dirname, '..');
+
+/** The REST checks (scripts/hostedRestChecks.ts), in report order. */
+async function restChecks(
+  ctx: RestCheckContext,
+  check: (name: string, fn: () => Promise<[CheckLine['status'], string]>) => Promise<void>,
+): Promise<void> {
+  await check('row cap', () => checkRowCap(ctx));
+  await check('not found status', () => checkNotFoundStatus(ctx));
+}
 
 /** Options of a check run; `url` and `anonKey` are the project's. */
 export const checkOptions = z.object({
@@ -240,6 +251,8 @@ export async function runHostedCheck(
       if (after[0]?.name !== 'check-hosted') return ['FAIL', 'another user changed the project'];
       return ['ok', 'another user and anon neither read nor change a project'];
     });
+
+    await restChecks({ base, anonKey: opts.anonKey, user: sa }, check);
 
     await check('realtime private channels', async () => {
       const res = await fetch(`${base}/realtime/v1/api/broadcast`, {

@@ -55,7 +55,12 @@ describe('check:hosted', () => {
       'function project-invite': 'ok',
       'bucket project-files': 'ok',
       RLS: 'ok',
+      'row cap': 'ok',
+      'not found status': 'ok',
     });
+    expect(lines.find((l) => l.check === 'row cap')!.detail).toMatch(
+      /one read answers 1000 of 1001 rows \(max_rows\); paging reads them all/,
+    );
     // The local backend has no /realtime/v1 here: the check says so instead of failing.
     const realtime = lines.find((l) => l.check === 'realtime private channels')!;
     expect(['ok', 'skip']).toContain(realtime.status);

@@ -10,7 +10,6 @@
 import { pgrst } from '../pgError.ts';
 import { ident, type Catalog, type ForeignKey, type TableInfo } from './catalog.ts';
 import type { Parsed, SelectItem } from './query.ts';
-import { selectSql } from './querySql.ts';
 import { errOut, OutError } from './http.ts';
 
 interface Relationship {
@@ -36,12 +35,21 @@ function relationships(
   return out;
 }
 
+/** How the embedded table's own select list is built (querySql.ts's selectSql, passed in to keep the modules apart). */
+export type SelectBuilder = (
+  items: SelectItem[],
+  table: TableInfo,
+  catalog: Catalog,
+  alias: string,
+) => Parsed<string>;
+
 /** The select-list entry of one embedded resource of `parent` (under `alias`). */
 export function embedSql(
   item: SelectItem,
   parent: TableInfo,
   catalog: Catalog,
   alias: string,
+  selectSql: SelectBuilder,
 ): Parsed<string> {
   const embed = item.embed!;
   if (embed.hint === 'inner' || embed.hint === 'left')

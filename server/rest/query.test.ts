@@ -5,14 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TableInfo } from './catalog.ts';
-import {
-  parseFilter,
-  parseFilters,
-  parseLogic,
-  parseOrder,
-  parseSelect,
-  splitTopLevel,
-} from './query.ts';
+import { parseFilter, parseFilters, parseLogic, parseOrder, splitTopLevel } from './query.ts';
+import { parseSelect } from './selectParse.ts';
 import { orderSql, selectSql, whereSql } from './querySql.ts';
 
 const notes: TableInfo = {

@@ -225,8 +225,6 @@ export function parseFilters(
   return { ok: true, value: out };
 }
 
-export { parseSelect } from './selectParse.ts';
-
 /** Parse `order=a.desc.nullslast,b`. */
 export function parseOrder(raw: string | null): Parsed<OrderItem[]> {
   if (!raw) return { ok: true, value: [] };

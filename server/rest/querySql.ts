@@ -120,7 +120,7 @@ export function selectSql(
     }
     if (it.embed) {
       if (!catalog) return parseErr('embedding is not supported here');
-      const e = embedSql(it, table, catalog, alias);
+      const e = embedSql(it, table, catalog, alias, selectSql);
       if (!e.ok) return e;
       parts.push(e.value);
       continue;

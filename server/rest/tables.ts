@@ -21,7 +21,8 @@ import {
   type Out,
   type Tx,
 } from './http.ts';
-import { parseFilters, parseOrder, parseSelect } from './query.ts';
+import { parseFilters, parseOrder } from './query.ts';
+import { parseSelect } from './selectParse.ts';
 import { orderSql, selectSql, whereSql } from './querySql.ts';
 import { tableOf } from './schemaCache.ts';
 import { apiSettings } from './apiConfig.ts';

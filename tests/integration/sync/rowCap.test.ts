@@ -3,7 +3,8 @@
  * PostgREST applies it) on the local `/rest/v1`, and the app's reads paging
  * under it: a thread of 1,100 messages reaches a device that joins the job
  * after its first sync (the rows are older than its pull cursors, so only the
- * shared-project fetch can bring them). On PGlite and on PostgreSQL.
+ * shared-project fetch can bring them), and so do its 1,050 file rows. On
+ * PGlite and on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend';
@@ -18,6 +19,7 @@ import {
 } from './harness';
 
 const MESSAGES = 1100;
+const FILES = 1050;
 
 let backend: StartedBackend;
 let contractor: Credentials;
@@ -44,6 +46,13 @@ beforeAll(async () => {
     `insert into public.messages (project_id, author_id, body, created_at)
      select $1::uuid, $2::uuid, 'Message ' || g, now() - make_interval(mins => ${MESSAGES} - g)
        from generate_series(1, ${MESSAGES}) g`,
+    [projectId, joe.userId],
+  );
+  // And more file rows than one read answers (their bytes are fetched only when opened).
+  await backend.pg.query(
+    `insert into public.project_files (project_id, file_name, file_path, user_id)
+     select $1::uuid, 'photo-' || g || '.jpg', 'projects/' || $1::text || '/photo-' || g || '.jpg', $2::uuid
+       from generate_series(1, ${FILES}) g`,
     [projectId, joe.userId],
   );
 }, 180_000);
@@ -147,6 +156,8 @@ describe('row cap', () => {
     expect(await home.sync()).toMatchObject({ ok: true });
     const got = await home.db.messages.where('project_id').equals(projectId).count();
     expect(got).toBe(MESSAGES);
+    const files = await home.db.project_files.where('project_id').equals(projectId).count();
+    expect(files).toBe(FILES);
   });
 });
 

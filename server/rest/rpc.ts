@@ -19,8 +19,10 @@ import { apiSettings } from './apiConfig.ts';
 import { RESERVED } from './query.ts';
 import { functionOf } from './schemaCache.ts';
 
-/** PostgREST's Content-Range for a function's single (scalar or row) result. */
-const ONE_ROW = { 'content-range': '0-0/*' };
+/** PostgREST's Content-Range for a function's single (scalar, row or void) result: counted, a total of 1. */
+function oneRow(c: Ctx): Record<string, string> {
+  return { 'content-range': parsePrefer(c.req.header('prefer')).count ? '0-0/1' : '0-0/*' };
+}
 
 /** Call `name` with `body` (POST) or the query string's arguments (GET/HEAD). */
 export async function rpc(
@@ -66,7 +68,7 @@ export async function rpc(
   if (get || !fn.volatile) await tx.query('set transaction read only');
   if (fn.returnsVoid) {
     await tx.query(`select ${call} from ${from}`, params);
-    return { status: 204, headers: ONE_ROW };
+    return { status: 204, headers: oneRow(c) };
   }
   if (fn.returnsSet) {
     const prefer = parsePrefer(c.req.header('prefer'));
@@ -101,11 +103,11 @@ export async function rpc(
       `select to_json(_f)::text as body from ${from}, lateral ${call} _f`,
       params,
     );
-    return { status: 200, body: r.rows[0]?.body ?? 'null', headers: ONE_ROW };
+    return { status: 200, body: r.rows[0]?.body ?? 'null', headers: oneRow(c) };
   }
   const r = await tx.query<{ body: string | null }>(
     `select to_json(${call})::text as body from ${from}`,
     params,
   );
-  return { status: 200, body: r.rows[0]?.body ?? 'null', headers: ONE_ROW };
+  return { status: 200, body: r.rows[0]?.body ?? 'null', headers: oneRow(c) };
 }

@@ -338,6 +338,17 @@ export const REPLAYS: Replay[] = [
     },
   },
   {
+    name: 'a counted call of a function with one result (the count supabase-js reads)',
+    keys: [],
+    run: async ({ as }) => {
+      await as('joe').rpc('referee_request', {}, { count: 'exact' });
+      await as('joe').rpc('referee_raise', { p_code: 'P0001' }, { count: 'exact' });
+      await as('joe').rpc('referee_series', {}, { count: 'exact', head: true });
+      await as('joe').rpc('referee_write', {}, { count: 'exact' });
+      await as('joe').from('referee_log').insert({ note: 'counted' }, { count: 'exact' });
+    },
+  },
+  {
     name: 'a GET runs read-only: a writing function called by GET',
     keys: [],
     run: async ({ as, fx }) => {

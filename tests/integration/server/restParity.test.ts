@@ -230,6 +230,8 @@ describe('what SQL sees of the request', () => {
     expect([r.status, r.count, r.data?.length]).toEqual([206, 1100, 1000]);
     const head = await joe.rpc('parity_series', {}, { count: 'exact', head: true });
     expect(head.count).toBe(1100);
+    const one = await joe.rpc('parity_request', {}, { count: 'exact' });
+    expect(one.count).toBe(1);
     const past = await joe.rpc('parity_series', {}, { count: 'exact' }).range(2000, 2010);
     expect([past.status, past.error?.code]).toEqual([416, 'PGRST103']);
   });

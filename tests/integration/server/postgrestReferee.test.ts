@@ -31,6 +31,8 @@ import { REFEREE_FUNCTIONS, REPLAYS, type Fixture, type Side } from './refereeRe
 const KNOWN: Record<string, string> = {
   'errors: an unknown table':
     'PostgREST 12.0 answers 404 42P01 "relation … does not exist"; 12.2 and later (hosted today) answer 404 PGRST205 "Could not find the table … in the schema cache", which we follow',
+  'operators the local backend does not build (imatch, isdistinct, like(any))':
+    'not built here: answered 400 PGRST100 "The local backend does not support the … operator", never a wrong result; PostgREST answers the rows',
   'errors: a malformed token':
     'the message of a token that is not a JWT: "JWSError" here, the JOSE library\'s decode error there; status 401 and code PGRST301 agree, and supabase-js acts on those',
 };

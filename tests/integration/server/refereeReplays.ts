@@ -417,6 +417,16 @@ export const REPLAYS: Replay[] = [
     },
   },
   {
+    name: 'operators the local backend does not build (imatch, isdistinct, like(any))',
+    keys: [],
+    run: async ({ as }) => {
+      const joe = as('joe');
+      await joe.from('projects').select('name').filter('name', 'imatch', 'kitchen');
+      await joe.from('projects').select('name').filter('name', 'isdistinct', 'x');
+      await joe.from('projects').select('name').filter('name', 'like(any)', '{Referee*,x*}');
+    },
+  },
+  {
     name: 'csv',
     keys: [],
     run: async ({ as, fx }) => {

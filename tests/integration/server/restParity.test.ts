@@ -167,6 +167,15 @@ describe('JSON paths, overlaps, text search', () => {
       headers: { apikey: b.anonKey, authorization: `Bearer ${joeToken}` },
     });
     expect(injected.status).toBe(400);
+    for (const [op, value] of [
+      ['imatch', 'oak'],
+      ['isdistinct', 'x'],
+      ['like(any)', '{oak*,walnut*}'],
+    ]) {
+      const r = await joe.from('projects').select('name').filter('name', op!, value!);
+      expect([r.status, r.error?.code], op).toEqual([400, 'PGRST100']);
+      expect(r.error?.message, op).toMatch(/local backend does not support/);
+    }
     const notArray = await joe.from('projects').select('name').overlaps('name', ['a']);
     expect(notArray.status).toBeGreaterThanOrEqual(400);
     expect(notArray.status).toBeLessThan(500);

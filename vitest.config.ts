@@ -27,6 +27,9 @@ const BOTH_BACKENDS = [
   // Sign-up settings from supabase/config.toml, and Realtime broadcasts authorized by policy.
   'tests/integration/server/authSettings.test.ts',
   'tests/integration/server/realtimeBroadcast.test.ts',
+  // Real PostgREST beside ours on one database (its replays skip on PGlite).
+  'tests/integration/server/postgrestReferee.test.ts',
+  'tests/integration/server/restParity.test.ts',
 ];
 
 export default defineConfig({

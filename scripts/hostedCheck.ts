@@ -13,15 +13,26 @@
  * another user (and anon) a project; Realtime (scripts/hostedRealtimeCheck.ts):
  * a user joins their own private topic and another user is refused it, a
  * public channel is refused, the broadcast API answers (skipped when the
- * project serves no `/realtime/v1`).
+ * project serves no `/realtime/v1`); reads past the row cap are paged and a function's "not
+ * found" is 404 (scripts/hostedRestChecks.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { realtimeChecks } from './hostedRealtimeCheck.ts';
+import { checkNotFoundStatus, checkRowCap, type RestCheckContext } from './hostedRestChecks.ts';
 
 const ROOT = join(import.meta.dirname, '..');
+
+/** The REST checks (scripts/hostedRestChecks.ts), in report order. */
+async function restChecks(
+  ctx: RestCheckContext,
+  check: (name: string, fn: () => Promise<[CheckLine['status'], string]>) => Promise<void>,
+): Promise<void> {
+  await check('row cap', () => checkRowCap(ctx));
+  await check('not found status', () => checkNotFoundStatus(ctx));
+}
 
 /** Options of a check run; `url` and `anonKey` are the project's. */
 export const checkOptions = z.object({
@@ -243,6 +254,7 @@ export async function runHostedCheck(
       return ['ok', 'another user and anon neither read nor change a project'];
     });
 
+    await restChecks({ base, anonKey: opts.anonKey, user: sa }, check);
     for (const [name, fn] of realtimeChecks(base, opts.anonKey, sa, sb)) await check(name, fn);
   }
 

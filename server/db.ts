@@ -17,6 +17,9 @@ import { join } from 'node:path';
 import type { SqlDatabase, SqlTx } from './sqlDatabase.ts';
 import { failed, rethrow } from './dbHealth.ts';
 import { asMigrationRole, handOverToMigrationRole, migrationRoleFor } from './migrationRole.ts';
+import { SET_CLAIMS_SQL, type RequestSettings } from './claimsSql.ts';
+
+export type { RequestSettings } from './claimsSql.ts';
 
 export {
   DatabaseFailure,
@@ -25,12 +28,7 @@ export {
   probeDatabase,
 } from './dbHealth.ts';
 
-/**
- * Longest a statement of an API request may run. Postgres enforces it; PGlite
- * (one wasm thread, no timer signals) ignores it, so there the request bounds
- * checked before any work are what keep one request from holding the database.
- */
-export const API_STATEMENT_TIMEOUT = '15s';
+export { API_STATEMENT_TIMEOUT } from './claimsSql.ts';
 
 export type { SqlDatabase } from './sqlDatabase.ts';
 export type Tx = SqlTx;
@@ -151,13 +149,6 @@ export async function applyMigrations(
   return applied;
 }
 
-// The user check rides in the same statement (no extra round trip); auth.users is read with the
-// privileges the statement started with (the backend's own role), before the role changes.
-const SET_CLAIMS_SQL = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-  set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true),
-  set_config('request.jwt.claim.email', $4, true), set_config('statement_timeout', '${API_STATEMENT_TIMEOUT}', true),
-  ($5::uuid is null or exists (select 1 from auth.users u where u.id = $5::uuid)) as user_ok`;
-
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -176,6 +167,10 @@ export class UserGoneError extends Error {
 export interface RunAsOptions {
   /** Refuse ({@link UserGoneError}) a user token whose auth.users row is gone. Default true. */
   requireUser?: boolean;
+  /** The HTTP request, for `request.method`, `request.path` and `request.headers` (as PostgREST sets them). */
+  request?: RequestSettings;
+  /** Run the transaction read-only (PostgREST does for a GET and a STABLE/IMMUTABLE function). */
+  readOnly?: boolean;
 }
 
 /**
@@ -210,6 +205,10 @@ export async function runAs<T>(
         claims.sub ?? '',
         claims.email ?? '',
         checked,
+        opts.request?.method ?? null,
+        opts.request?.path ?? null,
+        opts.request?.headers ?? null,
+        opts.readOnly ? 'on' : null,
       ]);
       if (set.rows.length !== 1) failed(pg, 'the claims statement returned no row');
       if (!set.rows[0]!.user_ok) throw new UserGoneError();

@@ -58,10 +58,11 @@ export function statusForSqlState(code: string, anon: boolean): number {
       return 409;
     case '42883':
     case '42P01':
-    case 'P0002':
       return 404;
     case '25006':
       return 405;
+    // PostgREST: a plain RAISE (P0001) is the caller's fault; every other PL/pgSQL error (P0002
+    // no_data_found, P0003, P0004) is 500. A function meaning "not found" raises PT404.
     case 'P0001':
       return 400;
     case '42P17':

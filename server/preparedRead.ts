@@ -8,7 +8,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import type { SqlDatabase } from './sqlDatabase.ts';
-import { runAs, type Claims } from './db.ts';
+import { runAs, type Claims, type RequestSettings } from './db.ts';
 import { failed, isFatalDatabaseError, rethrow } from './dbHealth.ts';
 
 /** A SQL string literal that is safe whatever `standard_conforming_strings` says (E'…' escaping). */
@@ -38,7 +38,7 @@ function prologueOf(claims: Claims): string {
       `set_config('request.jwt.claims', ${literal(JSON.stringify(claims))}, true), ` +
       `set_config('request.jwt.claim.sub', ${literal(claims.sub ?? '')}, true), ` +
       `set_config('request.jwt.claim.role', ${literal(claims.role)}, true), ` +
-      `set_config('request.jwt.claim.email', ${literal(claims.email ?? '')}, true);\n`;
+      `set_config('request.jwt.claim.email', ${literal(claims.email ?? '')}, true)`;
     prologues.set(claims, p);
   }
   return p;
@@ -64,6 +64,7 @@ export async function queryAsPrepared<T>(
   claims: Claims,
   sql: string,
   params: readonly unknown[] = [],
+  opts: { request?: RequestSettings; readOnly?: boolean } = {},
 ): Promise<{ rows: T[]; affectedRows?: number }> {
   if (claims.role !== 'anon' && claims.role !== 'authenticated' && claims.role !== 'service_role')
     throw new Error('bad role');
@@ -71,7 +72,10 @@ export async function queryAsPrepared<T>(
   // ordinary transaction as the caller (same role, claims and timeout).
   // Reads are not refused for a deleted account's token (as on PGlite, where that would cost a query).
   if (!(pg instanceof PGlite))
-    return runAs(pg, claims, (tx) => tx.query<T>(sql, [...params]), { requireUser: false });
+    return runAs(pg, claims, (tx) => tx.query<T>(sql, [...params]), {
+      requireUser: false,
+      ...opts,
+    });
   let cache = preparedByDb.get(pg);
   if (!cache) {
     cache = new Map();
@@ -89,7 +93,14 @@ export async function queryAsPrepared<T>(
     cache.set(sql, fresh);
     name = fresh;
   }
-  const prologue = prologueOf(claims);
+  let prologue = prologueOf(claims);
+  if (opts.request)
+    prologue +=
+      `, set_config('request.method', ${literal(opts.request.method)}, true)` +
+      `, set_config('request.path', ${literal(opts.request.path)}, true)` +
+      `, set_config('request.headers', ${literal(opts.request.headers)}, true)`;
+  if (opts.readOnly) prologue += `, set_config('transaction_read_only', 'on', true)`;
+  prologue += ';\n';
   const args = params.length ? `(${params.map(literal).join(', ')})` : '';
   let results;
   try {

@@ -4,7 +4,8 @@
  * this backend alike. Only the keys this backend has a meaning for are read
  * (the CLI's names and units): `[auth] site_url`, `additional_redirect_urls`,
  * `jwt_expiry` (seconds), `minimum_password_length`, `enable_signup`, and
- * `[auth.email] enable_signup`, `enable_confirmations`. Values written
+ * `[auth.email] enable_signup`, `enable_confirmations`; `[api] max_rows`
+ * (PostgREST's `db-max-rows`, the local `/rest/v1` cap). Values written
  * `"env(NAME)"` take the environment variable, as the CLI does. Every other
  * key is left to the CLI. The one difference from the CLI's defaults: a file
  * without `enable_confirmations` keeps confirmation by mail on (GoTrue's own
@@ -43,9 +44,14 @@ export const DEFAULT_AUTH_SETTINGS: AuthSettings = {
   enableConfirmations: true,
 };
 
+/** What hosted Supabase and the CLI use when `[api] max_rows` is not set. */
+export const DEFAULT_MAX_ROWS = 1000;
+
 /** The settings of one config file. */
 export interface ProjectConfig {
   auth: AuthSettings;
+  /** `[api] max_rows`: most rows one table read or set-returning call answers. */
+  api: { maxRows: number };
 }
 
 /** A config file that cannot be used; the message names the file and the key. */
@@ -64,6 +70,7 @@ const int = (min: number, max: number) =>
 
 const fileShape = z
   .object({
+    api: z.object({ max_rows: int(1, 1_000_000) }).passthrough().optional(),
     auth: z
       .object({
         site_url: text,
@@ -99,7 +106,8 @@ export function redirectEntry(url: string): string {
  * have the wrong type or range.
  */
 export function loadProjectConfig(file: string): ProjectConfig {
-  if (!existsSync(file)) return { auth: { ...DEFAULT_AUTH_SETTINGS } };
+  if (!existsSync(file))
+    return { auth: { ...DEFAULT_AUTH_SETTINGS }, api: { maxRows: DEFAULT_MAX_ROWS } };
   let raw: unknown;
   try {
     raw = parse(readFileSync(file, 'utf8'));
@@ -114,6 +122,7 @@ export function loadProjectConfig(file: string): ProjectConfig {
   const a = checked.data.auth ?? {};
   const d = DEFAULT_AUTH_SETTINGS;
   return {
+    api: { maxRows: checked.data.api?.max_rows ?? DEFAULT_MAX_ROWS },
     auth: {
       siteUrl: a.site_url || undefined,
       additionalRedirectUrls: (a.additional_redirect_urls ?? [])

@@ -1,13 +1,16 @@
 /**
  * Shared projects the device must fetch whole (after a membership arrived:
  * the store queues them when it applies the member rows): the project rows and their file rows by id,
- * as the user is now allowed to read them, 100 projects per request. Their
+ * as the user is now allowed to read them, 100 projects per request, each
+ * table paged under the server's row cap (pagedRead.ts: 100 projects can hold
+ * far more than 1,000 messages). Their
  * versions are older than the pull cursors, so the ordinary pull would never
  * bring them; rows the device already has are ignored by version.
  */
 import { classifyPostgrest, networkFailure, type Failure } from './errors';
 import type { SyncStore } from './store';
 import type { SyncClient } from './transport';
+import { readAllPages, type PageAnswer } from './pagedRead';
 
 /** Projects per fetch request (keeps the URL of the `in.(…)` filter short). */
 const FETCH_CHUNK = 100;
@@ -26,12 +29,19 @@ export async function fetchSharedProjects(
     let files: Record<string, unknown>[];
     let messages: Record<string, unknown>[];
     let reads: Record<string, unknown>[];
+    /** Every row of `table` whose `key` is one of the chunk's projects, page by page. */
+    const rowsOf = (table: string, key: string): Promise<PageAnswer> =>
+      readAllPages((after, limit) => {
+        let q = supabase.from(table).select('*').in(key, chunk);
+        if (after !== null) q = q.gt('id', after);
+        return q.order('id').limit(limit);
+      });
     try {
       const [p, f, m, r] = await Promise.all([
-        supabase.from('projects').select('*').in('id', chunk),
-        supabase.from('project_files').select('*').in('project_id', chunk),
-        supabase.from('messages').select('*').in('project_id', chunk),
-        supabase.from('message_reads').select('*').in('project_id', chunk),
+        rowsOf('projects', 'id'),
+        rowsOf('project_files', 'project_id'),
+        rowsOf('messages', 'project_id'),
+        rowsOf('message_reads', 'project_id'),
       ]);
       const failure =
         classifyPostgrest(p.error, p.status) ??

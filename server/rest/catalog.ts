@@ -30,9 +30,19 @@ export interface FunctionInfo {
   volatile: boolean;
 }
 
+/** A foreign key between two relations of `public` (what embedding follows). */
+export interface ForeignKey {
+  name: string;
+  table: string;
+  columns: string[];
+  refTable: string;
+  refColumns: string[];
+}
+
 export interface Catalog {
   tables: Map<string, TableInfo>;
   functions: Map<string, FunctionInfo[]>;
+  foreignKeys: ForeignKey[];
 }
 
 /** Anything that runs one parameterized statement (PGlite, a transaction, a per-request runner). */
@@ -42,7 +52,7 @@ export interface Queryable {
 
 /** An empty catalog (filled by {@link loadCatalog}). */
 export function emptyCatalog(): Catalog {
-  return { tables: new Map(), functions: new Map() };
+  return { tables: new Map(), functions: new Map(), foreignKeys: [] };
 }
 
 /** Read tables, views and functions of `public` into `into` (replacing its contents). */
@@ -122,8 +132,23 @@ export async function loadCatalog(db: Queryable, into: Catalog): Promise<void> {
     list.push(info);
     functions.set(f.name, list);
   }
+  const fks = await db.query<ForeignKey>(
+    `select con.conname as name, c1.relname as "table", c2.relname as "refTable",
+            (select array_agg(a.attname::text order by k.o) from unnest(con.conkey) with ordinality k(n, o)
+               join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.n) as columns,
+            (select array_agg(a.attname::text order by k.o) from unnest(con.confkey) with ordinality k(n, o)
+               join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.n) as "refColumns"
+       from pg_constraint con
+       join pg_class c1 on c1.oid = con.conrelid
+       join pg_namespace n1 on n1.oid = c1.relnamespace and n1.nspname = 'public'
+       join pg_class c2 on c2.oid = con.confrelid
+       join pg_namespace n2 on n2.oid = c2.relnamespace and n2.nspname = 'public'
+      where con.contype = 'f'
+      order by con.conname`,
+  );
   into.tables = tables;
   into.functions = functions;
+  into.foreignKeys = fks.rows;
 }
 
 /** Quote an identifier for SQL ("a""b"). */

@@ -65,8 +65,15 @@ export function must<T>(r: Parsed<T>): T {
   return r.value;
 }
 
-/** `limit`/`offset` from the query string or a `Range: a-b` header. */
-export function rangeOf(c: Ctx): { limit: number | null; offset: number } {
+/**
+ * `limit`/`offset` from the query string or a `Range: a-b` header, the limit
+ * capped at `maxRows` when given (PostgREST's `db-max-rows`: a read answers at
+ * most that many rows, and Content-Range tells the client where it stopped).
+ */
+export function rangeOf(
+  c: Ctx,
+  maxRows: number | null = null,
+): { limit: number | null; offset: number } {
   let limit: number | null = null;
   let offset = 0;
   const range = c.req.header('range');
@@ -91,12 +98,39 @@ export function rangeOf(c: Ctx): { limit: number | null; offset: number } {
       );
     offset += Number(o);
   }
+  if (maxRows !== null) limit = limit === null ? maxRows : Math.min(limit, maxRows);
   return { limit, offset };
 }
 
+/** PostgREST's Content-Range: `a-b/total`; the total `*` when unknown; no range (`*`) for no rows. */
 export function contentRange(offset: number, n: number, total: number | null): string {
   const t = total === null ? '*' : String(total);
   return n === 0 ? `*/${t}` : `${offset}-${offset + n - 1}/${t}`;
+}
+
+/**
+ * PostgREST's answer to a read of `n` rows from `offset` when the total is
+ * known: 416 PGRST103 past the end, 206 for part of the rows, 200 for all.
+ */
+export function rangeStatus(offset: number, n: number, total: number | null): number {
+  if (total === null) return 200;
+  if (offset > total) return 416;
+  return n < total ? 206 : 200;
+}
+
+/** 416 PGRST103, as PostgREST answers an offset past the last row of an exact count. */
+export function rangeNotSatisfiable(offset: number, total: number): Out {
+  return {
+    status: 416,
+    headers: { 'content-range': `*/${total}` },
+    body: JSON.stringify(
+      pgrst(
+        'PGRST103',
+        'Requested range not satisfiable',
+        `An offset of ${offset} was requested, but there are only ${total} rows.`,
+      ),
+    ),
+  };
 }
 
 /** Shape a result set: single-object handling, Content-Range. */
@@ -123,6 +157,7 @@ export function shaped(
       );
     if (write && prefer.return !== 'representation')
       return { status: status === 201 ? 201 : 204, headers };
+    headers['content-type'] = 'application/vnd.pgrst.object+json; charset=utf-8';
     return { status, headers, body: bodyText.slice(1, -1) };
   }
   if (write && prefer.return !== 'representation')
@@ -149,16 +184,17 @@ export async function runWrite(
   if (!needRows) {
     const r = await tx.query(write, params);
     const n = r.affectedRows ?? 0;
-    return {
-      status: okStatus === 201 ? 201 : 204,
-      headers: { 'content-range': contentRange(0, n, prefer.count ? n : null) },
-    };
+    const range =
+      okStatus === 201
+        ? `*/${prefer.count ? n : '*'}`
+        : contentRange(0, n, prefer.count ? n : null);
+    return { status: okStatus === 201 ? 201 : 204, headers: { 'content-range': range } };
   }
   const sql = `with _w as (${write} returning _t.*)
     select count(*)::int as n, coalesce(json_agg(_r), '[]')::text as body from (select ${sel} from _w _t) _r`;
   const r = await tx.query<{ n: number; body: string }>(sql, params);
   const row = r.rows[0]!;
-  return shaped(
+  const out = shaped(
     c,
     row.n,
     row.body,
@@ -168,4 +204,8 @@ export async function runWrite(
     prefer,
     true,
   );
+  // PostgREST gives an insert no range, only its count.
+  if (okStatus === 201 && out.status < 400 && out.headers)
+    out.headers['content-range'] = `*/${prefer.count ? row.n : '*'}`;
+  return out;
 }

@@ -5,14 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TableInfo } from './catalog.ts';
-import {
-  parseFilter,
-  parseFilters,
-  parseLogic,
-  parseOrder,
-  parseSelect,
-  splitTopLevel,
-} from './query.ts';
+import { parseFilter, parseFilters, parseLogic, parseOrder, splitTopLevel } from './query.ts';
+import { parseSelect } from './selectParse.ts';
 import { orderSql, selectSql, whereSql } from './querySql.ts';
 
 const notes: TableInfo = {
@@ -131,7 +125,26 @@ describe('SQL', () => {
     );
     expect(parseSelect('n::pg_catalog.text').ok).toBe(false);
     expect(selectSql(ok(parseSelect('n::regclass')), notes).ok).toBe(false);
-    expect(parseSelect('a(b)').ok).toBe(false);
+    // An embedding parses; without a catalog (or a relationship) it is refused, never guessed.
+    expect(selectSql(ok(parseSelect('a(b)')), notes).ok).toBe(false);
+    expect(parseSelect('a(b);drop table notes').ok).toBe(false);
+  });
+
+  it('select and filter by JSON paths; keys are never spliced unchecked', () => {
+    const docs: TableInfo = {
+      name: 'docs',
+      primaryKey: ['id'],
+      columns: new Map([['d', { name: 'd', type: 'jsonb', generated: false }]]),
+    };
+    expect(ok(selectSql(ok(parseSelect('d->a->>b,x:d->0')), docs))).toBe(
+      `((_t."d"->'a')->>'b') as "b", (_t."d"->0) as "x"`,
+    );
+    for (const bad of ["d->>'b'", 'd->>b)--', 'd->', 'd->>b c'])
+      expect(parseSelect(bad).ok, bad).toBe(false);
+    const params: unknown[] = [];
+    expect(ok(whereSql(ok(parseFilters(new URLSearchParams('d->>b=eq.1'))), docs, params))).toBe(
+      `where (_t."d"->>'b') = cast($1::text as text)`,
+    );
   });
 
   it('order: direction and nulls', () => {

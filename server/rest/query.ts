@@ -8,17 +8,63 @@
 import { pgrst, type PgrstError } from '../pgError.ts';
 
 export type Op =
-  'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'like' | 'ilike' | 'in' | 'is' | 'cs' | 'cd';
+  | 'eq'
+  | 'neq'
+  | 'gt'
+  | 'gte'
+  | 'lt'
+  | 'lte'
+  | 'like'
+  | 'ilike'
+  | 'in'
+  | 'is'
+  | 'cs'
+  | 'cd'
+  | 'ov'
+  | 'fts'
+  | 'plfts'
+  | 'phfts'
+  | 'wfts';
+
+/** A column with an optional JSON path (`details->cabinet->>width`): `->` keeps JSON, `->>` gives text. */
+export interface ColumnRef {
+  col: string;
+  path: { arrow: '->' | '->>'; key: string }[];
+}
 
 export type Cond =
-  | { kind: 'cmp'; col: string; op: Op; not: boolean; value: string; list?: string[] }
+  | {
+      kind: 'cmp';
+      col: string;
+      op: Op;
+      not: boolean;
+      value: string;
+      list?: string[];
+      /** Text search configuration of an fts operator (`fts(english)`). */
+      config?: string;
+    }
   | { kind: 'bool'; op: 'and' | 'or'; not: boolean; items: Cond[] };
 
 export interface SelectItem {
   star?: true;
   col?: string;
+  path?: ColumnRef['path'];
   alias?: string;
   cast?: string;
+  /** A resource to embed along a foreign key: `alias:table(select)` or `table!hint(select)`. */
+  embed?: { table: string; hint?: string; select: SelectItem[] };
+}
+
+const REF = /^([A-Za-z_][\w$ ]*?)((?:->>?[\w$]+)*)$/;
+
+/** Parse `col` or `col->a->>b`; null when it is neither. */
+export function parseColumnRef(raw: string): ColumnRef | null {
+  const m = REF.exec(raw.trim());
+  if (!m) return null;
+  const path: ColumnRef['path'] = [];
+  for (const p of m[2]!.matchAll(/(->>?)([\w$]+)/g))
+    path.push({ arrow: p[1] as '->' | '->>', key: p[2]! });
+  return { col: m[1]!.trim(), path };
 }
 
 export interface OrderItem {
@@ -29,24 +75,16 @@ export interface OrderItem {
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: PgrstError };
 
-const OPS: ReadonlySet<string> = new Set([
-  'eq',
-  'neq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'like',
-  'ilike',
-  'in',
-  'is',
-  'cs',
-  'cd',
-]);
+const OPS: ReadonlySet<string> = new Set(
+  'eq neq gt gte lt lte like ilike in is cs cd ov fts plfts phfts wfts'.split(' '),
+);
+/** PostgREST 12 operators the local backend does not build: refused as such, never guessed. */
+const NOT_BUILT = new Set('isdistinct match imatch sl sr nxr nxl adj'.split(' '));
+const FTS = new Set(['fts', 'plfts', 'phfts', 'wfts']);
 /** Query parameters that are not filters. */
 export const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns']);
 
-function parseErr(
+export function parseErr(
   message: string,
   details: string | null = null,
 ): { ok: false; error: PgrstError } {
@@ -97,7 +135,14 @@ export function parseFilter(col: string, raw: string): Parsed<Cond> {
     rest = rest.slice(4);
   }
   const dot = rest.indexOf('.');
-  const op = dot < 0 ? rest : rest.slice(0, dot);
+  const opPart = dot < 0 ? rest : rest.slice(0, dot);
+  // `fts(english)`: a text search operator with its configuration.
+  const withConfig = /^(\w+)\(([A-Za-z_][\w.]*)\)$/.exec(opPart);
+  const op = withConfig && FTS.has(withConfig[1]!) ? withConfig[1]! : opPart;
+  const config = withConfig && FTS.has(withConfig[1]!) ? withConfig[2] : undefined;
+  const quantified = /^(eq|neq|gt|gte|lt|lte|like|ilike|match|imatch)\((any|all)\)$/.test(opPart);
+  if (NOT_BUILT.has(op) || quantified)
+    return parseErr(`The local backend does not support the "${opPart}" operator`, raw);
   if (!OPS.has(op))
     return parseErr(
       `"failed to parse filter (${raw})" (line 1, column 1)`,
@@ -120,7 +165,9 @@ export function parseFilter(col: string, raw: string): Parsed<Cond> {
       'expecting null, not_null, true, false or unknown',
     );
   }
-  return { ok: true, value: { kind: 'cmp', col, op: op as Op, not, value: unquote(value) } };
+  const cond: Cond = { kind: 'cmp', col, op: op as Op, not, value: unquote(value) };
+  if (config) cond.config = config;
+  return { ok: true, value: cond };
 }
 
 /** Parse the value of `or=`/`and=`: `(item,item,...)`. */
@@ -165,30 +212,6 @@ export function parseFilters(
     out.push(r.value);
   }
   return { ok: true, value: out };
-}
-
-/** Parse `select=` (columns, `*`, `alias:col`, `col::type`); embedding is not supported. */
-export function parseSelect(raw: string | null): Parsed<SelectItem[]> {
-  if (raw === null || raw.trim() === '') return { ok: true, value: [{ star: true }] };
-  const items: SelectItem[] = [];
-  for (const part of splitTopLevel(raw)) {
-    const p = part.trim();
-    if (p === '*') {
-      items.push({ star: true });
-      continue;
-    }
-    const m = /^(?:([A-Za-z_][\w$ ]*):)?([A-Za-z_][\w$ ]*)(?:::([A-Za-z_][\w ]*))?$/.exec(p);
-    if (!m)
-      return parseErr(
-        `"failed to parse select parameter (${raw})" (line 1, column 1)`,
-        `unsupported select item "${p}"`,
-      );
-    const item: SelectItem = { col: m[2]!.trim() };
-    if (m[1]) item.alias = m[1].trim();
-    if (m[3]) item.cast = m[3].trim();
-    items.push(item);
-  }
-  return { ok: true, value: items };
 }
 
 /** Parse `order=a.desc.nullslast,b`. */

@@ -10,7 +10,7 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { runAs, UserGoneError, type Claims } from '../db.ts';
+import { runAs, UserGoneError, type Claims, type RequestSettings } from '../db.ts';
 import { queryAsPrepared } from '../preparedRead.ts';
 import type { ApiEnv, BackendContext } from '../context.ts';
 import { jsonBody, type BodyProblem } from '../jsonBody.ts';
@@ -24,6 +24,7 @@ import {
   statusForSqlState,
 } from '../pgError.ts';
 import { OutError, type Ctx, type Out, type Tx } from './http.ts';
+import { preferenceApplied } from './prefer.ts';
 import { rpc } from './rpc.ts';
 import { busyBody, createPushGate, MAX_PUSH_BYTES, PUSH_RETRY_AFTER_S } from './pushGate.ts';
 import { opsToSplit, pushInParts } from './pushChunks.ts';
@@ -35,6 +36,8 @@ const row = z.record(z.unknown(), { invalid_type_error: 'Empty or invalid json' 
 const insertBody = z.union([row, z.array(row)], { invalid_type_error: 'Empty or invalid json' });
 const rpcBody = row.optional();
 
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+
 function bodyFail(p: BodyProblem): Response {
   const body =
     p.status === 413
@@ -44,15 +47,29 @@ function bodyFail(p: BodyProblem): Response {
           p.kind === 'aborted' ? 'Request body aborted' : 'Empty or invalid json',
           p.message,
         );
-  return Response.json(body, { status: p.status });
+  return new Response(JSON.stringify(body), { status: p.status, headers: JSON_TYPE });
 }
 
 /** 401 PGRST301 with `WWW-Authenticate`, as PostgREST answers a token it refuses. */
 function refusedToken(message: string): Response {
-  return Response.json(pgrst('PGRST301', message), {
+  return new Response(JSON.stringify(pgrst('PGRST301', message)), {
     status: 401,
-    headers: { 'www-authenticate': `Bearer error="invalid_token", error_description="${message}"` },
+    headers: {
+      ...JSON_TYPE,
+      'www-authenticate': `Bearer error="invalid_token", error_description="${message}"`,
+    },
   });
+}
+
+/**
+ * `request.method`, `request.path` and `request.headers` as PostgREST sets them: the path below
+ * `/rest/v1` (what PostgREST sees behind the gateway), every header by its lower-case name.
+ */
+function requestSettings(c: Ctx): RequestSettings {
+  const path = new URL(c.req.url).pathname.replace(/^\/rest\/v1(?=\/|$)/, '') || '/';
+  const headers: Record<string, string> = {};
+  c.req.raw.headers.forEach((v, k) => (headers[k.toLowerCase()] = v));
+  return { method: c.req.method, path, headers: JSON.stringify(headers) };
 }
 
 /** Build the `/rest/v1` routes (expects the claims middleware in front). */
@@ -71,6 +88,7 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
     const t = c.get('auth');
     if (!t.ok) return refusedToken(t.message);
     const claims = t.claims;
+    const request = requestSettings(c);
     const max = push ? Math.min(ctx.maxJsonBytes, MAX_PUSH_BYTES) : ctx.maxJsonBytes;
 
     /** Body, transaction, error mapping, response. */
@@ -93,14 +111,22 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
       try {
         if (single) {
           // Reads: each statement is its own implicit transaction with the role and claims (one round trip).
-          out = await run({ query: (sql, params) => queryAsPrepared(ctx.pg, claims, sql, params) });
+          out = await run({
+            query: (sql, params) =>
+              queryAsPrepared(ctx.pg, claims, sql, params, { request, readOnly: true }),
+          });
         } else {
           const inTx = (b: z.output<S>): Promise<Out> =>
-            runAs(ctx.pg, claims, async (tx) => {
-              const o = await run(tx, b);
-              if (o.rollback) await tx.rollback();
-              return o;
-            });
+            runAs(
+              ctx.pg,
+              claims,
+              async (tx) => {
+                const o = await run(tx, b);
+                if (o.rollback) await tx.rollback();
+                return o;
+              },
+              { request },
+            );
           // A large push on PGlite: short transactions, other users' requests between them.
           const ops = push ? opsToSplit(ctx, body) : null;
           out = ops
@@ -125,7 +151,10 @@ export function restRoutes(ctx: BackendContext): Hono<ApiEnv> {
       }
       const headers: Record<string, string> = { ...(out.headers ?? {}) };
       if (out.body !== undefined && out.body !== null)
-        headers['content-type'] = 'application/json; charset=utf-8';
+        headers['content-type'] ??= 'application/json; charset=utf-8';
+      // As PostgREST: on a success, and on the 416 its count decided.
+      const applied = out.status < 400 || out.status === 416 ? preferenceApplied(c) : null;
+      if (applied) headers['preference-applied'] = applied;
       const sendBody = c.req.method === 'HEAD' || out.status === 204 ? null : (out.body ?? null);
       return new Response(sendBody, { status: out.status, headers });
     };

@@ -5,9 +5,24 @@
  */
 import type { BackendContext } from '../context.ts';
 import { ident } from './catalog.ts';
-import { rangeOf, shaped, type Ctx, type Out, type Tx } from './http.ts';
+import {
+  parsePrefer,
+  rangeNotSatisfiable,
+  rangeOf,
+  rangeStatus,
+  shaped,
+  type Ctx,
+  type Out,
+  type Tx,
+} from './http.ts';
+import { apiSettings } from './apiConfig.ts';
 import { RESERVED } from './query.ts';
 import { functionOf } from './schemaCache.ts';
+
+/** PostgREST's Content-Range for a function's single (scalar, row or void) result: counted, a total of 1. */
+function oneRow(c: Ctx): Record<string, string> {
+  return { 'content-range': parsePrefer(c.req.header('prefer')).count ? '0-0/1' : '0-0/*' };
+}
 
 /** Call `name` with `body` (POST) or the query string's arguments (GET/HEAD). */
 export async function rpc(
@@ -47,27 +62,39 @@ export async function rpc(
   }
 
   const call = `public.${ident(fn.name)}(${callArgs.join(', ')})`;
+  // As PostgREST: a GET, or a call of a STABLE/IMMUTABLE function, runs in a read-only transaction
+  // (a write there fails with 25006, answered 405), so what works here works on hosted.
+  const get = c.req.method === 'GET' || c.req.method === 'HEAD';
+  if (get || !fn.volatile) await tx.query('set transaction read only');
   if (fn.returnsVoid) {
     await tx.query(`select ${call} from ${from}`, params);
-    return { status: 204 };
+    return { status: 204, headers: oneRow(c) };
   }
   if (fn.returnsSet) {
-    const { limit, offset } = rangeOf(c);
+    const prefer = parsePrefer(c.req.header('prefer'));
+    const { limit, offset } = rangeOf(c, apiSettings().maxRows);
     const paging = `${limit !== null ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`;
-    const r = await tx.query<{ n: number; body: string }>(
-      `select count(*)::int as n, coalesce(json_agg(_r), '[]')::text as body
-         from (select _f from ${from}, lateral ${call} _f${paging}) _s(_r)`,
+    // One evaluation of the call (a CTE read twice is materialized): the page and, asked for, the total.
+    const r = await tx.query<{ n: number; body: string; total: number | null }>(
+      `with _src as (select _f from ${from}, lateral ${call} _f),
+            _page as (select _f from _src${paging})
+       select (select count(*)::int from _page) as n,
+              (select coalesce(json_agg(_f), '[]')::text from _page) as body,
+              ${prefer.count ? '(select count(*)::int from _src)' : 'null::int'} as total`,
       params,
     );
     const row = r.rows[0]!;
+    const total = prefer.count ? (row.total ?? 0) : null;
+    const status = rangeStatus(offset, row.n, total);
+    if (status === 416) return rangeNotSatisfiable(offset, total!);
     return shaped(
       c,
       row.n,
       row.body,
-      200,
+      status,
       offset,
-      null,
-      { return: 'representation', count: false },
+      total,
+      { return: 'representation', count: prefer.count },
       false,
     );
   }
@@ -76,11 +103,11 @@ export async function rpc(
       `select to_json(_f)::text as body from ${from}, lateral ${call} _f`,
       params,
     );
-    return { status: 200, body: r.rows[0]?.body ?? 'null' };
+    return { status: 200, body: r.rows[0]?.body ?? 'null', headers: oneRow(c) };
   }
   const r = await tx.query<{ body: string | null }>(
     `select to_json(${call})::text as body from ${from}`,
     params,
   );
-  return { status: 200, body: r.rows[0]?.body ?? 'null' };
+  return { status: 200, body: r.rows[0]?.body ?? 'null', headers: oneRow(c) };
 }

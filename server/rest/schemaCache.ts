@@ -44,14 +44,18 @@ export async function functionOf(
     f = pick();
   }
   if (!f) {
+    // PostgREST 12's words (it also looks for one unnamed json argument, which we do not take).
     const sig = argNames.length ? `(${argNames.join(', ')})` : ' without parameters';
+    const searched = argNames.length
+      ? ` with parameters ${argNames.join(', ')}`
+      : ' without parameters';
     throw new OutError(
       errOut(
         404,
         pgrst(
           'PGRST202',
           `Could not find the function public.${name}${sig} in the schema cache`,
-          `Searched for the function public.${name}${sig}, but no matches were found in the schema cache.`,
+          `Searched for the function public.${name}${searched} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
         ),
       ),
     );

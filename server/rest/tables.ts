@@ -5,31 +5,52 @@
  */
 import type { BackendContext } from '../context.ts';
 import { pgrst } from '../pgError.ts';
-import { ident, type TableInfo } from './catalog.ts';
+import { ident, type Catalog, type TableInfo } from './catalog.ts';
 import {
+  contentRange,
   errOut,
   must,
   OutError,
   parsePrefer,
+  rangeNotSatisfiable,
   rangeOf,
+  rangeStatus,
   runWrite,
   shaped,
   type Ctx,
   type Out,
   type Tx,
 } from './http.ts';
-import { parseFilters, parseOrder, parseSelect } from './query.ts';
+import { parseFilters, parseOrder } from './query.ts';
+import { parseSelect } from './selectParse.ts';
 import { orderSql, selectSql, whereSql } from './querySql.ts';
 import { tableOf } from './schemaCache.ts';
+import { apiSettings } from './apiConfig.ts';
 
 type Row = Record<string, unknown>;
 
-function selectOf(c: Ctx, table: TableInfo): string {
-  return must(selectSql(must(parseSelect(new URL(c.req.url).searchParams.get('select'))), table));
+function selectOf(c: Ctx, table: TableInfo, catalog: Catalog): string {
+  return must(
+    selectSql(must(parseSelect(new URL(c.req.url).searchParams.get('select'))), table, catalog),
+  );
 }
 
 function whereOf(c: Ctx, table: TableInfo, params: unknown[]): string {
   return must(whereSql(must(parseFilters(new URL(c.req.url).searchParams)), table, params));
+}
+
+/**
+ * A CSV body as PostgREST 12 builds it: the column names of the first row,
+ * then each row as its record text without the parentheses (Postgres quotes
+ * what needs quoting; a null is empty).
+ */
+const CSV_BODY = `coalesce((select string_agg(a.k, ',') from (select json_object_keys(r)::text as k
+    from (select row_to_json(hh) as r from _src hh limit 1) s) a), '') || E'\\n' ||
+  coalesce(string_agg(substring(_r::text, 2, length(_r::text) - 2), E'\\n'), '') as body`;
+
+/** `Accept: text/csv` (supabase-js `.csv()`). */
+function wantsCsv(c: Ctx): boolean {
+  return /(^|,)\s*text\/csv\b/i.test(c.req.header('accept') ?? '');
 }
 
 /** GET/HEAD rows. */
@@ -37,12 +58,12 @@ export async function read(ctx: BackendContext, c: Ctx, tx: Tx, tableName: strin
   const table = await tableOf(ctx, tx, tableName);
   const prefer = parsePrefer(c.req.header('prefer'));
   const params: unknown[] = [];
-  const sel = selectOf(c, table);
+  const sel = selectOf(c, table, ctx.catalog);
   const where = whereOf(c, table, params);
   const order = must(
     orderSql(must(parseOrder(new URL(c.req.url).searchParams.get('order'))), table),
   );
-  const { limit, offset } = rangeOf(c);
+  const { limit, offset } = rangeOf(c, apiSettings().maxRows);
   const tableSql = `public.${ident(table.name)}`;
   // Limit and offset as parameters too, so every page shares one prepared statement.
   let paging = '';
@@ -57,17 +78,30 @@ export async function read(ctx: BackendContext, c: Ctx, tx: Tx, tableName: strin
   const totalSql = prefer.count
     ? `, (select count(*)::int from ${tableSql} _t ${where}) as total`
     : '';
-  const sql = `select count(*)::int as n, coalesce(json_agg(_r), '[]')::text as body${totalSql}
-    from (select ${sel} from ${tableSql} _t ${where} ${order}${paging}) _r`;
+  const rows = `select ${sel} from ${tableSql} _t ${where} ${order}${paging}`;
+  const csv = wantsCsv(c);
+  const sql = csv
+    ? `with _src as (${rows}) select count(*)::int as n, ${CSV_BODY}${totalSql} from _src _r`
+    : `select count(*)::int as n, coalesce(json_agg(_r), '[]')::text as body${totalSql} from (${rows}) _r`;
   const r = await tx.query<{ n: number; body: string; total?: number }>(sql, params);
   const row = r.rows[0]!;
   const total = prefer.count ? (row.total ?? 0) : null;
-  const partial = total !== null && (offset > 0 || offset + row.n < total);
+  const status = rangeStatus(offset, row.n, total);
+  if (status === 416) return rangeNotSatisfiable(offset, total!);
+  if (csv)
+    return {
+      status,
+      body: row.body,
+      headers: {
+        'content-range': contentRange(offset, row.n, total),
+        'content-type': 'text/csv; charset=utf-8',
+      },
+    };
   return shaped(
     c,
     row.n,
     row.body,
-    partial ? 206 : 200,
+    status,
     offset,
     total,
     { ...prefer, return: 'representation' },
@@ -135,7 +169,7 @@ export async function insert(
   const prefer = parsePrefer(c.req.header('prefer'));
   const rows = Array.isArray(body) ? body : [body];
   const cols = columnsOf(table, rows, c.req.query('columns'));
-  const sel = selectOf(c, table);
+  const sel = selectOf(c, table, ctx.catalog);
   const conflict = conflictClause(c, table, cols, prefer.resolution);
   if (rows.length === 0)
     return {
@@ -165,7 +199,7 @@ export async function update(
   const cols = columnsOf(table, [body], c.req.query('columns'));
   const params: unknown[] = [JSON.stringify(body)];
   const where = whereOf(c, table, params);
-  const sel = selectOf(c, table);
+  const sel = selectOf(c, table, ctx.catalog);
   if (cols.length === 0)
     return prefer.return === 'representation'
       ? { status: 200, body: '[]' }
@@ -182,7 +216,7 @@ export async function remove(ctx: BackendContext, c: Ctx, tx: Tx, tableName: str
   const prefer = parsePrefer(c.req.header('prefer'));
   const params: unknown[] = [];
   const where = whereOf(c, table, params);
-  const sel = selectOf(c, table);
+  const sel = selectOf(c, table, ctx.catalog);
   return runWrite(
     c,
     tx,

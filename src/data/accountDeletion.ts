@@ -58,20 +58,29 @@ export async function deleteAccountOnServer(
     message: error.message ?? error.name ?? 'Account deletion failed',
   });
   try {
-    const listed = await client.rpc('my_account_storage_paths');
-    if (listed.error) return fail(listed.error);
-    const paths = ((listed.data ?? []) as unknown[]).filter(
-      (p): p is string => typeof p === 'string',
-    );
-    for (let i = 0; i < paths.length; i += REMOVE_BATCH) {
-      const removed = await client.storage
-        .from(FILES_BUCKET)
-        .remove(paths.slice(i, i + REMOVE_BATCH));
-      if (removed.error) return fail(removed.error);
+    // The listing is capped at the server's max_rows (1,000 on hosted): list, remove, list again
+    // until nothing is left; a listing that removed nothing new stops (delete_my_account then says why).
+    let filesRemoved = 0;
+    let previous: string | null = null;
+    for (;;) {
+      const listed = await client.rpc('my_account_storage_paths');
+      if (listed.error) return fail(listed.error);
+      const paths = ((listed.data ?? []) as unknown[]).filter(
+        (p): p is string => typeof p === 'string',
+      );
+      if (paths.length === 0 || paths.join('\n') === previous) break;
+      previous = paths.join('\n');
+      for (let i = 0; i < paths.length; i += REMOVE_BATCH) {
+        const removed = await client.storage
+          .from(FILES_BUCKET)
+          .remove(paths.slice(i, i + REMOVE_BATCH));
+        if (removed.error) return fail(removed.error);
+      }
+      filesRemoved += paths.length;
     }
     const deleted = await client.rpc('delete_my_account');
     if (deleted.error) return fail(deleted.error);
-    return { ok: true, filesRemoved: paths.length };
+    return { ok: true, filesRemoved };
   } catch (e) {
     return fail(e as Error);
   }

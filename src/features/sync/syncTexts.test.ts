@@ -6,6 +6,7 @@ import {
   PROBLEM_TEXT,
   changesAreStale,
   nextRetryText,
+  rejectionText,
   savedOnDeviceText,
   staleChangesText,
 } from './syncTexts';
@@ -82,5 +83,13 @@ describe('how long ago, in the browser words (Intl, not date-fns, in the top bar
     }
     expect(lastSyncedText(minutesAgo(0.5), NOW)).toBe('Synced just now');
     expect(lastSyncedText(null, NOW)).toBe('Not synced yet');
+  });
+});
+
+describe('refusal words', () => {
+  it('say "no longer exists" for a not-found, whether raised as P0002 or as PT404', () => {
+    expect(rejectionText('PT404', 'not found')).toBe('No longer exists on the server');
+    expect(rejectionText('P0002', 'not found')).toBe('No longer exists on the server');
+    expect(rejectionText('P0002', 'deleted on another device')).toBe('Deleted on another device');
   });
 });

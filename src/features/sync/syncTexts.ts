@@ -148,7 +148,7 @@ export function lastSyncedText(lastSyncedAt: string | null, nowMs: number): stri
 
 /** Why the server refused a change, in words, by SQLSTATE / HTTP status. */
 export function rejectionText(code: string, message: string): string {
-  if (code === 'P0002')
+  if (code === 'P0002' || code === 'PT404')
     return message === 'deleted on another device'
       ? 'Deleted on another device'
       : 'No longer exists on the server';

@@ -497,7 +497,7 @@ describe('quotes', () => {
       403,
       '42501',
     );
-    refused(await clients.quoting.rpc('withdraw_quote', { p_quote_id: q.nearby.id }), 404, 'P0002');
+    refused(await clients.quoting.rpc('withdraw_quote', { p_quote_id: q.nearby.id }), 404, 'PT404');
     refused(await anon.rpc('withdraw_quote', { p_quote_id: q.nearby.id }), 401, '42501');
     const withdrawn = await clients.nearby.rpc('withdraw_quote', { p_quote_id: q.nearby.id });
     expect(withdrawn.error).toBeNull();
@@ -554,12 +554,12 @@ describe('accept_quote', () => {
     refused(await accept('anon', q.rev2), 401, '42501');
     refused(await accept('quoting', q.rev2), 403, '42501');
     refused(await accept('orgAdmin', q.rev2), 403, '42501');
-    refused(await accept('outside', q.rev2), 404, 'P0002');
-    refused(await accept('otherAdmin', q.rev2), 404, 'P0002');
+    refused(await accept('outside', q.rev2), 404, 'PT404');
+    refused(await accept('otherAdmin', q.rev2), 404, 'PT404');
     refused(
       await accept('homeowner', { id: crypto.randomUUID(), content_sha256: q.rev2.content_sha256 }),
       404,
-      'P0002',
+      'PT404',
     );
     refused(
       await accept('homeowner', { id: q.rev2.id, content_sha256: 'f'.repeat(64) }),
@@ -650,7 +650,7 @@ describe('decline_quote', () => {
   it('the owner declines a sent quote with a reason; nobody else can; twice is refused', async () => {
     const quote = await sendQuote('quoting', PROJECT2);
     refused(await clients.quoting.rpc('decline_quote', { p_quote_id: quote.id }), 403, '42501');
-    refused(await clients.nearby.rpc('decline_quote', { p_quote_id: quote.id }), 404, 'P0002');
+    refused(await clients.nearby.rpc('decline_quote', { p_quote_id: quote.id }), 404, 'PT404');
     refused(await anon.rpc('decline_quote', { p_quote_id: quote.id }), 401, '42501');
     refused(
       await clients.homeowner.rpc('decline_quote', {

@@ -56,7 +56,12 @@ describe('check:hosted', () => {
       'function project-invite': 'ok',
       'bucket project-files': 'ok',
       RLS: 'ok',
+      'row cap': 'ok',
+      'not found status': 'ok',
     });
+    expect(lines.find((l) => l.check === 'row cap')!.detail).toMatch(
+      /one read answers 1000 of 1001 rows \(max_rows\); paging reads them all/,
+    );
     // Realtime as the README's step 8 sets it up: own topic joined, another user's refused, no public channels.
     expect(status).toMatchObject({
       'realtime private channels': 'ok',

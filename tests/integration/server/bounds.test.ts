@@ -1,9 +1,9 @@
 /**
  * Request bounds before any work: JSON nesting depth, string size and body
  * size answer a 4xx in each API group's error shape, never a 500 or a stack
- * overflow; the API's statement_timeout is set in every request's
- * transaction; a missing row (P0002) is a 404; internal messages are never
- * echoed.
+ * overflow; the role's statement_timeout is set in every request's
+ * transaction; PL/pgSQL errors get PostgREST's statuses (P0002 500, PT404
+ * 404); internal messages are never echoed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend.ts';
@@ -17,7 +17,8 @@ beforeAll(async () => {
   await b.pg.exec(`
     create function public.api_statement_timeout() returns text language sql stable as $$ select current_setting('statement_timeout') $$;
     create function public.missing_row() returns void language plpgsql as $$ begin raise exception no_data_found using message = 'no such row'; end $$;
-    grant execute on function public.api_statement_timeout(), public.missing_row() to authenticated;`);
+    create function public.raise_code(p_code text) returns void language plpgsql as $$ begin raise exception 'raised' using errcode = p_code; end $$;
+    grant execute on function public.api_statement_timeout(), public.missing_row(), public.raise_code(text) to authenticated;`);
   await b.backend.reloadSchema();
   token = (await b.signUpConfirmed(email('bounds'), 'secret123')).accessToken;
 });
@@ -97,24 +98,38 @@ describe('request bounds', () => {
     expect(await big.json()).toMatchObject({ code: 'PGRST413' });
   });
 
-  it('every API transaction runs with the statement_timeout', async () => {
+  it("every API transaction runs with its role's statement_timeout (bootstrap.sql), as PostgREST sets it", async () => {
     const res = await fetch(`${b.url}/rest/v1/rpc/api_statement_timeout`, {
       method: 'POST',
       headers: headers(),
       body: '{}',
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toBe('15s');
+    expect(await res.json()).toBe('8s');
   });
 
-  it('a missing row (P0002) is a 404, not a 500', async () => {
+  it('PL/pgSQL errors answer as PostgREST maps them: P0002 is 500, P0001 400, PT404 404', async () => {
     const res = await fetch(`${b.url}/rest/v1/rpc/missing_row`, {
       method: 'POST',
       headers: headers(),
       body: '{}',
     });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(500);
     expect(await res.json()).toMatchObject({ code: 'P0002', message: 'no such row' });
+    for (const [code, status] of [
+      ['P0001', 400],
+      ['P0003', 500],
+      ['P0004', 500],
+      ['PT404', 404],
+      ['PT409', 409],
+    ] as const) {
+      const r = await fetch(`${b.url}/rest/v1/rpc/raise_code`, {
+        method: 'POST',
+        headers: headers(),
+        body: JSON.stringify({ p_code: code }),
+      });
+      expect([r.status, ((await r.json()) as { code: string }).code], code).toEqual([status, code]);
+    }
   });
 
   it('a long email or one with NUL is a 400 that echoes nothing internal; a password over 72 bytes is refused', async () => {

@@ -70,7 +70,10 @@ const int = (min: number, max: number) =>
 
 const fileShape = z
   .object({
-    api: z.object({ max_rows: int(1, 1_000_000) }).passthrough().optional(),
+    api: z
+      .object({ max_rows: int(1, 1_000_000) })
+      .passthrough()
+      .optional(),
     auth: z
       .object({
         site_url: text,

@@ -101,7 +101,8 @@ export function textLength(text: string): number {
  * rules are silent on most lengths; these are ours (docs/decisions.md): room
  * for any real value with a wide margin, small enough that one pasted page of
  * text is refused on the field instead of sent. Messages, reviews and quote
- * notes keep the limits the server already had.
+ * notes, a quote's decline reason and signer's name keep the limits the
+ * server already had.
  */
 export const TEXT_LIMITS = {
   'projects.name': 200,
@@ -126,6 +127,8 @@ export const TEXT_LIMITS = {
   'profiles.address': 500,
   'project_files.file_name': 255,
   'quotes.notes': 2000,
+  'quotes.decline_reason': 500,
+  'quotes.signer_name': 200,
   'messages.body': 4000,
   'reviews.body': 2000,
   'reviews.reply': 2000,

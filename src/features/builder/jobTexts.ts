@@ -36,3 +36,21 @@ export function tooLongJobTexts(data: CabinetData | null): string[] {
   if (jobTextError(NOTES_FIELD, data.notes)) names.push(TEXT_FIELD_NAMES[NOTES_FIELD]);
   return names;
 }
+
+/**
+ * Fix of a refused change in the builder: scrolls to and focuses the field
+ * whose label reads `name` ("PO number"), else the Cabinet Details heading.
+ */
+export function focusFieldNamed(name: string | undefined): void {
+  const wanted = name?.toLowerCase();
+  const label = wanted
+    ? Array.from(document.querySelectorAll<HTMLLabelElement>('main label')).find(
+        (l) => l.textContent?.trim().toLowerCase() === wanted,
+      )
+    : undefined;
+  const target =
+    (label?.htmlFor ? document.getElementById(label.htmlFor) : null) ??
+    document.getElementById('bld-details');
+  target?.scrollIntoView({ block: 'center' });
+  target?.focus();
+}

@@ -43,7 +43,13 @@ beforeAll(async () => {
       id: projectId,
       kind: 'insert',
       base_version: null,
-      changes: { name: 'Kitchen', status: 'draft', details: {}, user_id: owner, owner_user_id: owner },
+      changes: {
+        name: 'Kitchen',
+        status: 'draft',
+        details: {},
+        user_id: owner,
+        owner_user_id: owner,
+      },
     },
   ]);
   expect(r?.status).toBe('applied');
@@ -70,7 +76,8 @@ describe('the text limits of the app and of the database', () => {
     const found: Record<string, number> = {};
     for (const { t, def } of rows) {
       const m =
-        /(?<!\w)length\((\w+)\)\s*(?:<=\s*(\d+)|BETWEEN\s+\d+\s+AND\s+(\d+))/i.exec(def) ?? undefined;
+        /(?<!\w)length\((\w+)\)\s*(?:<=\s*(\d+)|BETWEEN\s+\d+\s+AND\s+(\d+))/i.exec(def) ??
+        undefined;
       if (m) found[`${t.replace(/^public\./, '')}.${m[1]}`] = Number(m[2] ?? m[3]);
     }
     expect(found).toEqual({
@@ -91,53 +98,56 @@ describe('the text limits of the app and of the database', () => {
     /^(projects|profiles|project_files)\./.test(f),
   );
 
-  it.each(guarded)('%s: the limit is taken, one more character is refused', async (field, limit) => {
-    const [table, ...path] = field.split('.');
-    const op = (value: string) => {
-      if (table === 'projects')
+  it.each(guarded)(
+    '%s: the limit is taken, one more character is refused',
+    async (field, limit) => {
+      const [table, ...path] = field.split('.');
+      const op = (value: string) => {
+        if (table === 'projects')
+          return {
+            op_id: uuid(),
+            table,
+            id: projectId,
+            kind: 'update',
+            base_version: null,
+            changes: path[0] === 'details' ? {} : { name: value },
+            ...(path[0] === 'details' ? { details_patch: [{ path: path.slice(1), value }] } : {}),
+          };
+        if (table === 'profiles')
+          return {
+            op_id: uuid(),
+            table,
+            id: owner,
+            kind: 'update',
+            base_version: null,
+            changes: nest(path, value),
+          };
         return {
           op_id: uuid(),
           table,
-          id: projectId,
-          kind: 'update',
+          id: uuid(),
+          kind: 'insert',
           base_version: null,
-          changes: path[0] === 'details' ? {} : { name: value },
-          ...(path[0] === 'details' ? { details_patch: [{ path: path.slice(1), value }] } : {}),
+          changes: {
+            project_id: projectId,
+            file_name: value,
+            file_path: `projects/${projectId}/${Date.now()}-${uuid()}.jpg`,
+            file_size: 1,
+            file_type: 'image/jpeg',
+            user_id: owner,
+          },
         };
-      if (table === 'profiles')
-        return {
-          op_id: uuid(),
-          table,
-          id: owner,
-          kind: 'update',
-          base_version: null,
-          changes: nest(path, value),
-        };
-      return {
-        op_id: uuid(),
-        table,
-        id: uuid(),
-        kind: 'insert',
-        base_version: null,
-        changes: {
-          project_id: projectId,
-          file_name: value,
-          file_path: `projects/${projectId}/${Date.now()}-${uuid()}.jpg`,
-          file_size: 1,
-          file_type: 'image/jpeg',
-          user_id: owner,
-        },
       };
-    };
-    const [fits] = await push(db, owner, [op(text(limit))]);
-    expect(fits, JSON.stringify(fits)).toMatchObject({ status: 'applied' });
-    const [long] = await push(db, owner, [op(text(limit + 1))]);
-    expect(long).toMatchObject({
-      status: 'rejected',
-      code: '23514',
-      message: `text.too_long:${field}:${limit}`,
-    });
-  });
+      const [fits] = await push(db, owner, [op(text(limit))]);
+      expect(fits, JSON.stringify(fits)).toMatchObject({ status: 'applied' });
+      const [long] = await push(db, owner, [op(text(limit + 1))]);
+      expect(long).toMatchObject({
+        status: 'rejected',
+        code: '23514',
+        message: `text.too_long:${field}:${limit}`,
+      });
+    },
+  );
 
   it('a field that keeps an older, longer value is not refused while another field changes', async () => {
     await db.exec(`alter table public.projects disable trigger projects_10_text_limits`);

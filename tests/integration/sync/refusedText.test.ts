@@ -176,7 +176,14 @@ describe('a project name the server refused', () => {
         id,
         kind: 'insert',
         base_version: null,
-        changes: { id, name: NUL, status: 'draft', details: {}, user_id: home.userId, owner_user_id: home.userId },
+        changes: {
+          id,
+          name: NUL,
+          status: 'draft',
+          details: {},
+          user_id: home.userId,
+          owner_user_id: home.userId,
+        },
       },
       newProjectRow(id, home.userId, NUL),
     );

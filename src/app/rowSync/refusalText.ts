@@ -6,12 +6,7 @@
  */
 import type { DeadLetter } from '../../data/types';
 import { FILE_GONE_TEXT } from '../../../sync/texts';
-import {
-  TEXT_FIELD_NAMES,
-  TEXT_LIMITS,
-  storableText,
-  type TextField,
-} from '../../domain/userText';
+import { TEXT_FIELD_NAMES, TEXT_LIMITS, storableText, type TextField } from '../../domain/userText';
 
 /** Why the server refused a change, in words, by SQLSTATE / HTTP status and the server's message. */
 export function rejectionText(code: string, message: string): string {
@@ -72,4 +67,32 @@ export function refusalText(letter: DeadLetter): string {
       return `${fields.join(', ')} ${fields.length === 1 ? 'holds' : 'hold'} a character that can't be saved (often from a paste)`;
   }
   return rejectionText(letter.code, letter.message);
+}
+
+/**
+ * True when the refused change is one of the builder's (a path inside
+ * `details.cabinetData`): Fix opens the builder; otherwise the project's
+ * edit form.
+ */
+export function refusalInBuilder(letter: DeadLetter): boolean {
+  if (letter.op.table !== 'projects') return false;
+  if (letter.op.details_patch?.some((e) => e.path[0] === 'cabinetData')) return true;
+  const details = letter.op.changes.details;
+  return (
+    letter.op.kind !== 'insert' &&
+    details !== null &&
+    typeof details === 'object' &&
+    'cabinetData' in details
+  );
+}
+
+/**
+ * The name of the field to fix ("PO number", "Project name"): the field the
+ * server named, else the first whose text the rule would change; undefined
+ * when no one field is at fault.
+ */
+export function refusalFieldName(letter: DeadLetter): string | undefined {
+  const tooLong = /^text\.too_long:([\w.]+):\d+$/.exec(letter.message);
+  if (tooLong) return TEXT_FIELD_NAMES[tooLong[1] as TextField];
+  return letter.code === '22P05' ? unstorableFields(letter)[0] : undefined;
 }

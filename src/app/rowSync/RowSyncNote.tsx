@@ -10,7 +10,7 @@
 import { useState } from 'react';
 import { useRowSync } from '../../hooks';
 import type { DeadLetter, SyncTable } from '../../data/types';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { refusalText } from './refusalText';
 
 /** The words of a row's note: refused first, then waiting; null when the server has it all. */

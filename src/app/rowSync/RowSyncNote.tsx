@@ -89,8 +89,11 @@ export function RowSyncNote({
           onConfirm={async () => {
             const { deadLettersRepo } = await import('../../data/deadLettersRepo');
             if (confirming.id !== undefined) await deadLettersRepo.discard(confirming.id);
-            const { appSession } = await import('../session');
-            appSession.syncNow();
+            // Sync now so the server's copy comes back at once (the interval would bring it too).
+            await import('../session').then(
+              ({ appSession }) => appSession.syncNow(),
+              () => undefined,
+            );
             return null;
           }}
         />

@@ -15,6 +15,7 @@ import { showAllCabinets } from './cardWindow';
 import { MeasurementField } from './MeasurementField';
 import { TextField } from '../../app/ui/FormFields';
 import { JOB_TEXT_FIELDS, NOTES_FIELD, jobTextError } from './jobTexts';
+import { storableText } from '../../domain/userText';
 
 /** Product rules "Screens and routes": Cabinet Details (NRS, Door, Drawer Front, Color), plus the finish and PO number the door order carries. */
 export const DetailsSection = memo(function DetailsSection({ form }: { form: CabinetForm }) {
@@ -27,37 +28,37 @@ export const DetailsSection = memo(function DetailsSection({ form }: { form: Cab
           label="NRS"
           value={form.nrs}
           error={jobTextError(JOB_TEXT_FIELDS.nrs, form.nrs)}
-          onChange={(v) => setText('nrs', v)}
+          onChange={(v) => setText('nrs', storableText(v))}
         />
         <TextField
           label="Door"
           value={form.door}
           error={jobTextError(JOB_TEXT_FIELDS.door, form.door)}
-          onChange={(v) => setText('door', v)}
+          onChange={(v) => setText('door', storableText(v))}
         />
         <TextField
           label="Drawer Front"
           value={form.drawerFront}
           error={jobTextError(JOB_TEXT_FIELDS.drawerFront, form.drawerFront)}
-          onChange={(v) => setText('drawerFront', v)}
+          onChange={(v) => setText('drawerFront', storableText(v))}
         />
         <TextField
           label="Color"
           value={form.color}
           error={jobTextError(JOB_TEXT_FIELDS.color, form.color)}
-          onChange={(v) => setText('color', v)}
+          onChange={(v) => setText('color', storableText(v))}
         />
         <TextField
           label="Finish"
           value={form.finish}
           error={jobTextError(JOB_TEXT_FIELDS.finish, form.finish)}
-          onChange={(v) => setText('finish', v)}
+          onChange={(v) => setText('finish', storableText(v))}
         />
         <TextField
           label="PO number"
           value={form.poNumber}
           error={jobTextError(JOB_TEXT_FIELDS.poNumber, form.poNumber)}
-          onChange={(v) => setText('poNumber', v)}
+          onChange={(v) => setText('poNumber', storableText(v))}
         />
       </div>
     </section>
@@ -299,7 +300,7 @@ export const NotesSection = memo(function NotesSection({
             value={notes}
             aria-invalid={notesError ? true : undefined}
             aria-describedby={notesError ? `${id}-error` : undefined}
-            onChange={(e) => setNotes(e.target.value)}
+            onChange={(e) => setNotes(storableText(e.target.value))}
           />
           {notesError ? (
             <span id={`${id}-error`} className="field-error" role="alert">

@@ -48,7 +48,7 @@ async function queueAsOldBuild(page: Page, userId: string, op: Record<string, un
       const db = await new Promise<IDBDatabase>((res, rej) => {
         const r = indexedDB.open(name);
         r.onsuccess = () => res(r.result);
-        r.onerror = () => rej(r.error as Error);
+        r.onerror = () => rej(new Error(String(r.error)));
       });
       await new Promise<void>((res, rej) => {
         const tx = db.transaction('outbox', 'readwrite');
@@ -61,7 +61,7 @@ async function queueAsOldBuild(page: Page, userId: string, op: Record<string, un
           queuedAt: new Date().toISOString(),
         });
         tx.oncomplete = () => res();
-        tx.onerror = () => rej(tx.error as Error);
+        tx.onerror = () => rej(new Error(String(tx.error)));
       });
       db.close();
     },

@@ -35,10 +35,14 @@ function letter(over: Partial<DeadLetter> = {}): DeadLetter {
 
 beforeEach(async () => {
   // jsdom has no modal dialogs: open and close the <dialog> as the browser would.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+  const proto = HTMLDialogElement.prototype as {
+    showModal?: (this: HTMLDialogElement) => void;
+    close?: (this: HTMLDialogElement) => void;
+  };
+  proto.showModal ??= function () {
     this.setAttribute('open', '');
   };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+  proto.close ??= function () {
     this.removeAttribute('open');
   };
   await setActiveUser(`u-${crypto.randomUUID()}`);

@@ -124,7 +124,7 @@ describe.each([
     expect(await syncStatusText(page)).not.toMatch(/Synced/);
 
     // The project page says the same, where the user is.
-    await card.getByRole('link', { name }).click();
+    await card.getByRole('link', { name, exact: true }).click();
     await page
       .getByRole('alert')
       .getByText(/^Not accepted by the server: Project name/)

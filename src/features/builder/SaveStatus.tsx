@@ -50,13 +50,17 @@ export function SaveStatus() {
   const tooLong = tooLongKey ? tooLongKey.split('|') : [];
   const text = saveStatusText(saveState, dirty, unsynced, { tooLong, refused });
   const step =
-    saveState === 'saving' || saveState === 'error' || dirty
+    saveState === 'saving' || saveState === 'error'
       ? saveState
-      : tooLong.length || refused
+      : tooLong.length
         ? 'error'
-        : unsynced
-          ? 'device'
-          : 'synced';
+        : dirty
+          ? saveState
+          : refused
+            ? 'error'
+            : unsynced
+              ? 'device'
+              : 'synced';
   return (
     <span
       className={`bld-status bld-status-${saveState} bld-status-${step}`}

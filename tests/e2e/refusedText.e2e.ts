@@ -125,6 +125,8 @@ describe.each([
 
     // The project page says the same, where the user is.
     await card.getByRole('link', { name, exact: true }).click();
+    await page.waitForURL(/\/project\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Cabinets' }).waitFor();
     await page
       .getByRole('alert')
       .getByText(/^Not accepted by the server: Project name/)

@@ -132,6 +132,12 @@ describe.each([
       .getByText(/^Not accepted by the server: Project name/)
       .waitFor();
     await shot(page, `${device}-project-refused`);
+    // And the builder: its status never says Synced while the rename is refused.
+    await page.goto(`/cabinet-builder/${row.id}`);
+    const b = new BuilderScreen(page);
+    await b.actionBar().getByRole('status').getByText('! Not accepted by the server').waitFor();
+    await page.getByRole('alert').getByText(/^Not accepted by the server: Project name/).waitFor();
+    await shot(page, `${device}-builder-refused`);
     await page.goto('/dashboard');
 
     // Fix opens the form; the fixed name is accepted and the refusal clears by itself.

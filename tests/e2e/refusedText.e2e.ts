@@ -136,7 +136,10 @@ describe.each([
     await page.goto(`/cabinet-builder/${row.id}`);
     const b = new BuilderScreen(page);
     await b.actionBar().getByRole('status').getByText('! Not accepted by the server').waitFor();
-    await page.getByRole('alert').getByText(/^Not accepted by the server: Project name/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/^Not accepted by the server: Project name/)
+      .waitFor();
     await shot(page, `${device}-builder-refused`);
     await page.goto('/dashboard');
 

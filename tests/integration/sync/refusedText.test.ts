@@ -237,6 +237,11 @@ describe('Cabinet Details the server refused', () => {
       'text.too_long:projects.details.cabinetData.form.nrs:200',
     );
 
+    // Retry cannot send the 50,000 characters either: it says so and keeps the letter.
+    const nrsLetter = refused.find((l) => l.code === '23514')!;
+    expect(await pro.deadLetters.retry(nrsLetter.id!)).toEqual({ ok: false, error: 'too_long' });
+    expect(await pro.db.dead_letters.get(nrsLetter.id!)).toBeDefined();
+
     // Today's app refuses the same values before anything is queued.
     await expect(
       pro.projects.update(p.id, { details: { cabinetData: { form: { nrs } } } as never }),

@@ -6,6 +6,7 @@
  */
 import { applyOpToRow, toProjectRecord } from './applyServerRows';
 import { enqueueOp } from './outbox';
+import { storableOp, TextTooLongError } from './userText';
 import { activeContext, type RepoContext } from './repoContext';
 import type { Result, SyncTable } from './types';
 import type { RefacingDb } from './db';
@@ -25,12 +26,22 @@ function letterTables(db: RefacingDb) {
 /** Builds the dead-letters repository over a context (the app uses `deadLettersRepo`). */
 export function createDeadLettersRepo(ctx: RepoContext) {
   return {
-    /** Queues the rejected op again with a new op_id, based on the row's current version. */
-    async retry(id: number): Promise<Result<void, 'not_found'>> {
+    /**
+     * Queues the rejected op again with a new op_id, based on the row's
+     * current version, through the one text rule. `too_long` when a text of
+     * it is past its field's limit (fix it in the form, or Discard).
+     */
+    async retry(id: number): Promise<Result<void, 'not_found' | 'too_long'>> {
       const db = ctx.getDb();
       return db.transaction('rw', letterTables(db), async () => {
         const letter = await db.dead_letters.get(id);
         if (!letter) return { ok: false, error: 'not_found' } as const;
+        try {
+          storableOp(letter.op);
+        } catch (error) {
+          if (error instanceof TextTooLongError) return { ok: false, error: 'too_long' } as const;
+          throw error;
+        }
         const table = db.table(letter.op.table);
         const row = (await table.get(letter.op.id)) as Record<string, unknown> | undefined;
         const op = letter.op;

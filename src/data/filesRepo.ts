@@ -6,6 +6,7 @@
  * works offline.
  */
 import { getFileDownloader, type FileDownloader } from './fileTransfer';
+import { storableText, textLength, TEXT_LIMITS } from '../domain/userText';
 import { enqueueOp, newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import type { ProjectFileRow, Result } from './types';
@@ -38,7 +39,9 @@ export function createFilesRepo(
      * file_name, file_path, file_size (bytes), file_type, user_id. The row is
      * pending until the upload and the insert reach the server.
      */
-    async attach(projectId: string, file: Blob, fileName: string): Promise<ProjectFileRow> {
+    async attach(projectId: string, file: Blob, picked: string): Promise<ProjectFileRow> {
+      // The one text rule; a name past the limit keeps its extension (the file's own name, not the user's typing).
+      const fileName = fitFileName(storableText(picked));
       const db = ctx.getDb();
       const nowMs = ctx.now();
       const nowIso = new Date(nowMs).toISOString();
@@ -64,10 +67,7 @@ export function createFilesRepo(
       };
       await db.transaction(
         'rw',
-        db.project_files,
-        db.file_blobs,
-        db.outbox,
-        db.sync_state,
+        [db.project_files, db.file_blobs, db.outbox, db.sync_state, db.dead_letters],
         async () => {
           await db.project_files.add(row);
           await db.file_blobs.put({ fileId: id, blob: file, pendingUpload: true });
@@ -97,10 +97,7 @@ export function createFilesRepo(
       const db = ctx.getDb();
       return db.transaction(
         'rw',
-        db.project_files,
-        db.file_blobs,
-        db.outbox,
-        db.sync_state,
+        [db.project_files, db.file_blobs, db.outbox, db.sync_state, db.dead_letters],
         async () => {
           const current = await db.project_files.get(fileId);
           if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
@@ -169,3 +166,16 @@ export type FilesRepo = ReturnType<typeof createFilesRepo>;
 
 /** The app's files repository (active user's database). */
 export const filesRepo: FilesRepo = createFilesRepo(activeContext);
+
+/**
+ * A picked file's name within the text rule's limit: a name past it (a
+ * device's own long name, not typed here) keeps its start and its extension.
+ */
+function fitFileName(name: string): string {
+  const limit = TEXT_LIMITS['project_files.file_name'];
+  if (textLength(name) <= limit) return name;
+  const chars = Array.from(name);
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? Array.from(name.slice(dot)).slice(0, 16) : [];
+  return [...chars.slice(0, limit - ext.length), ...ext].join('');
+}

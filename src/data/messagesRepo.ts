@@ -82,16 +82,23 @@ export function createMessagesRepo(ctx: RepoContext = activeContext) {
         deleted_at: null,
         txid: '',
       };
-      await db.transaction('rw', db.messages, db.outbox, db.sync_state, async () => {
-        await db.messages.add(row);
-        await enqueueOp(
-          db,
-          { table: 'messages', id: row.id, kind: 'insert', base_version: null, changes: columns },
-          ctx.now(),
-        );
-        // One's own message is read.
-        await markReadIn(db, projectId, nowIso);
-      });
+      await db.transaction(
+        'rw',
+        db.messages,
+        db.outbox,
+        db.sync_state,
+        db.dead_letters,
+        async () => {
+          await db.messages.add(row);
+          await enqueueOp(
+            db,
+            { table: 'messages', id: row.id, kind: 'insert', base_version: null, changes: columns },
+            ctx.now(),
+          );
+          // One's own message is read.
+          await markReadIn(db, projectId, nowIso);
+        },
+      );
       return { ok: true, value: row };
     },
 
@@ -101,52 +108,71 @@ export function createMessagesRepo(ctx: RepoContext = activeContext) {
       body = storableBody(body);
       if (problem) return { ok: false, error: problem };
       const db = ctx.getDb();
-      return db.transaction('rw', db.messages, db.outbox, db.sync_state, async () => {
-        const current = await own(id);
-        if (!current.ok) return current;
-        const nowIso = new Date(ctx.now()).toISOString();
-        const next: MessageRow = { ...current.value, body, edited_at: nowIso, updated_at: nowIso };
-        await db.messages.put(next);
-        await enqueueOp(
-          db,
-          {
-            table: 'messages',
-            id,
-            kind: 'update',
-            base_version: current.value.version,
-            changes: { body },
-          },
-          ctx.now(),
-        );
-        return { ok: true, value: next } as const;
-      });
+      return db.transaction(
+        'rw',
+        db.messages,
+        db.outbox,
+        db.sync_state,
+        db.dead_letters,
+        async () => {
+          const current = await own(id);
+          if (!current.ok) return current;
+          const nowIso = new Date(ctx.now()).toISOString();
+          const next: MessageRow = {
+            ...current.value,
+            body,
+            edited_at: nowIso,
+            updated_at: nowIso,
+          };
+          await db.messages.put(next);
+          await enqueueOp(
+            db,
+            {
+              table: 'messages',
+              id,
+              kind: 'update',
+              base_version: current.value.version,
+              changes: { body },
+            },
+            ctx.now(),
+          );
+          return { ok: true, value: next } as const;
+        },
+      );
     },
 
     /** Deletes one's own message within 15 minutes of its sending (works offline; an unsent one is simply dropped). */
     async remove(id: string): Promise<Result<void, MessageWriteError>> {
       const db = ctx.getDb();
-      return db.transaction('rw', db.messages, db.outbox, db.sync_state, async () => {
-        const current = await own(id);
-        if (!current.ok) return current;
-        const outcome = await enqueueOp(
-          db,
-          {
-            table: 'messages',
-            id,
-            kind: 'delete',
-            base_version: current.value.version,
-            changes: {},
-          },
-          ctx.now(),
-        );
-        if (outcome === 'cancelled') await db.messages.delete(id);
-        else
-          await db.messages.put({
-            ...current.value,
-            deleted_at: new Date(ctx.now()).toISOString(),
-          });
-        return { ok: true, value: undefined } as const;
-      });
+      return db.transaction(
+        'rw',
+        db.messages,
+        db.outbox,
+        db.sync_state,
+        db.dead_letters,
+        async () => {
+          const current = await own(id);
+          if (!current.ok) return current;
+          const outcome = await enqueueOp(
+            db,
+            {
+              table: 'messages',
+              id,
+              kind: 'delete',
+              base_version: current.value.version,
+              changes: {},
+            },
+            ctx.now(),
+          );
+          if (outcome === 'cancelled') await db.messages.delete(id);
+          else
+            await db.messages.put({
+              ...current.value,
+              deleted_at: new Date(ctx.now()).toISOString(),
+            });
+          return { ok: true, value: undefined } as const;
+        },
+      );
     },
 
     /**

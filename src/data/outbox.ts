@@ -2,12 +2,19 @@
  * The outbox: queued wire operations with local bookkeeping, and the coalescing
  * rule for autosave (one pending op per row, not one per keystroke).
  * Call `enqueueOp` inside the repository's rw transaction that writes the row
- * (its scope must include `outbox` and `sync_state`).
+ * (its scope must include the row's table, `outbox`, `sync_state` and
+ * `dead_letters`). Every op passes the one text rule (`storableOp`) here.
+ *
+ * A row whose insert the server refused was never on the server: an edit of
+ * it is sent as that insert again (with the edit folded in), never as an
+ * update of a row the server does not have, which would be refused "no
+ * longer exists" and take the row off the user's screen.
  */
 import type { RefacingDb } from './db';
 import { applyDetailsPatch, mergeDetailsPatches } from './detailsPatch';
 import { SENT_THROUGH_KEY } from './syncStateKeys';
 import type { DetailsPatchEntry, OutboxEntry, SyncTable } from './types';
+import { storableOp } from './userText';
 
 /** A new operation before bookkeeping. */
 export interface NewOp {
@@ -65,7 +72,21 @@ export async function pendingOpsFor(
  * delete→update replaces it; delete→insert cancels both. Must run inside a rw
  * transaction over `outbox` and `sync_state`.
  */
-export async function enqueueOp(db: RefacingDb, op: NewOp, nowMs: number): Promise<EnqueueOutcome> {
+export async function enqueueOp(
+  db: RefacingDb,
+  newOp: NewOp,
+  nowMs: number,
+): Promise<EnqueueOutcome> {
+  let op = storableOp(newOp);
+  if (op.kind !== 'insert') {
+    const refused = await refusedInsertOf(db, op.table, op.id);
+    if (refused) {
+      await db.dead_letters.bulkDelete(refused.letterIds);
+      // Deleting a row the server never had: nothing to send.
+      if (op.kind === 'delete') return 'cancelled';
+      op = { ...foldIntoInsert(refused.insert, op), kind: 'insert', base_version: null };
+    }
+  }
   const pending = await pendingOpsFor(db, op.table, op.id);
   const tail = pending[pending.length - 1];
   // Never fold into an op that has been sent (see SENT_THROUGH_KEY) or whose file is uploaded.
@@ -121,4 +142,52 @@ export async function enqueueOp(db: RefacingDb, op: NewOp, nowMs: number): Promi
   if (op.removeObject) entry.removeObject = op.removeObject;
   await db.outbox.add(entry);
   return 'queued';
+}
+
+/** The parts of an op that `foldIntoInsert` reads. */
+type FoldableOp = Pick<NewOp, 'kind' | 'changes' | 'details_patch'>;
+
+/**
+ * An insert's changes with a later op of the same row folded in: its columns
+ * replace the insert's, its details paths are applied to the insert's
+ * details. A delete folds to nothing (the caller drops the row instead).
+ */
+export function foldIntoInsert(
+  insert: Pick<NewOp, 'table' | 'id' | 'changes' | 'upload'>,
+  later: FoldableOp,
+): NewOp {
+  const changes = { ...insert.changes, ...later.changes };
+  if (later.details_patch?.length)
+    changes.details = applyDetailsPatch(insert.changes.details, later.details_patch);
+  return {
+    table: insert.table,
+    id: insert.id,
+    kind: 'insert',
+    base_version: null,
+    changes,
+    ...(insert.upload ? { upload: insert.upload } : {}),
+  };
+}
+
+/**
+ * The refused insert of a row that the server never accepted (its dead
+ * letter, with every other refused op of the row folded in, in order), or
+ * undefined. Inside a transaction over `dead_letters` and the row's table.
+ */
+export async function refusedInsertOf(
+  db: RefacingDb,
+  table: SyncTable,
+  id: string,
+): Promise<{ insert: NewOp; letterIds: number[] } | undefined> {
+  const letters = (await db.dead_letters.where('op.id').equals(id).toArray())
+    .filter((l) => l.op.table === table)
+    .sort((a, b) => (a.id ?? 0) - (b.id ?? 0));
+  const first = letters.findIndex((l) => l.op.kind === 'insert');
+  if (first < 0) return undefined;
+  const row = (await db.table(table).get(id)) as { version?: number } | undefined;
+  if (row?.version) return undefined; // the server has it after all
+  let insert: NewOp = { ...(letters[first] as (typeof letters)[number]).op, base_version: null };
+  for (const l of letters.slice(first + 1))
+    if (l.op.kind === 'update') insert = foldIntoInsert(insert, l.op);
+  return { insert, letterIds: letters.map((l) => l.id as number) };
 }

@@ -5,6 +5,7 @@
  * the values it started from (`started`): only the fields its user changed are
  * sent, so another device's change is never sent back.
  */
+import { storableValue } from '../domain/userText';
 import { enqueueOp } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import type { ProfileRow, Result } from './types';
@@ -53,67 +54,76 @@ export function createProfileRepo(ctx: RepoContext) {
      * given field that differs from the local row is sent.
      */
     async update(
-      changes: ProfileChanges,
+      written: ProfileChanges,
       started?: ProfileChanges,
     ): Promise<Result<ProfileRow, never>> {
+      const changes = storableValue(written);
       const db = ctx.getDb();
       const me = db.userId;
       const nowIso = new Date(ctx.now()).toISOString();
-      return db.transaction('rw', db.profiles, db.outbox, db.sync_state, async () => {
-        const current = await db.profiles.get(me);
-        const columns: Record<string, unknown> = {};
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === undefined) continue;
-          if (current && sameValue((current as unknown as Record<string, unknown>)[k], v)) continue;
-          if (
-            current &&
-            started &&
-            k in started &&
-            sameValue(started[k as keyof ProfileChanges], v)
-          )
-            continue;
-          columns[k] = v;
-        }
-        const base: ProfileRow = current ?? {
-          id: me,
-          email: null,
-          first_name: null,
-          last_name: null,
-          phone: null,
-          address: null,
-          role: null,
-          organization_id: null,
-          permissions: null,
-          version: 0,
-          created_at: nowIso,
-          updated_at: nowIso,
-          deleted_at: null,
-          txid: '',
-        };
-        if (Object.keys(columns).length === 0) return { ok: true, value: base } as const;
-        const next: ProfileRow = { ...base, ...columns, updated_at: nowIso };
-        await db.profiles.put(next);
-        await enqueueOp(
-          db,
-          current
-            ? {
-                table: 'profiles',
-                id: me,
-                kind: 'update',
-                base_version: current.version,
-                changes: columns,
-              }
-            : {
-                table: 'profiles',
-                id: me,
-                kind: 'insert',
-                base_version: null,
-                changes: { id: me, ...columns },
-              },
-          ctx.now(),
-        );
-        return { ok: true, value: next } as const;
-      });
+      return db.transaction(
+        'rw',
+        db.profiles,
+        db.outbox,
+        db.sync_state,
+        db.dead_letters,
+        async () => {
+          const current = await db.profiles.get(me);
+          const columns: Record<string, unknown> = {};
+          for (const [k, v] of Object.entries(changes)) {
+            if (v === undefined) continue;
+            if (current && sameValue((current as unknown as Record<string, unknown>)[k], v))
+              continue;
+            if (
+              current &&
+              started &&
+              k in started &&
+              sameValue(started[k as keyof ProfileChanges], v)
+            )
+              continue;
+            columns[k] = v;
+          }
+          const base: ProfileRow = current ?? {
+            id: me,
+            email: null,
+            first_name: null,
+            last_name: null,
+            phone: null,
+            address: null,
+            role: null,
+            organization_id: null,
+            permissions: null,
+            version: 0,
+            created_at: nowIso,
+            updated_at: nowIso,
+            deleted_at: null,
+            txid: '',
+          };
+          if (Object.keys(columns).length === 0) return { ok: true, value: base } as const;
+          const next: ProfileRow = { ...base, ...columns, updated_at: nowIso };
+          await db.profiles.put(next);
+          await enqueueOp(
+            db,
+            current
+              ? {
+                  table: 'profiles',
+                  id: me,
+                  kind: 'update',
+                  base_version: current.version,
+                  changes: columns,
+                }
+              : {
+                  table: 'profiles',
+                  id: me,
+                  kind: 'insert',
+                  base_version: null,
+                  changes: { id: me, ...columns },
+                },
+            ctx.now(),
+          );
+          return { ok: true, value: next } as const;
+        },
+      );
     },
   };
 }

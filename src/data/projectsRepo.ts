@@ -9,6 +9,7 @@ import { applyOpToRow, toProjectRecord } from './applyServerRows';
 import { toProjectRow, type ProjectRecord } from './db';
 import { diffDetails, sameJson } from './detailsPatch';
 import { editsSince, valueAt } from './threeWayMerge';
+import { storableValue } from '../domain/userText';
 import { enqueueOp, newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import type {
@@ -52,7 +53,8 @@ export function createProjectsRepo(ctx: RepoContext) {
      * (`version` 0 until the server confirms). Product rules "Backend calls": insert with name,
      * details, status, user_id, and owner_user_id or assigned_contractor_id.
      */
-    async create(input: CreateProjectInput): Promise<ProjectRow> {
+    async create(written: CreateProjectInput): Promise<ProjectRow> {
+      const input = storableValue(written);
       const db = ctx.getDb();
       const me = db.userId;
       const nowIso = new Date(ctx.now()).toISOString();
@@ -75,20 +77,27 @@ export function createProjectsRepo(ctx: RepoContext) {
         deleted_at: null,
         txid: '',
       });
-      await db.transaction('rw', db.projects, db.outbox, db.sync_state, async () => {
-        await db.projects.add(record);
-        await enqueueOp(
-          db,
-          {
-            table: 'projects',
-            id: columns.id,
-            kind: 'insert',
-            base_version: null,
-            changes: columns,
-          },
-          ctx.now(),
-        );
-      });
+      await db.transaction(
+        'rw',
+        db.projects,
+        db.outbox,
+        db.sync_state,
+        db.dead_letters,
+        async () => {
+          await db.projects.add(record);
+          await enqueueOp(
+            db,
+            {
+              table: 'projects',
+              id: columns.id,
+              kind: 'insert',
+              base_version: null,
+              changes: columns,
+            },
+            ctx.now(),
+          );
+        },
+      );
       return toProjectRow(record);
     },
 
@@ -100,54 +109,63 @@ export function createProjectsRepo(ctx: RepoContext) {
      */
     async update(
       id: string,
-      changes: ProjectChanges,
+      written: ProjectChanges,
       options: ProjectUpdateOptions = {},
     ): Promise<Result<ProjectRow, 'not_found'>> {
+      // The one text rule (NUL, lone surrogates); enqueueOp refuses a text past its limit.
+      const changes = storableValue(written);
       const base = options.base;
       const db = ctx.getDb();
-      return db.transaction('rw', db.projects, db.outbox, db.sync_state, async () => {
-        const current = await db.projects.get(id);
-        if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
-        const columns: Record<string, unknown> = {};
-        for (const key of ['name', 'status'] as const) {
-          const value = changes[key];
-          if (value === undefined || value === current[key]) continue;
-          if (base && base[key] !== undefined && base[key] === value) continue;
-          columns[key] = value;
-        }
-        const patch =
-          changes.details === undefined
-            ? []
-            : base?.details !== undefined
-              ? // What the user changed, less what the row already holds (nothing to send there).
-                editsSince(base.details, changes.details).filter(
-                  (e) => !sameJson(valueAt(current.details, e.path), e.value),
-                )
-              : diffDetails(current.details, changes.details);
-        if (Object.keys(columns).length === 0 && patch.length === 0)
-          return { ok: true, value: toProjectRow(current) } as const;
-        const nowIso = new Date(ctx.now()).toISOString();
-        const op = {
-          table: 'projects' as const,
-          id,
-          kind: 'update' as const,
-          base_version: current.version,
-          changes: columns,
-          ...(patch.length ? { details_patch: patch } : {}),
-        };
-        let next = applyOpToRow(
-          current as unknown as Record<string, unknown>,
-          op as OutboxEntry,
-          nowIso,
-        );
-        next.updated_at = nowIso;
-        const details = next.details as ProjectDetails;
-        next.description = typeof details.description === 'string' ? details.description : null;
-        next = toProjectRecord(next) as unknown as Record<string, unknown>;
-        await db.projects.put(next as unknown as ProjectRecord);
-        await enqueueOp(db, op, ctx.now());
-        return { ok: true, value: toProjectRow(next as unknown as ProjectRecord) } as const;
-      });
+      return db.transaction(
+        'rw',
+        db.projects,
+        db.outbox,
+        db.sync_state,
+        db.dead_letters,
+        async () => {
+          const current = await db.projects.get(id);
+          if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
+          const columns: Record<string, unknown> = {};
+          for (const key of ['name', 'status'] as const) {
+            const value = changes[key];
+            if (value === undefined || value === current[key]) continue;
+            if (base && base[key] !== undefined && base[key] === value) continue;
+            columns[key] = value;
+          }
+          const patch =
+            changes.details === undefined
+              ? []
+              : base?.details !== undefined
+                ? // What the user changed, less what the row already holds (nothing to send there).
+                  editsSince(base.details, changes.details).filter(
+                    (e) => !sameJson(valueAt(current.details, e.path), e.value),
+                  )
+                : diffDetails(current.details, changes.details);
+          if (Object.keys(columns).length === 0 && patch.length === 0)
+            return { ok: true, value: toProjectRow(current) } as const;
+          const nowIso = new Date(ctx.now()).toISOString();
+          const op = {
+            table: 'projects' as const,
+            id,
+            kind: 'update' as const,
+            base_version: current.version,
+            changes: columns,
+            ...(patch.length ? { details_patch: patch } : {}),
+          };
+          let next = applyOpToRow(
+            current as unknown as Record<string, unknown>,
+            op as OutboxEntry,
+            nowIso,
+          );
+          next.updated_at = nowIso;
+          const details = next.details as ProjectDetails;
+          next.description = typeof details.description === 'string' ? details.description : null;
+          next = toProjectRecord(next) as unknown as Record<string, unknown>;
+          await db.projects.put(next as unknown as ProjectRecord);
+          await enqueueOp(db, op, ctx.now());
+          return { ok: true, value: toProjectRow(next as unknown as ProjectRecord) } as const;
+        },
+      );
     },
 
     /**
@@ -156,21 +174,28 @@ export function createProjectsRepo(ctx: RepoContext) {
      */
     async remove(id: string): Promise<Result<void, 'not_found'>> {
       const db = ctx.getDb();
-      return db.transaction('rw', db.projects, db.outbox, db.sync_state, async () => {
-        const current = await db.projects.get(id);
-        if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
-        const outcome = await enqueueOp(
-          db,
-          { table: 'projects', id, kind: 'delete', base_version: current.version, changes: {} },
-          ctx.now(),
-        );
-        if (outcome === 'cancelled') await db.projects.delete(id);
-        else
-          await db.projects.put(
-            toProjectRecord({ ...current, deleted_at: new Date(ctx.now()).toISOString() }),
+      return db.transaction(
+        'rw',
+        db.projects,
+        db.outbox,
+        db.sync_state,
+        db.dead_letters,
+        async () => {
+          const current = await db.projects.get(id);
+          if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
+          const outcome = await enqueueOp(
+            db,
+            { table: 'projects', id, kind: 'delete', base_version: current.version, changes: {} },
+            ctx.now(),
           );
-        return { ok: true, value: undefined } as const;
-      });
+          if (outcome === 'cancelled') await db.projects.delete(id);
+          else
+            await db.projects.put(
+              toProjectRecord({ ...current, deleted_at: new Date(ctx.now()).toISOString() }),
+            );
+          return { ok: true, value: undefined } as const;
+        },
+      );
     },
   };
 }

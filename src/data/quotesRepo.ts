@@ -7,6 +7,7 @@
  * (src/domain/quoteTotals.ts), so the screens show them before any answer.
  */
 import { quoteTotals, type QuoteLine } from '../domain/quoteTotals';
+import { storableValue } from '../domain/userText';
 import { enqueueOp, newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import type { QuoteRow, Result } from './types';
@@ -25,7 +26,9 @@ export interface QuoteContent {
 export type QuoteWriteError = 'not_found' | 'not_a_draft';
 
 /** The columns a contractor may write, with the totals derived from them. */
-function contentColumns(content: QuoteContent) {
+function contentColumns(written: QuoteContent) {
+  // The one text rule: line descriptions and notes are stored as the server takes them.
+  const content = storableValue(written);
   const totals = quoteTotals(content.lines, content.tax_rate);
   return {
     changes: {
@@ -47,7 +50,7 @@ export function createQuotesRepo(ctx: RepoContext = activeContext) {
   /** Writes `next` and queues its op, in one transaction. */
   async function write(next: QuoteRow, op: Parameters<typeof enqueueOp>[1]): Promise<void> {
     const db = ctx.getDb();
-    await db.transaction('rw', db.quotes, db.outbox, db.sync_state, async () => {
+    await db.transaction('rw', db.quotes, db.outbox, db.sync_state, db.dead_letters, async () => {
       await db.quotes.put(next);
       await enqueueOp(db, op, ctx.now());
     });
@@ -161,19 +164,26 @@ export function createQuotesRepo(ctx: RepoContext = activeContext) {
     /** Deletes a draft (a sent quote is withdrawn through the server instead). */
     async removeDraft(id: string): Promise<Result<void, QuoteWriteError>> {
       const db = ctx.getDb();
-      return db.transaction('rw', db.quotes, db.outbox, db.sync_state, async () => {
-        const current = await db.quotes.get(id);
-        if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
-        if (current.status !== 'draft') return { ok: false, error: 'not_a_draft' } as const;
-        const outcome = await enqueueOp(
-          db,
-          { table: 'quotes', id, kind: 'delete', base_version: current.version, changes: {} },
-          ctx.now(),
-        );
-        if (outcome === 'cancelled') await db.quotes.delete(id);
-        else await db.quotes.put({ ...current, deleted_at: new Date(ctx.now()).toISOString() });
-        return { ok: true, value: undefined } as const;
-      });
+      return db.transaction(
+        'rw',
+        db.quotes,
+        db.outbox,
+        db.sync_state,
+        db.dead_letters,
+        async () => {
+          const current = await db.quotes.get(id);
+          if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
+          if (current.status !== 'draft') return { ok: false, error: 'not_a_draft' } as const;
+          const outcome = await enqueueOp(
+            db,
+            { table: 'quotes', id, kind: 'delete', base_version: current.version, changes: {} },
+            ctx.now(),
+          );
+          if (outcome === 'cancelled') await db.quotes.delete(id);
+          else await db.quotes.put({ ...current, deleted_at: new Date(ctx.now()).toISOString() });
+          return { ok: true, value: undefined } as const;
+        },
+      );
     },
 
     /**

@@ -12,6 +12,7 @@ import {
   reviewError,
   type ReviewFieldError,
 } from '../domain/reviewText';
+import { storableText } from '../domain/userText';
 import { enqueueOp, newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import type { ReviewRow, Result } from './types';
@@ -48,109 +49,131 @@ export function createReviewsRepo(ctx: RepoContext = activeContext) {
     async write(
       projectId: string,
       rating: number,
-      body: string,
+      written: string,
     ): Promise<Result<ReviewRow, ReviewWriteError>> {
+      const body = storableText(written);
       const problem = reviewError(rating, body);
       if (problem) return { ok: false, error: problem };
       const db = ctx.getDb();
-      return db.transaction('rw', [db.projects, db.reviews, db.outbox, db.sync_state], async () => {
-        const project = await db.projects.get(projectId);
-        if (!project || project.deleted_at) return { ok: false, error: 'not_found' } as const;
-        if (project.owner_user_id !== db.userId) return { ok: false, error: 'not_owner' } as const;
-        if (project.status !== 'completed') return { ok: false, error: 'not_completed' } as const;
-        const contractorId = project.assigned_contractor_id;
-        if (!contractorId || contractorId === db.userId)
-          return { ok: false, error: 'no_contractor' } as const;
-        if ((await db.reviews.where('project_id').equals(projectId).count()) > 0)
-          return { ok: false, error: 'already_reviewed' } as const;
-        const nowIso = new Date(ctx.now()).toISOString();
-        const columns = { project_id: projectId, reviewer_id: db.userId, rating, body };
-        const row: ReviewRow = {
-          id: newId(),
-          ...columns,
-          contractor_id: contractorId,
-          reply: null,
-          replied_at: null,
-          version: 0,
-          created_at: nowIso,
-          updated_at: nowIso,
-          deleted_at: null,
-          txid: '',
-        };
-        await db.reviews.add(row);
-        await enqueueOp(
-          db,
-          { table: 'reviews', id: row.id, kind: 'insert', base_version: null, changes: columns },
-          ctx.now(),
-        );
-        return { ok: true, value: row } as const;
-      });
+      return db.transaction(
+        'rw',
+        [db.projects, db.reviews, db.outbox, db.sync_state, db.dead_letters],
+        async () => {
+          const project = await db.projects.get(projectId);
+          if (!project || project.deleted_at) return { ok: false, error: 'not_found' } as const;
+          if (project.owner_user_id !== db.userId)
+            return { ok: false, error: 'not_owner' } as const;
+          if (project.status !== 'completed') return { ok: false, error: 'not_completed' } as const;
+          const contractorId = project.assigned_contractor_id;
+          if (!contractorId || contractorId === db.userId)
+            return { ok: false, error: 'no_contractor' } as const;
+          if ((await db.reviews.where('project_id').equals(projectId).count()) > 0)
+            return { ok: false, error: 'already_reviewed' } as const;
+          const nowIso = new Date(ctx.now()).toISOString();
+          const columns = { project_id: projectId, reviewer_id: db.userId, rating, body };
+          const row: ReviewRow = {
+            id: newId(),
+            ...columns,
+            contractor_id: contractorId,
+            reply: null,
+            replied_at: null,
+            version: 0,
+            created_at: nowIso,
+            updated_at: nowIso,
+            deleted_at: null,
+            txid: '',
+          };
+          await db.reviews.add(row);
+          await enqueueOp(
+            db,
+            { table: 'reviews', id: row.id, kind: 'insert', base_version: null, changes: columns },
+            ctx.now(),
+          );
+          return { ok: true, value: row } as const;
+        },
+      );
     },
 
     /** Changes the stars and text of one's own review within 30 days of writing it (works offline). */
     async edit(
       id: string,
       rating: number,
-      body: string,
+      written: string,
     ): Promise<Result<ReviewRow, ReviewWriteError>> {
+      const body = storableText(written);
       const problem = reviewError(rating, body);
       if (problem) return { ok: false, error: problem };
       const db = ctx.getDb();
-      return db.transaction('rw', db.reviews, db.outbox, db.sync_state, async () => {
-        const current = await db.reviews.get(id);
-        if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
-        if (current.reviewer_id !== db.userId) return { ok: false, error: 'not_owner' } as const;
-        if (!reviewEditable(current, db.userId, ctx.now()))
-          return { ok: false, error: 'too_late' } as const;
-        const next: ReviewRow = {
-          ...current,
-          rating,
-          body,
-          updated_at: new Date(ctx.now()).toISOString(),
-        };
-        await db.reviews.put(next);
-        await enqueueOp(
-          db,
-          {
-            table: 'reviews',
-            id,
-            kind: 'update',
-            base_version: current.version,
-            changes: { rating, body },
-          },
-          ctx.now(),
-        );
-        return { ok: true, value: next } as const;
-      });
+      return db.transaction(
+        'rw',
+        db.reviews,
+        db.outbox,
+        db.sync_state,
+        db.dead_letters,
+        async () => {
+          const current = await db.reviews.get(id);
+          if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
+          if (current.reviewer_id !== db.userId) return { ok: false, error: 'not_owner' } as const;
+          if (!reviewEditable(current, db.userId, ctx.now()))
+            return { ok: false, error: 'too_late' } as const;
+          const next: ReviewRow = {
+            ...current,
+            rating,
+            body,
+            updated_at: new Date(ctx.now()).toISOString(),
+          };
+          await db.reviews.put(next);
+          await enqueueOp(
+            db,
+            {
+              table: 'reviews',
+              id,
+              kind: 'update',
+              base_version: current.version,
+              changes: { rating, body },
+            },
+            ctx.now(),
+          );
+          return { ok: true, value: next } as const;
+        },
+      );
     },
 
     /** The contractor's one reply to a review of its work (works offline; the server stamps replied_at). */
-    async reply(id: string, reply: string): Promise<Result<ReviewRow, ReviewWriteError>> {
+    async reply(id: string, written: string): Promise<Result<ReviewRow, ReviewWriteError>> {
+      const reply = storableText(written);
       const problem = replyError(reply);
       if (problem) return { ok: false, error: problem };
       const db = ctx.getDb();
-      return db.transaction('rw', db.reviews, db.outbox, db.sync_state, async () => {
-        const current = await db.reviews.get(id);
-        if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
-        if (current.contractor_id !== db.userId)
-          return { ok: false, error: 'not_contractor' } as const;
-        if (current.reply !== null) return { ok: false, error: 'already_replied' } as const;
-        const nowIso = new Date(ctx.now()).toISOString();
-        const next: ReviewRow = { ...current, reply, replied_at: nowIso, updated_at: nowIso };
-        await db.reviews.put(next);
-        await enqueueOp(
-          db,
-          {
-            table: 'reviews',
-            id,
-            kind: 'update',
-            base_version: current.version,
-            changes: { reply },
-          },
-          ctx.now(),
-        );
-        return { ok: true, value: next } as const;
-      });
+      return db.transaction(
+        'rw',
+        db.reviews,
+        db.outbox,
+        db.sync_state,
+        db.dead_letters,
+        async () => {
+          const current = await db.reviews.get(id);
+          if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
+          if (current.contractor_id !== db.userId)
+            return { ok: false, error: 'not_contractor' } as const;
+          if (current.reply !== null) return { ok: false, error: 'already_replied' } as const;
+          const nowIso = new Date(ctx.now()).toISOString();
+          const next: ReviewRow = { ...current, reply, replied_at: nowIso, updated_at: nowIso };
+          await db.reviews.put(next);
+          await enqueueOp(
+            db,
+            {
+              table: 'reviews',
+              id,
+              kind: 'update',
+              base_version: current.version,
+              changes: { reply },
+            },
+            ctx.now(),
+          );
+          return { ok: true, value: next } as const;
+        },
+      );
     },
   };
 }

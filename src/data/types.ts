@@ -279,6 +279,8 @@ export interface DeadLetter {
   at: string;
   /** Human label of the row (project name, file name). */
   label: string;
+  /** The refused op's outbox seq (absent on letters written by older builds): a later accepted op clears what it covers. */
+  seq?: number;
 }
 
 /** One path both sides changed, reported by push_changes (status merged). */

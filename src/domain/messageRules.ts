@@ -4,10 +4,11 @@
  * and the 15 minutes in which its author may change it. No dependencies, so
  * the local data layer can check a body without the link finder.
  */
+import { storableText, textLength, TEXT_LIMITS } from './userText';
 import { isInvisibleText } from './visibleText';
 
 /** The longest body, in characters (the database's check holds the same number). */
-export const MESSAGE_MAX_CHARS = 4000;
+export const MESSAGE_MAX_CHARS: number = TEXT_LIMITS['messages.body'];
 
 /** How long after the server received it the author may change or delete a message, in minutes. */
 export const MESSAGE_EDIT_MINUTES = 15;
@@ -34,18 +35,16 @@ export function messageBodyError(body: string): MessageBodyError | null {
   return null;
 }
 
-/** The length of a body as the database counts it (code points). */
+/** The length of a body as the database counts it (code points): the one text rule's count. */
 export function messageLength(body: string): number {
-  let n = 0;
-  for (const _ of body) n++;
-  return n;
+  return textLength(body);
 }
 
 /**
- * A body as it is stored: every NUL character (which PostgreSQL text cannot
- * hold, and which a paste can carry) becomes U+FFFD, so the message is kept
+ * A body as it is stored: the one text rule (src/domain/userText.ts) turns
+ * every NUL character and lone surrogate into U+FFFD, so the message is kept
  * and shows where something unreadable was, instead of being refused.
  */
 export function storableBody(body: string): string {
-  return body.replaceAll(String.fromCharCode(0), '\uFFFD');
+  return storableText(body);
 }

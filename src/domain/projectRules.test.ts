@@ -151,3 +151,26 @@ describe('project forms (product rules "Input checks")', () => {
     expect(projectTypeLabel(undefined)).toBe('');
   });
 });
+
+describe('the one text rule on the project form', () => {
+  it('refuses a name or description past its limit on the field, and saves at the limit', () => {
+    const values = {
+      ...emptyProjectForm('homeowner'),
+      name: 'n'.repeat(201),
+      projectType: 'kitchen',
+      description: 'd'.repeat(4001),
+    };
+    const r = validateHomeownerProject(values);
+    expect(r).toEqual({
+      ok: false,
+      errors: {
+        name: 'Keep this to 200 characters (it has 201)',
+        description: 'Keep this to 4,000 characters (it has 4,001)',
+      },
+    });
+    expect(
+      validateHomeownerProject({ ...values, name: 'n'.repeat(200), description: 'd'.repeat(4000) })
+        .ok,
+    ).toBe(true);
+  });
+});

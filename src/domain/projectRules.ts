@@ -3,6 +3,7 @@
  * labels, phone formatting, and validation with the spec's texts word for word.
  * Pure: no React, no storage, no clock.
  */
+import { textFieldError, type TextField } from './userText';
 import { z } from 'zod';
 import { SIGNUP_ROLES, type SignupRole } from './projectLabels';
 import { isEmailAddress } from '../../shared/emailRule';
@@ -134,6 +135,31 @@ export interface ProjectFormValues {
 
 export type ProjectField = keyof ProjectFormValues;
 
+/** The project form's text fields and the text rule's field each is stored in. */
+const PROJECT_TEXT_FIELDS: Partial<Record<ProjectField, TextField>> = {
+  name: 'projects.name',
+  description: 'projects.details.description',
+  email: 'projects.details.email',
+  phone: 'projects.details.phone',
+  address: 'projects.details.address',
+  customBudget: 'projects.details.customBudget',
+};
+
+/**
+ * The one text rule's limits on the project form (src/domain/userText.ts): a
+ * field past its limit gets "Keep this to N characters (it has M)" and the
+ * form does not save, so the server never has to refuse it.
+ */
+export function tooLongProjectFields(values: ProjectFormValues): FieldErrors<ProjectField> {
+  const errors: FieldErrors<ProjectField> = {};
+  for (const [key, field] of Object.entries(PROJECT_TEXT_FIELDS) as [ProjectField, TextField][]) {
+    const value = values[key];
+    const error = typeof value === 'string' ? textFieldError(field, value.trim()) : undefined;
+    if (error) errors[key] = error;
+  }
+  return errors;
+}
+
 /** An empty form; status defaults per product rules "States and changes" (homeowner active, contractor draft). */
 export function emptyProjectForm(kind: 'homeowner' | 'contractor'): ProjectFormValues {
   return {
@@ -162,7 +188,10 @@ export function validateHomeownerProject(
     projectType: z.string().trim().min(1, 'Please select a project type'),
   });
   const parsed = schema.safeParse(values);
-  if (!parsed.success) return { ok: false, errors: collect<ProjectField>(parsed.error) };
+  const long = tooLongProjectFields(values);
+  if (!parsed.success)
+    return { ok: false, errors: { ...long, ...collect<ProjectField>(parsed.error) } };
+  if (Object.keys(long).length) return { ok: false, errors: long };
   return { ok: true, value: { ...values, name: values.name.trim() } };
 }
 
@@ -197,7 +226,10 @@ export function validateContractorProject(
       .refine((v) => mode === 'edit' || v.length > 0, 'Please select at least one project scope'),
   });
   const parsed = schema.safeParse(values);
-  if (!parsed.success) return { ok: false, errors: collect<ProjectField>(parsed.error) };
+  const long = tooLongProjectFields(values);
+  if (!parsed.success)
+    return { ok: false, errors: { ...long, ...collect<ProjectField>(parsed.error) } };
+  if (Object.keys(long).length) return { ok: false, errors: long };
   return {
     ok: true,
     value: {

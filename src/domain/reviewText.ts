@@ -5,9 +5,10 @@
  * the server's own words, so the field says the same thing offline.
  */
 import { messageLength } from './messageRules';
+import { TEXT_LIMITS } from './userText';
 
 /** The longest review text and reply, in characters (code points, as PostgreSQL counts). */
-export const REVIEW_MAX_CHARS = 2000;
+export const REVIEW_MAX_CHARS: number = TEXT_LIMITS['reviews.body'];
 
 /** How long after writing it the reviewer may change its review, in days. */
 export const REVIEW_EDIT_DAYS = 30;

@@ -14,6 +14,7 @@ export {
   useConflicts,
   usePendingOps,
   useRowUnsynced,
+  useRowSync,
   useAllProjects,
   useLastBackgroundSync,
 } from './liveQueries';

@@ -142,6 +142,27 @@ export function usePendingOps(): OutboxEntry[] | undefined {
   }, [userId]);
 }
 
+/**
+ * Where one row stands with the server: `refused` the changes of it the
+ * server did not accept (oldest first), `waiting` true while an edit of it
+ * is queued. `undefined` while loading; nothing refused or waiting with no id.
+ */
+export function useRowSync(
+  table: SyncTable,
+  id: string | null | undefined,
+): { refused: DeadLetter[]; waiting: boolean } | undefined {
+  const userId = useActiveUserId();
+  return useLiveRead(async () => {
+    const db = getActiveDb();
+    if (!db || !id) return { refused: [], waiting: false };
+    const [letters, queued] = await Promise.all([
+      db.dead_letters.where('op.id').equals(id).toArray(),
+      db.outbox.where('[table+id]').equals([table, id]).count(),
+    ]);
+    return { refused: letters.filter((l) => l.op.table === table), waiting: queued > 0 };
+  }, [table, id, userId]);
+}
+
 /** True while an edit of the row waits in the outbox (false with no row id); undefined while loading. */
 export function useRowUnsynced(table: SyncTable, id: string | null): boolean | undefined {
   const userId = useActiveUserId();

@@ -1,5 +1,8 @@
 import { useEffect, useMemo } from 'react';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
+import { RowSyncNote } from '../../app/rowSync/RowSyncNote';
+import { refusalFieldName, refusalInBuilder } from '../../app/rowSync/refusalText';
+import { focusFieldNamed } from './jobTexts';
 import { Spinner } from '../../app/Spinner';
 import { useAuth } from '../../auth/useAuth';
 import { useProject } from '../../hooks';
@@ -34,6 +37,7 @@ import './builder.css';
  */
 export function BuilderPage() {
   const { projectId } = useParams();
+  const navigate = useNavigate();
   const status = useAuth((s) => s.status);
   const user = useAuth((s) => s.user);
   const project = useProject(projectId);
@@ -86,6 +90,15 @@ export function BuilderPage() {
     <main className={threadOpen ? 'container bld bld-thread-open' : 'container bld'}>
       <BuilderHeader project={project} />
       <ActionBar projectId={projectId} onSave={() => void save()} />
+      <RowSyncNote
+        table="projects"
+        id={projectId}
+        showWaiting={false}
+        onFix={(letter) => {
+          if (refusalInBuilder(letter)) focusFieldNamed(refusalFieldName(letter));
+          else void navigate('/dashboard', { state: { edit: projectId } });
+        }}
+      />
       <BuilderConflicts />
       <DetailsSection form={form} />
       <OverlaySection form={form} />

@@ -14,6 +14,8 @@ import { cabinetElementId } from './CabinetCard';
 import { showAllCabinets } from './cardWindow';
 import { MeasurementField } from './MeasurementField';
 import { TextField } from '../../app/ui/FormFields';
+import { JOB_TEXT_FIELDS, NOTES_FIELD, jobTextError } from './jobTexts';
+import { storableText } from '../../domain/userText';
 
 /** Product rules "Screens and routes": Cabinet Details (NRS, Door, Drawer Front, Color), plus the finish and PO number the door order carries. */
 export const DetailsSection = memo(function DetailsSection({ form }: { form: CabinetForm }) {
@@ -22,19 +24,41 @@ export const DetailsSection = memo(function DetailsSection({ form }: { form: Cab
     <section className="card section-card" aria-labelledby="bld-details">
       <h2 id="bld-details">Cabinet Details</h2>
       <div className="bld-grid-4">
-        <TextField label="NRS" value={form.nrs} onChange={(v) => setText('nrs', v)} />
-        <TextField label="Door" value={form.door} onChange={(v) => setText('door', v)} />
+        <TextField
+          label="NRS"
+          value={form.nrs}
+          error={jobTextError(JOB_TEXT_FIELDS.nrs, form.nrs)}
+          onChange={(v) => setText('nrs', storableText(v))}
+        />
+        <TextField
+          label="Door"
+          value={form.door}
+          error={jobTextError(JOB_TEXT_FIELDS.door, form.door)}
+          onChange={(v) => setText('door', storableText(v))}
+        />
         <TextField
           label="Drawer Front"
           value={form.drawerFront}
-          onChange={(v) => setText('drawerFront', v)}
+          error={jobTextError(JOB_TEXT_FIELDS.drawerFront, form.drawerFront)}
+          onChange={(v) => setText('drawerFront', storableText(v))}
         />
-        <TextField label="Color" value={form.color} onChange={(v) => setText('color', v)} />
-        <TextField label="Finish" value={form.finish} onChange={(v) => setText('finish', v)} />
+        <TextField
+          label="Color"
+          value={form.color}
+          error={jobTextError(JOB_TEXT_FIELDS.color, form.color)}
+          onChange={(v) => setText('color', storableText(v))}
+        />
+        <TextField
+          label="Finish"
+          value={form.finish}
+          error={jobTextError(JOB_TEXT_FIELDS.finish, form.finish)}
+          onChange={(v) => setText('finish', storableText(v))}
+        />
         <TextField
           label="PO number"
           value={form.poNumber}
-          onChange={(v) => setText('poNumber', v)}
+          error={jobTextError(JOB_TEXT_FIELDS.poNumber, form.poNumber)}
+          onChange={(v) => setText('poNumber', storableText(v))}
         />
       </div>
     </section>
@@ -250,6 +274,7 @@ export const NotesSection = memo(function NotesSection({
   const setNotes = useBuilderStore((s) => s.setNotes);
   const setShowNotes = useBuilderStore((s) => s.setShowNotes);
   const id = useId();
+  const notesError = jobTextError(NOTES_FIELD, notes);
   return (
     <section className="card section-card" aria-labelledby={`${id}-h`}>
       <div className="bld-cabinet-head">
@@ -269,7 +294,19 @@ export const NotesSection = memo(function NotesSection({
           <label htmlFor={id} className="visually-hidden">
             Notes
           </label>
-          <textarea id={id} rows={4} value={notes} onChange={(e) => setNotes(e.target.value)} />
+          <textarea
+            id={id}
+            rows={4}
+            value={notes}
+            aria-invalid={notesError ? true : undefined}
+            aria-describedby={notesError ? `${id}-error` : undefined}
+            onChange={(e) => setNotes(storableText(e.target.value))}
+          />
+          {notesError ? (
+            <span id={`${id}-error`} className="field-error" role="alert">
+              {notesError}
+            </span>
+          ) : null}
         </div>
       ) : null}
     </section>

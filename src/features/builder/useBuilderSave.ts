@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { projectsRepo } from '../../data';
 import { draftSave, useBuilderStore } from './builderStore';
+import { tooLongJobTexts } from './jobTexts';
 
 /** Product rules "States and changes"/"Constants and formulas": changes autosave silently 1.5 s after the last change. */
 export const AUTOSAVE_DELAY_MS = 1500;
@@ -30,6 +31,11 @@ export function useBuilderSave(): { save: () => Promise<void> } {
     const state = useBuilderStore.getState();
     const args = draftSave(state);
     if (!args) return;
+    // A text past its limit is refused on its field; the draft waits (never cut, never sent).
+    if (tooLongJobTexts(state.data).length) {
+      if (!silent) state.setSaveState('idle');
+      return;
+    }
     const { projectId } = args;
     const { revision } = state;
     clearTimeout(bannerTimer.current);

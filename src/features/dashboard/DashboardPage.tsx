@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useProject } from '../../hooks';
 import { useDisplayName } from '../../auth/useDisplayName';
 import { useCurrentRole } from '../../auth/useCurrentRole';
 import { uiRole } from '../../auth/roles';
@@ -46,6 +48,16 @@ export function DashboardPage() {
     const t = setTimeout(() => void loadProjectForm().catch(() => undefined), PREFETCH_DELAY_MS);
     return () => clearTimeout(t);
   }, [ready]);
+  // "Fix" of a refused change elsewhere (the project page, the builder) opens the project's edit form here.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const editId = (location.state as { edit?: unknown } | null)?.edit;
+  const toEdit = useProject(typeof editId === 'string' ? editId : undefined);
+  useEffect(() => {
+    if (!toEdit || !ready) return;
+    setDialog({ kind: 'edit', project: toEdit });
+    void navigate('.', { replace: true, state: null });
+  }, [toEdit, ready, navigate]);
 
   if (role === undefined) return <Spinner label="Loading your dashboard…" />;
   const variant = uiRole(role);

@@ -1,10 +1,12 @@
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { ProjectRow } from '../../data';
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { projectDisplayName, projectTypeLabel } from '../../domain/projectLabels';
 import { StatusBadge } from '../../app/ui/StatusBadge';
 import { UnreadBadge } from '../../app/ui/UnreadBadge';
 import { StatusEditor } from './StatusEditor';
+import { RowSyncNote } from '../../app/rowSync/RowSyncNote';
+import { refusalInBuilder } from '../../app/rowSync/refusalText';
 
 /** The project's type line: the type, else (contractors) the scopes. */
 function typeLine(project: ProjectRow): string {
@@ -19,7 +21,9 @@ function typeLine(project: ProjectRow): string {
  * A dashboard card (product rules "Screens and routes"): name (fallback 'Untitled Project'), project type,
  * cabinet summary; contractors also see address, email and the inline status
  * editor; unread messages as a count by the name. Buttons: edit, Delete,
- * Cabinets (opens the builder).
+ * Cabinets (opens the builder). Under them the card says where the project
+ * stands with the server when it is not all there: a change refused (with
+ * the field and why, Fix / Discard) or waiting on this device.
  */
 export function ProjectCard({
   project,
@@ -38,6 +42,7 @@ export function ProjectCard({
   const name = projectDisplayName(project.name);
   const d = project.details ?? {};
   const headingId = `project-${project.id}`;
+  const navigate = useNavigate();
   return (
     <article className="card project-card" aria-labelledby={headingId}>
       <div className="card-top">
@@ -59,6 +64,13 @@ export function ProjectCard({
         </>
       ) : null}
       <p className="meta">{cabinetSummary(d.cabinetData)}</p>
+      <RowSyncNote
+        table="projects"
+        id={project.id}
+        onFix={(letter) =>
+          refusalInBuilder(letter) ? void navigate(`/cabinet-builder/${project.id}`) : onEdit()
+        }
+      />
       <div className="actions">
         <button type="button" className="btn btn-sm" onClick={onEdit} aria-label={`Edit ${name}`}>
           Edit

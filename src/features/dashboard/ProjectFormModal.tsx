@@ -128,8 +128,15 @@ export function ProjectFormModal({
             <textarea
               id={id('description')}
               value={values.description}
+              aria-invalid={errors.description ? true : undefined}
+              aria-describedby={errors.description ? id('description-err') : undefined}
               onChange={(e) => set('description', e.target.value)}
             />
+            {errors.description ? (
+              <p className="field-error" id={id('description-err')}>
+                {errors.description}
+              </p>
+            ) : null}
             {changedElsewhere('description', 'Description')}
           </div>
         </div>

@@ -8,6 +8,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../../auth/useAuth';
 import { profileRepo, type ProfileRow } from '../../data';
+import { textFieldError } from '../../domain/userText';
 import { PhoneInput } from '../../app/ui/PhoneInput';
 import { TextField } from '../../app/ui/FormFields';
 import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
@@ -54,9 +55,16 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileRow | null }) 
     );
   }
 
+  /** The one text rule's limit on a field: its message, or undefined when it fits. */
+  function tooLong(key: keyof Fields): string | undefined {
+    return textFieldError(`profiles.${key}`, fields[key].trim());
+  }
+
   async function save(e: FormEvent) {
     e.preventDefault();
     setError(null);
+    // A text past its limit is refused on its field; nothing is saved until it fits.
+    if ((Object.keys(fields) as (keyof Fields)[]).some((k) => tooLong(k))) return;
     setSuccess(false);
     setBusy(true);
     try {
@@ -106,6 +114,7 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileRow | null }) 
             label="First name"
             autoComplete="given-name"
             value={fields.first_name}
+            error={tooLong('first_name')}
             onChange={(v) => set('first_name', v)}
           >
             {changedElsewhere('first_name')}
@@ -115,6 +124,7 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileRow | null }) 
             label="Last name"
             autoComplete="family-name"
             value={fields.last_name}
+            error={tooLong('last_name')}
             onChange={(v) => set('last_name', v)}
           >
             {changedElsewhere('last_name')}
@@ -125,6 +135,7 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileRow | null }) 
             type="email"
             autoComplete="email"
             value={fields.email}
+            error={tooLong('email')}
             onChange={(v) => set('email', v)}
           >
             {changedElsewhere('email')}
@@ -144,6 +155,7 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileRow | null }) 
             autoComplete="street-address"
             span
             value={fields.address}
+            error={tooLong('address')}
             onChange={(v) => set('address', v)}
           >
             {changedElsewhere('address')}

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { RowSyncNote } from '../../app/rowSync/RowSyncNote';
+import { refusalInBuilder } from '../../app/rowSync/refusalText';
 import { ProjectNotFound } from './ProjectNotFound';
 import { useAuth } from '../../auth/useAuth';
 import { Spinner } from '../../app/Spinner';
@@ -38,6 +40,7 @@ export function ProjectDetailPage() {
   const user = useAuth((s) => s.user);
   const project = useProject(projectId);
   const [techOpen, setTechOpen] = useState(false);
+  const navigate = useNavigate();
 
   if (!user) {
     return (
@@ -71,6 +74,16 @@ export function ProjectDetailPage() {
   return (
     <main className="container prj">
       <PageHeader title={name} badges={<StatusBadge status={project.status} />} />
+      <RowSyncNote
+        table="projects"
+        id={project.id}
+        onFix={(letter) =>
+          void navigate(
+            refusalInBuilder(letter) ? `/cabinet-builder/${project.id}` : '/dashboard',
+            refusalInBuilder(letter) ? undefined : { state: { edit: project.id } },
+          )
+        }
+      />
 
       <div className="prj-grid">
         <ProjectContactCard phone={phone} email={email} address={address} />

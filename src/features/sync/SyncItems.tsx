@@ -14,7 +14,7 @@ import { useProject } from '../../hooks';
 import { appSession } from '../../app/session';
 import { UNTITLED_PROJECT } from '../../domain/projectLabels';
 import { describePath, describeValue } from './describePath';
-import { opKindText, rejectionText, tableText } from './syncTexts';
+import { opKindText, refusalText, tableText } from './syncTexts';
 
 function changedFields(op: OutboxEntry | DeadLetter['op']): string {
   const cols = Object.keys(op.changes).filter(
@@ -77,7 +77,7 @@ export function DeadLetterItem({ letter }: { letter: DeadLetter }) {
         <strong>{letter.label}</strong>
         {fields && <span className="muted"> — {fields}</span>}
         <br />
-        <span>{rejectionText(letter.code, letter.message)}</span>
+        <span>{refusalText(letter)}</span>
       </span>
       <span className="sync-actions">
         <button

@@ -12,19 +12,38 @@ import {
   savedOnDeviceShortText,
   savedOnDeviceText,
 } from './syncTexts';
+import type { SyncStatus } from '../../../sync/status';
 import { useNow } from './useNow';
 import { useSyncStatus } from './useSyncStatus';
 import './sync.css';
+
+/**
+ * The words after the connection: the changes still on this device; else
+ * the changes the server refused (never "Synced just now" while one is);
+ * else, unless a sync is running right now (its "Syncing…" says it all, and
+ * "Syncing… · Synced just now" contradicts itself), when the last one ended.
+ */
+export function indicatorDetail(
+  s: Pick<SyncStatus, 'unsynced' | 'deadLetters' | 'lastSyncedAt'>,
+  syncing: boolean,
+  nowMs: number,
+): string | null {
+  if (s.unsynced > 0) return savedOnDeviceText(s.unsynced);
+  if (s.deadLetters > 0)
+    return `${s.deadLetters} ${s.deadLetters === 1 ? 'change' : 'changes'} not accepted`;
+  if (syncing) return null;
+  return lastSyncedText(s.lastSyncedAt, nowMs);
+}
 
 /** The widget; the top bar places it. */
 export function SyncStatusIndicator() {
   const s = useSyncStatus();
   const now = useNow();
   const attention = s.deadLetters + s.conflicts + (s.authRequired ? 1 : 0);
-  const state = s.connection === 'online' && s.syncing ? 'Syncing…' : CONNECTION_TEXT[s.connection];
-  const detail =
-    s.unsynced > 0 ? savedOnDeviceText(s.unsynced) : lastSyncedText(s.lastSyncedAt, now);
-  const text = `${state} · ${detail}`;
+  const syncing = s.connection === 'online' && s.syncing;
+  const state = syncing ? 'Syncing…' : CONNECTION_TEXT[s.connection];
+  const detail = indicatorDetail(s, syncing, now);
+  const text = detail ? `${state} · ${detail}` : state;
   const label = [
     text,
     attention > 0 ? `${attention} need${attention === 1 ? 's' : ''} attention` : '',
@@ -50,9 +69,9 @@ export function SyncStatusIndicator() {
             <span className="sync-detail sync-wide"> · {detail}</span>
             <span className="sync-detail sync-narrow">{savedOnDeviceShortText(s.unsynced)}</span>
           </>
-        ) : (
+        ) : detail ? (
           <span className="sync-detail sync-wide"> · {detail}</span>
-        )}
+        ) : null}
       </span>
       {attention > 0 && (
         <span className="badge sync-warn" aria-hidden="true">

@@ -5,9 +5,9 @@
  * sync/texts.ts.
  */
 import type { ConnectionState, SyncProblem, SyncStatus } from '../../../sync/status';
-import { FILE_GONE_TEXT } from '../../../sync/texts';
 
 export { tableText } from '../../../sync/texts';
+export { rejectionText, refusalText } from '../../app/rowSync/refusalText';
 
 // The browser's own clock and duration formatting ("10:42:05 AM", "3 minutes ago"): these texts sit
 // in the top bar's module, and date-fns would add ~5 KB gzipped to every screen's first load.
@@ -144,21 +144,6 @@ export function lastSyncedText(lastSyncedAt: string | null, nowMs: number): stri
   if (!Number.isFinite(at)) return 'Not synced yet';
   if (nowMs - at < 60_000) return 'Synced just now';
   return `Synced ${relativeText(at, nowMs)}`;
-}
-
-/** Why the server refused a change, in words, by SQLSTATE / HTTP status. */
-export function rejectionText(code: string, message: string): string {
-  if (code === 'P0002' || code === 'PT404')
-    return message === 'deleted on another device'
-      ? 'Deleted on another device'
-      : 'No longer exists on the server';
-  if (code === '42501' || code === '403') return 'Not allowed for your account';
-  if (code === '23514') return `A value is not accepted (${message})`;
-  if (code === '23503') return 'It refers to something that no longer exists';
-  if (code.startsWith('23')) return `The server refused it (${message})`;
-  if (code === '22023') return `The change was not valid (${message})`;
-  if (code === 'blob_missing') return FILE_GONE_TEXT;
-  return message || `Refused (${code})`;
 }
 
 /** "edit", "new", "delete" for a queued op. */

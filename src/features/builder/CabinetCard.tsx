@@ -15,7 +15,7 @@ interface Props {
 }
 
 /** The element id of a cabinet's card (the navigator and Add Cabinet scroll to it). */
-export function cabinetElementId(rowId: number): string {
+export function cabinetElementId(rowId: string): string {
   return `bld-cabinet-${rowId}`;
 }
 

@@ -20,8 +20,15 @@
  * the cabinet order); `upgradeCabinetRows` turns one into the map. The server
  * applies the same rule (supabase/migrations/20261127100000_cabinet_map.sql).
  */
-import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
-import { isCabinetId, isPlainObject, legacyCabinetRows, storedType } from './storedCabinets';
+import { generateKeyBetween } from 'fractional-indexing';
+import {
+  foldOrderKey,
+  indexOrderKey,
+  isCabinetId,
+  isPlainObject,
+  legacyCabinetRows,
+  storedType,
+} from './storedCabinets';
 
 export { isCabinetId } from './storedCabinets';
 
@@ -114,19 +121,15 @@ export function orderKeyAt(rows: readonly CabinetRow[], position: number): strin
  * same document to the same map.
  */
 export function upgradeOrderKeys(n: number): string[] {
-  return n > 0 ? generateNKeysBetween(null, null, n) : [];
+  return Array.from({ length: n }, (_, i) => indexOrderKey(i));
 }
 
 /**
  * Keys for `n` cabinets appended after `last` when an older build's list is
- * folded into a map: `last` + "V", + "VV", … (valid keys, each after the one
- * before, and the rule the server's fold uses); with no `last`, the upgrade's keys.
+ * folded into a map (see `foldOrderKey`); with no `last`, the upgrade's keys.
  */
 export function foldOrderKeys(last: string | null, n: number): string[] {
-  if (last === null) return upgradeOrderKeys(n);
-  const out: string[] = [];
-  for (let i = 1; i <= n; i++) out.push(last + 'V'.repeat(i));
-  return out;
+  return Array.from({ length: n }, (_, i) => foldOrderKey(last, i));
 }
 
 /**

@@ -78,3 +78,65 @@ export function storedCabinetTypes(cabinetData: unknown): Map<string, string> {
     if (!out.has(r.id)) out.set(r.id, r.type);
   return out;
 }
+
+/** Base-62 digits of fractional-indexing keys, in their sort order. */
+const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/**
+ * The order key of the cabinet at 0-based `index` of an upgraded list:
+ * "a0" … "az", "b00" … "bzz", "c000" …, exactly what fractional-indexing's
+ * `generateNKeysBetween(null, null, n)` gives (each key is the integer after
+ * the one before) and what the server's `private.cabinet_order_key` gives.
+ * Inches nowhere; `index` must be a whole number below 62 + 62² + 62³ + 62⁴.
+ */
+export function indexOrderKey(index: number): string {
+  let rest = index;
+  for (let width = 1, head = 0; width <= 4; width++, head++) {
+    const count = DIGITS.length ** width;
+    if (rest < count) {
+      let digits = '';
+      for (let i = 0; i < width; i++) {
+        digits = (DIGITS[rest % DIGITS.length] as string) + digits;
+        rest = Math.floor(rest / DIGITS.length);
+      }
+      return String.fromCharCode(97 + head) + digits;
+    }
+    rest -= count;
+  }
+  throw new RangeError(`no upgrade order key for cabinet ${index}`);
+}
+
+/**
+ * The order key of the `index`-th (0-based) cabinet appended after `last`
+ * when an older build's list is folded into a map: `last` + the upgrade key
+ * of `index` + "V" ("a3" → "a3a0V", "a3a1V", …): after `last` and before
+ * any key above it, increasing with `index`, never ending in "0" (so a
+ * valid fractional-indexing key), and short. With no `last` (an empty map)
+ * it is the upgrade key itself. The server's fold uses the same rule.
+ */
+export function foldOrderKey(last: string | null, index: number): string {
+  return last === null ? indexOrderKey(index) : `${last}${indexOrderKey(index)}V`;
+}
+
+/**
+ * Stored builder data with an older `cabinetRows` array moved into the
+ * `cabinets` map (ids as digit text, array order as order keys, rows the
+ * map already holds left as they are, others after its last key, see
+ * `foldOrderKey`), every other field as it was. Returns `cabinetData` itself
+ * when it holds no array. For the device's stored rows (Dexie upgrade) and
+ * the same rule as `readCabinets` and the server's fold.
+ */
+export function upgradeStoredCabinetData<T>(cabinetData: T): T {
+  if (!isPlainObject(cabinetData) || !('cabinetRows' in cabinetData)) return cabinetData;
+  const { cabinetRows, ...rest } = cabinetData;
+  const map: Record<string, unknown> = isPlainObject(rest.cabinets) ? { ...rest.cabinets } : {};
+  let last: string | null = null;
+  for (const v of Object.values(map))
+    if (isPlainObject(v) && typeof v.order === 'string' && (last === null || v.order > last))
+      last = v.order;
+  const added = legacyCabinetRows(cabinetRows).filter((r) => !(r.id in map));
+  added.forEach((r, i) => {
+    map[r.id] = { type: r.type, order: foldOrderKey(last, i) };
+  });
+  return { ...rest, cabinets: map } as T;
+}

@@ -29,7 +29,12 @@ export function storedType(v: unknown): string {
 
 /** An id of the older list shape: a whole number ≥ 0 (or its digits as text) in the safe range; else `undefined`. */
 function legacyId(v: unknown): number | undefined {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v.trim()) : NaN;
+  const n =
+    typeof v === 'number'
+      ? v
+      : typeof v === 'string' && /^\d+$/.test(v.trim())
+        ? Number(v.trim())
+        : NaN;
   return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }
 

@@ -18,7 +18,7 @@ afterEach(cleanup);
 function openWithRemoteChange(mine: string, theirs: string, extra: Record<string, unknown> = {}) {
   const job = {
     ...emptyCabinetData(),
-    cabinetRows: [{ id: 6, type: 'Wall' }],
+    cabinets: { '6': { type: 'Wall', order: 'a0' } },
     itemState: {
       '6_0': { width: '21.75', height: '30', nextToWall: false, splitDoor: false, type: 'Door' },
     },
@@ -36,7 +36,7 @@ describe('builder conflicts', () => {
   it('shows both values under the part; Take theirs puts the other device’s width in the draft', () => {
     openWithRemoteChange('22', '22.125');
     const ctx = sizeContext(useBuilderStore.getState().data!);
-    render(<CabinetCard row={{ id: 6, type: 'Wall' }} number={1} ctx={ctx} />);
+    render(<CabinetCard row={{ id: '6', type: 'Wall', order: 'a0' }} number={1} ctx={ctx} />);
     const notice = screen.getByRole('group', {
       name: 'Cabinet 1 Door 1 Width changed on another device',
     });

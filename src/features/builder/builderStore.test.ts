@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createBuilderStore, draftSave } from './builderStore';
+import { rowsOf } from '../../../tests/support/cabinetRows';
+import { createBuilderStore, draftSave, selectCabinetRows } from './builderStore';
 
 describe('builder draft store', () => {
   it('seeds from stored cabinetData (normalized) and counts revisions', () => {
@@ -21,54 +22,62 @@ describe('builder draft store', () => {
       cabinetRows: [{ id: 4, type: 'Wall' }],
       itemState: { '4_0': { width: '10', height: '20' } },
     });
-    store.getState().addCabinet('Base 2/1');
-    const d = store.getState().data;
-    expect(d?.cabinetRows).toEqual([
-      { id: 4, type: 'Wall' },
-      { id: 5, type: 'Base 2/1' },
+    const id = store.getState().addCabinet('Base 2/1')!;
+    // A random uuid: no other device mints it.
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const d = store.getState().data!;
+    expect(rowsOf(d)).toEqual([
+      { id: '4', type: 'Wall' },
+      { id, type: 'Base 2/1' },
     ]);
-    expect(Object.keys(d?.itemState ?? {})).toEqual(['4_0', '5_0', '5_1', '5_2']);
-    expect(d?.itemState['5_2']).toEqual({
+    expect(Object.keys(d?.itemState ?? {})).toEqual(['4_0', `${id}_0`, `${id}_1`, `${id}_2`]);
+    expect(d?.itemState[`${id}_2`]).toEqual({
       width: '',
       height: '',
       nextToWall: false,
       splitDoor: false,
       type: 'Front',
     });
-    store.getState().removeCabinet(4);
-    expect(Object.keys(store.getState().data?.itemState ?? {})).toEqual(['5_0', '5_1', '5_2']);
+    store.getState().removeCabinet('4');
+    expect(Object.keys(store.getState().data?.itemState ?? {})).toEqual([
+      `${id}_0`,
+      `${id}_1`,
+      `${id}_2`,
+    ]);
   });
 
   it('a typed change touches only its own item object (so only that part re-renders)', () => {
     const store = createBuilderStore();
     store.getState().load('p1', {});
-    store.getState().addCabinet('Base 2/1');
+    const id = store.getState().addCabinet('Base 2/1')!;
     const before = store.getState().data;
-    store.getState().setItem('0_1', { width: '12.5' });
+    store.getState().setItem(`${id}_1`, { width: '12.5' });
     const after = store.getState().data;
-    expect(after?.itemState['0_0']).toBe(before?.itemState['0_0']);
-    expect(after?.itemState['0_1']).not.toBe(before?.itemState['0_1']);
-    expect(after?.cabinetRows).toBe(before?.cabinetRows);
+    expect(after?.itemState[`${id}_0`]).toBe(before?.itemState[`${id}_0`]);
+    expect(after?.itemState[`${id}_1`]).not.toBe(before?.itemState[`${id}_1`]);
+    expect(after?.cabinets).toBe(before?.cabinets);
+    // The list in order is the same array: nothing that shows the list re-renders.
+    expect(selectCabinetRows(store.getState())).toBe(selectCabinetRows({ data: before }));
     expect(after?.form).toBe(before?.form);
   });
 
   it('std option resets the job stiles/rails (mid stile ×2) but keeps item overrides', () => {
     const store = createBuilderStore();
     store.getState().load('p1', {});
-    store.getState().addCabinet('Wall');
-    store.getState().setOverrideEnabled('0_0', true);
-    store.getState().setItemOverride('0_0', 'botRail', 2.5);
+    const key = `${store.getState().addCabinet('Wall')}_0`;
+    store.getState().setOverrideEnabled(key, true);
+    store.getState().setItemOverride(key, 'botRail', 2.5);
     store.getState().setStdOption(1.625);
     const d = store.getState().data;
     expect(d?.stileRail.midStile).toBe(3.25);
     expect(d?.stileRail.botRail).toBe(1.625);
-    expect(d?.itemState['0_0']?.stileRailOverride).toMatchObject({
+    expect(d?.itemState[key]?.stileRailOverride).toMatchObject({
       botRail: 2.5,
       topRail: 1.5,
       midStile: 3,
     });
-    store.getState().setOverrideEnabled('0_0', false);
-    expect(store.getState().data?.itemState['0_0']?.stileRailOverride).toBeUndefined();
+    store.getState().setOverrideEnabled(key, false);
+    expect(store.getState().data?.itemState[key]?.stileRailOverride).toBeUndefined();
   });
 });
 
@@ -132,32 +141,33 @@ describe('builder undo', () => {
   it('a removed cabinet comes back in place with all its measurements and overrides (notice Undo, and Ctrl+Z)', () => {
     const store = measuredJob();
     const before = store.getState().data;
-    store.getState().removeCabinet(1);
+    store.getState().removeCabinet('1');
     expect(store.getState().removed).toMatchObject({
       number: 2,
       position: 1,
-      row: { id: 1, type: 'Base 1/1' },
+      row: { id: '1', type: 'Base 1/1' },
     });
     expect(store.getState().data?.itemState['1_0']).toBeUndefined();
     store.getState().setItem('2_0', { width: '13' });
     store.getState().restoreRemoved();
     const after = store.getState().data;
-    expect(after?.cabinetRows.map((r) => r.id)).toEqual([0, 1, 2]);
+    expect(rowsOf(after!).map((r) => r.id)).toEqual(['0', '1', '2']);
     expect(after?.itemState['1_0']).toEqual(before?.itemState['1_0']);
     expect(after?.itemState['1_0']?.stileRailOverride?.botRail).toBe(2.5);
     expect(after?.itemState['2_0']?.width).toBe('13');
     expect(store.getState().removed).toBeNull();
 
-    store.getState().removeCabinet(0);
+    store.getState().removeCabinet('0');
     store.getState().undo();
-    expect(store.getState().data?.cabinetRows.map((r) => r.id)).toEqual([0, 1, 2]);
+    expect(rowsOf(store.getState().data!).map((r) => r.id)).toEqual(['0', '1', '2']);
     expect(store.getState().data?.itemState['0_0']).toMatchObject({ width: '10', height: '20' });
     expect(store.getState().removed).toBeNull();
   });
 
   it('addCabinet returns the new row id; a no-op edit is not an undo step', () => {
     const store = measuredJob();
-    expect(store.getState().addCabinet('Wall')).toBe(3);
+    const id = store.getState().addCabinet('Wall');
+    expect(rowsOf(store.getState().data!).map((r) => r.id)).toEqual(['0', '1', '2', id]);
     const past = store.getState().past.length;
     store.getState().setItem('0_0', { width: '10' });
     expect(store.getState().past.length).toBe(past);

@@ -389,7 +389,7 @@ describe('concurrent cabinet changes through push_changes', () => {
     ]);
   });
 
-  it('a stranger cannot write cabinets into another contractor\'s job, array or map', async () => {
+  it("a stranger cannot write cabinets into another contractor's job, array or map", async () => {
     const { id, version } = await freshJob();
     const [r] = await push(db, stranger, [
       {
@@ -434,7 +434,12 @@ describe('concurrent cabinet changes through push_changes', () => {
     expect(map['1']).toEqual({ type: 'Wall', order: 'a0' });
     expect(map['2010']).toEqual({ type: 'Wall', order: 'a0bVGV' });
     expect(normalizeCabinetData(cd).cabinets).toEqual(
-      normalizeCabinetData(upgradeStoredCabinetData({ cabinets: { '1': { type: 'Wall', order: 'a0' } }, cabinetRows: hostile })).cabinets,
+      normalizeCabinetData(
+        upgradeStoredCabinetData({
+          cabinets: { '1': { type: 'Wall', order: 'a0' } },
+          cabinetRows: hostile,
+        }),
+      ).cabinets,
     );
   });
 

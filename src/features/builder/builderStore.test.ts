@@ -225,3 +225,102 @@ describe('builder undo', () => {
     expect(store.getState().data?.itemState['1_0']?.width).toBe('14');
   });
 });
+
+describe('builder: cabinets changed on two devices', () => {
+  const job = {
+    cabinets: {
+      '1': { type: 'Wall', order: 'a0' },
+      '2': { type: 'Base 1/1', order: 'a1' },
+    },
+    itemState: {
+      '1_0': { width: '20', height: '30' },
+      '2_0': { width: '15', height: '24' },
+      '2_1': { width: '15', height: '6' },
+    },
+  };
+
+  it('a cabinet added here and one added there while the builder is open: both, mine unsaved', () => {
+    const store = createBuilderStore();
+    store.getState().load('p1', job);
+    const mine = store.getState().addCabinet('Wall')!;
+    store.getState().setItem(`${mine}_0`, { width: '21' });
+    store.getState().mergeRemote({
+      ...job,
+      cabinets: { ...job.cabinets, other: { type: 'Base 1/1', order: 'a2' } },
+      itemState: { ...job.itemState, other_0: { width: '17', height: '24' } },
+    });
+    const d = store.getState().data!;
+    expect(rowsOf(d).map((r) => r.id)).toEqual(['1', '2', ...[mine, 'other'].sort()]);
+    expect(d.itemState[`${mine}_0`]?.width).toBe('21');
+    expect(d.itemState['other_0']?.width).toBe('17');
+    expect(store.getState().conflicts).toEqual([]);
+    // The save sends this device's cabinet only, never the other one back.
+    const sent = draftSave(store.getState())!;
+    expect(Object.keys(sent.options.base!.details!.cabinetData!.cabinets)).toContain('other');
+  });
+
+  it('removed there while measured here: one notice for the cabinet; Take theirs removes it, Keep mine keeps it', () => {
+    const store = createBuilderStore();
+    store.getState().load('p1', job);
+    store.getState().setItem('2_0', { width: '16' });
+    const removed = {
+      cabinets: { '1': job.cabinets['1'] },
+      itemState: { '1_0': job.itemState['1_0'] },
+    };
+    store.getState().mergeRemote(removed);
+    const s = store.getState();
+    expect(s.conflicts.map((c) => c.path)).toEqual([['cabinets', '2']]);
+    expect(s.conflicts[0]?.theirs).toBeUndefined();
+    expect(rowsOf(s.data!).map((r) => r.id)).toEqual(['1', '2']);
+    expect(s.data!.itemState['2_1']).toMatchObject({ width: '15', height: '6' });
+    store.getState().resolveConflict(['cabinets', '2'], 'theirs');
+    expect(rowsOf(store.getState().data!).map((r) => r.id)).toEqual(['1']);
+    expect(Object.keys(store.getState().data!.itemState)).toEqual(['1_0']);
+    // Undo brings the cabinet and its sizes back (Keep mine, after the fact).
+    store.getState().undo();
+    expect(store.getState().data!.itemState['2_0']?.width).toBe('16');
+  });
+
+  it('removed here while measured there: Take theirs brings the cabinet back with the other device’s sizes', () => {
+    const store = createBuilderStore();
+    store.getState().load('p1', job);
+    store.getState().removeCabinet('2');
+    store.getState().mergeRemote({
+      ...job,
+      itemState: { ...job.itemState, '2_0': { width: '16', height: '24' } },
+    });
+    expect(store.getState().conflicts.map((c) => c.path)).toEqual([['cabinets', '2']]);
+    expect(rowsOf(store.getState().data!).map((r) => r.id)).toEqual(['1']);
+    store.getState().resolveConflict(['cabinets', '2'], 'theirs');
+    const d = store.getState().data!;
+    expect(rowsOf(d).map((r) => r.id)).toEqual(['1', '2']);
+    expect(d.itemState['2_0']?.width).toBe('16');
+    expect(d.itemState['2_1']?.width).toBe('15');
+  });
+
+  it('moves: a move changes only the cabinet’s order key; moves of two cabinets on two devices both apply', () => {
+    const store = createBuilderStore();
+    store.getState().load('p1', {
+      ...job,
+      cabinets: { ...job.cabinets, '3': { type: 'Tall', order: 'a2' } },
+    });
+    const before = store.getState().data!;
+    store.getState().moveCabinet('3', 0);
+    const after = store.getState().data!;
+    expect(rowsOf(after).map((r) => r.id)).toEqual(['3', '1', '2']);
+    expect(after.itemState).toBe(before.itemState);
+    const save = draftSave(store.getState())!;
+    expect(save.changes.details!.cabinetData!.cabinets['3']!.order < 'a0').toBe(true);
+    // Meanwhile another device moved cabinet 1 to the end.
+    store.getState().mergeRemote({
+      ...job,
+      cabinets: {
+        ...job.cabinets,
+        '1': { type: 'Wall', order: 'a3' },
+        '3': { type: 'Tall', order: 'a2' },
+      },
+    });
+    expect(rowsOf(store.getState().data!).map((r) => r.id)).toEqual(['3', '2', '1']);
+    expect(store.getState().conflicts).toEqual([]);
+  });
+});

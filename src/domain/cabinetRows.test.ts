@@ -192,9 +192,9 @@ describe('reading stored cabinets (every shape builds wrote)', () => {
           expect(up).not.toHaveProperty('cabinetRows');
           expect(up.notes).toBe('keep');
           expect(up.itemState).toBe(stored.itemState);
-          expect(readCabinets((up as { cabinets: unknown }).cabinets, undefined)).toEqual(
-            readCabinets(undefined, cabinetRows),
-          );
+          expect(
+            readCabinets((up as unknown as { cabinets: unknown }).cabinets, undefined),
+          ).toEqual(readCabinets(undefined, cabinetRows));
           expect(upgradeStoredCabinetData(up)).toBe(up);
         },
       ),

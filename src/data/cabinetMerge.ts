@@ -39,7 +39,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 function docOf(v: unknown): CabinetDoc {
-  return isPlainObject(v) ? (v) : {};
+  return isPlainObject(v) ? v : {};
 }
 
 /** The cabinet id of an item key `${id}_${index}` (text before the last '_'). */

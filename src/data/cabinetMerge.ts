@@ -20,7 +20,7 @@
  * the merged draft keeps mine's side of it whole.
  */
 import { sameJson } from './detailsPatch';
-import { threeWayMerge, valueAt, type MergeConflict, type MergeResult } from './threeWayMerge';
+import { threeWayMerge, type MergeConflict, type MergeResult } from './threeWayMerge';
 
 /** A whole cabinet as a conflict carries it: its entry and its parts by item key. */
 export interface CabinetValue {
@@ -167,11 +167,4 @@ export function mergeCabinetData(base: unknown, mine: unknown, theirs: unknown):
     });
   }
   return { merged, conflicts };
-}
-
-/** The value a conflict's "mine" now has in `doc`: a whole cabinet for a cabinet conflict, else the path's value. */
-export function conflictValueIn(doc: unknown, conflict: Pick<MergeConflict, 'path'>): unknown {
-  return isCabinetConflict(conflict)
-    ? cabinetValue(doc, conflict.path[1] as string)
-    : valueAt(doc, conflict.path);
 }

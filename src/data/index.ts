@@ -30,7 +30,6 @@ export {
 export {
   cabinetIdOfItem,
   cabinetValue,
-  conflictValueIn,
   isCabinetConflict,
   mergeCabinetData,
   withCabinet,

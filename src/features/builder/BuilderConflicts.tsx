@@ -8,7 +8,7 @@
  */
 import { memo } from 'react';
 import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
-import { cabinetIdOfItem, conflictValueIn, isCabinetConflict, type MergeConflict } from '../../data';
+import { cabinetIdOfItem, isCabinetConflict, valueAt, type MergeConflict } from '../../data';
 import { STILE_RAIL_LABELS, type CabinetRow, type StileRailKey } from '../../domain/cabinetData';
 import { partsOf } from '../../domain/cabinetTypes';
 import { formatFraction } from '../../domain/fractions';
@@ -92,18 +92,30 @@ export function conflictLabel(path: readonly string[], cabinetRows: readonly Cab
   return 'Cabinets';
 }
 
+/** "Place 3": where a cabinet with order key `order` would stand among the other cabinets of the draft. */
+function placeWords(path: readonly string[], order: unknown, rows: readonly CabinetRow[]): string {
+  if (typeof order !== 'string') return inWords(path, order);
+  const id = path[1] ?? '';
+  const before = rows.filter(
+    (r) => r.id !== id && (r.order < order || (r.order === order && r.id < id)),
+  ).length;
+  return `place ${before + 1}`;
+}
+
 /** One notice; reads only its own value and the cabinet list, so typing elsewhere does not re-render it. */
 function Notice({ conflict, showLabel }: { conflict: MergeConflict; showLabel: boolean }) {
   const resolve = useBuilderStore((s) => s.resolveConflict);
-  const mine = useBuilderStore((s) =>
-    s.data ? conflictValueIn(s.data, conflict) : conflict.mine,
-  );
+  // A cabinet conflict reads the cabinet's entry (the same object until it changes): its type says it is kept.
+  const mine = useBuilderStore((s) => (s.data ? valueAt(s.data, conflict.path) : conflict.mine));
   const cabinetRows = useBuilderStore(selectCabinetRows);
+  const isPlace = conflict.path[0] === 'cabinets' && conflict.path[2] === 'order';
+  const words = (value: unknown) =>
+    isPlace ? placeWords(conflict.path, value, cabinetRows ?? []) : inWords(conflict.path, value);
   return (
     <ChangedElsewhere
       label={conflictLabel(conflict.path, cabinetRows ?? [])}
-      theirs={inWords(conflict.path, conflict.theirs)}
-      mine={inWords(conflict.path, mine)}
+      theirs={words(conflict.theirs)}
+      mine={words(mine)}
       onKeepMine={() => resolve(conflict.path, 'mine')}
       onTakeTheirs={() => resolve(conflict.path, 'theirs')}
       showLabel={showLabel}

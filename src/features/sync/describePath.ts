@@ -72,7 +72,14 @@ function describeItem(key: string, rest: string[], rows: readonly CabinetRow[]):
   const indexText = at < 0 ? undefined : key.slice(at + 1);
   const index = Number(indexText);
   const position = rows.findIndex((r) => r.id === rowIdText);
-  const out = [`Cabinet ${position >= 0 ? position + 1 : rowIdText}`];
+  // A cabinet no longer in the list: an older job's number still means something, a minted id does not.
+  const out = [
+    position >= 0
+      ? `Cabinet ${position + 1}`
+      : /^\d+$/.test(rowIdText)
+        ? `Cabinet ${rowIdText}`
+        : 'A removed cabinet',
+  ];
   const row = position >= 0 ? rows[position] : undefined;
   const part = row ? partsOf(row.type)?.[index] : undefined;
   if (indexText !== undefined)
@@ -115,14 +122,16 @@ export function describePath(path: readonly string[], details?: { cabinetData?: 
       const position = tail[0] ? rows.findIndex((r) => r.id === tail[0]) : -1;
       if (!tail[0]) return 'Cabinet list';
       const name = position >= 0 ? `Cabinet ${position + 1}` : 'A removed cabinet';
-      return tail[1] === 'order' ? `${name} · Position` : tail[1] === 'type' ? `${name} · Type` : name;
+      return tail[1] === 'order'
+        ? `${name} · Position`
+        : tail[1] === 'type'
+          ? `${name} · Type`
+          : name;
     }
     case 'cabinetRows':
       return 'Cabinet list';
     case 'itemState':
-      return tail[0]
-        ? describeItem(tail[0], tail.slice(1), rows).join(' · ')
-        : 'All cabinet sizes';
+      return tail[0] ? describeItem(tail[0], tail.slice(1), rows).join(' · ') : 'All cabinet sizes';
     case 'notes':
       return 'Notes';
     case 'showNotes':

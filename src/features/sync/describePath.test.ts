@@ -30,7 +30,7 @@ describe('describePath', () => {
     const map = {
       cabinetData: {
         cabinets: {
-          'f00d-1': { type: 'Tall', order: 'a1' },
+          'f00d-1': { type: 'Base 1/1', order: 'a1' },
           '1': { type: 'Wall', order: 'a0' },
         },
       },

@@ -147,7 +147,9 @@ function itemsOf(itemState: Record<string, ItemState>, rowId: string): Record<st
 }
 
 /** The cabinets in list order of the loaded draft (memoized on the map: a stable array between changes of the list). */
-export function selectCabinetRows(s: Pick<BuilderState, 'data'>): readonly CabinetRow[] | undefined {
+export function selectCabinetRows(
+  s: Pick<BuilderState, 'data'>,
+): readonly CabinetRow[] | undefined {
   return s.data ? orderedCabinets(s.data.cabinets) : undefined;
 }
 
@@ -280,7 +282,11 @@ export function createBuilderStore() {
           change((d) =>
             normalizeCabinetData(
               isCabinetConflict(conflict)
-                ? withCabinet(d, conflict.path[1] as string, conflict.theirs as CabinetValue | undefined)
+                ? withCabinet(
+                    d,
+                    conflict.path[1] as string,
+                    conflict.theirs as CabinetValue | undefined,
+                  )
                 : withValueAt(d, conflict.path, conflict.theirs),
             ),
           );

@@ -13,6 +13,7 @@
  *    the time until all 250 cards are in the page is printed with it.
  *    Needs a built app (`npm run build`, or E2E_STATIC_DIR); skipped otherwise.
  */
+import { orderedCabinets, upgradeOrderKeys } from '../src/domain/cabinetRows';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,25 +26,27 @@ import { median, percentile } from './stats';
 
 /** A realistic 250-cabinet full-overlay job: every type in turn, every part measured. */
 export function bigJob(cabinets = 250): CabinetData {
-  const cabinetRows = Array.from({ length: cabinets }, (_, id) => ({
-    id,
-    type: CABINET_TYPE_NAMES[id % CABINET_TYPE_NAMES.length] as string,
-  }));
+  const orders = upgradeOrderKeys(cabinets);
+  const cabinetMap: Record<string, { type: string; order: string }> = {};
   const itemState: Record<string, unknown> = {};
-  for (const row of cabinetRows) {
-    (partsOf(row.type) ?? []).forEach((_p, index) => {
-      itemState[itemKey(row.id, index)] = {
-        width: String(10 + ((row.id * 7 + index) % 24) / 4),
-        height: String(4 + ((row.id * 5 + index * 3) % 30)),
-        nextToWall: row.id % 9 === 0,
-        splitDoor: row.id % 11 === 0,
+  for (let n = 0; n < cabinets; n++) {
+    // Ids as a device mints them (random uuids), made reproducible.
+    const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const type = CABINET_TYPE_NAMES[n % CABINET_TYPE_NAMES.length] as string;
+    cabinetMap[id] = { type, order: orders[n] as string };
+    (partsOf(type) ?? []).forEach((_p, index) => {
+      itemState[itemKey(id, index)] = {
+        width: String(10 + ((n * 7 + index) % 24) / 4),
+        height: String(4 + ((n * 5 + index * 3) % 30)),
+        nextToWall: n % 9 === 0,
+        splitDoor: n % 11 === 0,
         type: 'Door',
       };
     });
   }
   return normalizeCabinetData({
     form: { overlaySelect: 'fol', stdOption: 1.5, sideReveal: 0.0625 },
-    cabinetRows,
+    cabinets: cabinetMap,
     itemState,
   });
 }
@@ -52,7 +55,7 @@ function orderFigure(): BenchFigure {
   const job = bigJob();
   let sink = 0;
   const baselineLoop = () => {
-    for (const row of job.cabinetRows) {
+    for (const row of orderedCabinets(job.cabinets)) {
       const parts = partsOf(row.type) ?? [];
       for (let i = 0; i < parts.length; i++) if (job.itemState[itemKey(row.id, i)]) sink += 1;
     }

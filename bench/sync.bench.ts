@@ -62,7 +62,9 @@ function sampleDetails(i: number): string {
     phone: '(555) 123-4567',
     address: `${i} Oak Street`,
     cabinetData: {
-      cabinetRows: [1, 2, 3, 4, 5, 6].map((id) => ({ id, type: 'Wall' })),
+      cabinets: Object.fromEntries(
+        [1, 2, 3, 4, 5, 6].map((id) => [String(id), { type: 'Wall', order: `a${id}` }]),
+      ),
       itemState,
       notes: '',
       showNotes: false,

@@ -210,6 +210,7 @@ describe('order CLI', () => {
     ['JSON but not an object', '[1, 2]', /does not hold a cabinetData object/],
     ['object without cabinetData', '{"name": "x"}', /does not hold a cabinetData object/],
     ['cabinetRows not an array', '{"cabinetRows": {"0": "Wall"}}', /cabinetRows must be an array/],
+    ['cabinets not an object', '{"cabinets": ["Wall"]}', /cabinets must be an object/],
     [
       'itemState not an object',
       '{"cabinetRows": [], "itemState": 3}',
@@ -220,7 +221,7 @@ describe('order CLI', () => {
     [
       'cabinetData not an object',
       '{"cabinetData": "Wall"}',
-      /: the file does not hold a cabinetData object \(expected form, stileRail, cabinetRows, itemState\)$/m,
+      /: the file does not hold a cabinetData object \(expected form, stileRail, cabinets, cabinetRows, itemState\)$/m,
     ],
     ['just a number', '42', /: the file does not hold a cabinetData object$/m],
   ])('malformed file (%s) → clear error, exit 1', (_n, content, message) => {

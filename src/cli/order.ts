@@ -3,7 +3,7 @@
  * prints the door order of a job.
  *
  * Input: a JSON file holding a cabinetData object (`form`, `stileRail`,
- * `cabinetRows`, `itemState`; numbers or numeric strings) — the object itself,
+ * `cabinets` — or the older `cabinetRows` array —, `itemState`; numbers or numeric strings) — the object itself,
  * `{ "cabinetData": … }`, or a project/details object with `details.cabinetData`.
  * `--format json` (default) prints exactly one JSON object
  * `{ overlay, pieces: [{ row, cabinetType, index, part, quantity, width, height }], hinges: [{ size, quantity }] }`
@@ -68,7 +68,7 @@ export function parseOrderArgs(args: readonly string[]): OrderArgs {
 }
 
 const NOT_CABINET_DATA = 'the file does not hold a cabinetData object';
-const CABINET_DATA_KEYS = ['form', 'stileRail', 'cabinetRows', 'itemState'] as const;
+const CABINET_DATA_KEYS = ['form', 'stileRail', 'cabinets', 'cabinetRows', 'itemState'] as const;
 
 const anObject = (field: string) =>
   z.record(z.unknown(), { invalid_type_error: `cabinetData.${field} must be an object` });
@@ -99,6 +99,7 @@ const cabinetDataSchema = z
   .pipe(
     z
       .object({
+        cabinets: anObject('cabinets').optional(),
         cabinetRows: z
           .array(z.unknown(), { invalid_type_error: 'cabinetData.cabinetRows must be an array' })
           .optional(),

@@ -6,6 +6,7 @@
  * the conflicts log and dead letters. Repositories are its only writers.
  */
 import Dexie, { type Table } from 'dexie';
+import { upgradeStoredCabinetData } from '../domain/storedCabinets';
 import { projectSearchWords } from './searchWords';
 import type {
   ConflictRecord,
@@ -92,7 +93,9 @@ export class RefacingDb extends Dexie {
     // the area code. 4 project memberships (shared projects), by project and by member. 5 (upgrade)
     // the derived fields of a live project get names that say what they hold. 6 quotes, by project
     // and by contractor and status. 7 project messages, by project in time order, and read markers
-    // by project and by member. 8 reviews of contractors, by contractor and by project.
+    // by project and by member. 8 reviews of contractors, by contractor and by project. 9 (upgrade)
+    // a job's cabinets become a map keyed by id with order keys (src/domain/cabinetRows.ts), so
+    // the device's rows hold the shape its edits patch and the server's migration writes.
     this.version(3)
       .stores({
         projects:
@@ -137,6 +140,18 @@ export class RefacingDb extends Dexie {
       message_reads: 'id, project_id, user_id',
       reviews: 'id, contractor_id, project_id',
     });
+    this.version(9)
+      .stores({})
+      .upgrade(async (tx) => {
+        await tx
+          .table<ProjectRecord, string>('projects')
+          .toCollection()
+          .modify((p) => {
+            const cabinetData = p.details?.cabinetData;
+            const upgraded = upgradeStoredCabinetData(cabinetData);
+            if (upgraded !== cabinetData) p.details = { ...p.details, cabinetData: upgraded };
+          });
+      });
   }
 
   /** The stores of the synced rows a user writes (what an op's row can be in). */

@@ -27,6 +27,14 @@ export {
   type MergeConflict,
   type MergeResult,
 } from './threeWayMerge';
+export {
+  cabinetIdOfItem,
+  cabinetValue,
+  isCabinetConflict,
+  mergeCabinetData,
+  withCabinet,
+  type CabinetValue,
+} from './cabinetMerge';
 export { profileRepo, createProfileRepo, type ProfileChanges } from './profileRepo';
 export { sameJson, applyDetailsPatch } from './detailsPatch';
 export { filesRepo, createFilesRepo, FILE_NOT_FOUND_TEXT } from './filesRepo';

@@ -41,6 +41,20 @@ const SHIPPED: Record<number, Record<string, string>> = {
     message_reads: 'id, project_id, user_id',
   },
   8: { reviews: 'id, contractor_id, project_id' },
+  // 9 changes no store: its upgrade moves each job's cabinet list into the cabinet map.
+  9: {},
+};
+
+/** A job's builder data as every build before version 9 stored it: the cabinet list as an array. */
+const OLD_CABINET_DATA = {
+  form: { nrs: 'N-1' },
+  cabinetRows: [{ id: 4, type: 'Wall' }, { id: '7', type: 'Base 1/1' }, { type: 'Tall' }],
+  itemState: {
+    '4_0': { width: '21', height: '30' },
+    '7_1': { width: '17', height: '6', stileRailOverride: { topRail: 2 } },
+    '8_0': { width: '18', height: '80' },
+  },
+  notes: 'keep',
 };
 
 const opened: Dexie[] = [];
@@ -100,7 +114,7 @@ function projectAt(version: number): Record<string, unknown> {
     id: 'p1',
     name: 'Kitchen',
     status: 'active',
-    details: { phone: '(555) 123-4567' },
+    details: { phone: '(555) 123-4567', cabinetData: OLD_CABINET_DATA },
     description: null,
     user_id: 'u2',
     owner_user_id: 'u2',
@@ -123,7 +137,7 @@ describe('schema upgrade from every shipped version', () => {
     await fresh.open();
     fresh.close();
     const reference = new Dexie('reference', { indexedDB: factory, IDBKeyRange });
-    reference.version(8).stores(storesAt(8));
+    reference.version(9).stores(storesAt(9));
     await reference.open();
     reference.close();
     const a = (await installedSchema(factory, dbNameFor('new'))) as { stores: unknown };
@@ -131,7 +145,7 @@ describe('schema upgrade from every shipped version', () => {
     expect(a.stores).toEqual(b.stores);
   });
 
-  for (const version of [1, 2, 3, 4, 5, 6, 7]) {
+  for (const version of [1, 2, 3, 4, 5, 6, 7, 8]) {
     it(`version ${version} opens at the current version: same stores as a new database, rows kept and upgraded`, async () => {
       const factory = new IDBFactory();
       const old = new Dexie(dbNameFor('u1'), { indexedDB: factory, IDBKeyRange });
@@ -151,13 +165,27 @@ describe('schema upgrade from every shipped version', () => {
       const db = new RefacingDb('u1', { indexedDB: factory, IDBKeyRange });
       opened.push(db);
       await db.open();
-      expect(db.verno).toBe(8);
+      expect(db.verno).toBe(9);
       const stored = await db.projects.get('p1');
       expect(stored).toMatchObject({
         name: 'Kitchen',
         _liveOwnerId: 'u2',
         _liveContractorId: 'u1',
         _liveStatus: 'active',
+      });
+      // Version 9's upgrade: the cabinets as a map (ids as digit text, the list order as keys), every item kept.
+      expect(stored?.details).toEqual({
+        phone: '(555) 123-4567',
+        cabinetData: {
+          form: { nrs: 'N-1' },
+          cabinets: {
+            '4': { type: 'Wall', order: 'a0' },
+            '7': { type: 'Base 1/1', order: 'a1' },
+            '8': { type: 'Tall', order: 'a2' },
+          },
+          itemState: OLD_CABINET_DATA.itemState,
+          notes: 'keep',
+        },
       });
       expect(stored).not.toHaveProperty('_own');
       expect(stored).not.toHaveProperty('_asg');

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyCabinetData, nextRowId, normalizeCabinetData } from './cabinetData';
+import { rowsOf } from '../../tests/support/cabinetRows';
+import { emptyCabinetData, normalizeCabinetData } from './cabinetData';
 
 describe('emptyCabinetData', () => {
   it('standard overlay, std option 1.5, stiles 1.5, mid stile 3, no cabinets', () => {
@@ -23,7 +24,7 @@ describe('emptyCabinetData', () => {
       midRail2: 1.5,
       midRail3: 1.5,
     });
-    expect(d.cabinetRows).toEqual([]);
+    expect(rowsOf(d)).toEqual([]);
     expect(d.itemState).toEqual({});
   });
 });
@@ -73,7 +74,7 @@ describe('normalizeCabinetData', () => {
       midRail2: 1.5,
       midRail3: 1.5,
     });
-    expect(d.cabinetRows).toEqual([{ id: 3, type: 'Wall' }]);
+    expect(rowsOf(d)).toEqual([{ id: '3', type: 'Wall' }]);
     expect(d.itemState['3_0']).toEqual({
       width: '14.5',
       height: '30',
@@ -157,13 +158,11 @@ describe('normalizeCabinetData', () => {
         'junk',
       ],
     });
-    expect(d.cabinetRows).toEqual([
-      { id: 2, type: 'Corner Lazy' },
-      { id: 3, type: 'Wall' },
-      { id: 4, type: 'Base 1/1' },
+    expect(rowsOf(d)).toEqual([
+      { id: '2', type: 'Corner Lazy' },
+      { id: '3', type: 'Wall' },
+      { id: '4', type: 'Base 1/1' },
     ]);
-    expect(nextRowId(d.cabinetRows)).toBe(5);
-    expect(nextRowId([])).toBe(0);
   });
 
   it('never throws, whatever it is given', () => {
@@ -171,7 +170,7 @@ describe('normalizeCabinetData', () => {
       fc.property(fc.anything(), (raw) => {
         const d = normalizeCabinetData(raw);
         expect(Number.isFinite(d.form.olSize)).toBe(true);
-        expect(Array.isArray(d.cabinetRows)).toBe(true);
+        expect(Array.isArray(rowsOf(d))).toBe(true);
       }),
       { numRuns: 300 },
     );
@@ -244,7 +243,7 @@ describe('normalizeCabinetData with malformed stored data', () => {
       midRail2: 1.5,
       midRail3: 1.5,
     });
-    expect(d.cabinetRows).toEqual([]);
+    expect(rowsOf(d)).toEqual([]);
     expect(d.itemState).toEqual({});
     expect(d.notes).toBe('');
     expect(d.showNotes).toBe(false);
@@ -265,10 +264,10 @@ describe('normalizeCabinetData with malformed stored data', () => {
         '2_0': { width: { in: 10 }, height: null, nextToWall: 'no', stileRailOverride: 'wide' },
       },
     });
-    expect(d.cabinetRows).toEqual([
-      { id: 0, type: 'Wall' },
-      { id: 2, type: 'Base 1/1' },
-      { id: 1, type: '' },
+    expect(rowsOf(d)).toEqual([
+      { id: '0', type: 'Wall' },
+      { id: '2', type: 'Base 1/1' },
+      { id: '1', type: '' },
     ]);
     expect(d.itemState).toEqual({
       '0_0': { width: '14 1/2', height: '30', nextToWall: true, splitDoor: true, type: 'Door' },
@@ -281,7 +280,7 @@ describe('normalizeCabinetData with malformed stored data', () => {
       normalizeCabinetData({ form: {}, stileRail: {}, cabinetRows: [], itemState: {} }),
     ).toEqual(emptyCabinetData());
     expect(normalizeCabinetData({ cabinetRows: [{}], itemState: { '0_0': {} } })).toMatchObject({
-      cabinetRows: [{ id: 0, type: '' }],
+      cabinets: { '0': { type: '', order: 'a0' } },
       itemState: {
         '0_0': { width: '', height: '', nextToWall: false, splitDoor: false, type: '' },
       },
@@ -309,7 +308,7 @@ describe('normalizeCabinetData with malformed stored data', () => {
     expect(Object.keys(d)).toEqual([
       'form',
       'stileRail',
-      'cabinetRows',
+      'cabinets',
       'itemState',
       'notes',
       'showNotes',
@@ -319,7 +318,7 @@ describe('normalizeCabinetData with malformed stored data', () => {
     expect(d.form.olSize).toBe(0.5);
     expect(d.stileRail).not.toHaveProperty('bevel');
     expect(d.stileRail.leftStile).toBe(2);
-    expect(d.cabinetRows).toEqual([{ id: 0, type: 'Wall' }]);
+    expect(rowsOf(d)).toEqual([{ id: '0', type: 'Wall' }]);
     expect(d.itemState['0_0']).toEqual({
       width: '10',
       height: '12',
@@ -390,7 +389,7 @@ describe('normalizeCabinetData with malformed stored data', () => {
       midRail2: 1.5,
       midRail3: 1.5,
     });
-    expect(d.cabinetRows.map((r) => r.id)).toEqual([0, 1, 2, 3]);
+    expect(rowsOf(d).map((r) => r.id)).toEqual(['0', '1', '2', '3']);
     expect(d.itemState['0_0']).toMatchObject({
       width: '',
       height: '',

@@ -1,11 +1,12 @@
 /**
  * The builder's saved state, `project.details.cabinetData` (product rules "Records and their fields"):
- * `form`, `stileRail`, `cabinetRows`, `itemState`, `notes`, `showNotes`, and
- * `normalizeCabinetData`, which turns whatever was stored (numbers or numeric
- * strings, missing fields, older shapes) into that state without throwing.
+ * `form`, `stileRail`, `cabinets` (the map of cabinetRows.ts), `itemState`,
+ * `notes`, `showNotes`, and `normalizeCabinetData`, which turns whatever was
+ * stored (numbers or numeric strings, missing fields, older shapes such as
+ * the `cabinetRows` array) into that state without throwing.
  */
 import { z } from 'zod';
-import type { CabinetTypeName } from './cabinetTypes';
+import { readCabinets, type CabinetMap } from './cabinetRows';
 import { parseInches } from './fractions';
 import { normalizeHingeRule, type HingeRule } from './hingeSummary';
 import { roundHalfUp } from './inches';
@@ -72,11 +73,8 @@ export const STILE_RAIL_LABELS: Readonly<Record<StileRailKey, string>> = {
   midRail3: 'Mid Rail 3',
 };
 
-/** Product rules "Records and their fields" "Cabinet row": id (incrementing) and type. Unknown types are kept (and flagged where used). */
-export interface CabinetRow {
-  id: number;
-  type: CabinetTypeName | (string & {});
-}
+export type { CabinetEntry, CabinetMap, CabinetRow } from './cabinetRows';
+export { readCabinets } from './cabinetRows';
 
 /**
  * Product rules "Records and their fields" "Item state", keyed `rowId_index`. Width and height are the measured
@@ -95,7 +93,8 @@ export interface ItemState {
 export interface CabinetData {
   form: CabinetForm;
   stileRail: StileRail;
-  cabinetRows: CabinetRow[];
+  /** Cabinet id → type and order key (cabinetRows.ts); read in list order with `orderedCabinets`. */
+  cabinets: CabinetMap;
   itemState: Record<string, ItemState>;
   notes: string;
   showNotes: boolean;
@@ -142,7 +141,7 @@ export function emptyCabinetData(): CabinetData {
       vertRevealOverride: false,
     },
     stileRail: stileRailFor(DEFAULT_STD_OPTION),
-    cabinetRows: [],
+    cabinets: {},
     itemState: {},
     notes: '',
     showNotes: false,
@@ -264,41 +263,6 @@ function fillStileRail(
   return out;
 }
 
-/** A cabinet id: a whole number ≥ 0 (or its digits as text) within the safe integer range; else `undefined` (a new id is given). */
-const storedRowId = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
-  .pipe(z.number().int().nonnegative().safe())
-  .optional()
-  .catch(undefined);
-
-/** A stored cabinet row; `null` for an entry that is not an object (dropped). */
-const rowSchema = z.object({ id: storedRowId, type: storedText }).nullable().catch(null);
-
-/**
- * The cabinet rows in stored order; an id that is missing, unusable or
- * already taken by an earlier row gets the next free id after the largest kept one.
- */
-const rowsSchema = z
-  .array(rowSchema)
-  .catch([])
-  .transform((raw): CabinetRow[] => {
-    const rows: CabinetRow[] = [];
-    const seen = new Set<number>();
-    const renumber: CabinetRow[] = [];
-    for (const r of raw) {
-      if (!r) continue;
-      const row: CabinetRow = { id: -1, type: r.type };
-      if (r.id !== undefined && !seen.has(r.id)) {
-        seen.add(r.id);
-        row.id = r.id;
-      } else renumber.push(row);
-      rows.push(row);
-    }
-    let next = nextRowId(rows);
-    for (const row of renumber) row.id = next++;
-    return rows;
-  });
-
 function trim(v: string): string {
   return v.trim();
 }
@@ -331,7 +295,8 @@ export const cabinetDataSchema = objectOrEmpty
     z.object({
       form: formSchema,
       stileRail: partialStileRailSchema,
-      cabinetRows: rowsSchema,
+      cabinets: z.unknown(),
+      cabinetRows: z.unknown(),
       itemState: z.record(z.string(), itemSchema).catch(() => ({})),
       notes: storedText,
       showNotes: storedFlag,
@@ -358,7 +323,7 @@ export const cabinetDataSchema = objectOrEmpty
     const out: CabinetData = {
       form: r.form,
       stileRail,
-      cabinetRows: r.cabinetRows,
+      cabinets: readCabinets(r.cabinets, r.cabinetRows),
       itemState,
       notes: r.notes,
       showNotes: r.showNotes,
@@ -390,9 +355,10 @@ export function overlayFor(mode: OverlayMode, stdOption: number, sideReveal: num
  *   (product rules "States and changes"); the vertical reveal equals the side reveal unless overridden;
  * - text fields take strings, and finite numbers as their digits, else "";
  *   flags are true only for true, 'true', 1, '1' or 'on';
- * - cabinet rows keep unknown types (callers flag them with `isCabinetType`);
- *   rows without a usable id, or with one an earlier row took, get the next
- *   free one; entries that are not objects are dropped;
+ * - cabinets are the `cabinets` map (see `readCabinets`; unknown types are
+ *   kept, callers flag them with `isCabinetType`); an older `cabinetRows`
+ *   array is upgraded into it (ids as digit text, array order as order
+ *   keys), so every `rowId_index` item key stays valid;
  * - item width/height are kept as trimmed text ("" when missing); items that
  *   are not objects are dropped; a partial stile/rail override is completed
  *   from the job's values;
@@ -402,11 +368,4 @@ export function overlayFor(mode: OverlayMode, stdOption: number, sideReveal: num
  */
 export function normalizeCabinetData(raw: unknown): CabinetData {
   return cabinetDataSchema.parse(raw);
-}
-
-/** The id for the next added cabinet: one more than the largest id (0 when none). */
-export function nextRowId(rows: readonly CabinetRow[]): number {
-  let max = -1;
-  for (const row of rows) if (row.id > max) max = row.id;
-  return max + 1;
 }

@@ -67,7 +67,7 @@ describe('cabinet types (product rules "Records and their fields" table)', () =>
   });
 
   it('item keys are rowId_index', () => {
-    expect(itemKey(7, 0)).toBe('7_0');
-    expect(itemKey(12, 4)).toBe('12_4');
+    expect(itemKey('7', 0)).toBe('7_0');
+    expect(itemKey('12', 4)).toBe('12_4');
   });
 });

@@ -82,6 +82,6 @@ export function partsOf(type: string): readonly PartName[] | undefined {
 }
 
 /** Item-state key of a cabinet's part: `rowId_index` (index 0-based within the type's parts). */
-export function itemKey(rowId: number, index: number): string {
+export function itemKey(rowId: string, index: number): string {
   return `${rowId}_${index}`;
 }

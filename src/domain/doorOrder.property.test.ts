@@ -4,6 +4,8 @@
  * 2 × the hinged leaves of the input; for any inputs at all, nothing on the
  * order is NaN, Infinity, zero or negative.
  */
+import { cabinetMap } from '../../tests/support/cabinetRows';
+import { orderedCabinets } from './cabinetRows';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeCabinetData } from './cabinetData';
@@ -55,10 +57,15 @@ const job = fc
     const itemState: Record<string, unknown> = {};
     types.forEach((type, rowId) => {
       (partsOf(type) ?? []).forEach((_p, index) => {
-        itemState[itemKey(rowId, index)] = items[(rowId + index) % items.length];
+        itemState[itemKey(String(rowId), index)] = items[(rowId + index) % items.length];
       });
     });
-    return { form, stileRail: sr, cabinetRows: types.map((type, id) => ({ id, type })), itemState };
+    return {
+      form,
+      stileRail: sr,
+      cabinets: cabinetMap(types.map((type, id) => ({ id, type }))),
+      itemState,
+    };
   });
 
 describe('door order properties', () => {
@@ -70,7 +77,7 @@ describe('door order properties', () => {
         const order = computeDoorOrder(data);
         let parts = 0;
         let hingedLeaves = 0;
-        for (const row of data.cabinetRows) {
+        for (const row of orderedCabinets(data.cabinets)) {
           (partsOf(row.type) ?? []).forEach((part, index) => {
             parts += 1;
             const leaves = data.itemState[itemKey(row.id, index)]?.splitDoor ? 2 : 1;
@@ -122,7 +129,7 @@ describe('door order properties', () => {
       itemState: fc.dictionary(
         fc
           .tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 4 }))
-          .map(([r, i]) => itemKey(r, i)),
+          .map(([r, i]) => itemKey(String(r), i)),
         fc.record({
           width: fc.oneof(fc.double(), fc.string(), fc.constant('')),
           height: fc.oneof(fc.double(), fc.string()),
@@ -141,7 +148,7 @@ describe('door order properties', () => {
           ).toBe(true);
         }
         for (const h of order.hinges) expect(Number.isFinite(h.size) && h.size > 0).toBe(true);
-        const expectedParts = data.cabinetRows.reduce(
+        const expectedParts = orderedCabinets(data.cabinets).reduce(
           (s, r) => s + (partsOf(r.type)?.length ?? 0),
           0,
         );

@@ -5,16 +5,17 @@
  * and a warning for every part left out. Lengths are inches, unrounded.
  */
 import type { CabinetData } from './cabinetData';
+import { orderedCabinets } from './cabinetRows';
 import { PART_INFO, itemKey, partsOf, type PartKind, type PartName } from './cabinetTypes';
 import { hingeSummary, hingesPerLeaf, type HingeLine, type HingeRule } from './hingeSummary';
 import { roundHalfUp, type Inches } from './inches';
 import { ITEM_SIZE_ERROR_TEXT, itemSize, sizeContext, type ItemSizeError } from './itemSize';
 
 export interface OrderPiece {
-  /** 0-based index of the cabinet in `cabinetRows`. */
+  /** 0-based index of the cabinet in list order (`orderedCabinets`). */
   row: number;
   /** The cabinet row's id (item keys are `rowId_index`). */
-  rowId: number;
+  rowId: string;
   cabinetType: string;
   /** 0-based index of the part within the cabinet type. */
   index: number;
@@ -32,7 +33,7 @@ export interface OrderPiece {
 
 export interface OrderLineRef {
   row: number;
-  rowId: number;
+  rowId: string;
   cabinetType: string;
   index: number;
   part: PartName;
@@ -52,14 +53,14 @@ export type OrderWarning =
   | {
       code: 'unknown-cabinet-type';
       row: number;
-      rowId: number;
+      rowId: string;
       cabinetType: string;
       message: string;
     }
   | {
       code: ItemSizeError;
       row: number;
-      rowId: number;
+      rowId: string;
       cabinetType: string;
       index: number;
       part: PartName;
@@ -124,7 +125,7 @@ export function computeDoorOrder(data: CabinetData): DoorOrder {
   const ctx = sizeContext(data);
   const pieces: OrderPiece[] = [];
   const warnings: OrderWarning[] = [];
-  data.cabinetRows.forEach((cabinet, row) => {
+  orderedCabinets(data.cabinets).forEach((cabinet, row) => {
     const parts = partsOf(cabinet.type);
     if (!parts) {
       warnings.push({

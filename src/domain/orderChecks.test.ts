@@ -30,7 +30,7 @@ describe('checkOrder', () => {
   it('a fully measured, ordinary cabinet is complete with no checks', () => {
     const r = checkOrder(job(['Base 1/1'], { '0_0': item('14', '22'), '0_1': item('14', '5') }));
     expect(r.checks).toEqual([]);
-    expect(r.byCabinet.get(0)).toEqual({ state: 'complete', errors: 0, warnings: 0 });
+    expect(r.byCabinet.get('0')).toEqual({ state: 'complete', errors: 0, warnings: 0 });
   });
 
   it('missing (empty or 0) and invalid measurements are red errors, with where and what', () => {
@@ -47,13 +47,13 @@ describe('checkOrder', () => {
       'Cabinet 2 Door 1: width “9999” is over 120"',
     ]);
     expect(r.errors).toBe(4);
-    expect(r.byCabinet.get(0)?.state).toBe('error');
-    expect(r.byCabinet.get(1)?.state).toBe('error');
+    expect(r.byCabinet.get('0')?.state).toBe('error');
+    expect(r.byCabinet.get('1')?.state).toBe('error');
   });
 
   it('a cabinet with only unmeasured parts is "missing", not "error"', () => {
     const r = checkOrder(job(['Wall'], { '0_0': item('', '') }));
-    expect(r.byCabinet.get(0)).toEqual({ state: 'missing', errors: 2, warnings: 0 });
+    expect(r.byCabinet.get('0')).toEqual({ state: 'missing', errors: 2, warnings: 0 });
   });
 
   it('a finished size of zero or less is an error', () => {
@@ -80,7 +80,7 @@ describe('checkOrder', () => {
     expect(r.checks[0]?.message).toBe(
       'Cabinet 1 Door 1: door 24 1/2" wide — a single door over 24" sags and swings far into the room; consider a split pair',
     );
-    expect(r.byCabinet.get(0)?.state).toBe('warning');
+    expect(r.byCabinet.get('0')?.state).toBe('warning');
   });
 
   it('a split wide door is not warned (it is already a pair)', () => {

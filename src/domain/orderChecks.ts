@@ -6,6 +6,7 @@
  * Pure: the builder's navigator, the order page and the CSV all read it.
  * Lengths are inches.
  */
+import { orderedCabinets } from './cabinetRows';
 import type { CabinetData, CabinetRow } from './cabinetData';
 import { doorPairsOf } from './cabinetLayout';
 import { PART_INFO, itemKey, partsOf, type PartName } from './cabinetTypes';
@@ -48,7 +49,7 @@ export interface OrderCheck {
   level: CheckLevel;
   code: CheckCode;
   /** The cabinet row's id, or null for a check on the whole job (the reveal). */
-  rowId: number | null;
+  rowId: string | null;
   /** 1-based cabinet number as the builder shows it, or null for the job. */
   cabinetNumber: number | null;
   /** 0-based part index within the cabinet type, when the check is about one part. */
@@ -73,7 +74,7 @@ export interface JobChecks {
   errors: number;
   warnings: number;
   /** Per cabinet row id. */
-  byCabinet: Map<number, CabinetChecks>;
+  byCabinet: Map<string, CabinetChecks>;
 }
 
 function measurementCheck(
@@ -268,10 +269,10 @@ export function checkCabinet(
 /** Puts job-wide and per-cabinet checks together (job-wide first, then in cabinet order). */
 export function combineChecks(
   jobWide: OrderCheck[],
-  cabinets: { rowId: number; checks: OrderCheck[]; summary: CabinetChecks }[],
+  cabinets: { rowId: string; checks: OrderCheck[]; summary: CabinetChecks }[],
 ): JobChecks {
   const checks = [...jobWide];
-  const byCabinet = new Map<number, CabinetChecks>();
+  const byCabinet = new Map<string, CabinetChecks>();
   for (const c of cabinets) {
     checks.push(...c.checks);
     byCabinet.set(c.rowId, c.summary);
@@ -293,7 +294,7 @@ export function checkOrder(data: CabinetData): JobChecks {
   const ctx = sizeContext(data);
   return combineChecks(
     checkJobSettings(data.form),
-    data.cabinetRows.map((row, i) => ({
+    orderedCabinets(data.cabinets).map((row, i) => ({
       rowId: row.id,
       ...checkCabinet(ctx, row, i + 1, data.itemState),
     })),

@@ -116,11 +116,11 @@ describe('order export: the door maker’s table', () => {
 describe('order export: nothing dropped silently', () => {
   const broken = {
     ...kitchen,
-    cabinetRows: [
-      ...(kitchen.cabinetRows as unknown[]),
-      { id: 20, type: 'Hutch 9/9' },
-      { id: 21, type: 'Wall' },
-    ],
+    cabinets: {
+      ...(kitchen.cabinets as object),
+      '20': { type: 'Hutch 9/9', order: 'b00' },
+      '21': { type: 'Wall', order: 'b01' },
+    },
     itemState: {
       ...(kitchen.itemState as object),
       '21_0': { width: '', height: '30', nextToWall: false, splitDoor: false, type: 'Door' },
@@ -218,7 +218,7 @@ describe('order export: prices', () => {
   it('bills the minimum area for a small piece', () => {
     const tiny = {
       ...kitchen,
-      cabinetRows: [{ id: 1, type: 'Kite DB 0/3' }],
+      cabinets: { '1': { type: 'Kite DB 0/3', order: 'a0' } },
       itemState: { '1_0': { width: '5', height: '2', type: 'Front' } },
     };
     const x = exportOf(tiny, { prices: { ...prices, minDrawerFrontSqFt: 0.5 } });

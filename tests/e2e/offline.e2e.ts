@@ -7,6 +7,7 @@
  * the server, keeps saving on the device, lets the expired-token user in,
  * loses nothing and syncs within seconds of the server returning.
  */
+import { orderedCabinets, type CabinetMap } from '../../src/domain/cabinetRows';
 import { describe, expect, it, vi } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { appSuite } from './support/suite';
@@ -248,13 +249,13 @@ describe('lie-fi: the browser is online, the server cannot be reached', () => {
     const cabinet = (
       row?.details as {
         cabinetData?: {
-          cabinetRows: { id: number }[];
+          cabinets: CabinetMap;
           itemState: Record<string, { width: string; height: string }>;
         };
       }
     ).cabinetData;
     expect(row?.name).toBe('Lie-fi Lena');
-    expect(cabinet?.itemState[`${cabinet.cabinetRows[0]?.id}_0`]).toMatchObject({
+    expect(cabinet?.itemState[`${orderedCabinets(cabinet.cabinets)[0]?.id}_0`]).toMatchObject({
       width: '14.75',
       height: '30',
     });

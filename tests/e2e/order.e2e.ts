@@ -6,6 +6,8 @@
  * CSV through a stubbed Web Share API on a touch phone. Screenshots and the
  * PDF go to artifacts/order/.
  */
+import { orderedCabinets, type CabinetMap } from '../../src/domain/cabinetRows';
+import { cabinetMap } from '../support/cabinetRows';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -52,7 +54,7 @@ async function downloadText(
 }
 
 type FixtureData = {
-  cabinetRows: { id: number; type: string }[];
+  cabinets: CabinetMap;
   itemState: Record<string, unknown>;
 } & Record<string, unknown>;
 
@@ -83,7 +85,11 @@ async function seedBathWithGaps(): Promise<string> {
     address: '5 Elm Ct, Springfield, IL 62702',
     cabinetData: {
       ...cd,
-      cabinetRows: [...cd.cabinetRows, { id: 9, type: 'Wall' }, { id: 10, type: 'Hutch 9/9' }],
+      cabinets: {
+        ...cd.cabinets,
+        '9': { type: 'Wall', order: 'a8' },
+        '10': { type: 'Hutch 9/9', order: 'a9' },
+      },
     },
   });
 }
@@ -95,13 +101,13 @@ async function seedBigKitchen(): Promise<string> {
   const rows: { id: number; type: string }[] = [];
   const items: Record<string, unknown> = {};
   for (let copy = 0; copy < 3; copy++) {
-    for (const r of cd.cabinetRows) {
-      const id = r.id + copy * 100;
+    for (const r of orderedCabinets(cd.cabinets)) {
+      const id = Number(r.id) + copy * 100;
       rows.push({ id, type: r.type });
       for (const [key, item] of Object.entries(cd.itemState)) {
         const [rowId, index] = key.split('_');
         // Copies differ by 1/4" so each copy is its own set of sizes (more lines, more pages).
-        if (Number(rowId) === r.id) {
+        if (rowId === r.id) {
           const it = item as { width: string | number };
           items[`${id}_${index}`] = {
             ...(item as object),
@@ -113,7 +119,7 @@ async function seedBigKitchen(): Promise<string> {
   }
   const id = await insertProject('Bennett Family', {
     address: '77 Lakeview Dr, Springfield, IL 62704',
-    cabinetData: { ...cd, cabinetRows: rows, itemState: items },
+    cabinetData: { ...cd, cabinets: cabinetMap(rows), itemState: items },
   });
   const list = {
     currency: 'USD',

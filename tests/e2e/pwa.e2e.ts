@@ -11,6 +11,7 @@
  * 4. a new build deployed while a tab has unsynced work: the update prompt
  *    appears, and accepting it loses nothing.
  */
+import { orderedCabinets, type CabinetMap } from '../../src/domain/cabinetRows';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -53,7 +54,7 @@ const JOB: [string, string, string][] = [
 
 interface CabinetDetails {
   cabinetData: {
-    cabinetRows: { id: number; type: string }[];
+    cabinets: CabinetMap;
     itemState: Record<string, { width: string; height: string; nextToWall: boolean }>;
   };
 }
@@ -221,9 +222,10 @@ describe('installable app with no network', () => {
     expect(error).toBeNull();
     const details = row.details as CabinetDetails;
     expect(row.status).toBe('active');
-    expect(details.cabinetData.cabinetRows.map((r) => r.type)).toEqual(JOB.map(([t]) => t));
+    const rows = orderedCabinets(details.cabinetData.cabinets);
+    expect(rows.map((r) => r.type)).toEqual(JOB.map(([t]) => t));
     for (const [i, [, w, h]] of JOB.entries()) {
-      const item = details.cabinetData.itemState[`${details.cabinetData.cabinetRows[i]!.id}_0`];
+      const item = details.cabinetData.itemState[`${rows[i]!.id}_0`];
       expect([item?.width, item?.height]).toEqual([w, h]);
     }
     expect(Object.values(details.cabinetData.itemState).filter((s) => s.nextToWall)).toHaveLength(
@@ -295,7 +297,9 @@ describe('installable app with no network', () => {
       .eq('id', projectId)
       .single();
     const { cabinetData } = row!.details as CabinetDetails;
-    expect(cabinetData.itemState[`${cabinetData.cabinetRows[0]!.id}_0`]?.width).toBe('16.125');
+    expect(cabinetData.itemState[`${orderedCabinets(cabinetData.cabinets)[0]!.id}_0`]?.width).toBe(
+      '16.125',
+    );
     await ctx.close();
   });
 });

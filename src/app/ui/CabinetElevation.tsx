@@ -23,7 +23,7 @@ const SIDE_ROOM = 3;
 
 interface ElevationProps {
   type: string;
-  rowId: number;
+  rowId: string;
   /** The cabinet's items in part order (`undefined` for a part never touched). */
   items: readonly (ItemState | undefined)[];
   ctx: SizeContext;

@@ -4,6 +4,7 @@
  * navigator (one entry per cabinet: number, type, state; a tap jumps to it).
  * The checks run on a deferred copy of the draft, so typing stays instant.
  */
+import { orderedCabinets } from '../../domain/cabinetRows';
 import { memo, useDeferredValue, useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { emptyCabinetData } from '../../domain/cabinetData';
@@ -16,7 +17,7 @@ import {
   type CabinetCheckState,
   type JobChecks,
 } from '../../domain/orderChecks';
-import { useBuilderStore } from './builderStore';
+import { selectCabinetRows, useBuilderStore } from './builderStore';
 import { cabinetElementId } from './CabinetCard';
 import { publishNotes } from './cabinetNotes';
 import { showAllCabinets } from './cardWindow';
@@ -40,11 +41,11 @@ interface CacheEntry {
 export function useJobChecks(): JobChecks {
   const data = useBuilderStore((s) => s.data) ?? EMPTY;
   const deferred = useDeferredValue(data);
-  const cache = useMemo(() => new Map<number, CacheEntry>(), []);
+  const cache = useMemo(() => new Map<string, CacheEntry>(), []);
   return useMemo(() => {
     const ctx = sizeContext(deferred);
-    const seen = new Set<number>();
-    const cabinets = deferred.cabinetRows.map((row, i) => {
+    const seen = new Set<string>();
+    const cabinets = orderedCabinets(deferred.cabinets).map((row, i) => {
       seen.add(row.id);
       const count = partsOf(row.type)?.length ?? 0;
       const inputs: unknown[] = [i, row.type, deferred.form, deferred.stileRail];
@@ -62,7 +63,7 @@ export function useJobChecks(): JobChecks {
 }
 
 /** Scrolls a cabinet's card into view (under the sticky bar) and moves focus to its heading. */
-export function jumpToCabinet(rowId: number, tries = 10): void {
+export function jumpToCabinet(rowId: string, tries = 10): void {
   const card = document.getElementById(cabinetElementId(rowId));
   if (!card) {
     showAllCabinets();
@@ -92,7 +93,7 @@ const NavEntry = memo(function NavEntry({
   type,
   state,
 }: {
-  rowId: number;
+  rowId: string;
   number: number;
   type: string;
   state: CabinetCheckState;
@@ -117,7 +118,7 @@ const NavEntry = memo(function NavEntry({
 
 /** One entry per cabinet: number, type and state (complete / missing measurements / errors / warnings). */
 export const CabinetNavigator = memo(function CabinetNavigator({ checks }: { checks: JobChecks }) {
-  const rows = useBuilderStore((s) => s.data?.cabinetRows);
+  const rows = useBuilderStore(selectCabinetRows);
   const deferredRows = useDeferredValue(rows);
   if (!deferredRows || deferredRows.length === 0) return null;
   return (

@@ -18,7 +18,7 @@ afterEach(cleanup);
 function openWithRemoteChange(mine: string, theirs: string, extra: Record<string, unknown> = {}) {
   const job = {
     ...emptyCabinetData(),
-    cabinetRows: [{ id: 6, type: 'Wall' }],
+    cabinets: { '6': { type: 'Wall', order: 'a0' } },
     itemState: {
       '6_0': { width: '21.75', height: '30', nextToWall: false, splitDoor: false, type: 'Door' },
     },
@@ -36,7 +36,7 @@ describe('builder conflicts', () => {
   it('shows both values under the part; Take theirs puts the other device’s width in the draft', () => {
     openWithRemoteChange('22', '22.125');
     const ctx = sizeContext(useBuilderStore.getState().data!);
-    render(<CabinetCard row={{ id: 6, type: 'Wall' }} number={1} ctx={ctx} />);
+    render(<CabinetCard row={{ id: '6', type: 'Wall', order: 'a0' }} number={1} ctx={ctx} />);
     const notice = screen.getByRole('group', {
       name: 'Cabinet 1 Door 1 Width changed on another device',
     });
@@ -61,5 +61,55 @@ describe('builder conflicts', () => {
     expect(useBuilderStore.getState().conflicts.map((c) => c.path.join('.'))).toEqual([
       'itemState.6_0.width',
     ]);
+  });
+});
+
+describe('cabinet conflicts', () => {
+  it('a cabinet removed on another device while measured here: one notice for the cabinet; Take theirs removes it', () => {
+    const job = {
+      ...emptyCabinetData(),
+      cabinets: { '6': { type: 'Wall', order: 'a0' }, '7': { type: 'Wall', order: 'a1' } },
+      itemState: {
+        '6_0': { width: '21.75', height: '30', nextToWall: false, splitDoor: false, type: 'Door' },
+        '7_0': { width: '15', height: '30', nextToWall: false, splitDoor: false, type: 'Door' },
+      },
+    };
+    useBuilderStore.getState().load('p1', job);
+    useBuilderStore.getState().setItem('7_0', { width: '16' });
+    useBuilderStore.getState().mergeRemote({
+      ...job,
+      cabinets: { '6': job.cabinets['6'] },
+      itemState: { '6_0': job.itemState['6_0'] },
+    });
+    render(<BuilderConflicts />);
+    const notice = screen.getByRole('group', { name: 'Cabinet 2 changed on another device' });
+    expect(notice.textContent).toContain('Changed on another device to (removed)');
+    expect(notice.textContent).toContain('Yours: Wall (kept, with its sizes)');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Take theirs' }));
+    expect(Object.keys(useBuilderStore.getState().data!.cabinets)).toEqual(['6']);
+    expect(useBuilderStore.getState().conflicts).toEqual([]);
+  });
+
+  it('a cabinet moved here and elsewhere: the places in words', () => {
+    const job = {
+      ...emptyCabinetData(),
+      cabinets: {
+        '1': { type: 'Wall', order: 'a0' },
+        '2': { type: 'Wall', order: 'a1' },
+        '3': { type: 'Tall', order: 'a2' },
+      },
+    };
+    useBuilderStore.getState().load('p1', job);
+    useBuilderStore.getState().moveCabinet('3', 0);
+    useBuilderStore.getState().mergeRemote({
+      ...job,
+      cabinets: { ...job.cabinets, '3': { type: 'Tall', order: 'a0V' } },
+    });
+    render(<BuilderConflicts />);
+    const notice = screen.getByRole('group', {
+      name: 'Cabinet 1 position changed on another device',
+    });
+    expect(notice.textContent).toContain('Changed on another device to place 2');
+    expect(notice.textContent).toContain('Yours: place 1');
   });
 });

@@ -8,11 +8,11 @@
  */
 import { memo } from 'react';
 import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
-import { valueAt, type MergeConflict } from '../../data';
+import { cabinetIdOfItem, isCabinetConflict, valueAt, type MergeConflict } from '../../data';
 import { STILE_RAIL_LABELS, type CabinetRow, type StileRailKey } from '../../domain/cabinetData';
 import { partsOf } from '../../domain/cabinetTypes';
 import { formatFraction } from '../../domain/fractions';
-import { useBuilderStore } from './builderStore';
+import { selectCabinetRows, useBuilderStore } from './builderStore';
 
 const FORM_LABELS: Record<string, string> = {
   nrs: 'NRS',
@@ -40,6 +40,10 @@ const MEASURED = new Set(['width', 'height']);
 /** A stored value in the builder's words: sizes as fractions ("22 1/8\""), flags Yes/No. */
 function inWords(path: readonly string[], value: unknown): string {
   if (value === undefined || value === null) return '(removed)';
+  if (path[0] === 'cabinets' && path.length === 2 && typeof value === 'object') {
+    const type = (value as { type?: unknown }).type;
+    return `${typeof type === 'string' && type ? type : 'Cabinet'} (kept, with its sizes)`;
+  }
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   const field = path[path.length - 1] ?? '';
   const isSize =
@@ -62,13 +66,19 @@ export function conflictLabel(path: readonly string[], cabinetRows: readonly Cab
   if (section === 'form') return FORM_LABELS[key ?? ''] ?? key ?? 'Cabinet Details';
   if (section === 'stileRail')
     return key ? (STILE_RAIL_LABELS[key as StileRailKey] ?? key) : 'Stile & Rail';
-  if (section === 'cabinetRows') return 'Cabinet list';
+  if (section === 'cabinets' && key) {
+    const position = cabinetRows.findIndex((r) => r.id === key);
+    const where = position >= 0 ? `Cabinet ${position + 1}` : 'A removed cabinet';
+    return field === 'order' ? `${where} position` : where;
+  }
+  if (section === 'cabinets' || section === 'cabinetRows') return 'Cabinet list';
   if (section === 'notes') return 'Notes';
   if (section === 'showNotes') return 'Show notes';
   if (section === 'itemState' && key) {
-    const [rowId, index] = key.split('_');
+    const rowId = cabinetIdOfItem(key);
+    const index = key.slice(rowId.length + 1);
     const rows = cabinetRows;
-    const position = rows.findIndex((r) => String(r.id) === rowId);
+    const position = rows.findIndex((r) => r.id === rowId);
     const part = position >= 0 ? partsOf(rows[position]!.type)?.[Number(index)] : undefined;
     const words = [
       `Cabinet ${position >= 0 ? position + 1 : rowId}`,
@@ -82,16 +92,30 @@ export function conflictLabel(path: readonly string[], cabinetRows: readonly Cab
   return 'Cabinets';
 }
 
+/** "Place 3": where a cabinet with order key `order` would stand among the other cabinets of the draft. */
+function placeWords(path: readonly string[], order: unknown, rows: readonly CabinetRow[]): string {
+  if (typeof order !== 'string') return inWords(path, order);
+  const id = path[1] ?? '';
+  const before = rows.filter(
+    (r) => r.id !== id && (r.order < order || (r.order === order && r.id < id)),
+  ).length;
+  return `place ${before + 1}`;
+}
+
 /** One notice; reads only its own value and the cabinet list, so typing elsewhere does not re-render it. */
 function Notice({ conflict, showLabel }: { conflict: MergeConflict; showLabel: boolean }) {
   const resolve = useBuilderStore((s) => s.resolveConflict);
+  // A cabinet conflict reads the cabinet's entry (the same object until it changes): its type says it is kept.
   const mine = useBuilderStore((s) => (s.data ? valueAt(s.data, conflict.path) : conflict.mine));
-  const cabinetRows = useBuilderStore((s) => s.data?.cabinetRows);
+  const cabinetRows = useBuilderStore(selectCabinetRows);
+  const isPlace = conflict.path[0] === 'cabinets' && conflict.path[2] === 'order';
+  const words = (value: unknown) =>
+    isPlace ? placeWords(conflict.path, value, cabinetRows ?? []) : inWords(conflict.path, value);
   return (
     <ChangedElsewhere
       label={conflictLabel(conflict.path, cabinetRows ?? [])}
-      theirs={inWords(conflict.path, conflict.theirs)}
-      mine={inWords(conflict.path, mine)}
+      theirs={words(conflict.theirs)}
+      mine={words(mine)}
       onKeepMine={() => resolve(conflict.path, 'mine')}
       onTakeTheirs={() => resolve(conflict.path, 'theirs')}
       showLabel={showLabel}
@@ -116,11 +140,13 @@ export const PartConflicts = memo(function PartConflicts({ itemKey }: { itemKey:
 /** The job's conflicts that belong to no part shown in the draft, above the cabinets. */
 export function BuilderConflicts() {
   const conflicts = useBuilderStore((s) => s.conflicts);
-  const rows = useBuilderStore((s) => s.data?.cabinetRows);
+  const rows = useBuilderStore(selectCabinetRows);
   // A part is shown while its cabinet is in the draft (PartRow renders its notice).
-  const shownRows = new Set((rows ?? []).map((r) => String(r.id)));
+  const shownRows = new Set((rows ?? []).map((r) => r.id));
   const rest = conflicts.filter(
-    (c) => !(c.path[0] === 'itemState' && shownRows.has(String(c.path[1]).split('_')[0] ?? '')),
+    (c) =>
+      isCabinetConflict(c) ||
+      !(c.path[0] === 'itemState' && shownRows.has(cabinetIdOfItem(String(c.path[1])))),
   );
   if (rest.length === 0) return null;
   return (

@@ -18,7 +18,7 @@ import { BuilderSummary } from './BuilderSummary';
 import { ActionBar } from './ActionBar';
 import { BuilderConflicts } from './BuilderConflicts';
 import { BuilderThreadPanel, useBuilderThread } from './BuilderThread';
-import { useBuilderStore } from './builderStore';
+import { selectCabinetRows, useBuilderStore } from './builderStore';
 import { BuilderCabinets } from './BuilderCabinets';
 import { BuilderError, BuilderHeader } from './BuilderHeader';
 import { useCardCount } from './cardWindow';
@@ -46,7 +46,7 @@ export function BuilderPage() {
   // itemState: a keystroke in a part then re-renders that part only.
   const form = useBuilderStore((s) => s.data?.form);
   const stileRail = useBuilderStore((s) => s.data?.stileRail);
-  const cabinetRows = useBuilderStore((s) => s.data?.cabinetRows);
+  const cabinetRows = useBuilderStore(selectCabinetRows);
   const notes = useBuilderStore((s) => s.data?.notes ?? '');
   const showNotes = useBuilderStore((s) => s.data?.showNotes ?? false);
   const load = useBuilderStore((s) => s.load);

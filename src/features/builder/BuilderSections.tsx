@@ -194,7 +194,7 @@ export const StileRailSection = memo(function StileRailSection({
  * Brings a just-added cabinet on screen and focuses its first measurement, so
  * the contractor measures it at once (it is rendered on the next frame).
  */
-function focusNewCabinet(rowId: number, tries = 10): void {
+function focusNewCabinet(rowId: string, tries = 10): void {
   requestAnimationFrame(() => {
     const input = document.getElementById(measureInputId(itemKey(rowId, 0), 'width'));
     if (!input) {

@@ -12,7 +12,9 @@ afterEach(cleanup);
 
 describe('CabinetCard', () => {
   it('an unknown cabinet type shows an error card with Remove', () => {
-    render(<CabinetCard row={{ id: 0, type: 'Corner Blind' }} number={1} ctx={ctx} />);
+    render(
+      <CabinetCard row={{ id: '0', type: 'Corner Blind', order: 'a0' }} number={1} ctx={ctx} />,
+    );
     const card = screen.getByRole('alert', { name: 'Cabinet 1' });
     expect(within(card).getByText(/Unknown cabinet type “Corner Blind”/).textContent).toContain(
       'left out of the order',
@@ -23,7 +25,7 @@ describe('CabinetCard', () => {
   it('parts without a size show "—" with the reason, and width/height use the numeric keypad', () => {
     // The store starts empty, so every part is unmeasured. Measured sizes on
     // screen are covered by tests/e2e/builder.e2e.ts.
-    render(<CabinetCard row={{ id: 3, type: 'Base 1/1' }} number={2} ctx={ctx} />);
+    render(<CabinetCard row={{ id: '3', type: 'Base 1/1', order: 'a0' }} number={2} ctx={ctx} />);
     const card = screen.getByRole('article', { name: 'Cabinet 2' });
     for (const part of ['Door 1', 'Front 2']) {
       const finished = within(card).getByRole('group', { name: `Cabinet 2 ${part} finished size` });

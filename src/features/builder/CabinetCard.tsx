@@ -3,7 +3,7 @@ import type { CabinetRow } from '../../domain/cabinetData';
 import { itemKey, partsOf } from '../../domain/cabinetTypes';
 import type { SizeContext } from '../../domain/itemSize';
 import { useCabinetNotes } from './cabinetNotes';
-import { useBuilderStore } from './builderStore';
+import { selectCabinetRows, useBuilderStore } from './builderStore';
 import { CabinetDrawing } from './CabinetDrawing';
 import { PartRow } from './PartRow';
 
@@ -15,7 +15,7 @@ interface Props {
 }
 
 /** The element id of a cabinet's card (the navigator and Add Cabinet scroll to it). */
-export function cabinetElementId(rowId: number): string {
+export function cabinetElementId(rowId: string): string {
   return `bld-cabinet-${rowId}`;
 }
 
@@ -28,6 +28,9 @@ export function cabinetElementId(rowId: number): string {
  */
 export const CabinetCard = memo(function CabinetCard({ row, number, ctx }: Props) {
   const remove = useBuilderStore((s) => s.removeCabinet);
+  const move = useBuilderStore((s) => s.moveCabinet);
+  // The list is memoized on the cabinet map: a keystroke costs each card a lookup, not a count.
+  const total = useBuilderStore((s) => selectCabinetRows(s)?.length ?? 0);
   const notes = useCabinetNotes((s) => s.byRow.get(row.id) ?? '');
   const parts = partsOf(row.type);
   const title = `Cabinet ${number}`;
@@ -93,7 +96,27 @@ export const CabinetCard = memo(function CabinetCard({ row, number, ctx }: Props
         </div>
         <CabinetDrawing row={row} number={number} ctx={ctx} />
       </div>
-      <footer className="bld-cabinet-foot">{removeButton}</footer>
+      <footer className="bld-cabinet-foot">
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => move(row.id, number - 2)}
+          disabled={number <= 1}
+          aria-label={`Move ${title} up`}
+        >
+          Move up
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => move(row.id, number)}
+          disabled={number >= total}
+          aria-label={`Move ${title} down`}
+        >
+          Move down
+        </button>
+        {removeButton}
+      </footer>
     </article>
   );
 });

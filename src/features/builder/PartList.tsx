@@ -101,7 +101,7 @@ const PartListRow = memo(function PartListRow({
   label: string;
   ctx: SizeContext;
   /** Set on a cabinet's first row: the navigator and Add Cabinet scroll to it. */
-  rowId: number | null;
+  rowId: string | null;
 }) {
   const item = useBuilderStore((s) => s.data?.itemState[itemKeyValue]);
   const setItem = useBuilderStore((s) => s.setItem);

@@ -13,16 +13,18 @@ import { create } from 'zustand';
 import {
   applyDetailsPatch,
   editsSince,
+  isCabinetConflict,
+  mergeCabinetData,
   sameJson,
-  threeWayMerge,
   valueAt,
+  withCabinet,
   withValueAt,
+  type CabinetValue,
   type MergeConflict,
   type ProjectChanges,
   type ProjectUpdateOptions,
 } from '../../data';
 import {
-  nextRowId,
   normalizeCabinetData,
   type CabinetData,
   type CabinetRow,
@@ -30,6 +32,7 @@ import {
   type OverlayMode,
   type StileRailKey,
 } from '../../domain/cabinetData';
+import { orderKeyAt, orderKeyAtEnd, orderedCabinets } from '../../domain/cabinetRows';
 import { itemKey, partsOf, type CabinetTypeName } from '../../domain/cabinetTypes';
 import {
   setOverlayMode,
@@ -50,7 +53,7 @@ export interface RemovedCabinet {
   row: CabinetRow;
   /** 1-based number the cabinet had. */
   number: number;
-  /** Its position in `cabinetRows`. */
+  /** Its 0-based position in list order. */
   position: number;
   items: Record<string, ItemState>;
 }
@@ -102,8 +105,15 @@ export interface BuilderState {
   setVertRevealOverride: (on: boolean) => void;
   setStileRail: (key: StileRailKey, value: number) => void;
   /** Adds a cabinet of `type` at the end; returns its row id (`null` before a job is loaded). */
-  addCabinet: (type: CabinetTypeName) => number | null;
-  removeCabinet: (rowId: number) => void;
+  addCabinet: (type: CabinetTypeName) => string | null;
+  removeCabinet: (rowId: string) => void;
+  /**
+   * Moves a cabinet to `position` (0-based, in list order without it): only
+   * its order key changes, so a move made on another device at the same time
+   * merges (a move of another cabinet) or is one conflicting field (a move of
+   * the same cabinet).
+   */
+  moveCabinet: (rowId: string, position: number) => void;
   /** Puts the last removed cabinet back where it was, with its measurements and overrides. */
   restoreRemoved: () => void;
   dismissRemoved: () => void;
@@ -120,6 +130,27 @@ export interface BuilderState {
 
 function blankItem(type: string): ItemState {
   return { width: '', height: '', nextToWall: false, splitDoor: false, type };
+}
+
+/** A new cabinet's id: a random v4 uuid, so no two devices ever mint the same one. */
+function newCabinetId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/** The items (parts) of one cabinet: keys `${rowId}_${index}`. */
+function itemsOf(itemState: Record<string, ItemState>, rowId: string): Record<string, ItemState> {
+  const out: Record<string, ItemState> = {};
+  const prefix = `${rowId}_`;
+  for (const key of Object.keys(itemState))
+    if (key.startsWith(prefix)) out[key] = itemState[key] as ItemState;
+  return out;
+}
+
+/** The cabinets in list order of the loaded draft (memoized on the map: a stable array between changes of the list). */
+export function selectCabinetRows(
+  s: Pick<BuilderState, 'data'>,
+): readonly CabinetRow[] | undefined {
+  return s.data ? orderedCabinets(s.data.cabinets) : undefined;
 }
 
 function isStored(raw: unknown): boolean {
@@ -175,10 +206,7 @@ export function createBuilderStore() {
         [from]: rest,
         [from === 'past' ? 'future' : 'past']: [...other.slice(-(UNDO_LIMIT - 1)), s.data],
         lastEdit: null,
-        removed:
-          s.removed && target.cabinetRows.some((r) => r.id === s.removed?.row.id)
-            ? null
-            : s.removed,
+        removed: s.removed && s.removed.row.id in target.cabinets ? null : s.removed,
       } as Partial<BuilderState>);
       return true;
     };
@@ -228,7 +256,7 @@ export function createBuilderStore() {
           set({ base: theirs });
           return;
         }
-        const { merged, conflicts } = threeWayMerge(base, data, theirs);
+        const { merged, conflicts } = mergeCabinetData(base, data, theirs);
         // Undo history takes the other device's changes where that step had the base value,
         // so an undo takes back only this device's edits.
         const rebase = (d: CabinetData) => {
@@ -251,7 +279,17 @@ export function createBuilderStore() {
         if (!conflict) return;
         set((s) => ({ conflicts: s.conflicts.filter((c) => c !== conflict) }));
         if (choice === 'theirs')
-          change((d) => normalizeCabinetData(withValueAt(d, conflict.path, conflict.theirs)));
+          change((d) =>
+            normalizeCabinetData(
+              isCabinetConflict(conflict)
+                ? withCabinet(
+                    d,
+                    conflict.path[1] as string,
+                    conflict.theirs as CabinetValue | undefined,
+                  )
+                : withValueAt(d, conflict.path, conflict.theirs),
+            ),
+          );
       },
       setText: (field, value) =>
         change((d) => ({ ...d, form: { ...d.form, [field]: value } }), `text:${field}`),
@@ -267,43 +305,57 @@ export function createBuilderStore() {
           `stileRail:${key}`,
         ),
       addCabinet: (type) => {
-        const d0 = get().data;
-        if (!d0) return null;
-        const newId = nextRowId(d0.cabinetRows);
+        if (!get().data) return null;
+        const id = newCabinetId();
         change((d) => {
-          const id = nextRowId(d.cabinetRows);
+          const order = orderKeyAtEnd(orderedCabinets(d.cabinets));
           const itemState = { ...d.itemState };
           (partsOf(type) ?? []).forEach((part, index) => {
             itemState[itemKey(id, index)] = blankItem(part);
           });
-          return { ...d, cabinetRows: [...d.cabinetRows, { id, type }], itemState };
+          return { ...d, cabinets: { ...d.cabinets, [id]: { type, order } }, itemState };
         });
-        return newId;
+        return id;
       },
       removeCabinet: (rowId) => {
         const d0 = get().data;
-        const position = d0 ? d0.cabinetRows.findIndex((r) => r.id === rowId) : -1;
-        const row = d0?.cabinetRows[position];
+        const rows = d0 ? orderedCabinets(d0.cabinets) : [];
+        const position = rows.findIndex((r) => r.id === rowId);
+        const row = rows[position];
         if (!d0 || !row) return;
-        const items: Record<string, ItemState> = {};
-        for (const [key, value] of Object.entries(d0.itemState))
-          if (key.startsWith(`${rowId}_`)) items[key] = value;
+        const items = itemsOf(d0.itemState, rowId);
         change((d) => {
           const itemState = { ...d.itemState };
           for (const key of Object.keys(items)) delete itemState[key];
-          return { ...d, cabinetRows: d.cabinetRows.filter((r) => r.id !== rowId), itemState };
+          const cabinets = { ...d.cabinets };
+          delete cabinets[rowId];
+          return { ...d, cabinets, itemState };
         });
         set({ removed: { row, number: position + 1, position, items } });
       },
+      moveCabinet: (rowId, position) =>
+        change((d) => {
+          const entry = d.cabinets[rowId];
+          if (!entry) return d;
+          const rows = orderedCabinets(d.cabinets);
+          const others = rows.filter((r) => r.id !== rowId);
+          if (rows[Math.max(0, Math.min(position, others.length))]?.id === rowId) return d;
+          const order = orderKeyAt(others, position);
+          return { ...d, cabinets: { ...d.cabinets, [rowId]: { ...entry, order } } };
+        }),
       restoreRemoved: () => {
         const removed = get().removed;
         if (!removed) return;
         set({ removed: null });
         change((d) => {
-          if (d.cabinetRows.some((r) => r.id === removed.row.id)) return d;
-          const cabinetRows = [...d.cabinetRows];
-          cabinetRows.splice(Math.min(removed.position, cabinetRows.length), 0, removed.row);
-          return { ...d, cabinetRows, itemState: { ...d.itemState, ...removed.items } };
+          if (removed.row.id in d.cabinets) return d;
+          // Its own order key puts it back where it was among the cabinets still there.
+          const { id, type, order } = removed.row;
+          return {
+            ...d,
+            cabinets: { ...d.cabinets, [id]: { type, order } },
+            itemState: { ...d.itemState, ...removed.items },
+          };
         });
       },
       dismissRemoved: () => set({ removed: null }),

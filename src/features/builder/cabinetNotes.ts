@@ -8,13 +8,13 @@ import type { JobChecks } from '../../domain/orderChecks';
  * its level, joined by newlines: a string, so a card re-renders only when
  * its own checks change.
  */
-export const useCabinetNotes = create<{ byRow: ReadonlyMap<number, string> }>(() => ({
+export const useCabinetNotes = create<{ byRow: ReadonlyMap<string, string> }>(() => ({
   byRow: new Map(),
 }));
 
 /** Publishes the lines of `checks` for the cards (called by the action bar after each recompute). */
 export function publishNotes(checks: JobChecks): void {
-  const byRow = new Map<number, string[]>();
+  const byRow = new Map<string, string[]>();
   for (const c of checks.checks) {
     if (c.rowId === null || c.code === 'missing-measurement') continue;
     const list = byRow.get(c.rowId) ?? [];

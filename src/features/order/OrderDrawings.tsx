@@ -4,6 +4,7 @@
  */
 import { memo, useMemo } from 'react';
 import type { CabinetData } from '../../domain/cabinetData';
+import { orderedCabinets } from '../../domain/cabinetRows';
 import { itemKey, partsOf } from '../../domain/cabinetTypes';
 import { sizeContext } from '../../domain/itemSize';
 import { CabinetElevation } from '../../app/ui/CabinetElevation';
@@ -12,7 +13,8 @@ import './orderDrawings.css';
 /** A small scale drawing per cabinet, as an appendix of the printed order. */
 export const OrderDrawings = memo(function OrderDrawings({ data }: { data: CabinetData }) {
   const ctx = useMemo(() => sizeContext(data), [data]);
-  if (data.cabinetRows.length === 0) return null;
+  const rows = orderedCabinets(data.cabinets);
+  if (rows.length === 0) return null;
   return (
     <section className="oc-drawings" aria-labelledby="oc-drawings-h">
       <h2 id="oc-drawings-h">Cabinet drawings</h2>
@@ -21,7 +23,7 @@ export const OrderDrawings = memo(function OrderDrawings({ data }: { data: Cabin
         hinge side; hatched band: next to a wall; dashed: not measured.
       </p>
       <div className="oc-grid">
-        {data.cabinetRows.map((row, i) => {
+        {rows.map((row, i) => {
           const parts = partsOf(row.type);
           const items = (parts ?? []).map((_, k) => data.itemState[itemKey(row.id, k)]);
           return (

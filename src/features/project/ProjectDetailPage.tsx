@@ -11,7 +11,7 @@ import { projectDisplayName } from '../../domain/projectLabels';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { ProjectContactCard } from './ProjectContactCard';
 import { ProjectDetailsCard } from './ProjectDetailsCard';
-import { cabinetSummary } from '../../domain/cabinetSummary';
+import { cabinetCount, cabinetSummary } from '../../domain/cabinetSummary';
 import { ProjectFiles } from './ProjectFiles';
 import { ProjectMembers } from './ProjectMembers';
 import { ProjectThread } from '../../app/thread/ProjectThread';
@@ -68,8 +68,7 @@ export function ProjectDetailPage() {
   const phone = str(details.phone);
   const email = str(details.email);
   const address = str(details.address);
-  const hasCabinets =
-    Array.isArray(details.cabinetData?.cabinetRows) && details.cabinetData.cabinetRows.length > 0;
+  const hasCabinets = cabinetCount(details.cabinetData) > 0;
 
   return (
     <main className="container prj">

@@ -26,6 +26,29 @@ describe('describePath', () => {
   ])('%j → %s', (path, words) => {
     expect(describePath(path, details)).toBe(words);
   });
+  it('reads the cabinet map: numbers are places in its order, minted ids are never shown', () => {
+    const map = {
+      cabinetData: {
+        cabinets: {
+          'f00d-1': { type: 'Base 1/1', order: 'a1' },
+          '1': { type: 'Wall', order: 'a0' },
+        },
+      },
+    };
+    expect(describePath(['details', 'cabinetData', 'itemState', 'f00d-1_0', 'width'], map)).toBe(
+      'Cabinet 2 · Door · Width',
+    );
+    expect(describePath(['details', 'cabinetData', 'cabinets', 'f00d-1', 'order'], map)).toBe(
+      'Cabinet 2 · Position',
+    );
+    expect(describePath(['details', 'cabinetData', 'cabinets', 'gone-2'], map)).toBe(
+      'A removed cabinet',
+    );
+    expect(describePath(['details', 'cabinetData', 'itemState', 'gone-2_0', 'width'], map)).toBe(
+      'A removed cabinet · Part 1 · Width',
+    );
+  });
+
   it('values', () => {
     expect(describeValue(null)).toBe('(empty)');
     expect(describeValue(true)).toBe('Yes');

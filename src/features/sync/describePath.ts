@@ -5,6 +5,7 @@
  * named from the cabinet type (product rules "Records and their fields" "Cabinet types and parts").
  */
 import { STILE_RAIL_LABELS, type StileRailKey } from '../../domain/cabinetData';
+import { orderedCabinets, readCabinets, type CabinetRow } from '../../domain/cabinetRows';
 import { partsOf } from '../../domain/cabinetTypes';
 
 const COLUMN_LABELS: Record<string, string> = {
@@ -56,17 +57,29 @@ function humanize(key: string): string {
   return spaced.charAt(0).toUpperCase() + spaced.slice(1).toLowerCase();
 }
 
-interface CabinetContext {
-  cabinetRows?: { id: number; type: string }[];
+/** The cabinets in list order of stored builder data (either shape); none when unreadable. */
+function rowsOf(cabinetData: unknown): readonly CabinetRow[] {
+  const d = (typeof cabinetData === 'object' && cabinetData !== null ? cabinetData : {}) as {
+    cabinets?: unknown;
+    cabinetRows?: unknown;
+  };
+  return orderedCabinets(readCabinets(d.cabinets, d.cabinetRows));
 }
 
-function describeItem(key: string, rest: string[], cabinet: CabinetContext | undefined): string[] {
-  const [rowIdText, indexText] = key.split('_');
-  const rowId = Number(rowIdText);
+function describeItem(key: string, rest: string[], rows: readonly CabinetRow[]): string[] {
+  const at = key.lastIndexOf('_');
+  const rowIdText = at < 0 ? key : key.slice(0, at);
+  const indexText = at < 0 ? undefined : key.slice(at + 1);
   const index = Number(indexText);
-  const rows = cabinet?.cabinetRows ?? [];
-  const position = rows.findIndex((r) => r.id === rowId);
-  const out = [`Cabinet ${position >= 0 ? position + 1 : rowIdText}`];
+  const position = rows.findIndex((r) => r.id === rowIdText);
+  // A cabinet no longer in the list: an older job's number still means something, a minted id does not.
+  const out = [
+    position >= 0
+      ? `Cabinet ${position + 1}`
+      : /^\d+$/.test(rowIdText)
+        ? `Cabinet ${rowIdText}`
+        : 'A removed cabinet',
+  ];
   const row = position >= 0 ? rows[position] : undefined;
   const part = row ? partsOf(row.type)?.[index] : undefined;
   if (indexText !== undefined)
@@ -94,7 +107,7 @@ export function describePath(path: readonly string[], details?: { cabinetData?: 
   if (head !== 'cabinetData')
     return [DETAIL_LABELS[head] ?? humanize(head), ...rest.map(humanize)].join(' · ');
   const [section, ...tail] = rest;
-  const cabinet = details?.cabinetData as CabinetContext | undefined;
+  const rows = rowsOf(details?.cabinetData);
   switch (section) {
     case undefined:
       return 'Cabinets';
@@ -105,12 +118,20 @@ export function describePath(path: readonly string[], details?: { cabinetData?: 
         'Stile & Rail Dimensions',
         ...tail.map((k) => STILE_RAIL_LABELS[k as StileRailKey] ?? humanize(k)),
       ].join(' · ');
+    case 'cabinets': {
+      const position = tail[0] ? rows.findIndex((r) => r.id === tail[0]) : -1;
+      if (!tail[0]) return 'Cabinet list';
+      const name = position >= 0 ? `Cabinet ${position + 1}` : 'A removed cabinet';
+      return tail[1] === 'order'
+        ? `${name} · Position`
+        : tail[1] === 'type'
+          ? `${name} · Type`
+          : name;
+    }
     case 'cabinetRows':
       return 'Cabinet list';
     case 'itemState':
-      return tail[0]
-        ? describeItem(tail[0], tail.slice(1), cabinet).join(' · ')
-        : 'All cabinet sizes';
+      return tail[0] ? describeItem(tail[0], tail.slice(1), rows).join(' · ') : 'All cabinet sizes';
     case 'notes':
       return 'Notes';
     case 'showNotes':

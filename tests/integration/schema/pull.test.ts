@@ -157,7 +157,7 @@ describe('pull_changes', () => {
       description: 'Line one\nline "two" \\ tab\t and 2\u2028028',
       email: 'ünïcode@example.com',
       cabinetData: {
-        cabinetRows: [{ id: 1, type: 'Wall' }],
+        cabinets: { '1': { type: 'Wall', order: 'a0' } },
         itemState: { '1_0': { width: '12 1/2' } },
       },
       nested: { empty: {}, list: [], n: 1.5, big: 12345678901234, yes: true, none: null },

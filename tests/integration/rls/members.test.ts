@@ -502,7 +502,7 @@ describe('pull and revocation for a removed member', () => {
     const { data, error } = await as.rpc('pull_changes', { p_table: table, p_cursor: cursor });
     if (error) throw new Error(error.message);
     return data as {
-      rows: { id: string; project_id?: string; deleted_at: string | null }[];
+      rows: { id: string; project_id?: string; user_id?: string; deleted_at: string | null }[];
       cursor: string;
     };
   }

@@ -229,3 +229,17 @@ export function authorLabel(answer: JobAnswer, authorId: string, me: string): st
   if (authorId === me) return 'You';
   return answer.people.find((p) => p.userId === authorId)?.name ?? 'Former member';
 }
+
+/**
+ * Why the measurements are not the signed-in person's to change, in their
+ * words (the homeowner after a quote is accepted: a change goes through the
+ * contractor; a viewer or admin only looks). Null when they may change them.
+ */
+export function measurementsLockedText(answer: JobAnswer): string | null {
+  const me = answer.me;
+  if (!me || me.may.edit_measurements) return null;
+  const who = answer.contractor?.name ?? 'your contractor';
+  if (me.role === 'owner')
+    return `A quote was accepted: ${who} measures and orders the doors now. Ask for a change in the messages.`;
+  return `Read-only: ${who} measures and orders the doors.`;
+}

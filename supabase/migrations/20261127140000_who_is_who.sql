@@ -54,7 +54,10 @@
 --
 -- Errors raised by the projects guard carry a stable code in the hint:
 -- project.delete_not_allowed, project.read_only, project.status_only,
--- project.measurements_locked (SQLSTATE 42501, HTTP 403).
+-- project.measurements_locked (SQLSTATE 42501, HTTP 403). Their message is
+-- in the user's words too, as push_changes reports a refused op by its
+-- SQLSTATE and message only (the app offers none of these actions to whom
+-- the answer refuses them).
 
 -- ── the rows ────────────────────────────────────────────────────────────
 
@@ -225,26 +228,26 @@ begin
   v_may := private.job_may(old, v_role, auth.uid());
   if new.deleted_at is distinct from old.deleted_at then
     if not coalesce((v_may ->> 'delete')::boolean, false) then
-      raise exception 'only the side that created this project can delete it'
+      raise exception 'Only the homeowner who owns this project, or the contractor who created it for a client, can delete it'
         using errcode = '42501', hint = 'project.delete_not_allowed';
     end if;
     return new;
   end if;
   if v_role is null or v_role = 'viewer' then
-    raise exception 'a viewer cannot change this project' using errcode = '42501', hint = 'project.read_only';
+    raise exception 'You can view this project but not change it' using errcode = '42501', hint = 'project.read_only';
   end if;
   if v_role = 'org_admin' then
     v_fixed := array_remove(private.sync_data_columns('projects'), 'status');
     if (select pg_catalog.jsonb_object_agg(k, v) from pg_catalog.jsonb_each(to_jsonb(new)) x(k, v) where k = any (v_fixed))
        is distinct from
        (select pg_catalog.jsonb_object_agg(k, v) from pg_catalog.jsonb_each(to_jsonb(old)) x(k, v) where k = any (v_fixed)) then
-      raise exception 'only the status of this project may be changed' using errcode = '42501', hint = 'project.status_only';
+      raise exception 'You can change only the status of this project' using errcode = '42501', hint = 'project.status_only';
     end if;
     return new;
   end if;
   if (new.details -> 'cabinetData') is distinct from (old.details -> 'cabinetData')
      and not coalesce((v_may ->> 'edit_measurements')::boolean, false) then
-    raise exception 'the measurements are the contractor''s once a quote is accepted'
+    raise exception 'A quote was accepted: changes to the measurements now go through the contractor'
       using errcode = '42501', hint = 'project.measurements_locked';
   end if;
   return new;

@@ -4,7 +4,7 @@ import { ProjectNotFound } from './ProjectNotFound';
 import { useAuth } from '../../auth/useAuth';
 import { Spinner } from '../../app/Spinner';
 import { useJob, useProject } from '../../hooks';
-import { jobPage } from '../../domain/jobRole';
+import { jobPage, measurementsLockedText } from '../../domain/jobRole';
 import { StatusBadge } from '../../app/ui/StatusBadge';
 import { projectDisplayName } from '../../domain/projectLabels';
 import { PageHeader } from '../../app/ui/PageHeader';
@@ -59,6 +59,7 @@ export function ProjectDetailPage() {
     return <ProjectNotFound />;
   }
   const me = job.me;
+  const locked = measurementsLockedText(job);
 
   const details = project.details ?? {};
   const name = projectDisplayName(project.name);
@@ -80,10 +81,13 @@ export function ProjectDetailPage() {
       <section className="card section-card" aria-labelledby="cabinets-heading">
         <h2 id="cabinets-heading">Cabinets</h2>
         <p className="prj-summary">{cabinetSummary(details.cabinetData)}</p>
+        {locked ? <p className="muted">{locked}</p> : null}
         <div className="btn-row">
-          <Link to={`/cabinet-builder/${project.id}`} className="btn btn-primary">
-            {hasCabinets ? 'Open Cabinet Builder' : 'Start measuring'}
-          </Link>
+          {locked ? null : (
+            <Link to={`/cabinet-builder/${project.id}`} className="btn btn-primary">
+              {hasCabinets ? 'Open Cabinet Builder' : 'Start measuring'}
+            </Link>
+          )}
           {hasCabinets ? (
             <Link to={`/order/${project.id}`} className="btn">
               Door Order

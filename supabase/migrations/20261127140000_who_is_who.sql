@@ -113,25 +113,38 @@ as $$
   where p.id = p_project_id
 $$;
 
-/** What `p_role` (held by `p_user`) may do on the job `p_project`: the object of booleans of the header; {} for no role. */
-create function private.job_may(p_project public.projects, p_role text, p_user uuid) returns jsonb
-language sql stable security definer
+/**
+ * What a job role may do (the header's table), from the facts it depends on:
+ * whether the person is the owner_user_id, whether the job has no
+ * owner_user_id (its contractor's side created it for a client), its status
+ * and whether a quote on it was accepted. {} for no role. Pure.
+ */
+create function private.job_may_of(
+  p_role text, p_is_owner boolean, p_client_job boolean, p_status text, p_accepted boolean
+) returns jsonb
+language sql immutable
 set search_path = ''
 as $$
   select case when p_role is null then '{}'::jsonb else pg_catalog.jsonb_build_object(
     'read', true,
     'edit', p_role in ('owner', 'contractor', 'editor'),
-    'edit_measurements', p_role in ('contractor', 'editor') or (p_role = 'owner' and not a.accepted),
+    'edit_measurements', p_role in ('contractor', 'editor') or (p_role = 'owner' and not p_accepted),
     'edit_status', p_role in ('owner', 'contractor', 'editor', 'org_admin'),
     'files', p_role in ('owner', 'contractor', 'editor', 'org_admin'),
-    'delete', (p_role = 'owner' and p_project.owner_user_id is not distinct from p_user)
-              or (p_role = 'contractor' and p_project.owner_user_id is null),
-    'invite', (p_role = 'owner' and p_project.owner_user_id is not distinct from p_user)
-              or p_role = 'contractor',
-    'quote', p_role in ('contractor', 'editor') and p_project.owner_user_id is not null
-             and not a.accepted and p_project.status not in ('completed', 'archived')
+    'delete', (p_role = 'owner' and p_is_owner) or (p_role = 'contractor' and p_client_job),
+    'invite', (p_role = 'owner' and p_is_owner) or p_role = 'contractor',
+    'quote', p_role in ('contractor', 'editor') and not p_client_job
+             and not p_accepted and p_status not in ('completed', 'archived')
   ) end
-  from (select private.project_has_accepted_quote(p_project.id) as accepted) a
+$$;
+
+/** What `p_role` (held by `p_user`) may do on the job `p_project`: job_may_of with the job's facts. */
+create function private.job_may(p_project public.projects, p_role text, p_user uuid) returns jsonb
+language sql stable security definer
+set search_path = ''
+as $$
+  select private.job_may_of(p_role, p_project.owner_user_id is not distinct from p_user,
+    p_project.owner_user_id is null, p_project.status, private.project_has_accepted_quote(p_project.id))
 $$;
 
 /** True when the caller may do `p_action` (a key of job_may) on the live project. */
@@ -271,6 +284,9 @@ declare
   v_project public.projects;
   v_role text;
 begin
+  if current_setting('refacing.people_sync', true) = 'computed' then
+    return new;
+  end if;
   if coalesce(current_setting('refacing.people_sync', true), '') = ''
      and (tg_op = 'INSERT' or old.deleted_at is not null
           or new.role is distinct from old.role or new.invited_by is distinct from old.invited_by) then
@@ -346,18 +362,43 @@ begin
 end
 $$;
 
-/** AFTER INSERT on projects (per statement): the people rows of the new jobs. */
+/**
+ * AFTER INSERT on projects (per statement): the people rows of the new jobs,
+ * computed for the whole statement at once (a new job has no invitation
+ * and no quote yet): its owner, its contractor, their organizations'
+ * admins, each with name and may. The member trigger takes the values as
+ * they are (refacing.people_sync = 'computed').
+ */
 create function private.projects_people_insert() returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
 begin
-  perform set_config('refacing.people_sync', '1', true);
-  insert into public.project_members (project_id, user_id, role, email)
-  select n.id, u.id, 'viewer', u.email
-  from new_rows n
-  cross join lateral private.job_people(n.owner_user_id, n.assigned_contractor_id) x(id)
-  join auth.users u on u.id = x.id
+  perform set_config('refacing.people_sync', 'computed', true);
+  insert into public.project_members (project_id, user_id, role, email, display_name, may)
+  select distinct on (x.project_id, x.person)
+    x.project_id, x.person, x.role, u.email,
+    coalesce(
+      nullif(btrim(concat_ws(' ', nullif(btrim(pr.first_name), ''), nullif(btrim(pr.last_name), ''))), ''),
+      nullif(btrim(pr.price_list ->> 'company'), ''),
+      u.email, ''),
+    private.job_may_of(x.role, coalesce(x.person = x.owner, false), x.owner is null, x.status, false)
+  from (
+    select n.id as project_id, n.owner_user_id as person, 'owner' as role, 0 as rank,
+           n.owner_user_id as owner, n.status
+      from new_rows n where n.owner_user_id is not null
+    union all
+    select n.id, n.assigned_contractor_id, 'contractor', 1, n.owner_user_id, n.status
+      from new_rows n where n.assigned_contractor_id is not null
+    union all
+    select n.id, a.id, 'org_admin', 2, n.owner_user_id, n.status
+      from new_rows n
+      join public.profiles s on s.id in (n.owner_user_id, n.assigned_contractor_id) and s.organization_id is not null
+      join public.profiles a on a.organization_id = s.organization_id and a.role = 'org_admin' and a.deleted_at is null
+  ) x
+  join auth.users u on u.id = x.person
+  left join public.profiles pr on pr.id = x.person
+  order by x.project_id, x.person, x.rank
   on conflict (project_id, user_id) do nothing;
   perform set_config('refacing.people_sync', '', true);
   return null;
@@ -550,6 +591,7 @@ revoke all on function
   private.job_role_of(uuid, uuid, uuid, text),
   private.project_role(uuid, uuid),
   private.job_may(public.projects, text, uuid),
+  private.job_may_of(text, boolean, boolean, text, boolean),
   private.project_may(uuid, text),
   private.person_display_name(uuid),
   private.project_members_answer(),
@@ -564,6 +606,7 @@ grant execute on function
   private.job_role_of(uuid, uuid, uuid, text),
   private.project_role(uuid, uuid),
   private.job_may(public.projects, text, uuid),
+  private.job_may_of(text, boolean, boolean, text, boolean),
   private.project_may(uuid, text)
   to authenticated;
 grant execute on all functions in schema private to service_role;

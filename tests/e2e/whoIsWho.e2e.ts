@@ -162,7 +162,11 @@ describe('who is who on a job', () => {
       }, POLL)
       .toBe(1);
     await assign.selectOption({ label: 'Carlos Mendez' });
-    await admin.getByRole('button', { name: 'Assign', exact: true }).click();
+    await admin
+      .getByRole('listitem')
+      .filter({ hasText: 'Lee bath' })
+      .getByRole('button', { name: 'Assign', exact: true })
+      .click();
     await admin.getByText('Lee bath assigned to Carlos Mendez').waitFor();
 
     // After reloads and syncs the job is still on her dashboard and in her Organization list.

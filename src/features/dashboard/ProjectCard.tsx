@@ -5,6 +5,8 @@ import { projectDisplayName, projectTypeLabel } from '../../domain/projectLabels
 import { StatusBadge } from '../../app/ui/StatusBadge';
 import { UnreadBadge } from '../../app/ui/UnreadBadge';
 import { StatusEditor } from './StatusEditor';
+import { useJob } from '../../hooks';
+import { counterpart } from '../../domain/jobRole';
 
 /** The project's type line: the type, else (contractors) the scopes. */
 function typeLine(project: ProjectRow): string {
@@ -18,8 +20,11 @@ function typeLine(project: ProjectRow): string {
 /**
  * A dashboard card (product rules "Screens and routes"): name (fallback 'Untitled Project'), project type,
  * cabinet summary; contractors also see address, email and the inline status
- * editor; unread messages as a count by the name. Buttons: edit, Delete,
- * Cabinets (opens the builder).
+ * editor; unread messages as a count by the name; the other side of the job
+ * by name ("Homeowner: …" for the contractor, "Contractor: …" for the
+ * homeowner), from the server's answer of who is who. Buttons: edit,
+ * Cabinets (opens the builder) while the measurements are the user's, and
+ * Delete only for whom the answer lets delete the job.
  */
 export function ProjectCard({
   project,
@@ -38,6 +43,9 @@ export function ProjectCard({
   const name = projectDisplayName(project.name);
   const d = project.details ?? {};
   const headingId = `project-${project.id}`;
+  const job = useJob(project.id);
+  const other = job ? counterpart(job) : null;
+  const may = job?.me?.may;
   return (
     <article className="card project-card" aria-labelledby={headingId}>
       <div className="card-top">
@@ -58,26 +66,35 @@ export function ProjectCard({
           {d.phone ? <p className="meta">{String(d.phone)}</p> : null}
         </>
       ) : null}
+      {other ? (
+        <p className="meta">
+          {other.label}: {other.person.name}
+        </p>
+      ) : null}
       <p className="meta">{cabinetSummary(d.cabinetData)}</p>
       <div className="actions">
         <button type="button" className="btn btn-sm" onClick={onEdit} aria-label={`Edit ${name}`}>
           Edit
         </button>
-        <Link
-          to={`/cabinet-builder/${project.id}`}
-          className="btn btn-sm btn-primary"
-          aria-label={`Cabinets for ${name}`}
-        >
-          Cabinets
-        </Link>
-        <button
-          type="button"
-          className="btn btn-sm btn-danger-outline"
-          onClick={onDelete}
-          aria-label={`Delete ${name}`}
-        >
-          Delete
-        </button>
+        {may && !may.edit_measurements ? null : (
+          <Link
+            to={`/cabinet-builder/${project.id}`}
+            className="btn btn-sm btn-primary"
+            aria-label={`Cabinets for ${name}`}
+          >
+            Cabinets
+          </Link>
+        )}
+        {may?.delete ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-danger-outline"
+            onClick={onDelete}
+            aria-label={`Delete ${name}`}
+          >
+            Delete
+          </button>
+        ) : null}
       </div>
     </article>
   );

@@ -1,6 +1,7 @@
 /**
  * Shared projects the device must fetch whole (after a membership arrived:
- * the store queues them when it applies the member rows): the project rows and their file rows by id,
+ * the store queues them when it applies the member rows): the project rows, their file rows, messages
+ * and the job's people rows (who is who, with names) by id,
  * as the user is now allowed to read them, 100 projects per request. Their
  * versions are older than the pull cursors, so the ordinary pull would never
  * bring them; rows the device already has are ignored by version.
@@ -26,23 +27,27 @@ export async function fetchSharedProjects(
     let files: Record<string, unknown>[];
     let messages: Record<string, unknown>[];
     let reads: Record<string, unknown>[];
+    let people: Record<string, unknown>[];
     try {
-      const [p, f, m, r] = await Promise.all([
+      const [p, f, m, r, w] = await Promise.all([
         supabase.from('projects').select('*').in('id', chunk),
         supabase.from('project_files').select('*').in('project_id', chunk),
         supabase.from('messages').select('*').in('project_id', chunk),
         supabase.from('message_reads').select('*').in('project_id', chunk),
+        supabase.from('project_members').select('*').in('project_id', chunk),
       ]);
       const failure =
         classifyPostgrest(p.error, p.status) ??
         classifyPostgrest(f.error, f.status) ??
         classifyPostgrest(m.error, m.status) ??
-        classifyPostgrest(r.error, r.status);
+        classifyPostgrest(r.error, r.status) ??
+        classifyPostgrest(w.error, w.status);
       if (failure) return { failure, applied };
       projects = p.data ?? [];
       files = f.data ?? [];
       messages = m.data ?? [];
       reads = r.data ?? [];
+      people = w.data ?? [];
     } catch (error) {
       return { failure: networkFailure(error), applied };
     }
@@ -50,6 +55,8 @@ export async function fetchSharedProjects(
     applied += await store.applyServerRows('project_files', files, nowIso);
     applied += await store.applyServerRows('messages', messages, nowIso);
     applied += await store.applyServerRows('message_reads', reads, nowIso);
+    // The people of the job joined with it: their rows are as old as the job's.
+    applied += await store.applyServerRows('project_members', people, nowIso);
     await store.sharedFetched(chunk);
   }
   return { failure: null, applied };

@@ -103,6 +103,10 @@ describe('who is who on a job', () => {
         return dash.card('Kitchen refresh').count();
       }, POLL)
       .toBe(1);
+    // His card names the homeowner and offers no Delete on her job.
+    const card = dash.card('Kitchen refresh');
+    await card.getByText('Homeowner: Hannah Owens').waitFor({ timeout: 30_000 });
+    expect(await card.getByRole('button', { name: /Delete/ }).count()).toBe(0);
     await pro.page.screenshot({ path: shot('contractor-dashboard-tablet.png'), fullPage: true });
     await pro.page.goto(`/project/${KITCHEN}`);
     await pro.page.getByRole('heading', { name: 'People on this project' }).waitFor();
@@ -181,6 +185,21 @@ describe('who is who on a job', () => {
     await admin.screenshot({ path: shot('admin-organization-tablet.png'), fullPage: true });
     await dash.open();
     await dash.card('Lee bath').waitFor({ timeout: 30_000 });
+    // The team's job of Hannah names her on the admin's card too (the people rows came with the job).
+    await dash
+      .card('Kitchen refresh')
+      .getByText('Homeowner: Hannah Owens')
+      .waitFor({ timeout: 30_000 });
+    await expect
+      .poll(
+        () =>
+          dash
+            .card('Lee bath')
+            .getByRole('button', { name: /Delete/ })
+            .count(),
+        POLL,
+      )
+      .toBe(0);
     await admin.reload();
     await dash.card('Lee bath').waitFor({ timeout: 30_000 });
     await admin.setViewportSize(PHONE);

@@ -15,7 +15,7 @@ export interface JobMay {
   read: boolean;
   /** Change the job's data (name, details, files). */
   edit: boolean;
-  /** Change the measured cabinets (details.cabinetData): the owner only until a quote is accepted. */
+  /** Change the measured cabinets (details.cabinetData): the homeowner who owns the job only until a quote is accepted. */
   edit_measurements: boolean;
   edit_status: boolean;
   files: boolean;
@@ -239,7 +239,7 @@ export function measurementsLockedText(answer: JobAnswer): string | null {
   const me = answer.me;
   if (!me || me.may.edit_measurements) return null;
   const who = answer.contractor?.name ?? 'your contractor';
-  if (me.role === 'owner')
+  if (me.role === 'owner' && !me.invited)
     return `A quote was accepted: ${who} measures and orders the doors now. Ask for a change in the messages.`;
   return `Read-only: ${who} measures and orders the doors.`;
 }

@@ -19,8 +19,10 @@
 --   read               see the job, its files, quotes sent to it, its thread
 --   edit               change the job's data (name, details, files)
 --   edit_measurements  change details.cabinetData: the contractor's side
---                      always; the owner until a quote is accepted (after
---                      that a change goes through the contractor)
+--                      always; the homeowner who owns the job until a quote
+--                      is accepted (after that a change goes through the
+--                      contractor); a homeowner invited to a contractor's
+--                      job follows its measurements, read-only
 --   edit_status        change the status (an org_admin changes only that)
 --   files              add, change or remove files
 --   delete             the homeowner who owns it (owner_user_id), or the
@@ -128,7 +130,7 @@ as $$
   select case when p_role is null then '{}'::jsonb else pg_catalog.jsonb_build_object(
     'read', true,
     'edit', p_role in ('owner', 'contractor', 'editor'),
-    'edit_measurements', p_role in ('contractor', 'editor') or (p_role = 'owner' and not p_accepted),
+    'edit_measurements', p_role in ('contractor', 'editor') or (p_role = 'owner' and p_is_owner and not p_accepted),
     'edit_status', p_role in ('owner', 'contractor', 'editor', 'org_admin'),
     'files', p_role in ('owner', 'contractor', 'editor', 'org_admin'),
     'delete', (p_role = 'owner' and p_is_owner) or (p_role = 'contractor' and p_client_job),
@@ -581,9 +583,11 @@ $$;
 
 -- ── who reads the rows: everyone on the job, and each person their own ──
 
+-- my_readable_project_ids is can_read_project as a set (owner, contractor, their
+-- organizations' admins, live members), computed once per statement rather than per row.
 drop policy project_members_select on public.project_members;
 create policy project_members_select on public.project_members for select to authenticated
-  using (user_id = (select auth.uid()) or private.can_read_project(project_id));
+  using (user_id = (select auth.uid()) or project_id in (select private.my_readable_project_ids()));
 
 -- ── grants: helpers the API roles run through policies and triggers ─────
 

@@ -240,9 +240,12 @@ export type Database = {
           contact: Json
           created_at: string
           deleted_at: string | null
+          display_name: string
           email: string | null
           id: string
+          invited_as: string | null
           invited_by: string | null
+          may: Json
           project_id: string
           role: string
           txid: unknown
@@ -254,9 +257,12 @@ export type Database = {
           contact?: Json
           created_at?: string
           deleted_at?: string | null
+          display_name?: string
           email?: string | null
           id?: string
+          invited_as?: string | null
           invited_by?: string | null
+          may?: Json
           project_id: string
           role: string
           txid?: unknown
@@ -268,9 +274,12 @@ export type Database = {
           contact?: Json
           created_at?: string
           deleted_at?: string | null
+          display_name?: string
           email?: string | null
           id?: string
+          invited_as?: string | null
           invited_by?: string | null
+          may?: Json
           project_id?: string
           role?: string
           txid?: unknown

@@ -6,14 +6,17 @@
  *   invited again) queues the project for a fetch by id
  *   (`MEMBERS_FETCH_KEY`): its rows and files are older than the pull
  *   cursors, so the ordinary pull would never bring them;
- * - a tombstone (removed, or the project was reassigned away) drops the
- *   project from the device with its files, cached blobs, queued ops, dead
- *   letters and conflicts, so no stale copy stays editable — unless the user
- *   is the project's owner (the server never revokes an owner).
+ * - a tombstone (the server's answer gives the user no role on the job any
+ *   more: removed, or reassigned away and not an organization admin of it)
+ *   drops the project from the device with its files, cached blobs, queued
+ *   ops, dead letters and conflicts, so no stale copy stays editable. The
+ *   server keeps a live row for everyone on the job (the owning homeowner
+ *   and the organization admins included), so only the answer decides.
  */
 import type { RefacingDb } from './db';
 import { MEMBERS_FETCH_KEY } from './syncStateKeys';
-import type { MemberRole, ProjectMemberRow } from './types';
+import type { ProjectMemberRow } from './types';
+import type { JobRole } from '../domain/jobRole';
 
 /** Ids of projects waiting to be fetched after a membership arrived. */
 export async function pendingSharedFetches(db: RefacingDb): Promise<string[]> {
@@ -23,15 +26,12 @@ export async function pendingSharedFetches(db: RefacingDb): Promise<string[]> {
 
 /**
  * Removes a project the user lost access to, and everything of it on this
- * device. Keeps it when the user is its owner. Runs
+ * device (its people rows too). Runs
  * inside the caller's transaction (tables: projects, project_files,
- * messages, message_reads, file_blobs, outbox, dead_letters, conflicts).
+ * messages, message_reads, file_blobs, outbox, dead_letters, conflicts,
+ * project_members).
  */
 export async function dropSharedProject(db: RefacingDb, projectId: string): Promise<boolean> {
-  const me = db.userId;
-  const project = await db.projects.get(projectId);
-  // The homeowner who owns it never loses it; a contractor's local assignment may be stale (reassigned).
-  if (project && project.owner_user_id === me) return false;
   const fileIds = await db.project_files.where('project_id').equals(projectId).primaryKeys();
   const messageIds = await db.messages.where('project_id').equals(projectId).primaryKeys();
   const rowKeys: [string, string][] = [
@@ -52,6 +52,11 @@ export async function dropSharedProject(db: RefacingDb, projectId: string): Prom
   await db.project_files.bulkDelete(fileIds);
   await db.messages.bulkDelete(messageIds);
   await db.message_reads.where('project_id').equals(projectId).delete();
+  await db.project_members
+    .where('project_id')
+    .equals(projectId)
+    .filter((r) => r.user_id !== db.userId)
+    .delete();
   await db.projects.delete(projectId);
   return true;
 }
@@ -96,15 +101,17 @@ export async function applyMembershipChanges(
       fetch.delete(row.project_id);
       await dropSharedProject(db, row.project_id);
     } else if (!previous || previous.deleted_at) {
-      // New to this device (joined, assigned, or re-invited): fetch it whole.
+      // New to this device (joined, assigned, or re-invited): fetch it whole, as its rows and
+      // files are older than the pull cursors. A job the user created is already here whole.
+      if ((await db.projects.get(row.project_id))?.user_id === me) continue;
       fetch.add(row.project_id);
     }
   }
   await db.sync_state.put({ key: MEMBERS_FETCH_KEY, value: [...fetch] });
 }
 
-/** The signed-in user's live role on a project, or null (not a member: creator, org admin, or nobody). */
-export async function myMemberRole(db: RefacingDb, projectId: string): Promise<MemberRole | null> {
+/** The signed-in user's live role on a project (the server's answer), or null when none. */
+export async function myMemberRole(db: RefacingDb, projectId: string): Promise<JobRole | null> {
   const rows = await db.project_members.where('project_id').equals(projectId).toArray();
   const mine = rows.find((r) => r.user_id === db.userId && !r.deleted_at);
   return mine?.role ?? null;

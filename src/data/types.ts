@@ -4,6 +4,7 @@
  * bumped by the server, `deleted_at` for tombstones, `txid` as text.
  * Local bookkeeping fields start with an underscore and never go over the wire.
  */
+import type { JobRole } from '../domain/jobRole';
 import type { CabinetData } from '../domain/cabinetData';
 import type { QuoteLine } from '../domain/quoteTotals';
 
@@ -87,19 +88,29 @@ export interface LocalProjectFile extends ProjectFileRow {
   hasLocalBlob: boolean;
 }
 
-/** A person's role on a project they were invited to (the creating side is in owner_user_id / assigned_contractor_id). */
+/** The role an invitation grants on a project (what the inviter picks; the person's place on the job is their JobRole). */
 export type MemberRole = 'owner' | 'contractor' | 'viewer';
 
 /**
- * One person on a project (server table project_members; written only by the
- * invitation RPCs). A removed member's row is a tombstone: pulled by that
- * member, it makes the device drop the project.
+ * One person on a job (server table project_members), kept by the server:
+ * a row per person on the job (the homeowner, the contractor of record,
+ * invited editors and viewers, the organization admins of either side) with
+ * the server's answer to "what is this person on this job and what may they
+ * do" (product rules "Who is who on a job"). Never written by the app. A
+ * tombstone of the user's own row makes the device drop the project.
  */
 export interface ProjectMemberRow extends SyncedColumns {
   id: string;
   project_id: string;
   user_id: string;
-  role: MemberRole;
+  /** What the person is on the job (the server's private.project_role). */
+  role: JobRole;
+  /** First and last name, then company, then email; kept current by the server. */
+  display_name?: string;
+  /** What the person may do on the job (the server's private.job_may); read through jobMayOf. */
+  may?: unknown;
+  /** What an invitation granted, or null when the person is on the job by what they are. */
+  invited_as?: MemberRole | null;
   email: string | null;
   /** The project's contractor when the member joined: name, email, phone (any may be absent). */
   contact: { name?: string; email?: string; phone?: string };

@@ -22,6 +22,7 @@ export {
   useMyMembership,
   useProjectMembers,
   useSharedProjects,
+  useJob,
   type SharedProject,
 } from './membershipHooks';
 export { useProjectQuotes, useQuote, useMyQuotes } from './quoteHooks';

@@ -9,6 +9,14 @@ import { getActiveDb } from '../data/activeUser';
 import { toProjectRow } from '../data/db';
 import type { ProjectMemberRow, ProjectRow } from '../data/types';
 import { useActiveUserId } from './useActiveUserId';
+import {
+  creatorAnswer,
+  isSharedWith,
+  jobAnswer,
+  toJobPerson,
+  type JobAnswer,
+} from '../domain/jobRole';
+import { resolveRole } from '../auth/roles';
 
 /** A project shared with the signed-in user, with the user's membership on it. */
 export interface SharedProject {
@@ -46,22 +54,19 @@ export function useProjectMembers(projectId: string | undefined): ProjectMemberR
   }, [userId, projectId]);
 }
 
-/** Projects shared with the user of `db` (they are a member, not the creator), newest first. */
+/**
+ * Projects shared with the user of `db`, newest first: those the server's
+ * answer puts them on by an invitation (a contractor invited to edit, a
+ * viewer, a homeowner invited as a contractor's client), not their own.
+ */
 export async function readSharedProjects(db: RefacingDb): Promise<SharedProject[]> {
-  const mine = (await db.project_members.where('user_id').equals(db.userId).toArray()).filter(
-    (m) => !m.deleted_at,
+  const mine = (await db.project_members.where('user_id').equals(db.userId).toArray()).filter((m) =>
+    isSharedWith(toJobPerson(m)),
   );
   const projects = await db.projects.bulkGet(mine.map((m) => m.project_id));
   const out: SharedProject[] = [];
   projects.forEach((p, i) => {
-    // Projects the user owns or is assigned to are listed as their own.
-    if (
-      !p ||
-      p.deleted_at ||
-      p.owner_user_id === db.userId ||
-      p.assigned_contractor_id === db.userId
-    )
-      return;
+    if (!p || p.deleted_at) return;
     out.push({ project: toProjectRow(p), membership: mine[i]! });
   });
   return out.sort((a, b) =>
@@ -71,6 +76,41 @@ export async function readSharedProjects(db: RefacingDb): Promise<SharedProject[
         ? -1
         : 0,
   );
+}
+
+/**
+ * Who is who on a project for the user of `db` (product rules "Who is who
+ * on a job"): the server's answer from the synced people rows. A project
+ * this device created holds no row of the user until the server has it;
+ * then its creator's answer stands in (see creatorAnswer). Undefined when
+ * the project is not on the device and has no rows.
+ */
+export async function readJob(db: RefacingDb, projectId: string): Promise<JobAnswer> {
+  const rows = await db.project_members.where('project_id').equals(projectId).toArray();
+  const answer = jobAnswer(rows, db.userId);
+  if (answer.me || rows.some((r) => r.user_id === db.userId)) return answer;
+  const project = await db.projects.get(projectId);
+  if (!project || project.deleted_at || project.user_id !== db.userId) return answer;
+  const profile = await db.profiles.get(db.userId);
+  const name =
+    [profile?.first_name, profile?.last_name]
+      .map((v) => v?.trim())
+      .filter(Boolean)
+      .join(' ') ||
+    profile?.email ||
+    'You';
+  return creatorAnswer(db.userId, name, resolveRole(profile?.role, undefined));
+}
+
+/** Who is who on a project for the signed-in user; undefined while loading. */
+export function useJob(projectId: string | undefined): JobAnswer | undefined {
+  const userId = useActiveUserId();
+  return useLiveRead(async () => {
+    const db = getActiveDb();
+    if (!db) return undefined;
+    if (!projectId) return jobAnswer([], db.userId);
+    return readJob(db, projectId);
+  }, [userId, projectId]);
 }
 
 /** Live projects shared with the signed-in user (they are a member, not the creator), newest first. */

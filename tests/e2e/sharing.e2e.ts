@@ -118,14 +118,16 @@ describe('sharing a project with the homeowner', () => {
     // The contractor sees it after sync.
     await joe.reload();
     await new ProjectPage(joe).file('cabinets-before.png').waitFor({ timeout: 60_000 });
-    await joe.getByRole('list', { name: 'Members' }).getByText(maria.email).waitFor();
+    // People are named by the server's answer: her name, not her email.
+    const mariaName = `${maria.firstName} ${maria.lastName}`;
+    await joe.getByRole('list', { name: 'Members' }).getByText(mariaName).waitFor();
     expect(await joe.getByRole('list', { name: 'Pending invitations' }).count()).toBe(0);
     await joe.screenshot({ path: `${SHOTS}/contractor-people.png`, fullPage: true });
 
     // The contractor removes her; her device drops the project at its next sync.
     joe.once('dialog', (d) => void d.accept());
-    await joe.getByRole('button', { name: `Remove ${maria.email}` }).click();
-    await joe.getByText(`${maria.email} was removed`).waitFor();
+    await joe.getByRole('button', { name: `Remove ${mariaName}` }).click();
+    await joe.getByText(`${mariaName} was removed`).waitFor();
     await home.goto('/dashboard');
     await home.getByRole('heading', { name: 'Welcome, Maria' }).waitFor();
     await shared

@@ -2,14 +2,9 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 're
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { format, isSameDay, isToday, isYesterday } from 'date-fns';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import {
-  messageEditable,
-  messagesRepo,
-  type ProjectMemberRow,
-  type ProjectRow,
-  type ThreadMessage,
-} from '../../data';
-import { useOthersReadUpTo, useProjectFiles, useProjectMembers, useThread } from '../../hooks';
+import { messageEditable, messagesRepo, type ProjectRow, type ThreadMessage } from '../../data';
+import { useJob, useOthersReadUpTo, useProjectFiles, useThread } from '../../hooks';
+import { authorLabel, jobAnswer } from '../../domain/jobRole';
 import { sendPendingReadMarkers } from '../messageNotices';
 import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
@@ -51,23 +46,6 @@ function withDays(messages: readonly ThreadMessage[]): Item[] {
   return items;
 }
 
-/** Who wrote a message, as the thread names them. */
-function authorName(
-  authorId: string,
-  me: string,
-  project: ProjectRow,
-  members: readonly ProjectMemberRow[],
-): string {
-  if (authorId === me) return 'You';
-  const member = members.find((r) => r.user_id === authorId);
-  if (authorId === project.assigned_contractor_id || member?.role === 'contractor') {
-    const contact = members.find((r) => r.contact?.name)?.contact;
-    return contact?.name ?? member?.email ?? 'Contractor';
-  }
-  if (authorId === project.owner_user_id) return member?.email ?? 'Homeowner';
-  return member?.email ?? 'Team member';
-}
-
 /**
  * A project's thread (the project page, the shared view and the builder's panel): the newest
  * messages at the bottom with day separators, a virtualized list so a
@@ -90,7 +68,8 @@ export function ProjectThread({
 }) {
   const [limit, setLimit] = useState(PAGE);
   const page = useThread(project.id, limit);
-  const members = useProjectMembers(project.id) ?? [];
+  // Authors are named by the server's answer of who is who on the job (names travel on the people rows).
+  const job = useJob(project.id) ?? jobAnswer([], userId);
   const files = useProjectFiles(project.id);
   const othersRead = useOthersReadUpTo(project.id) ?? '';
   const headingId = useId();
@@ -201,7 +180,7 @@ export function ProjectThread({
                       <MessageBubble
                         m={item.m}
                         mine={item.m.author_id === userId}
-                        author={authorName(item.m.author_id, userId, project, members)}
+                        author={authorLabel(job, item.m.author_id, userId)}
                         seen={item.m.id === seenId}
                         fileNames={fileNames}
                         changeable={messageEditable(item.m, userId, Date.now())}

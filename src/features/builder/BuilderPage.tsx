@@ -5,7 +5,8 @@ import { refusalFieldName, refusalInBuilder } from '../../app/rowSync/refusalTex
 import { focusFieldNamed } from './jobTexts';
 import { Spinner } from '../../app/Spinner';
 import { useAuth } from '../../auth/useAuth';
-import { useProject } from '../../hooks';
+import { useJob, useProject } from '../../hooks';
+import { measurementsLockedText } from '../../domain/jobRole';
 import { sizeContext } from '../../domain/itemSize';
 import {
   AddCabinetSection,
@@ -41,6 +42,7 @@ export function BuilderPage() {
   const status = useAuth((s) => s.status);
   const user = useAuth((s) => s.user);
   const project = useProject(projectId);
+  const job = useJob(projectId);
   const loadedId = useBuilderStore((s) => s.projectId);
   // Subscribe to the parts of the draft this component renders, not to
   // itemState: a keystroke in a part then re-renders that part only.
@@ -84,6 +86,10 @@ export function BuilderPage() {
   if (!user) return <BuilderError message="User not authenticated" />;
   if (project === undefined) return <Spinner />;
   if (project === null) return <BuilderError message="Project not found" />;
+  // Whether the measurements are the user's to change is the server's answer (after a quote is
+  // accepted the homeowner's change goes through the contractor).
+  const locked = job ? measurementsLockedText(job) : null;
+  if (locked) return <BuilderError message={locked} />;
   if (!form || !stileRail || !cabinetRows || !ctx || loadedId !== projectId) return <Spinner />;
 
   return (

@@ -10,7 +10,7 @@ import { create } from 'zustand';
 import { ProjectThread } from '../../app/thread/ProjectThread';
 import { UnreadBadge } from '../../app/ui/UnreadBadge';
 import type { ProjectRow } from '../../data';
-import { useProjectMembers, useUnreadCounts } from '../../hooks';
+import { useJob, useUnreadCounts } from '../../hooks';
 
 /** Whether the builder's thread panel is open (kept while the user moves around the app). */
 export const useBuilderThread = create<{ open: boolean; setOpen: (open: boolean) => void }>(
@@ -51,7 +51,7 @@ export function MessagesButton({ projectId }: { projectId: string }) {
 export function BuilderThreadPanel({ project, userId }: { project: ProjectRow; userId: string }) {
   const open = useBuilderThread((s) => s.open);
   const setOpen = useBuilderThread((s) => s.setOpen);
-  const members = useProjectMembers(project.id);
+  const job = useJob(project.id);
   const ref = useRef<HTMLElement>(null);
   const titleId = useId();
 
@@ -60,8 +60,8 @@ export function BuilderThreadPanel({ project, userId }: { project: ProjectRow; u
   }, [open]);
 
   if (!open) return null;
-  // A viewer may write but not add files to the project (as in the shared view).
-  const role = members?.find((m) => m.user_id === userId)?.role;
+  // Whoever may not add files (a viewer) still writes (as in the shared view): the server's answer.
+  const canAttach = job?.me?.may.files ?? false;
   const close = () => {
     setOpen(false);
     document.querySelector<HTMLElement>('[data-thread-toggle]')?.focus();
@@ -85,7 +85,7 @@ export function BuilderThreadPanel({ project, userId }: { project: ProjectRow; u
           Close
         </button>
       </div>
-      <ProjectThread project={project} userId={userId} canAttach={role !== 'viewer'} />
+      <ProjectThread project={project} userId={userId} canAttach={canAttach} />
     </aside>
   );
 }

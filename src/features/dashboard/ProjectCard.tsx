@@ -7,6 +7,8 @@ import { UnreadBadge } from '../../app/ui/UnreadBadge';
 import { StatusEditor } from './StatusEditor';
 import { RowSyncNote } from '../../app/rowSync/RowSyncNote';
 import { refusalInBuilder } from '../../app/rowSync/refusalText';
+import { useJob } from '../../hooks';
+import { counterpart } from '../../domain/jobRole';
 
 /** The project's type line: the type, else (contractors) the scopes. */
 function typeLine(project: ProjectRow): string {
@@ -20,8 +22,11 @@ function typeLine(project: ProjectRow): string {
 /**
  * A dashboard card (product rules "Screens and routes"): name (fallback 'Untitled Project'), project type,
  * cabinet summary; contractors also see address, email and the inline status
- * editor; unread messages as a count by the name. Buttons: edit, Delete,
- * Cabinets (opens the builder). Under them the card says where the project
+ * editor; unread messages as a count by the name; the other side of the job
+ * by name ("Homeowner: …" for the contractor, "Contractor: …" for the
+ * homeowner), from the server's answer of who is who. Buttons: edit,
+ * Cabinets (opens the builder) while the measurements are the user's, and
+ * Delete only for whom the answer lets delete the job. Under them the card says where the project
  * stands with the server when it is not all there: a change refused (with
  * the field and why, Fix / Discard) or waiting on this device.
  */
@@ -43,6 +48,9 @@ export function ProjectCard({
   const d = project.details ?? {};
   const headingId = `project-${project.id}`;
   const navigate = useNavigate();
+  const job = useJob(project.id);
+  const other = job ? counterpart(job) : null;
+  const may = job?.me?.may;
   return (
     <article className="card project-card" aria-labelledby={headingId}>
       <div className="card-top">
@@ -63,6 +71,11 @@ export function ProjectCard({
           {d.phone ? <p className="meta">{String(d.phone)}</p> : null}
         </>
       ) : null}
+      {other ? (
+        <p className="meta">
+          {other.label}: {other.person.name}
+        </p>
+      ) : null}
       <p className="meta">{cabinetSummary(d.cabinetData)}</p>
       <RowSyncNote
         table="projects"
@@ -75,21 +88,25 @@ export function ProjectCard({
         <button type="button" className="btn btn-sm" onClick={onEdit} aria-label={`Edit ${name}`}>
           Edit
         </button>
-        <Link
-          to={`/cabinet-builder/${project.id}`}
-          className="btn btn-sm btn-primary"
-          aria-label={`Cabinets for ${name}`}
-        >
-          Cabinets
-        </Link>
-        <button
-          type="button"
-          className="btn btn-sm btn-danger-outline"
-          onClick={onDelete}
-          aria-label={`Delete ${name}`}
-        >
-          Delete
-        </button>
+        {may && !may.edit_measurements ? null : (
+          <Link
+            to={`/cabinet-builder/${project.id}`}
+            className="btn btn-sm btn-primary"
+            aria-label={`Cabinets for ${name}`}
+          >
+            Cabinets
+          </Link>
+        )}
+        {may?.delete ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-danger-outline"
+            onClick={onDelete}
+            aria-label={`Delete ${name}`}
+          >
+            Delete
+          </button>
+        ) : null}
       </div>
     </article>
   );

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useSharedProjects, useUnreadCounts, type SharedProject } from '../../hooks';
+import { useJob, useSharedProjects, useUnreadCounts, type SharedProject } from '../../hooks';
+import { JOB_ROLE_LABELS, counterpart, toJobPerson } from '../../domain/jobRole';
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { projectDisplayName } from '../../domain/projectLabels';
 import { TEAM_INVITE_TEXTS } from '../../app/ui/teamInviteTexts';
-import { MEMBER_ROLE_LABELS, acceptPendingInvite, pendingInviteToken } from '../../app/invites';
+import { acceptPendingInvite, pendingInviteToken } from '../../app/invites';
 import { StatusBadge } from '../../app/ui/StatusBadge';
 import { UnreadBadge } from '../../app/ui/UnreadBadge';
 import '../../app/ui/sharing.css';
@@ -12,7 +13,9 @@ import '../../app/ui/sharing.css';
 function SharedCard({ item, unread }: { item: SharedProject; unread: number }) {
   const { project, membership } = item;
   const name = projectDisplayName(project.name);
-  const c = membership.contact ?? {};
+  const job = useJob(project.id);
+  const other = job ? counterpart(job) : null;
+  const role = toJobPerson(membership)?.role;
   const headingId = `shared-${project.id}`;
   return (
     <article className="card project-card" aria-labelledby={headingId}>
@@ -22,12 +25,14 @@ function SharedCard({ item, unread }: { item: SharedProject; unread: number }) {
         </h3>
         <StatusBadge status={project.status} />
       </div>
-      <p className="meta">
-        Contractor: {[c.name, c.phone ?? c.email].filter(Boolean).join(' · ') || '—'}
-      </p>
+      {other ? (
+        <p className="meta">
+          {other.label}: {other.person.name}
+        </p>
+      ) : null}
       <p className="meta">{cabinetSummary(project.details?.cabinetData)}</p>
       <div className="actions">
-        <span className="badge">{MEMBER_ROLE_LABELS[membership.role]}</span>
+        {role ? <span className="badge">{JOB_ROLE_LABELS[role]}</span> : null}
         <Link
           to={`/project/${project.id}`}
           className="btn btn-sm btn-primary"

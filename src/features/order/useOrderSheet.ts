@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react';
 import { format } from 'date-fns';
 import { useAuth } from '../../auth/useAuth';
-import { useMyMembership, useProfile, useProject } from '../../hooks';
+import { useJob, useMyMembership, useProfile, useProject } from '../../hooks';
 import { normalizeCabinetData } from '../../domain/cabinetData';
 import { computeDoorOrder } from '../../domain/doorOrder';
 import { buildOrderExport } from '../../domain/orderExport';
@@ -22,6 +22,7 @@ export function useOrderSheet(projectId: string | undefined) {
   const user = useAuth((s) => s.user);
   const project = useProject(projectId);
   const membership = useMyMembership(projectId);
+  const job = useJob(projectId);
   const profile = useProfile();
   const raw = project?.details?.cabinetData;
   const data = useMemo(() => normalizeCabinetData(raw), [raw]);
@@ -32,17 +33,13 @@ export function useOrderSheet(projectId: string | undefined) {
 
   const customer = projectDisplayName(project?.name);
   const address = str(project?.details?.address);
-  // Who may change the cabinets: the project's own side, or a contractor it was shared with. A homeowner or
-  // viewer member reads the order only (the server refuses a viewer's writes).
-  const canEdit =
-    !!project &&
-    !!user &&
-    (project.user_id === user.id ||
-      project.owner_user_id === user.id ||
-      project.assigned_contractor_id === user.id ||
-      membership?.role === 'contractor');
-  // A homeowner or viewer member is not the sender: the sheet names the project's contractor as it was shared.
-  const contact = !canEdit && membership ? membership.contact : null;
+  // Who may change the cabinets is the server's answer (the contractor's side; the homeowner until a quote
+  // is accepted). Anyone else reads the order only, and the sheet names the job's contractor as the sender.
+  const canEdit = !!project && !!user && (job?.me?.may.edit_measurements ?? false);
+  const contact =
+    !canEdit && job?.me
+      ? { ...(membership?.contact ?? {}), name: job.contractor?.name ?? membership?.contact?.name }
+      : null;
   const contractor = contact
     ? { name: str(contact.name), phone: str(contact.phone), email: str(contact.email), address: '' }
     : contractorOf(profile, user?.user_metadata ?? {}, user?.email ?? '');

@@ -5,7 +5,8 @@ import { refusalInBuilder } from '../../app/rowSync/refusalText';
 import { ProjectNotFound } from './ProjectNotFound';
 import { useAuth } from '../../auth/useAuth';
 import { Spinner } from '../../app/Spinner';
-import { useProject } from '../../hooks';
+import { useJob, useProject } from '../../hooks';
+import { jobPage, measurementsLockedText } from '../../domain/jobRole';
 import { StatusBadge } from '../../app/ui/StatusBadge';
 import { projectDisplayName } from '../../domain/projectLabels';
 import { PageHeader } from '../../app/ui/PageHeader';
@@ -30,8 +31,9 @@ function str(v: unknown): string {
  * cabinet summary with the way to the builder and the door order; the files
  * and photos; and the spec's raw JSON folded behind "Technical details"
  * (closed by default), then the people on the project. This full page is for
- * the user's own projects (created, owned or assigned to them); a project
- * shared with them opens {@link SharedProjectView}. 'Project not found' when
+ * the homeowner who owns the job and its contractor of record (the server's
+ * answer, product rules "Who is who on a job"); anyone else on the job gets
+ * {@link SharedProjectView}. 'Project not found' when
  * missing or not accessible; 'Please sign in to view project details' when
  * signed out.
  */
@@ -39,6 +41,7 @@ export function ProjectDetailPage() {
   const { projectId } = useParams();
   const user = useAuth((s) => s.user);
   const project = useProject(projectId);
+  const job = useJob(projectId);
   const [techOpen, setTechOpen] = useState(false);
   const navigate = useNavigate();
 
@@ -51,17 +54,15 @@ export function ProjectDetailPage() {
       </main>
     );
   }
-  if (project === undefined) return <Spinner label="Loading project…" />;
-  if (
-    project &&
-    project.user_id !== user.id &&
-    project.owner_user_id !== user.id &&
-    project.assigned_contractor_id !== user.id
-  )
-    return <SharedProjectView project={project} />;
-  if (project === null) {
+  if (project === undefined || job === undefined) return <Spinner label="Loading project…" />;
+  // Which page is the server's answer of who the user is on this job.
+  const page = jobPage(job);
+  if (project && page === 'shared') return <SharedProjectView project={project} />;
+  if (project === null || page === 'none' || !job.me) {
     return <ProjectNotFound />;
   }
+  const me = job.me;
+  const locked = measurementsLockedText(job);
 
   const details = project.details ?? {};
   const name = projectDisplayName(project.name);
@@ -92,18 +93,19 @@ export function ProjectDetailPage() {
       <section className="card section-card" aria-labelledby="cabinets-heading">
         <h2 id="cabinets-heading">Cabinets</h2>
         <p className="prj-summary">{cabinetSummary(details.cabinetData)}</p>
+        {locked ? <p className="muted">{locked}</p> : null}
         <div className="btn-row">
-          <Link to={`/cabinet-builder/${project.id}`} className="btn btn-primary">
-            {hasCabinets ? 'Open Cabinet Builder' : 'Start measuring'}
-          </Link>
+          {locked ? null : (
+            <Link to={`/cabinet-builder/${project.id}`} className="btn btn-primary">
+              {hasCabinets ? 'Open Cabinet Builder' : 'Start measuring'}
+            </Link>
+          )}
           {hasCabinets ? (
             <Link to={`/order/${project.id}`} className="btn">
               Door Order
             </Link>
           ) : null}
-          {project.owner_user_id &&
-          project.owner_user_id !== user.id &&
-          project.assigned_contractor_id === user.id ? (
+          {me.may.quote ? (
             <Link to={`/quote/new/${project.id}`} className="btn">
               Prepare a quote
             </Link>
@@ -111,10 +113,10 @@ export function ProjectDetailPage() {
         </div>
       </section>
 
-      {project.owner_user_id === user.id ? <HomeownerQuotes project={project} /> : null}
-      <ProjectReview project={project} userId={user.id} />
+      {me.role === 'owner' ? <HomeownerQuotes project={project} /> : null}
+      <ProjectReview project={project} userId={user.id} job={job} />
       <ProjectThread project={project} userId={user.id} />
-      <ProjectMembers project={project} />
+      <ProjectMembers project={project} job={job} />
       <ProjectFiles projectId={project.id} />
 
       <details

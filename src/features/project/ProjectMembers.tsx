@@ -2,11 +2,9 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import '../../app/ui/sharing.css';
 import { format } from 'date-fns';
 import { type MemberRole, type ProjectRow } from '../../data';
-import { useProjectMembers } from '../../hooks';
-import { useAuth } from '../../auth/useAuth';
+import { JOB_ROLE_LABELS, type JobAnswer, type JobPerson } from '../../domain/jobRole';
 import {
   listInvites,
-  MEMBER_ROLE_LABELS,
   removeMember,
   revokeInvite,
   sendInvite,
@@ -23,29 +21,27 @@ function day(iso: string): string {
 }
 
 /**
- * "People on this project" on the project page of its creator (owner or
- * assigned contractor): members with their role and Remove, pending
- * invitations with Resend and Revoke, and the invite form (email on the
- * project prefilled, or another; role Homeowner / Contractor / Viewer).
- * Members are read from the device (offline too); invitations need the
- * network and say so.
+ * "People on this project" on the full project page (the homeowner who owns
+ * the job, its contractor of record): everyone else on the job with their
+ * name and role as the server answers them (product rules "Who is who on a
+ * job"), Remove for the people invited (when the user may invite), pending
+ * invitations with Resend and Revoke, and the invite form (role Homeowner /
+ * Contractor / Viewer; a contractor's job without a homeowner offers her,
+ * with the email on the project prefilled). People are read from the
+ * device (offline too); invitations need the network and say so.
  */
-export function ProjectMembers({ project }: { project: ProjectRow }) {
-  const me = useAuth((s) => s.user?.id);
-  // The owner is the project's own person, not a member; the assigned contractor is listed for the
-  // homeowner (it joined by an accepted quote or an assignment) but cannot be removed from here.
-  const members = useProjectMembers(project.id)?.filter(
-    (m) =>
-      m.user_id !== project.owner_user_id &&
-      m.user_id !== me &&
-      (m.user_id !== project.assigned_contractor_id || project.owner_user_id === me),
-  );
+export function ProjectMembers({ project, job }: { project: ProjectRow; job: JobAnswer }) {
+  const me = job.me;
+  const others = job.people.filter((p) => p.userId !== me?.userId);
+  const canInvite = me?.may.invite ?? false;
+  // Only a contractor's job that has no homeowner yet is waiting for her.
+  const wantsHomeowner = me?.role === 'contractor' && !job.homeowner;
   const [invites, setInvites] = useState<PendingInvite[] | null>(null);
   const [listError, setListError] = useState<string | null>(null);
   const [email, setEmail] = useState(
-    typeof project.details?.email === 'string' ? project.details.email : '',
+    wantsHomeowner && typeof project.details?.email === 'string' ? project.details.email : '',
   );
-  const [role, setRole] = useState<MemberRole>('owner');
+  const [role, setRole] = useState<MemberRole>(wantsHomeowner ? 'owner' : 'viewer');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [sent, setSent] = useState<SentInvite | null>(null);
@@ -62,8 +58,8 @@ export function ProjectMembers({ project }: { project: ProjectRow }) {
   }, [project.id]);
 
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    if (canInvite) void refresh();
+  }, [refresh, canInvite]);
 
   async function invite(to: string, as: MemberRole) {
     setBusy(true);
@@ -129,29 +125,30 @@ export function ProjectMembers({ project }: { project: ProjectRow }) {
         </div>
       ) : null}
       {sent ? <InviteLinkPanel sent={sent} onClose={() => setSent(null)} /> : null}
-      {members && members.length > 0 ? (
+      {others.length > 0 ? (
         <ul className="members" aria-label="Members">
-          {members.map((m) => (
-            <li key={m.id} className="member">
-              <span className="member-who">{m.email ?? 'Member'}</span>
-              <span className="badge">{MEMBER_ROLE_LABELS[m.role]}</span>
-              {m.user_id === project.assigned_contractor_id ? null : (
+          {others.map((m: JobPerson) => (
+            <li key={m.userId} className="member">
+              <span className="member-who">{m.name}</span>
+              <span className="badge">{JOB_ROLE_LABELS[m.role]}</span>
+              {canInvite && m.invited ? (
                 <button
                   type="button"
                   className="btn btn-sm btn-danger-outline"
-                  onClick={() => void remove(m.user_id, m.email ?? 'this member')}
-                  aria-label={`Remove ${m.email ?? 'member'}`}
+                  onClick={() => void remove(m.userId, m.name)}
+                  aria-label={`Remove ${m.name}`}
                 >
                   Remove
                 </button>
-              )}
+              ) : null}
             </li>
           ))}
         </ul>
       ) : invites && invites.length > 0 ? null : (
         <p className="muted">
-          Only you so far. Invite the homeowner to follow the job: status, photos and the door
-          order.
+          {wantsHomeowner
+            ? 'Only you so far. Invite the homeowner to follow the job: status, photos and the door order.'
+            : 'Only you so far. Invite someone to follow the job or to help measure.'}
         </p>
       )}
       {listError ? <p className="muted">Invitations: {listError}</p> : null}
@@ -164,30 +161,32 @@ export function ProjectMembers({ project }: { project: ProjectRow }) {
           onRevoke={(i) => void revoke(i)}
         />
       ) : null}
-      <InviteForm
-        id="invite-email"
-        label="Invite by email"
-        placeholder="homeowner@example.com"
-        autoComplete="off"
-        email={email}
-        onEmail={setEmail}
-        busy={busy}
-        disabled={unsynced}
-        onSubmit={(e) => void submit(e)}
-      >
-        <div className="field">
-          <label htmlFor="invite-role">Role</label>
-          <select
-            id="invite-role"
-            value={role}
-            onChange={(e) => setRole(e.target.value as MemberRole)}
-          >
-            <option value="owner">Homeowner (adds photos)</option>
-            <option value="contractor">Contractor (edits)</option>
-            <option value="viewer">Viewer (read-only)</option>
-          </select>
-        </div>
-      </InviteForm>
+      {canInvite ? (
+        <InviteForm
+          id="invite-email"
+          label="Invite by email"
+          placeholder={wantsHomeowner ? 'homeowner@example.com' : 'name@example.com'}
+          autoComplete="off"
+          email={email}
+          onEmail={setEmail}
+          busy={busy}
+          disabled={unsynced}
+          onSubmit={(e) => void submit(e)}
+        >
+          <div className="field">
+            <label htmlFor="invite-role">Role</label>
+            <select
+              id="invite-role"
+              value={role}
+              onChange={(e) => setRole(e.target.value as MemberRole)}
+            >
+              {job.homeowner ? null : <option value="owner">Homeowner (adds photos)</option>}
+              <option value="contractor">Contractor (edits)</option>
+              <option value="viewer">Viewer (read-only)</option>
+            </select>
+          </div>
+        </InviteForm>
+      ) : null}
       {unsynced ? (
         <p className="muted">You can invite people once this project has synced.</p>
       ) : null}

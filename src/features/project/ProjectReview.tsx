@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { reviewsRepo, reviewEditable, type ReviewWriteError } from '../../data';
 import type { ProjectRow } from '../../data/types';
+import type { JobAnswer } from '../../domain/jobRole';
 import { REVIEW_TEXTS } from '../../domain/reviewText';
 import { useDeadLetters, useProjectReview } from '../../hooks';
 import { ReplyForm } from './ReplyForm';
@@ -27,12 +28,21 @@ const WRITE_TEXTS: Record<ReviewWriteError, string> = {
  * review and replies once. Works offline; a review the server refused shows
  * its reason with the way to the sync page. Nothing before completion.
  */
-export function ProjectReview({ project, userId }: { project: ProjectRow; userId: string }) {
+export function ProjectReview({
+  project,
+  userId,
+  job,
+}: {
+  project: ProjectRow;
+  userId: string;
+  /** Who is who on the job (the server's answer). */
+  job: JobAnswer;
+}) {
   const review = useProjectReview(project.id);
   const letters = useDeadLetters();
   const [editing, setEditing] = useState(false);
-  const isOwner = project.owner_user_id === userId;
-  const contractorId = project.assigned_contractor_id;
+  const isOwner = job.me?.role === 'owner' && !job.me.invited;
+  const contractorId = job.contractor?.userId ?? null;
   const isContractor = !!review && review.contractor_id === userId;
   if (review === undefined || project.status !== 'completed') return null;
   if (!isOwner && !isContractor) return null;

@@ -1,13 +1,15 @@
 /**
  * The sections of {@link SharedProjectView} (the project page of someone it
- * was shared with): the job, the contractor's contact, and the cabinet
- * summary with the door order, all read-only.
+ * was shared with): the job, the other side of the job (from the server's
+ * answer of who is who), and the cabinet summary with the door order, all
+ * read-only.
  */
 import { ContractorRatingLine } from '../../app/ui/ContractorRatingLine';
 import { useContractorRatings } from '../../hooks';
 import { useMemo } from 'react';
 import { format } from 'date-fns';
 import type { ProjectMemberRow, ProjectRow } from '../../data';
+import type { JobAnswer, JobPerson } from '../../domain/jobRole';
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { normalizeCabinetData } from '../../domain/cabinetData';
 import { computeDoorOrder, type OrderLine } from '../../domain/doorOrder';
@@ -75,16 +77,48 @@ export function SharedJobSection({ project }: { project: ProjectRow }) {
   );
 }
 
-/** The contractor's name, phone and email as the member saw them when joining. */
-export function ContractorContact({
+/**
+ * The other side of the job for the person it was shared with (the
+ * server's answer, product rules "Who is who on a job"): "Your contractor"
+ * with the contractor's name, rating, phone and email for the homeowner's
+ * side and viewers; "Homeowner" with her name for a contractor invited to
+ * edit and for an organization admin.
+ */
+export function JobCounterpartCard({
+  job,
   contact,
-  contractorId,
 }: {
+  job: JobAnswer;
+  /** The contractor's phone and email as the member's row carries them (the homeowner's side only). */
   contact: ProjectMemberRow['contact'];
-  /** The project's assigned contractor, whose rating shows first; null when none. */
-  contractorId: string | null;
 }) {
+  const contractorSide = job.me?.role === 'editor' || job.me?.role === 'org_admin';
+  if (contractorSide) {
+    return (
+      <section className="card section-card" aria-labelledby="contact-heading">
+        <h2 id="contact-heading">Homeowner</h2>
+        {job.homeowner ? (
+          <p>{job.homeowner.name}</p>
+        ) : (
+          <p className="muted">No homeowner on this job yet.</p>
+        )}
+      </section>
+    );
+  }
+  return <ContractorContact contractor={job.contractor} contact={contact} />;
+}
+
+/** "Your contractor": the contractor of record's name (the server's), rating, phone and email. */
+function ContractorContact({
+  contractor,
+  contact,
+}: {
+  contractor: JobPerson | null;
+  contact: ProjectMemberRow['contact'];
+}) {
+  const contractorId = contractor?.userId ?? null;
   const ratings = useContractorRatings(contractorId ? [contractorId] : []);
+  const name = contractor?.name ?? contact.name ?? '';
   return (
     <section className="card section-card" aria-labelledby="contact-heading">
       <h2 id="contact-heading">Your contractor</h2>
@@ -92,15 +126,15 @@ export function ContractorContact({
         <ContractorRatingLine
           contractorId={contractorId}
           rating={ratings?.[contractorId]}
-          name={contact.name || 'your contractor'}
+          name={name || 'your contractor'}
         />
       ) : null}
-      {contact.name || contact.email || contact.phone ? (
+      {name || contact.email || contact.phone ? (
         <dl className="dl">
-          {contact.name ? (
+          {name ? (
             <>
               <dt>Name</dt>
-              <dd>{contact.name}</dd>
+              <dd>{name}</dd>
             </>
           ) : null}
           {contact.phone ? (
@@ -128,7 +162,7 @@ export function ContractorContact({
 }
 
 /** The cabinet summary and the door order (doors, drawer fronts), read-only. */
-export function SharedCabinets({ project }: { project: ProjectRow }) {
+export function SharedCabinets({ project, job }: { project: ProjectRow; job: JobAnswer }) {
   const raw = project.details?.cabinetData;
   const order = useMemo(() => computeDoorOrder(normalizeCabinetData(raw)), [raw]);
   return (
@@ -137,7 +171,11 @@ export function SharedCabinets({ project }: { project: ProjectRow }) {
       <p>{cabinetSummary(raw)}</p>
       <Lines title="Doors" lines={order.doors} />
       <Lines title="Drawer fronts" lines={order.drawerFronts} />
-      <p className="muted">Read-only: your contractor measures and orders the doors.</p>
+      {job.me?.may.edit_measurements && job.me.role !== 'owner' ? null : (
+        <p className="muted">
+          Read-only: {job.contractor?.name ?? 'your contractor'} measures and orders the doors.
+        </p>
+      )}
     </section>
   );
 }

@@ -3,30 +3,33 @@ import { Link } from 'react-router-dom';
 import { ProjectNotFound } from './ProjectNotFound';
 import { Spinner } from '../../app/Spinner';
 import { type ProjectRow } from '../../data';
-import { useMyMembership } from '../../hooks';
+import { useJob, useMyMembership } from '../../hooks';
+import { JOB_ROLE_LABELS } from '../../domain/jobRole';
 import { projectDisplayName } from '../../domain/projectLabels';
 import { PageHeader } from '../../app/ui/PageHeader';
 import { StatusBadge } from '../../app/ui/StatusBadge';
 import { ProjectFiles } from './ProjectFiles';
 import { ProjectThread } from '../../app/thread/ProjectThread';
-import { MEMBER_ROLE_LABELS } from '../../app/invites';
-import { ContractorContact, SharedCabinets, SharedJobSection } from './SharedProjectParts';
+import { JobCounterpartCard, SharedCabinets, SharedJobSection } from './SharedProjectParts';
 
 /**
- * The project page of someone it was shared with (a member): status, the
- * contractor's contact, the project's messages, photos and files (a homeowner may add photos and
- * delete their own; a viewer only looks), and the cabinet summary and door
- * order read-only. A contractor member also gets the Cabinets button. 'Project
- * not found' when the user is not a member.
+ * The project page of someone it was shared with (a contractor invited to
+ * edit, a viewer, a homeowner invited to a contractor's job, an
+ * organization admin): status, the other side of the job, the project's
+ * messages, photos and files (who may add them is the server's answer),
+ * and the cabinet summary and door order read-only. A contractor invited to
+ * edit also gets the Cabinets button, and "Prepare a quote" while the
+ * server offers it. 'Project not found' when the user is not on the job.
  */
 export function SharedProjectView({ project }: { project: ProjectRow }) {
   const membership = useMyMembership(project.id);
-  if (membership === undefined) return <Spinner label="Loading project…" />;
-  if (membership === null) {
+  const job = useJob(project.id);
+  if (membership === undefined || job === undefined) return <Spinner label="Loading project…" />;
+  const me = job.me;
+  if (membership === null || !me) {
     return <ProjectNotFound />;
   }
-  const role = membership.role;
-  const contact = membership.contact ?? {};
+  const contact = me.role === 'editor' ? {} : (membership.contact ?? {});
   return (
     <main className="container shared-project">
       <PageHeader
@@ -34,16 +37,16 @@ export function SharedProjectView({ project }: { project: ProjectRow }) {
         badges={
           <div className="btn-row">
             <StatusBadge status={project.status} />
-            <span className="badge badge-role">Shared with you · {MEMBER_ROLE_LABELS[role]}</span>
+            <span className="badge badge-role">Shared with you · {JOB_ROLE_LABELS[me.role]}</span>
           </div>
         }
         actions={
-          role === 'contractor' ? (
+          me.role === 'editor' ? (
             <>
               <Link to={`/cabinet-builder/${project.id}`} className="btn btn-primary">
                 Cabinets
               </Link>
-              {project.owner_user_id ? (
+              {me.may.quote ? (
                 <Link to={`/quote/new/${project.id}`} className="btn">
                   Prepare a quote
                 </Link>
@@ -53,14 +56,14 @@ export function SharedProjectView({ project }: { project: ProjectRow }) {
         }
       />
       <SharedJobSection project={project} />
-      <ContractorContact contact={contact} contractorId={project.assigned_contractor_id} />
-      <ProjectThread project={project} userId={membership.user_id} canAttach={role !== 'viewer'} />
+      <JobCounterpartCard job={job} contact={contact} />
+      <ProjectThread project={project} userId={membership.user_id} canAttach={me.may.files} />
       <ProjectFiles
         projectId={project.id}
-        canUpload={role !== 'viewer'}
-        canDelete={(f) => role !== 'viewer' && f.user_id === membership.user_id}
+        canUpload={me.may.files}
+        canDelete={(f) => me.may.files && f.user_id === membership.user_id}
       />
-      <SharedCabinets project={project} />
+      <SharedCabinets project={project} job={job} />
     </main>
   );
 }

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { format } from 'date-fns';
 import { Spinner } from '../../app/Spinner';
-import { useAuth } from '../../auth/useAuth';
 import {
   isPastValidUntil,
   contractorName,
   QUOTE_STATUS_LABELS,
 } from '../../domain/quoteComparison';
-import { useProject, useQuote } from '../../hooks';
+import { useJob, useProject, useQuote } from '../../hooks';
 import { QuoteNotFound } from './QuoteNotFound';
 import { DeclineForm } from './DeclineForm';
 import { QuoteDocument } from './QuoteDocument';
@@ -29,8 +28,8 @@ function when(iso: string | null): string {
  */
 export function QuoteAcceptPage() {
   const { projectId, quoteId } = useParams();
-  const me = useAuth((s) => s.user?.id);
   const project = useProject(projectId);
+  const job = useJob(projectId);
   const quote = useQuote(quoteId);
   const [notice, setNotice] = useState<string | null>(null);
   // Kept on the page: the form that was refused may give way to the quote's new status.
@@ -40,7 +39,8 @@ export function QuoteAcceptPage() {
   if (quote === null || quote.project_id !== projectId) return <QuoteNotFound />;
 
   const today = format(new Date(), 'yyyy-MM-dd');
-  const owner = project?.owner_user_id === me;
+  // Only the homeowner who owns the job answers its quotes (the server's answer of who is who).
+  const owner = job?.me?.role === 'owner' && !job.me.invited;
   const expired = isPastValidUntil(quote.valid_until, today);
   const canAnswer = owner && quote.status === 'sent' && !expired;
 

@@ -178,17 +178,31 @@ export function inviteLink(siteUrl: string, token: string, team?: { email: strin
     : `${base}/invite#token=${t}`;
 }
 
+/**
+ * What a project invitation lets the person do, in the words of the role it
+ * grants (product rules "Who is who on a job"): the homeowner follows her
+ * job and adds photos, a contractor invited to edit measures and prepares
+ * the order, a viewer follows it read-only.
+ */
+export function projectInviteWhat(role: string, project: string): string {
+  if (role === 'contractor')
+    return `work on the project "${project}" on Refacing as a contractor: measure the cabinets, edit the door order and message the homeowner.`;
+  if (role === 'viewer')
+    return `follow the project "${project}" on Refacing, read-only: its status, photos and the cabinet order.`;
+  return `follow your project "${project}" on Refacing as its homeowner: its status, photos and the cabinet order.`;
+}
+
 /** The mail of a made invitation. */
 function mailOf(kind: InviteKind, created: Created, link: string): InviteMail {
   const expiry = 'it works once and expires in 7 days';
   if (kind === 'project') {
-    const who = mailSafeName(created.inviter?.name || created.inviter?.email, 'Your contractor');
+    const who = mailSafeName(created.inviter?.name || created.inviter?.email, 'Someone');
     const project = mailSafeName(created.project_name, 'a project');
     return {
       to: created.email,
       subject: `${who} invited you to ${project}`,
       text:
-        `${who} invited you to follow the project "${project}" on Refacing: its status, photos and the cabinet order.\n\n` +
+        `${who} invited you to ${projectInviteWhat(created.role, project)}\n\n` +
         `Open this link to sign up or sign in and join (${expiry}):\n\n${link}\n`,
       link,
     };

@@ -259,19 +259,20 @@ describe.each(ACTORS)('membership matrix as %s', (actor) => {
     ).toBe(WRITE.includes(actor));
   });
 
-  it("project_members: own row or, for the creator, the project's rows; never written through the API", async () => {
+  it("project_members: the job's people for everyone on it, one's own row otherwise; never written through the API", async () => {
     const f = await fixture();
     const { data } = await clients[actor]
       .from('project_members')
       .select('user_id')
       .eq('project_id', f.project);
     const seen = (data ?? []).map((r) => r.user_id as string).sort();
-    const expected =
-      actor === 'creator'
-        ? [ids.memberHomeowner, ids.memberViewer, ids.removedMember].sort()
-        : ['memberHomeowner', 'memberViewer', 'removedMember'].includes(actor)
-          ? [ids[actor as User]]
-          : [];
+    // Everyone on the job reads all its people (names travel with the job), tombstones
+    // included; a removed member reads only its own tombstone; nobody else reads any.
+    const expected = ['creator', 'memberHomeowner', 'memberViewer'].includes(actor)
+      ? [ids.creator, ids.orgAdmin, ids.memberHomeowner, ids.memberViewer, ids.removedMember].sort()
+      : actor === 'removedMember'
+        ? [ids.removedMember]
+        : [];
     expect(seen).toEqual(expected);
     const me = actor === 'anon' ? ids.stranger : ids[actor];
     const ins = await clients[actor]
@@ -372,7 +373,7 @@ describe.each(ACTORS)('membership matrix as %s', (actor) => {
       [f.project],
     );
     expect(rows.rows.map((r) => r.user_id).sort()).toEqual(
-      [ids.memberHomeowner, ids.memberViewer].sort(),
+      [ids.creator, ids.orgAdmin, ids.memberHomeowner, ids.memberViewer].sort(),
     );
   });
 });
@@ -506,7 +507,7 @@ describe('pull and revocation for a removed member', () => {
     const { data, error } = await as.rpc('pull_changes', { p_table: table, p_cursor: cursor });
     if (error) throw new Error(error.message);
     return data as {
-      rows: { id: string; project_id?: string; deleted_at: string | null }[];
+      rows: { id: string; project_id?: string; user_id?: string; deleted_at: string | null }[];
       cursor: string;
     };
   }
@@ -514,7 +515,9 @@ describe('pull and revocation for a removed member', () => {
   it('a member pulls the project, its files and its membership; once removed, only the membership tombstone', async () => {
     const f = await fixture();
     const members = await pull(clients.memberHomeowner, 'project_members');
-    const mine = members.rows.filter((r) => r.project_id === f.project);
+    const mine = members.rows.filter(
+      (r) => r.project_id === f.project && r.user_id === ids.memberHomeowner,
+    );
     expect(mine).toHaveLength(1);
     expect(mine[0]!.deleted_at).toBeNull();
     expect((await pull(clients.memberHomeowner, 'projects')).rows.map((r) => r.id)).toContain(

@@ -58,7 +58,9 @@ describe('shared projects on devices', () => {
         (f) => f.file_name,
       ),
     ).toEqual(['before.jpg']);
-    const mine = (await home.db.project_members.toArray()).filter((m) => m.project_id === p.id);
+    const mine = (await home.db.project_members.toArray()).filter(
+      (m) => m.project_id === p.id && m.user_id === home.userId,
+    );
     expect(mine.map((m) => [m.role, m.contact])).toEqual([
       ['owner', { name: 'Joe Builder', email: contractor.email }],
     ]);

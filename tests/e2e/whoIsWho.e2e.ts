@@ -1,0 +1,209 @@
+/**
+ * Who is who on a job, in Chromium on the seeded demo data (product rules
+ * "Who is who on a job"): the homeowner (Hannah Owens, on a phone) and the
+ * contractor (Carlos Mendez, on a tablet), each in their own context, before
+ * and after Hannah accepts Carlos's quote on her kitchen: their project
+ * pages, People sections, cards and thread name the right person in the
+ * right role; after acceptance Carlos is not offered "Prepare a quote" nor
+ * asked to invite the homeowner, and Hannah's measurements go through him.
+ * Then an organization admin whose team Carlos joins assigns her own
+ * client job to him and keeps seeing it after a reload.
+ * Screenshots go to artifacts/who-is-who/.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { appSuite } from './support/suite';
+import { PHONE, TABLET, artifactPath, newContext } from './support/browser';
+import { signedInClient } from './support/serverClient';
+import { LoginPage, SignupPage, newUser } from './pages/AuthPages';
+import { DashboardPage } from './pages/DashboardPage';
+
+const e2e = appSuite({ seed: true });
+const hannah = { email: 'homeowner@example.com', password: 'demo-homeowner' };
+const carlos = { email: 'contractor@example.com', password: 'demo-contractor' };
+const KITCHEN = 'a1111111-0000-4000-8000-000000000001';
+const CARLOS_QUOTE = 'd2222222-0000-4000-8000-000000000001';
+const shot = (name: string) => artifactPath('who-is-who', name);
+const POLL = { timeout: 60_000, interval: 2_000 };
+
+async function device(
+  creds: { email: string; password: string },
+  viewport: { width: number; height: number },
+): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url, viewport });
+  const page = await ctx.newPage();
+  await new LoginPage(page).signInToDashboard(creds.email, creds.password);
+  return { ctx, page };
+}
+
+/** The names and roles of the People section, as shown. */
+async function people(page: Page): Promise<string[]> {
+  const list = page.getByRole('list', { name: 'Members' });
+  if ((await list.count()) === 0) return [];
+  return (await list.getByRole('listitem').allTextContents()).map((t) => t.trim());
+}
+
+describe('who is who on a job', () => {
+  it('the homeowner and the contractor see each other by name and role, before and after acceptance', async () => {
+    const home = await device(hannah, PHONE);
+    await home.page.goto(`/project/${KITCHEN}`);
+    await home.page.getByRole('heading', { name: 'People on this project' }).waitFor();
+    // Before: the job is hers alone; she measures; nobody asks her to invite herself.
+    expect(await people(home.page)).toEqual([]);
+    expect(await home.page.getByText(/Invite the homeowner/).count()).toBe(0);
+    expect(await home.page.getByLabel('Invite by email').inputValue()).toBe('');
+    await home.page.getByRole('link', { name: /Open Cabinet Builder|Start measuring/ }).waitFor();
+    await home.page.screenshot({ path: shot('homeowner-before-phone.png'), fullPage: true });
+
+    // Hannah accepts Carlos's quote (the quote screens are tested elsewhere).
+    const { client } = await signedInClient(e2e.server.url, hannah);
+    const { data: q, error } = await client
+      .from('quotes')
+      .select('content_sha256')
+      .eq('id', CARLOS_QUOTE)
+      .single();
+    expect(error).toBeNull();
+    expect(
+      (
+        await client.rpc('accept_quote', {
+          p_quote_id: CARLOS_QUOTE,
+          p_content_sha256: (q as { content_sha256: string }).content_sha256,
+          p_signer_name: 'Hannah Owens',
+        })
+      ).error,
+    ).toBeNull();
+
+    // After: Carlos is on her job by name; her measurements go through him.
+    await expect
+      .poll(async () => {
+        await home.page.reload();
+        await home.page.getByRole('heading', { name: 'People on this project' }).waitFor();
+        return people(home.page);
+      }, POLL)
+      .toEqual(['Carlos MendezContractor']);
+    expect(await home.page.getByText('contractor@example.com').count()).toBe(0);
+    await home.page
+      .getByText(
+        'A quote was accepted: Carlos Mendez measures and orders the doors now. Ask for a change in the messages.',
+      )
+      .waitFor();
+    expect(await home.page.getByRole('link', { name: 'Open Cabinet Builder' }).count()).toBe(0);
+    expect(await home.page.getByRole('link', { name: 'Prepare a quote' }).count()).toBe(0);
+    await home.page.getByLabel('Message', { exact: true }).fill('Can you start on Monday?');
+    await home.page.getByRole('button', { name: 'Send', exact: true }).click();
+    await home.page.getByText('Waiting to send').waitFor({ state: 'detached', timeout: 30_000 });
+    await home.page.screenshot({ path: shot('homeowner-after-phone.png'), fullPage: true });
+
+    // Carlos, on his tablet: the job is his; Hannah is on it by name; no quote to prepare.
+    const pro = await device(carlos, TABLET);
+    const dash = new DashboardPage(pro.page);
+    await expect
+      .poll(async () => {
+        await pro.page.reload();
+        return dash.card('Kitchen refresh').count();
+      }, POLL)
+      .toBe(1);
+    // His card names the homeowner and offers no Delete on her job.
+    const card = dash.card('Kitchen refresh');
+    await card.getByText('Homeowner: Hannah Owens').waitFor({ timeout: 30_000 });
+    expect(await card.getByRole('button', { name: /Delete/ }).count()).toBe(0);
+    await pro.page.screenshot({ path: shot('contractor-dashboard-tablet.png'), fullPage: true });
+    await pro.page.goto(`/project/${KITCHEN}`);
+    await pro.page.getByRole('heading', { name: 'People on this project' }).waitFor();
+    await expect.poll(() => people(pro.page), POLL).toEqual(['Hannah OwensHomeowner']);
+    expect(await pro.page.getByText(/Invite the homeowner/).count()).toBe(0);
+    expect(await pro.page.getByRole('link', { name: 'Prepare a quote' }).count()).toBe(0);
+    await pro.page.getByRole('link', { name: /Open Cabinet Builder|Start measuring/ }).waitFor();
+    // Her message is signed with her name, not "Homeowner".
+    const log = pro.page.getByRole('log', { name: 'Messages' });
+    await log.getByText('Can you start on Monday?').waitFor({ timeout: 30_000 });
+    expect(await log.getByText('Hannah Owens').count()).toBeGreaterThan(0);
+    expect(await log.getByText('Homeowner', { exact: true }).count()).toBe(0);
+    await pro.page.screenshot({ path: shot('contractor-after-tablet.png'), fullPage: true });
+    await pro.page.setViewportSize(PHONE);
+    await pro.page.screenshot({ path: shot('contractor-after-phone.png'), fullPage: true });
+    await home.page.setViewportSize(TABLET);
+    await home.page.screenshot({ path: shot('homeowner-after-tablet.png'), fullPage: true });
+    await home.ctx.close();
+    await pro.ctx.close();
+  });
+
+  it('an organization admin keeps seeing a job she assigned to her contractor', async () => {
+    const adminCtx = await newContext(e2e.browser, { baseURL: e2e.server.url, viewport: TABLET });
+    const admin = await adminCtx.newPage();
+    const olga = newUser('org_admin', 'Olga');
+    await new SignupPage(admin).signUpAndConfirm(e2e.server, olga);
+    // Carlos joins her team (the team invitation's screens are tested elsewhere).
+    const boss = await signedInClient(e2e.server.url, olga);
+    expect(
+      (await boss.client.functions.invoke('org-invite', { body: { email: carlos.email } })).error,
+    ).toBeNull();
+    const link = await e2e.server.waitForMailLink(carlos.email, /join their team/);
+    const token = decodeURIComponent(new URL(link).hash.match(/token=([^&]+)/)![1]!);
+    const pro = await signedInClient(e2e.server.url, carlos);
+    expect((await pro.client.rpc('accept_project_invite', { p_token: token })).error).toBeNull();
+
+    const dash = new DashboardPage(admin);
+    await admin.getByRole('button', { name: 'Add Client Project' }).click();
+    await dash.fill({
+      name: 'Lee bath',
+      address: '4 Pine Rd',
+      phone: '5550002222',
+      email: 'lee@example.test',
+      scopes: ['Bathroom'],
+    });
+    await dash.submitDialog();
+    await dash.card('Lee bath').waitFor();
+
+    await admin.getByRole('link', { name: 'Team and assignments' }).click();
+    await admin.getByRole('heading', { name: 'Organization' }).waitFor();
+    const assign = admin.getByLabel('Assign Lee bath to');
+    await expect
+      .poll(async () => {
+        await admin.reload();
+        await admin.getByRole('heading', { name: 'Organization' }).waitFor();
+        return assign.count();
+      }, POLL)
+      .toBe(1);
+    await assign.selectOption({ label: 'Carlos Mendez' });
+    await admin
+      .getByRole('listitem')
+      .filter({ hasText: 'Lee bath' })
+      .getByRole('button', { name: 'Assign', exact: true })
+      .click();
+    await admin.getByText('Lee bath assigned to Carlos Mendez').waitFor();
+
+    // After reloads and syncs the job is still on her dashboard and in her Organization list.
+    for (let i = 0; i < 2; i++) {
+      await admin.reload();
+      await admin.getByRole('heading', { name: 'Organization' }).waitFor();
+      await admin
+        .getByRole('list', { name: 'Organization projects' })
+        .getByRole('link', { name: 'Lee bath' })
+        .waitFor({ timeout: 30_000 });
+    }
+    await admin.screenshot({ path: shot('admin-organization-tablet.png'), fullPage: true });
+    await dash.open();
+    await dash.card('Lee bath').waitFor({ timeout: 30_000 });
+    // The team's job of Hannah names her on the admin's card too (the people rows came with the job).
+    await dash
+      .card('Kitchen refresh')
+      .getByText('Homeowner: Hannah Owens')
+      .waitFor({ timeout: 30_000 });
+    await expect
+      .poll(
+        () =>
+          dash
+            .card('Lee bath')
+            .getByRole('button', { name: /Delete/ })
+            .count(),
+        POLL,
+      )
+      .toBe(0);
+    await admin.reload();
+    await dash.card('Lee bath').waitFor({ timeout: 30_000 });
+    await admin.setViewportSize(PHONE);
+    await admin.screenshot({ path: shot('admin-dashboard-phone.png'), fullPage: true });
+    await adminCtx.close();
+  });
+});

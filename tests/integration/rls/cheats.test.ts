@@ -462,4 +462,29 @@ describe('D3: the contact on a quote is the account’s, stamped by the server',
       ids.pro,
     ]);
   });
+
+  it("a member row's contractor contact is stamped from the same source, whatever the writer gave", async () => {
+    // The attacker types another contractor's email on its profile, then a homeowner joins its job:
+    // the contact she sees on her membership must be the attacker's own confirmed address.
+    const typed = await clients.attacker
+      .from('profiles')
+      .update({ email: 'pro@example.com', first_name: 'Carlos', last_name: 'Mendez' })
+      .eq('id', ids.attacker);
+    expect(typed.error).toBeNull();
+    await backend.pg.query(
+      `insert into project_members (project_id, user_id, role, email, contact, invited_by)
+       values ($1, $2, 'owner', 'member@example.com', $3, $4)
+       on conflict (project_id, user_id) do update set contact = excluded.contact`,
+      [ATTACKER_PROJECT, ids.member, { email: 'pro@example.com', name: 'Carlos' }, ids.attacker],
+    );
+    const { rows } = await backend.pg.query<{ contact: Record<string, string> }>(
+      `select contact from project_members where project_id = $1 and user_id = $2`,
+      [ATTACKER_PROJECT, ids.member],
+    );
+    expect(rows[0]!.contact).toMatchObject({
+      name: 'Carlos Mendez',
+      email: 'attacker@example.com',
+    });
+    expect(rows[0]!.contact.email).not.toBe('pro@example.com');
+  });
 });

@@ -376,7 +376,7 @@ describe('who is who on a job', () => {
         p_project_id: job,
         p_user_id: id[p],
       });
-      expect(error?.code).toMatch(/42501|P0002/);
+      expect(error?.code).toMatch(/42501|PT404/);
     }
     expect(await roles('hannah', job)).toEqual({
       hannah: 'owner',

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { TEXT_LIMITS } from '../../../src/domain/userText';
-import { createDb, createUser } from './pgliteDb.ts';
+import { createDb, createUser, storeObjects } from './pgliteDb.ts';
 import { push } from './syncRpc.ts';
 
 let db: PGlite;
@@ -138,9 +138,15 @@ describe('the text limits of the app and of the database', () => {
           },
         };
       };
-      const [fits] = await push(db, owner, [op(text(limit))]);
+      const fitting = op(text(limit));
+      const tooLong = op(text(limit + 1));
+      // A file row may name only an object Storage holds for its project.
+      for (const o of [fitting, tooLong])
+        if (o.table === 'project_files')
+          await storeObjects(db, [(o.changes as { file_path: string }).file_path]);
+      const [fits] = await push(db, owner, [fitting]);
       expect(fits, JSON.stringify(fits)).toMatchObject({ status: 'applied' });
-      const [long] = await push(db, owner, [op(text(limit + 1))]);
+      const [long] = await push(db, owner, [tooLong]);
       expect(long).toMatchObject({
         status: 'rejected',
         code: '23514',

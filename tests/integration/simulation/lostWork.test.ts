@@ -15,7 +15,8 @@
  * - SIM_PATH: the replay path fast-check printed with a failure;
  * - SIM_RUNS: runs per seed (default 4);
  * - SIM_MAX_OPS: most operations in one run (default 24);
- * - SIM_MINUTES: the time after which no new run starts (default 1);
+ * - SIM_MINUTES: the time after which no new run starts (default 0.5);
+ * - SIM_VERBOSE=1: one line per run;
  * - SIM_CABINET_ADDS=1: let every device add cabinets (see builderAdapter's
  *   `concurrentAddsMerge`; today two devices adding at once lose a cabinet).
  */
@@ -30,10 +31,13 @@ const env = process.env;
 const seed = env.SIM_SEED ? Number(env.SIM_SEED) : 38;
 const runs = Number(env.SIM_RUNS ?? 4);
 const maxOps = Number(env.SIM_MAX_OPS ?? 24);
-const minutes = Number(env.SIM_MINUTES ?? 1);
+const minutes = Number(env.SIM_MINUTES ?? 0.5);
+const verbose = env.SIM_VERBOSE === '1';
 const addsMerge = builderAdapter.concurrentAddsMerge || env.SIM_CABINET_ADDS === '1';
 
 let server: SimServer;
+/** Saved edits the invariants checked, over every run of the file. */
+let checkedEdits = 0;
 
 beforeAll(async () => {
   server = await startSimServer();
@@ -183,6 +187,11 @@ async function play(cmds: Iterable<Cmd>): Promise<void> {
     await fc.asyncModelRun(() => ({ model: { restarts: 0 }, real: world }), cmds);
     await world.finish();
     const problems = await brokenInvariants(world);
+    checkedEdits += world.saved.length;
+    if (verbose)
+      console.log(
+        `run: ${world.trace.length} steps, ${world.saved.length} saved edits, ${problems.length} broken`,
+      );
     if (problems.length)
       throw new Error(
         `lost work:\n  ${problems.join('\n  ')}\ntrace:\n  ${world.trace.join('\n  ')}`,
@@ -212,7 +221,7 @@ describe('simulation: nothing lost between two tablets and a phone', () => {
         const repro = [
           `Simulation failed (seed ${report.seed}, path ${report.counterexamplePath}, shrunk ${report.numShrinks} times).`,
           `Minimal reproduction: ${report.counterexample ? fc.stringify(report.counterexample[0]) : 'none'}`,
-          `Replay: SIM_SEED=${report.seed} SIM_PATH=${report.counterexamplePath} npx vitest run --project pglite tests/integration/simulation`,
+          `Replay: SIM_SEED=${report.seed} SIM_PATH=${report.counterexamplePath} SIM_MAX_OPS=${maxOps}${addsMerge ? ' SIM_CABINET_ADDS=1' : ''} npx vitest run --project pglite tests/integration/simulation -t random`,
           report.errorInstance instanceof Error
             ? report.errorInstance.message
             : String(report.errorInstance),
@@ -220,6 +229,8 @@ describe('simulation: nothing lost between two tablets and a phone', () => {
         throw new Error(repro);
       }
       expect(report.numRuns).toBeGreaterThan(0);
+      // The runs did save work for the invariants to look for.
+      expect(checkedEdits).toBeGreaterThan(0);
     },
     (minutes + 5) * 60_000,
   );

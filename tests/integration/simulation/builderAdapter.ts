@@ -24,12 +24,16 @@ export type SizeField = 'width' | 'height';
 
 export const builderAdapter = {
   /**
-   * True when two devices adding a cabinet at the same time keep both. Today
-   * a device mints a new cabinet's id as the largest id plus one, so two
-   * devices mint the same id and the list merge keeps one cabinet. Turn this
-   * on when cabinet ids are unique across devices and the rows merge by id.
+   * True when changes of the cabinet list on two devices at once (adds,
+   * removes, moves) merge. Today the list is one array value and a device
+   * mints a new cabinet's id as the largest id plus one: two tablets adding
+   * at once mint the same id, and an add on one tablet with a removal on the
+   * other keeps only one side's list, so a cabinet vanishes. Until then the
+   * simulation changes the list on tablet A only (`SIM_CABINET_LIST=1`
+   * overrides). Turn this on when cabinet ids are unique across devices and
+   * the rows merge by id.
    */
-  concurrentAddsMerge: false,
+  concurrentListMerge: false,
 
   /** The draft's or a saved document's cabinets, in the order the builder lists them. */
   cabinets(data: CabinetData): CabinetRef[] {

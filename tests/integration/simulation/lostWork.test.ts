@@ -17,8 +17,9 @@
  * - SIM_MAX_OPS: most operations in one run (default 24);
  * - SIM_MINUTES: the time after which no new run starts (default 0.5);
  * - SIM_VERBOSE=1: one line per run;
- * - SIM_CABINET_ADDS=1: let every device add cabinets (see builderAdapter's
- *   `concurrentAddsMerge`; today two devices adding at once lose a cabinet).
+ * - SIM_CABINET_LIST=1: let every device add, remove and move cabinets (see
+ *   builderAdapter's `concurrentListMerge`; today two devices changing the
+ *   list at once lose a cabinet).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ const runs = Number(env.SIM_RUNS ?? 4);
 const maxOps = Number(env.SIM_MAX_OPS ?? 24);
 const minutes = Number(env.SIM_MINUTES ?? 0.5);
 const verbose = env.SIM_VERBOSE === '1';
-const addsMerge = builderAdapter.concurrentAddsMerge || env.SIM_CABINET_ADDS === '1';
+const listMerge = builderAdapter.concurrentListMerge || env.SIM_CABINET_LIST === '1';
 
 let server: SimServer;
 /** Saved edits the invariants checked, over every run of the file. */
@@ -79,22 +80,24 @@ function cmd(
 const device = fc.constantFrom<DeviceName>('tabletA', 'tabletB', 'phone');
 const tablet = fc.constantFrom<DeviceName>('tabletA', 'tabletB');
 const pick = fc.nat({ max: 7 });
+/** Who changes the cabinet list (see builderAdapter's `concurrentListMerge`). */
+const lister = listMerge ? device : fc.constant<DeviceName>('tabletA');
 const cabinetType = fc.constantFrom<CabinetTypeName>(...CABINET_TYPE_NAMES);
 
 const commands: fc.Arbitrary<Cmd>[] = [
   // The builder (people measure on the tablets, and the homeowner on her phone).
   fc
-    .record({ d: addsMerge ? device : fc.constant<DeviceName>('tabletA'), type: cabinetType })
+    .record({ d: lister, type: cabinetType })
     .map(({ d, type }) =>
       cmd(`${d}.addCabinet(${JSON.stringify(type)})`, (w) => w.addCabinet(on(w, d), type)),
     ),
   fc
-    .record({ d: device, i: pick })
+    .record({ d: lister, i: pick })
     .map(({ d, i }) => cmd(`${d}.removeCabinet(#${i})`, (w) => w.removeCabinet(on(w, d), i))),
   ...(builderAdapter.move
     ? [
         fc
-          .record({ d: device, i: pick, to: pick })
+          .record({ d: lister, i: pick, to: pick })
           .map(({ d, i, to }) =>
             cmd(`${d}.moveCabinet(#${i} → ${to})`, (w) => w.moveCabinet(on(w, d), i, to)),
           ),
@@ -162,6 +165,7 @@ const commands: fc.Arbitrary<Cmd>[] = [
       };
     }),
   ),
+  device.map((d) => cmd(`${d}.reopenApp()`, (w) => w.reopen(on(w, d)))),
   fc.constant(
     cmd(
       'server.restart()',
@@ -221,7 +225,7 @@ describe('simulation: nothing lost between two tablets and a phone', () => {
         const repro = [
           `Simulation failed (seed ${report.seed}, path ${report.counterexamplePath}, shrunk ${report.numShrinks} times).`,
           `Minimal reproduction: ${report.counterexample ? fc.stringify(report.counterexample[0]) : 'none'}`,
-          `Replay: SIM_SEED=${report.seed} SIM_PATH=${report.counterexamplePath} SIM_MAX_OPS=${maxOps}${addsMerge ? ' SIM_CABINET_ADDS=1' : ''} npx vitest run --project pglite tests/integration/simulation -t random`,
+          `Replay: SIM_SEED=${report.seed} SIM_PATH=${report.counterexamplePath} SIM_MAX_OPS=${maxOps}${listMerge ? ' SIM_CABINET_LIST=1' : ''} npx vitest run --project pglite tests/integration/simulation -t random`,
           report.errorInstance instanceof Error
             ? report.errorInstance.message
             : String(report.errorInstance),
@@ -238,7 +242,7 @@ describe('simulation: nothing lost between two tablets and a phone', () => {
   // Today a device mints a new cabinet's id as the largest id plus one, so two tablets adding at
   // once mint the same id and one cabinet is lost: the simulation must see that loss. Once cabinet
   // ids are unique across devices, builderAdapter.concurrentAddsMerge makes both cabinets required.
-  it(`two tablets adding a cabinet at the same time ${addsMerge ? 'keep both' : 'lose one (known loss, detected)'}`, async () => {
+  it(`two tablets adding a cabinet at the same time ${listMerge ? 'keep both' : 'lose one (known loss, detected)'}`, async () => {
     const both = (['tabletA', 'tabletB'] as const).flatMap((d, i) => [
       cmd(`${d}.addCabinet("${i ? 'Base 1/1' : 'Wall'}")`, (w) =>
         w.addCabinet(on(w, d), i ? 'Base 1/1' : 'Wall'),
@@ -250,7 +254,7 @@ describe('simulation: nothing lost between two tablets and a phone', () => {
       cmd('tabletA.sync()', (w) => w.sync(on(w, 'tabletA'))),
       cmd('tabletB.sync()', (w) => w.sync(on(w, 'tabletB'))),
     ]);
-    if (addsMerge) await run;
+    if (listMerge) await run;
     else await expect(run).rejects.toThrow(/added cabinet \d+ \((Wall|Base 1\/1)\) vanished/);
   }, 120_000);
 });

@@ -33,7 +33,6 @@ import {
   settle,
   signUpJoeAndMaria,
   type Credentials,
-  type Device,
   type memoryStorage,
 } from '../sync/harness';
 import {
@@ -136,7 +135,8 @@ export interface ShownConflict {
 /** A device of the simulation: the harness device, its builder and what its person did. */
 export interface SimDevice {
   name: string;
-  device: Device & { storage: ReturnType<typeof memoryStorage> };
+  device: Awaited<ReturnType<typeof openDevice>>;
+  creds: Credentials;
   kind: 'contractor' | 'homeowner';
   builder: BuilderStore;
   messages: ReturnType<typeof createMessagesRepo>;
@@ -235,6 +235,7 @@ export class World {
     const d: SimDevice = {
       name,
       device,
+      creds,
       kind,
       builder: createBuilderStore(),
       messages: createMessagesRepo({ getDb: () => device.db, now: () => device.clock.now() }),
@@ -243,6 +244,23 @@ export class World {
     };
     this.devices.push(d);
     return d;
+  }
+
+  /**
+   * The app is closed and opened again on the same device: the builder saves
+   * what it holds as the page goes (useBuilderSave's flush on pagehide), the
+   * engine stops, the database closes; the new app opens the same IndexedDB
+   * and session with the network as it is, and opens the job in the builder.
+   */
+  async reopen(d: SimDevice): Promise<void> {
+    await this.saveBuilder(d);
+    const { idb, storage, net } = d.device;
+    await d.device.close();
+    const device = await openDevice(this.server.started, d.name, d.creds, { idb, storage, net });
+    d.device = device;
+    d.messages = createMessagesRepo({ getDb: () => device.db, now: () => device.clock.now() });
+    d.builder = createBuilderStore();
+    await this.loadBuilder(d);
   }
 
   /** The job's row on a device. */

@@ -12,11 +12,12 @@
  *
  * Environment (all optional; `npm run soak` sets longer defaults):
  * - SIM_SEED: the seed (default a fixed one, so CI is repeatable; the soak draws one);
- * - SIM_PATH: the replay path fast-check printed with a failure;
+ * - SIM_PATH, SIM_REPLAY: the run's path and the commands' replay path a failure prints;
  * - SIM_RUNS: runs per seed (default 4);
  * - SIM_MAX_OPS: most operations in one run (default 24);
  * - SIM_MINUTES: the time after which no new run starts (default 0.5);
- * - SIM_VERBOSE=1: one line per run;
+ * - SIM_VERBOSE=1: one line per run; SIM_DEBUG=1: a failing run also prints the
+ *   server's change log of the job and each device's conflicts and dead letters;
  * - SIM_CABINET_LIST=1: let every device add, remove and move cabinets (see
  *   builderAdapter's `concurrentListMerge`; today two devices changing the
  *   list at once lose a cabinet).
@@ -183,6 +184,26 @@ const commands: fc.Arbitrary<Cmd>[] = [
   ),
 ];
 
+/** Prints what the server logged for the job and what each device showed (SIM_DEBUG=1). */
+async function explain(world: World): Promise<void> {
+  const pg = world.server.pg();
+  const log = await pg.query(
+    'select version, paths from public.sync_change_log where row_id = $1 order by version',
+    [world.projectId],
+  );
+  console.log('server change log', JSON.stringify(log.rows));
+  for (const d of world.devices)
+    console.log(
+      d.name,
+      'conflicts',
+      JSON.stringify(await d.device.db.conflicts.toArray()),
+      'shown in the builder',
+      JSON.stringify(d.shown),
+      'dead letters',
+      JSON.stringify(await d.device.db.dead_letters.toArray()),
+    );
+}
+
 /** One run: set up the job, play the commands, end the day, check. */
 async function play(cmds: Iterable<Cmd>): Promise<void> {
   const world = new World(server);
@@ -196,6 +217,7 @@ async function play(cmds: Iterable<Cmd>): Promise<void> {
       console.log(
         `run: ${world.trace.length} steps, ${world.saved.length} saved edits, ${problems.length} broken`,
       );
+    if (problems.length && env.SIM_DEBUG === '1') await explain(world);
     if (problems.length)
       throw new Error(
         `lost work:\n  ${problems.join('\n  ')}\ntrace:\n  ${world.trace.join('\n  ')}`,
@@ -211,10 +233,14 @@ describe('simulation: nothing lost between two tablets and a phone', () => {
     'random operations, offline periods, aborted and lost requests, duplicate pushes and a server restart keep every saved edit',
     async () => {
       const report = await fc.check(
-        fc.asyncProperty(fc.commands(commands, { maxCommands: maxOps }), (cmds) => play(cmds)),
+        fc.asyncProperty(
+          fc.commands(commands, { maxCommands: maxOps, replayPath: env.SIM_REPLAY }),
+          (cmds) => play(cmds),
+        ),
         {
           seed,
-          numRuns: runs,
+          // A replayed path names its run; the runs before it are generated again, not played.
+          numRuns: Math.max(runs, Number(env.SIM_PATH?.split(':')[0] ?? 0) + 1),
           path: env.SIM_PATH,
           endOnFailure: env.SIM_PATH !== undefined,
           interruptAfterTimeLimit: minutes * 60_000,
@@ -222,10 +248,12 @@ describe('simulation: nothing lost between two tablets and a phone', () => {
         },
       );
       if (report.failed) {
+        const shown = report.counterexample ? fc.stringify(report.counterexample[0]) : 'none';
+        const replay = /replayPath="([^"]*)"/.exec(shown)?.[1];
         const repro = [
           `Simulation failed (seed ${report.seed}, path ${report.counterexamplePath}, shrunk ${report.numShrinks} times).`,
-          `Minimal reproduction: ${report.counterexample ? fc.stringify(report.counterexample[0]) : 'none'}`,
-          `Replay: SIM_SEED=${report.seed} SIM_PATH=${report.counterexamplePath} SIM_MAX_OPS=${maxOps}${listMerge ? ' SIM_CABINET_LIST=1' : ''} npx vitest run --project pglite tests/integration/simulation -t random`,
+          `Minimal reproduction: ${shown}`,
+          `Replay: SIM_SEED=${report.seed} SIM_PATH=${report.counterexamplePath}${replay ? ` SIM_REPLAY='${replay}'` : ''} SIM_MAX_OPS=${maxOps}${listMerge ? ' SIM_CABINET_LIST=1' : ''} npx vitest run --project pglite tests/integration/simulation -t random`,
           report.errorInstance instanceof Error
             ? report.errorInstance.message
             : String(report.errorInstance),

@@ -13,9 +13,9 @@
  * Environment (all optional; `npm run soak` sets longer defaults):
  * - SIM_SEED: the seed (default a fixed one, so CI is repeatable; the soak draws one);
  * - SIM_PATH, SIM_REPLAY: the run's path and the commands' replay path a failure prints;
- * - SIM_RUNS: runs per seed (default 4);
+ * - SIM_RUNS: runs per seed (default 6);
  * - SIM_MAX_OPS: most operations in one run (default 24);
- * - SIM_MINUTES: the time after which no new run starts (default 0.5);
+ * - SIM_MINUTES: the time after which no new run starts (default 0.4);
  * - SIM_VERBOSE=1: one line per run; SIM_DEBUG=1: a failing run also prints the
  *   server's change log of the job and each device's conflicts and dead letters;
  * - SIM_CABINET_LIST=1: let every device add, remove and move cabinets (see
@@ -31,9 +31,9 @@ import { startSimServer, World, type SimDevice, type SimServer } from './world';
 
 const env = process.env;
 const seed = env.SIM_SEED ? Number(env.SIM_SEED) : 38;
-const runs = Number(env.SIM_RUNS ?? 4);
+const runs = Number(env.SIM_RUNS ?? 6);
 const maxOps = Number(env.SIM_MAX_OPS ?? 24);
-const minutes = Number(env.SIM_MINUTES ?? 0.5);
+const minutes = Number(env.SIM_MINUTES ?? 0.4);
 const verbose = env.SIM_VERBOSE === '1';
 const listMerge = builderAdapter.concurrentListMerge || env.SIM_CABINET_LIST === '1';
 
@@ -234,7 +234,12 @@ describe('simulation: nothing lost between two tablets and a phone', () => {
     async () => {
       const report = await fc.check(
         fc.asyncProperty(
-          fc.commands(commands, { maxCommands: maxOps, replayPath: env.SIM_REPLAY }),
+          fc.commands(commands, {
+            maxCommands: maxOps,
+            // Runs of every length up to maxOps, not fast-check's usual short ones.
+            size: 'max',
+            replayPath: env.SIM_REPLAY,
+          }),
           (cmds) => play(cmds),
         ),
         {

@@ -382,11 +382,22 @@ export class World {
     value: string,
     prior: string | undefined,
   ): void {
-    // A later keystroke in the same field replaces the unsaved one.
-    d.pending = d.pending.filter(
-      (e) => !(e.kind === 'size' && e.cabinet === cabinet && e.part === part && e.field === field),
-    );
-    d.pending.push({ kind: 'size', dev: d.name, cabinet, type, part, field, value, prior });
+    // A later keystroke in the same field replaces the unsaved one; what it replaced is still the
+    // value the person saw before they started typing.
+    const same = (e: SavedEdit) =>
+      e.kind === 'size' && e.cabinet === cabinet && e.part === part && e.field === field;
+    const unsaved = d.pending.find(same);
+    d.pending = d.pending.filter((e) => !same(e));
+    d.pending.push({
+      kind: 'size',
+      dev: d.name,
+      cabinet,
+      type,
+      part,
+      field,
+      value,
+      prior: unsaved?.kind === 'size' ? unsaved.prior : prior,
+    });
   }
 
   /** Builder "Cabinet details" text (PO number, color): the draft's `form`. */
@@ -395,8 +406,16 @@ export class World {
     const value = this.unique(field === 'poNumber' ? 'PO-' : 'Color ');
     d.builder.getState().setText(field, value);
     const path = ['details', 'cabinetData', 'form', field];
-    d.pending = d.pending.filter((e) => !(e.kind === 'field' && sameKeys(e.path, path)));
-    d.pending.push({ kind: 'field', dev: d.name, path, value, prior });
+    const same = (e: SavedEdit) => e.kind === 'field' && sameKeys(e.path, path);
+    const unsaved = d.pending.find(same);
+    d.pending = d.pending.filter((e) => !same(e));
+    d.pending.push({
+      kind: 'field',
+      dev: d.name,
+      path,
+      value,
+      prior: unsaved?.kind === 'field' ? unsaved.prior : prior,
+    });
   }
 
   /**

@@ -40,6 +40,18 @@ export const builderAdapter = {
     return data.cabinetRows.map((r) => ({ id: String(r.id), type: r.type }));
   },
 
+  /**
+   * The cabinets whose removal cannot hand their id to the next added one.
+   * Today the next id is the largest plus one, so removing the cabinet with
+   * the largest id gives its id to the next cabinet added, and a width another
+   * device typed into the removed cabinet lands on the new one. Used only
+   * while `concurrentListMerge` is off; then every cabinet.
+   */
+  removable(list: CabinetRef[]): CabinetRef[] {
+    const largest = Math.max(...list.map((c) => Number(c.id)));
+    return list.filter((c) => Number(c.id) !== largest);
+  },
+
   /** Adds a cabinet of `type` at the end of the list (the "Add cabinet" picker); its id, or null. */
   add(store: BuilderStore, type: CabinetTypeName): string | null {
     const id = store.getState().addCabinet(type);

@@ -206,7 +206,7 @@ async function explain(world: World): Promise<void> {
 
 /** One run: set up the job, play the commands, end the day, check. */
 async function play(cmds: Iterable<Cmd>): Promise<void> {
-  const world = new World(server);
+  const world = new World(server, listMerge);
   try {
     await world.setUp();
     await fc.asyncModelRun(() => ({ model: { restarts: 0 }, real: world }), cmds);

@@ -160,7 +160,14 @@ export class World {
   seedCabinets: CabinetRef[] = [];
   private counter = 0;
 
-  constructor(readonly server: SimServer) {}
+  /**
+   * @param listMerge whether changes of the cabinet list on several devices
+   *   are expected to merge (builderAdapter's `concurrentListMerge`).
+   */
+  constructor(
+    readonly server: SimServer,
+    readonly listMerge: boolean,
+  ) {}
 
   /** A value no one typed before in this run (so an edit can be told apart everywhere). */
   unique(prefix: string): string {
@@ -331,7 +338,8 @@ export class World {
   }
 
   removeCabinet(d: SimDevice, pick: number): void {
-    const list = cab.cabinets(this.draft(d));
+    const all = cab.cabinets(this.draft(d));
+    const list = this.listMerge ? all : cab.removable(all);
     const target = list[pick % Math.max(list.length, 1)];
     if (!target) return;
     const data = this.draft(d);

@@ -134,8 +134,13 @@ export async function applyPushResults(
         }
       }
       if (row && typeof row.version === 'number') {
-        // Later ops of this row were made on top of this one: rebase them on its version.
-        for (const l of related) {
+        // Later ops of this row were made on top of this one: rebase them on its version, but only
+        // when the server applied it right on the version it was made on. Past changes from
+        // elsewhere (merged), a later op keeps the version its device saw, so the server reports
+        // where it overlaps those changes instead of overwriting them unseen.
+        const onItsBase =
+          op.kind === 'insert' || op.base_version === null || row.version === op.base_version + 1;
+        for (const l of onItsBase ? related : []) {
           if (
             l.table === op.table &&
             l.id === op.id &&

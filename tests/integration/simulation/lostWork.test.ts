@@ -265,7 +265,7 @@ describe('simulation: nothing lost between two tablets and a phone', () => {
         const repro = [
           `Simulation failed (seed ${report.seed}, path ${report.counterexamplePath}, shrunk ${report.numShrinks} times).`,
           `Minimal reproduction: ${shown}`,
-          `Replay: SIM_SEED=${report.seed} SIM_PATH=${report.counterexamplePath}${replay ? ` SIM_REPLAY='${replay}'` : ''} SIM_MAX_OPS=${maxOps}npx vitest run --project pglite tests/integration/simulation -t random`,
+          `Replay: SIM_SEED=${report.seed} SIM_PATH=${report.counterexamplePath}${replay ? ` SIM_REPLAY='${replay}'` : ''} SIM_MAX_OPS=${maxOps} npx vitest run --project pglite tests/integration/simulation -t random`,
           report.errorInstance instanceof Error
             ? report.errorInstance.message
             : String(report.errorInstance),

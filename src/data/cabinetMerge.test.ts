@@ -156,6 +156,9 @@ describe('row merge: cases', () => {
     expect(conflicts.map((c) => c.path)).toEqual([['cabinets', '2']]);
     expect(ids(merged as unknown as Doc)).toEqual(['1', '2', '3']);
     expect(orphans(merged)).toEqual([]);
+    // The draft never touched that part: it keeps the later edit, not its own stale copy.
+    expect((merged as unknown as Doc).itemState['2_0']?.width).toBe('16');
+    expect((conflicts[0]?.mine as { items: Doc['itemState'] }).items['2_0']?.width).toBe('16');
   });
 
   it('reorder / reorder of one cabinet: one conflicting field (its position); of two cabinets: both moves, one order', () => {

@@ -108,6 +108,31 @@ export function withCabinet(
   return { ...d, cabinets, itemState };
 }
 
+/**
+ * Mine's side of a clashing cabinet as the draft keeps it: mine's cabinet,
+ * except that a part mine did not change takes what `theirs` left of it
+ * where the cabinet was removed (an edit another device made after the
+ * removal), so a device that never touched the part does not write its
+ * stale copy over that edit when it saves.
+ */
+function keptSide(
+  id: string,
+  mineValue: CabinetValue | undefined,
+  b: CabinetDoc,
+  t: CabinetDoc,
+  theirsKeys: readonly string[],
+): CabinetValue | undefined {
+  if (!mineValue || t.cabinets?.[id] || theirsKeys.length === 0) return mineValue;
+  const items = { ...mineValue.items };
+  for (const key of theirsKeys) {
+    const left = t.itemState?.[key];
+    if (!sameJson(items[key], b.itemState?.[key]) || !isPlainObject(left)) continue;
+    const part = items[key];
+    items[key] = isPlainObject(part) ? { ...part, ...left } : left;
+  }
+  return { ...mineValue, items };
+}
+
 /** True for a conflict about a whole cabinet (path `['cabinets', id]`, whole-cabinet values). */
 export function isCabinetConflict(c: Pick<MergeConflict, 'path'>): boolean {
   return c.path.length === 2 && c.path[0] === 'cabinets';
@@ -157,7 +182,7 @@ export function mergeCabinetData(base: unknown, mine: unknown, theirs: unknown):
     return true;
   });
   for (const id of clashes) {
-    const mineValue = cabinetValue(mine, id);
+    const mineValue = keptSide(id, cabinetValue(mine, id), b, t, tItems.get(id) ?? []);
     merged = withCabinet(merged, id, mineValue);
     conflicts.push({
       path: ['cabinets', id],

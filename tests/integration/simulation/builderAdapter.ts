@@ -6,8 +6,13 @@
  * else in the simulation names cabinets by the opaque string this adapter
  * hands out, so a change of the stored shape of cabinet rows (ids, order)
  * changes this file only.
+ *
+ * Stored shape: `cabinetData.cabinets` is a map `{ [id]: { type, order } }`
+ * (random uuid ids, `order` a fractional-indexing key; the list is sorted by
+ * order then id) and a cabinet's parts are `itemState[`${id}_${index}`]`.
  */
 import type { CabinetData } from '../../../src/domain/cabinetData';
+import { orderedCabinets } from '../../../src/domain/cabinetRows';
 import { itemKey, partsOf, type CabinetTypeName } from '../../../src/domain/cabinetTypes';
 import type { createBuilderStore } from '../../../src/features/builder/builderStore';
 
@@ -25,72 +30,63 @@ export type SizeField = 'width' | 'height';
 export const builderAdapter = {
   /**
    * True when changes of the cabinet list on two devices at once (adds,
-   * removes, moves) merge. Today the list is one array value and a device
-   * mints a new cabinet's id as the largest id plus one: two tablets adding
-   * at once mint the same id, and an add on one tablet with a removal on the
-   * other keeps only one side's list, so a cabinet vanishes. Until then the
-   * simulation changes the list on tablet A only (`SIM_CABINET_LIST=1`
-   * overrides). Turn this on when cabinet ids are unique across devices and
-   * the rows merge by id.
+   * removes, moves) merge: cabinet ids are unique across devices and the
+   * rows merge by id (cabinetMerge.ts), so every device of the simulation
+   * adds, removes and moves cabinets, and two tablets adding at once must
+   * keep both cabinets.
    */
-  concurrentListMerge: false,
+  concurrentListMerge: true,
 
   /** The draft's or a saved document's cabinets, in the order the builder lists them. */
   cabinets(data: CabinetData): CabinetRef[] {
-    return data.cabinetRows.map((r) => ({ id: String(r.id), type: r.type }));
-  },
-
-  /**
-   * The cabinets whose removal cannot hand their id to the next added one.
-   * Today the next id is the largest plus one, so removing the cabinet with
-   * the largest id gives its id to the next cabinet added, and a width another
-   * device typed into the removed cabinet lands on the new one. Used only
-   * while `concurrentListMerge` is off; then every cabinet.
-   */
-  removable(list: CabinetRef[]): CabinetRef[] {
-    const largest = Math.max(...list.map((c) => Number(c.id)));
-    return list.filter((c) => Number(c.id) !== largest);
+    return orderedCabinets(data.cabinets).map((r) => ({ id: r.id, type: r.type }));
   },
 
   /** Adds a cabinet of `type` at the end of the list (the "Add cabinet" picker); its id, or null. */
   add(store: BuilderStore, type: CabinetTypeName): string | null {
-    const id = store.getState().addCabinet(type);
-    return id === null ? null : String(id);
+    return store.getState().addCabinet(type);
   },
 
   /** Removes a cabinet (its × button). */
   remove(store: BuilderStore, id: string): void {
-    store.getState().removeCabinet(Number(id));
+    store.getState().removeCabinet(id);
   },
 
-  /**
-   * Moves a cabinet to position `to` (0-based) of the list, or null while the
-   * builder has no reorder operation (the simulation then does not generate moves).
-   */
-  move: null as null | ((store: BuilderStore, id: string, to: number) => void),
+  /** Moves a cabinet to position `to` (0-based, in list order without it): Move up / Move down. */
+  move: ((store: BuilderStore, id: string, to: number) => {
+    store.getState().moveCabinet(id, to);
+  }) as null | ((store: BuilderStore, id: string, to: number) => void),
 
   /** Types a width or height into part `part` (0-based) of a cabinet. */
   setSize(store: BuilderStore, id: string, part: number, field: SizeField, value: string): void {
-    store.getState().setItem(itemKey(Number(id), part), { [field]: value });
+    store.getState().setItem(itemKey(id, part), { [field]: value });
   },
 
   /** A part's width or height in `data`, or undefined when the part has none. */
   sizeAt(data: CabinetData, id: string, part: number, field: SizeField): string | undefined {
-    return data.itemState[itemKey(Number(id), part)]?.[field];
+    return data.itemState[itemKey(id, part)]?.[field];
   },
 
-  /** The details paths (under `details`) that hold a cabinet: its row and its parts. */
+  /**
+   * The details paths (under `details`) that hold a cabinet: its entry in the
+   * map (where a removed-while-changed cabinet's conflict is shown) and its parts.
+   */
   pathsOf(id: string, type: string): string[][] {
     const parts = partsOf(type) ?? [];
     return [
-      ['cabinetData', 'cabinetRows'],
-      ...parts.map((_, i) => ['cabinetData', 'itemState', itemKey(Number(id), i)]),
+      builderAdapter.cabinetPath(id),
+      ...parts.map((_, i) => ['cabinetData', 'itemState', itemKey(id, i)]),
     ];
+  },
+
+  /** The details path of a cabinet's entry (where a removed-while-changed cabinet's conflict is shown). */
+  cabinetPath(id: string): string[] {
+    return ['cabinetData', 'cabinets', id];
   },
 
   /** The details path of a part's size. */
   sizePath(id: string, part: number, field: SizeField): string[] {
-    return ['cabinetData', 'itemState', itemKey(Number(id), part), field];
+    return ['cabinetData', 'itemState', itemKey(id, part), field];
   },
 
   /** How many parts (doors, drawer fronts) a cabinet of `type` has. */

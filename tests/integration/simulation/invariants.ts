@@ -170,6 +170,8 @@ export async function brokenInvariants(world: World): Promise<string[]> {
           replaced(e) ||
           removedKnowingly(e.cabinet, e.type, -1, e.value) ||
           shown(path, e.value) ||
+          // A removal on one device and this size on another: one whole-cabinet conflict.
+          shown(['details', ...cab.cabinetPath(e.cabinet)], e.value) ||
           refused(e.dev, e.value)
         )
           break;

@@ -15,12 +15,15 @@
  * - SIM_PATH, SIM_REPLAY: the run's path and the commands' replay path a failure prints;
  * - SIM_RUNS: runs per seed (default 6);
  * - SIM_MAX_OPS: most operations in one run (default 24);
- * - SIM_MINUTES: the time after which no new run starts (default 0.4);
+ * - SIM_MINUTES: the time after which no new run starts (default 0.3);
  * - SIM_VERBOSE=1: one line per run; SIM_DEBUG=1: a failing run also prints the
- *   server's change log of the job and each device's conflicts and dead letters;
- * - SIM_CABINET_LIST=1: let every device add, remove and move cabinets (see
- *   builderAdapter's `concurrentListMerge`; today two devices changing the
- *   list at once lose a cabinet).
+ *   server's change log of the job and each device's conflicts and dead letters.
+ *
+ * Every device adds, removes, moves and measures cabinets (builderAdapter's
+ * `concurrentListMerge`): cabinet ids are unique across devices and the rows
+ * merge by id, so two devices changing the list at once must keep every
+ * cabinet, and a cabinet removed on one device while another measured it
+ * must come back as a conflict someone is shown.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,9 +36,9 @@ const env = process.env;
 const seed = env.SIM_SEED ? Number(env.SIM_SEED) : 38;
 const runs = Number(env.SIM_RUNS ?? 6);
 const maxOps = Number(env.SIM_MAX_OPS ?? 24);
-const minutes = Number(env.SIM_MINUTES ?? 0.4);
+const minutes = Number(env.SIM_MINUTES ?? 0.3);
 const verbose = env.SIM_VERBOSE === '1';
-const listMerge = builderAdapter.concurrentListMerge || env.SIM_CABINET_LIST === '1';
+const listMerge = builderAdapter.concurrentListMerge;
 
 let server: SimServer;
 /** Saved edits the invariants checked, over every run of the file. */
@@ -120,6 +123,9 @@ const commands: fc.Arbitrary<Cmd>[] = [
     .record({ d: tablet, field: fc.constantFrom<'poNumber' | 'color'>('poNumber', 'color') })
     .map(({ d, field }) => cmd(`${d}.builderText(${field})`, (w) => w.setText(on(w, d), field))),
   ...[0, 1].map(() => device.map((d) => cmd(`${d}.saveBuilder()`, (w) => w.saveBuilder(on(w, d))))),
+  // Leaving the builder and coming back (pulls meanwhile reach the row, not a draft).
+  device.map((d) => cmd(`${d}.closeBuilder()`, (w) => w.closeBuilder(on(w, d)))),
+  device.map((d) => cmd(`${d}.openBuilder()`, (w) => w.openBuilder(on(w, d)))),
   // The project form and the thread.
   fc
     .record({
@@ -206,7 +212,7 @@ async function explain(world: World): Promise<void> {
 
 /** One run: set up the job, play the commands, end the day, check. */
 async function play(cmds: Iterable<Cmd>): Promise<void> {
-  const world = new World(server, listMerge);
+  const world = new World(server);
   try {
     await world.setUp();
     await fc.asyncModelRun(() => ({ model: { restarts: 0 }, real: world }), cmds);
@@ -259,7 +265,7 @@ describe('simulation: nothing lost between two tablets and a phone', () => {
         const repro = [
           `Simulation failed (seed ${report.seed}, path ${report.counterexamplePath}, shrunk ${report.numShrinks} times).`,
           `Minimal reproduction: ${shown}`,
-          `Replay: SIM_SEED=${report.seed} SIM_PATH=${report.counterexamplePath}${replay ? ` SIM_REPLAY='${replay}'` : ''} SIM_MAX_OPS=${maxOps}${listMerge ? ' SIM_CABINET_LIST=1' : ''} npx vitest run --project pglite tests/integration/simulation -t random`,
+          `Replay: SIM_SEED=${report.seed} SIM_PATH=${report.counterexamplePath}${replay ? ` SIM_REPLAY='${replay}'` : ''} SIM_MAX_OPS=${maxOps} npx vitest run --project pglite tests/integration/simulation -t random`,
           report.errorInstance instanceof Error
             ? report.errorInstance.message
             : String(report.errorInstance),
@@ -273,22 +279,80 @@ describe('simulation: nothing lost between two tablets and a phone', () => {
     (minutes + 5) * 60_000,
   );
 
-  // Today a device mints a new cabinet's id as the largest id plus one, so two tablets adding at
-  // once mint the same id and one cabinet is lost: the simulation must see that loss. Once cabinet
-  // ids are unique across devices, builderAdapter.concurrentAddsMerge makes both cabinets required.
-  it(`two tablets adding a cabinet at the same time ${listMerge ? 'keep both' : 'lose one (known loss, detected)'}`, async () => {
+  // Cabinet ids are random uuids and the rows merge by id: two tablets adding a cabinet while each
+  // holds the same base must both keep both cabinets (one used to take the other's id and vanish).
+  it('two tablets adding a cabinet at the same time keep both', async () => {
     const both = (['tabletA', 'tabletB'] as const).flatMap((d, i) => [
       cmd(`${d}.addCabinet("${i ? 'Base 1/1' : 'Wall'}")`, (w) =>
         w.addCabinet(on(w, d), i ? 'Base 1/1' : 'Wall'),
       ),
       cmd(`${d}.saveBuilder()`, (w) => w.saveBuilder(on(w, d))),
     ]);
-    const run = play([
+    await play([
       ...both,
       cmd('tabletA.sync()', (w) => w.sync(on(w, 'tabletA'))),
       cmd('tabletB.sync()', (w) => w.sync(on(w, 'tabletB'))),
     ]);
-    if (listMerge) await run;
-    else await expect(run).rejects.toThrow(/added cabinet \d+ \((Wall|Base 1\/1)\) vanished/);
   }, 120_000);
+
+  // An add on one tablet and a removal on the other (once a lost add, when the list was one value).
+  it('a cabinet added on one tablet while the other removes another keeps both changes', async () => {
+    await play([
+      cmd('tabletA.addCabinet("Wall")', (w) => w.addCabinet(on(w, 'tabletA'), 'Wall')),
+      cmd('tabletA.saveBuilder()', (w) => w.saveBuilder(on(w, 'tabletA'))),
+      cmd('tabletB.removeCabinet(#3)', (w) => w.removeCabinet(on(w, 'tabletB'), 3)),
+      cmd('tabletB.saveBuilder()', (w) => w.saveBuilder(on(w, 'tabletB'))),
+      cmd('tabletA.sync()', (w) => w.sync(on(w, 'tabletA'))),
+      cmd('tabletB.sync()', (w) => w.sync(on(w, 'tabletB'))),
+    ]);
+  }, 120_000);
+
+  // One device removes a cabinet while another measures one of its parts: the width must reach the
+  // server or come back as a conflict someone is shown (never a silent loss), with the other
+  // device's builder open, closed before the removal arrives, or closed and pushed first.
+  const step = (
+    d: DeviceName,
+    what: string,
+    run: (w: World, x: SimDevice) => Promise<void> | void,
+  ) => cmd(`${d}.${what}`, (w) => run(w, on(w, d)));
+  const removeOnA = [
+    step('tabletA', 'removeCabinet(#0)', (w, x) => w.removeCabinet(x, 0)),
+    step('tabletA', 'saveBuilder()', (w, x) => w.saveBuilder(x)),
+    step('tabletA', 'sync()', (w, x) => w.sync(x)),
+  ];
+  const measureOnB = step('tabletB', 'setwidth(#0, part 0)', (w, x) => w.setSize(x, 0, 0, 'width'));
+  it.each([
+    [
+      'builder open',
+      [...removeOnA, measureOnB, step('tabletB', 'saveBuilder()', (w, x) => w.saveBuilder(x))],
+    ],
+    [
+      'builder closed, removal pushed first',
+      [
+        measureOnB,
+        step('tabletB', 'closeBuilder()', (w, x) => w.closeBuilder(x)),
+        ...removeOnA,
+        step('tabletB', 'sync()', (w, x) => w.sync(x)),
+      ],
+    ],
+    [
+      'builder closed, width pushed first',
+      [
+        measureOnB,
+        step('tabletB', 'closeBuilder()', (w, x) => w.closeBuilder(x)),
+        step('tabletB', 'sync()', (w, x) => w.sync(x)),
+        ...removeOnA,
+      ],
+    ],
+  ])(
+    'a cabinet removed on one tablet while the other measures it (%s) loses nothing silently',
+    async (_, steps) => {
+      await play([
+        ...steps,
+        step('tabletB', 'sync()', (w, x) => w.sync(x)),
+        step('tabletA', 'sync()', (w, x) => w.sync(x)),
+      ]);
+    },
+    120_000,
+  );
 });

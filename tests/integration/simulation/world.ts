@@ -160,14 +160,7 @@ export class World {
   seedCabinets: CabinetRef[] = [];
   private counter = 0;
 
-  /**
-   * @param listMerge whether changes of the cabinet list on several devices
-   *   are expected to merge (builderAdapter's `concurrentListMerge`).
-   */
-  constructor(
-    readonly server: SimServer,
-    readonly listMerge: boolean,
-  ) {}
+  constructor(readonly server: SimServer) {}
 
   /** A value no one typed before in this run (so an edit can be told apart everywhere). */
   unique(prefix: string): string {
@@ -284,6 +277,27 @@ export class World {
   }
 
   /**
+   * The person leaves the builder (BuilderPage unmounts): it saves what it
+   * holds, and until it is opened again no pull reaches a draft, so another
+   * device's changes meet this device's saved ones in the sync engine and on
+   * the server only.
+   */
+  async closeBuilder(d: SimDevice): Promise<void> {
+    await this.saveBuilder(d);
+    d.builder = createBuilderStore();
+  }
+
+  /** True while the device's builder holds the job. */
+  builderOpen(d: SimDevice): boolean {
+    return d.builder.getState().data !== null;
+  }
+
+  /** Opens the builder again if it is closed (a no-op while it is open). */
+  async openBuilder(d: SimDevice): Promise<void> {
+    if (!this.builderOpen(d)) await this.loadBuilder(d);
+  }
+
+  /**
    * What BuilderPage does when the local row changes (a pull, its own save):
    * the draft takes in the row's cabinet data; the conflicts it shows are noted.
    */
@@ -328,6 +342,7 @@ export class World {
   }
 
   addCabinet(d: SimDevice, type: CabinetTypeName): void {
+    if (!this.builderOpen(d)) return;
     const id = cab.add(d.builder, type);
     if (id === null) return;
     d.pending.push({ kind: 'add', dev: d.name, cabinet: id, type, seq: this.seq() });
@@ -338,8 +353,8 @@ export class World {
   }
 
   removeCabinet(d: SimDevice, pick: number): void {
-    const all = cab.cabinets(this.draft(d));
-    const list = this.listMerge ? all : cab.removable(all);
+    if (!this.builderOpen(d)) return;
+    const list = cab.cabinets(this.draft(d));
     const target = list[pick % Math.max(list.length, 1)];
     if (!target) return;
     const data = this.draft(d);
@@ -361,6 +376,7 @@ export class World {
   }
 
   moveCabinet(d: SimDevice, pick: number, to: number): void {
+    if (!this.builderOpen(d)) return;
     if (!cab.move) return;
     const list = cab.cabinets(this.draft(d));
     const target = list[pick % Math.max(list.length, 1)];
@@ -369,6 +385,7 @@ export class World {
   }
 
   setSize(d: SimDevice, pick: number, part: number, field: SizeField): void {
+    if (!this.builderOpen(d)) return;
     const list = cab.cabinets(this.draft(d));
     const target = list[pick % Math.max(list.length, 1)];
     if (!target) return;
@@ -410,6 +427,7 @@ export class World {
 
   /** Builder "Cabinet details" text (PO number, color): the draft's `form`. */
   setText(d: SimDevice, field: 'poNumber' | 'color'): void {
+    if (!this.builderOpen(d)) return;
     const prior = d.builder.getState().data?.form[field];
     const value = this.unique(field === 'poNumber' ? 'PO-' : 'Color ');
     d.builder.getState().setText(field, value);
@@ -476,6 +494,8 @@ export class World {
       d.device.net.before = undefined;
       d.device.net.rewrite = undefined;
     }
+    // Everyone opens the job in the builder again (the invariants compare every draft).
+    for (const d of this.devices) await this.openBuilder(d);
     for (let round = 0; round < 3; round++) {
       for (const d of this.devices) await this.saveBuilder(d);
       await settle(

@@ -20,11 +20,15 @@ function buildId(): string {
   }
 }
 
-/** Modules only signed-in screens use, loaded together on a signed-in cold start (see `build`). */
+/**
+ * Modules only signed-in screens use, loaded together on a signed-in cold start (see `build`).
+ * Of the data layer, what only the sync store (pushResults) or the builder (cabinetMerge) reads
+ * stays out: it loads with them, after the first screen.
+ */
 const SIGNED_IN_SHELL = new RegExp(
   [
     String.raw`/src/hooks/(?!primed\.)`,
-    String.raw`/src/data/(?!syncStore\.)`,
+    String.raw`/src/data/(?!syncStore\.|pushResults\.|cabinetMerge\.)`,
     String.raw`/src/auth/(useCurrentRole|useDisplayName)\.`,
     String.raw`/src/domain/(cabinetSummary|cabinetTypes)\.`,
     String.raw`/src/app/(AppLayout|TopBar|pendingInvite|ui/(ConfirmDialog|StatusBadge|OrganizationLink|PageHeader|UnreadBadge))\.`,

@@ -27,14 +27,8 @@ export {
   type MergeConflict,
   type MergeResult,
 } from './threeWayMerge';
-export {
-  cabinetIdOfItem,
-  cabinetValue,
-  isCabinetConflict,
-  mergeCabinetData,
-  withCabinet,
-  type CabinetValue,
-} from './cabinetMerge';
+// The cabinet-list merge (./cabinetMerge) is imported by the builder directly, so it loads with the
+// builder and not with the dashboard's first screen.
 export { profileRepo, createProfileRepo, type ProfileChanges } from './profileRepo';
 export { sameJson, applyDetailsPatch } from './detailsPatch';
 export { filesRepo, createFilesRepo, FILE_NOT_FOUND_TEXT } from './filesRepo';

@@ -1,17 +1,15 @@
 /** Who is who on a job, read from the server's people rows: the page, the other side, thread authors, the measurements lock. */
 import { describe, expect, it } from 'vitest';
 import {
-  authorLabel,
   counterpart,
   creatorAnswer,
   isSharedWith,
   jobAnswer,
   jobMayOf,
-  jobPage,
-  measurementsLockedText,
   personName,
   type PersonRow,
 } from './jobRole';
+import { authorLabel, jobPage, measurementsLockedText } from './jobRoleTexts';
 
 const ALL = {
   read: true,

@@ -200,18 +200,6 @@ export function isSharedWith(person: JobPerson | null): boolean {
 }
 
 /**
- * Which project page the person gets: the full page for the homeowner who
- * owns the job and the contractor of record, the shared view for everyone
- * else on it (invited people, organization admins), "not found" for nobody.
- */
-export function jobPage(answer: JobAnswer): 'full' | 'shared' | 'none' {
-  const me = answer.me;
-  if (!me) return 'none';
-  if (me.role === 'org_admin' || isSharedWith(me)) return 'shared';
-  return 'full';
-}
-
-/**
  * The other side of the job as a card or page names it, for the signed-in
  * person: the homeowner for the contractor's side, the contractor for the
  * homeowner's side and viewers. Null when that side has nobody yet.
@@ -222,24 +210,4 @@ export function counterpart(answer: JobAnswer): { label: string; person: JobPers
     return answer.homeowner ? { label: 'Homeowner', person: answer.homeowner } : null;
   }
   return answer.contractor ? { label: 'Contractor', person: answer.contractor } : null;
-}
-
-/** The thread's name for a message's author: "You", the person's name, or "Former member" for someone no longer on the job. */
-export function authorLabel(answer: JobAnswer, authorId: string, me: string): string {
-  if (authorId === me) return 'You';
-  return answer.people.find((p) => p.userId === authorId)?.name ?? 'Former member';
-}
-
-/**
- * Why the measurements are not the signed-in person's to change, in their
- * words (the homeowner after a quote is accepted: a change goes through the
- * contractor; a viewer or admin only looks). Null when they may change them.
- */
-export function measurementsLockedText(answer: JobAnswer): string | null {
-  const me = answer.me;
-  if (!me || me.may.edit_measurements) return null;
-  const who = answer.contractor?.name ?? 'your contractor';
-  if (me.role === 'owner' && !me.invited)
-    return `A quote was accepted: ${who} measures and orders the doors now. Ask for a change in the messages.`;
-  return `Read-only: ${who} measures and orders the doors.`;
 }

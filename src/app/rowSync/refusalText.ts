@@ -6,7 +6,8 @@
  */
 import type { DeadLetter } from '../../data/types';
 import { FILE_GONE_TEXT } from '../../../sync/texts';
-import { TEXT_FIELD_NAMES, TEXT_LIMITS, storableText, type TextField } from '../../domain/userText';
+import { TEXT_LIMITS, storableText, type TextField } from '../../domain/userText';
+import { TEXT_FIELD_NAMES } from '../../domain/userTextNames';
 
 /** Why the server refused a change, in words, by SQLSTATE / HTTP status and the server's message. */
 export function rejectionText(code: string, message: string): string {

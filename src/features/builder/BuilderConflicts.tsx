@@ -8,7 +8,8 @@
  */
 import { memo } from 'react';
 import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
-import { cabinetIdOfItem, isCabinetConflict, valueAt, type MergeConflict } from '../../data';
+import { valueAt, type MergeConflict } from '../../data';
+import { cabinetIdOfItem, isCabinetConflict } from '../../data/cabinetMerge';
 import { STILE_RAIL_LABELS, type CabinetRow, type StileRailKey } from '../../domain/cabinetData';
 import { partsOf } from '../../domain/cabinetTypes';
 import { formatFraction } from '../../domain/fractions';

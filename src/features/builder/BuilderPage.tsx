@@ -6,7 +6,7 @@ import { focusFieldNamed } from './jobTexts';
 import { Spinner } from '../../app/Spinner';
 import { useAuth } from '../../auth/useAuth';
 import { useJob, useProject } from '../../hooks';
-import { measurementsLockedText } from '../../domain/jobRole';
+import { measurementsLockedText } from '../../domain/jobRoleTexts';
 import { sizeContext } from '../../domain/itemSize';
 import {
   AddCabinetSection,

@@ -102,7 +102,7 @@ export const CabinetCard = memo(function CabinetCard({ row, number, ctx }: Props
           className="btn btn-ghost btn-sm"
           onClick={() => move(row.id, number - 2)}
           disabled={number <= 1}
-          aria-label={`Move ${title} up`}
+          aria-label={`Move up: ${title}`}
         >
           Move up
         </button>
@@ -111,7 +111,7 @@ export const CabinetCard = memo(function CabinetCard({ row, number, ctx }: Props
           className="btn btn-ghost btn-sm"
           onClick={() => move(row.id, number)}
           disabled={number >= total}
-          aria-label={`Move ${title} down`}
+          aria-label={`Move down: ${title}`}
         >
           Move down
         </button>

@@ -13,17 +13,19 @@ import { create } from 'zustand';
 import {
   applyDetailsPatch,
   editsSince,
-  isCabinetConflict,
-  mergeCabinetData,
   sameJson,
   valueAt,
-  withCabinet,
   withValueAt,
-  type CabinetValue,
   type MergeConflict,
   type ProjectChanges,
   type ProjectUpdateOptions,
 } from '../../data';
+import {
+  isCabinetConflict,
+  mergeCabinetData,
+  withCabinet,
+  type CabinetValue,
+} from '../../data/cabinetMerge';
 import {
   normalizeCabinetData,
   type CabinetData,

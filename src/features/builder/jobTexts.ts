@@ -6,7 +6,8 @@
  * to refuse it.
  */
 import type { CabinetData, CabinetForm } from '../../domain/cabinetData';
-import { TEXT_FIELD_NAMES, textFieldError, type TextField } from '../../domain/userText';
+import { textFieldError, type TextField } from '../../domain/userText';
+import { TEXT_FIELD_NAMES } from '../../domain/userTextNames';
 
 /** The Cabinet Details texts and the text rule's field each is stored in. */
 export const JOB_TEXT_FIELDS = {

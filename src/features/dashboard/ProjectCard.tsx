@@ -1,16 +1,18 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
 import type { ProjectRow } from '../../data';
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { projectDisplayName, projectTypeLabel } from '../../domain/projectLabels';
 import { StatusBadge } from '../../app/ui/StatusBadge';
 import { UnreadBadge } from '../../app/ui/UnreadBadge';
 import { StatusEditor } from './StatusEditor';
-import { RowSyncNote } from '../../app/rowSync/RowSyncNote';
-import { refusalInBuilder } from '../../app/rowSync/refusalText';
-import { useJob } from '../../hooks';
+import { useJob, useRowSync } from '../../hooks';
 import { counterpart } from '../../domain/jobRole';
 
 /** The project's type line: the type, else (contractors) the scopes. */
+/** Loaded only while the card has something to say about the server (see CardSyncNote). */
+const CardSyncNote = lazy(() => import('../../app/rowSync/CardSyncNote'));
+
 function typeLine(project: ProjectRow): string {
   const d = project.details ?? {};
   if (typeof d.projectType === 'string' && d.projectType) return projectTypeLabel(d.projectType);
@@ -47,7 +49,7 @@ export function ProjectCard({
   const name = projectDisplayName(project.name);
   const d = project.details ?? {};
   const headingId = `project-${project.id}`;
-  const navigate = useNavigate();
+  const sync = useRowSync('projects', project.id);
   const job = useJob(project.id);
   const other = job ? counterpart(job) : null;
   const may = job?.me?.may;
@@ -77,13 +79,11 @@ export function ProjectCard({
         </p>
       ) : null}
       <p className="meta">{cabinetSummary(d.cabinetData)}</p>
-      <RowSyncNote
-        table="projects"
-        id={project.id}
-        onFix={(letter) =>
-          refusalInBuilder(letter) ? void navigate(`/cabinet-builder/${project.id}`) : onEdit()
-        }
-      />
+      {sync && (sync.refused.length > 0 || sync.waiting) ? (
+        <Suspense fallback={null}>
+          <CardSyncNote projectId={project.id} onEdit={onEdit} />
+        </Suspense>
+      ) : null}
       <div className="actions">
         <button type="button" className="btn btn-sm" onClick={onEdit} aria-label={`Edit ${name}`}>
           Edit

@@ -6,7 +6,7 @@ import { ProjectNotFound } from './ProjectNotFound';
 import { useAuth } from '../../auth/useAuth';
 import { Spinner } from '../../app/Spinner';
 import { useJob, useProject } from '../../hooks';
-import { jobPage, measurementsLockedText } from '../../domain/jobRole';
+import { jobPage, measurementsLockedText } from '../../domain/jobRoleTexts';
 import { StatusBadge } from '../../app/ui/StatusBadge';
 import { projectDisplayName } from '../../domain/projectLabels';
 import { PageHeader } from '../../app/ui/PageHeader';

@@ -14,7 +14,8 @@ import { useProject } from '../../hooks';
 import { appSession } from '../../app/session';
 import { UNTITLED_PROJECT } from '../../domain/projectLabels';
 import { describePath, describeValue } from './describePath';
-import { opKindText, refusalText, tableText } from './syncTexts';
+import { opKindText, tableText } from './syncTexts';
+import { refusalText } from '../../app/rowSync/refusalText';
 
 function changedFields(op: OutboxEntry | DeadLetter['op']): string {
   const cols = Object.keys(op.changes).filter(

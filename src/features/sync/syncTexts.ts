@@ -7,7 +7,6 @@
 import type { ConnectionState, SyncProblem, SyncStatus } from '../../../sync/status';
 
 export { tableText } from '../../../sync/texts';
-export { rejectionText, refusalText } from '../../app/rowSync/refusalText';
 
 // The browser's own clock and duration formatting ("10:42:05 AM", "3 minutes ago"): these texts sit
 // in the top bar's module, and date-fns would add ~5 KB gzipped to every screen's first load.

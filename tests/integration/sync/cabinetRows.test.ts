@@ -82,15 +82,21 @@ async function newJob(a: Device, b: Device, name: string): Promise<string> {
   return p.id;
 }
 
+/** Two tablets of Carla (`rows-a<tag>`, `rows-b<tag>`) with a new job named `name` open in each one's builder. */
+async function twoTabletsOnNewJob(tag: string, name: string) {
+  const a = await openDevice(backend, `rows-a${tag}`, carla);
+  const b = await openDevice(backend, `rows-b${tag}`, carla);
+  const id = await newJob(a, b, name);
+  const onA = builderOn(a, id);
+  const onB = builderOn(b, id);
+  await onA.open();
+  await onB.open();
+  return { a, b, id, onA, onB };
+}
+
 describe('two tablets adding cabinets to one job', () => {
   it('online, at the same moment: both cabinets, with their widths, everywhere', async () => {
-    const a = await openDevice(backend, 'rows-a1', carla);
-    const b = await openDevice(backend, 'rows-b1', carla);
-    const id = await newJob(a, b, 'Same moment');
-    const onA = builderOn(a, id);
-    const onB = builderOn(b, id);
-    await onA.open();
-    await onB.open();
+    const { a, b, id, onA, onB } = await twoTabletsOnNewJob('1', 'Same moment');
     const wall = onA.add('Wall', '21');
     const base = onB.add('Base 1/1', '17');
     await onA.save();
@@ -123,13 +129,7 @@ describe('two tablets adding cabinets to one job', () => {
   });
 
   it('both offline, two cabinets each; back online; a third device signing in later: all four, with widths', async () => {
-    const a = await openDevice(backend, 'rows-a2', carla);
-    const b = await openDevice(backend, 'rows-b2', carla);
-    const id = await newJob(a, b, 'Offline adds');
-    const onA = builderOn(a, id);
-    const onB = builderOn(b, id);
-    await onA.open();
-    await onB.open();
+    const { a, b, id, onA, onB } = await twoTabletsOnNewJob('2', 'Offline adds');
     a.net.offline = true;
     b.net.offline = true;
     const added = [
@@ -175,13 +175,7 @@ describe('two tablets adding cabinets to one job', () => {
   });
 
   it('removed on one tablet while measured on the other (both offline): the measuring tablet is asked', async () => {
-    const a = await openDevice(backend, 'rows-a3', carla);
-    const b = await openDevice(backend, 'rows-b3', carla);
-    const id = await newJob(a, b, 'Remove and measure');
-    const onA = builderOn(a, id);
-    const onB = builderOn(b, id);
-    await onA.open();
-    await onB.open();
+    const { a, b, id, onA, onB } = await twoTabletsOnNewJob('3', 'Remove and measure');
     a.net.offline = true;
     b.net.offline = true;
     onA.store.getState().removeCabinet('1');

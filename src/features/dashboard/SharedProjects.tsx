@@ -4,7 +4,7 @@ import { useJob, useSharedProjects, useUnreadCounts, type SharedProject } from '
 import { JOB_ROLE_LABELS, counterpart, toJobPerson } from '../../domain/jobRole';
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { projectDisplayName } from '../../domain/projectLabels';
-import { TEAM_INVITE_TEXTS } from '../../app/ui/teamInviteTexts';
+import { PROJECT_CONTRACTOR_INVITE_TEXTS, TEAM_INVITE_TEXTS } from '../../app/ui/teamInviteTexts';
 import { acceptPendingInvite, pendingInviteToken } from '../../app/invites';
 import { StatusBadge } from '../../app/ui/StatusBadge';
 import { UnreadBadge } from '../../app/ui/UnreadBadge';
@@ -66,9 +66,11 @@ export function SharedProjects() {
       if (!r.ok)
         setNotice({
           kind: 'error',
-          text: /only a contractor account can join/i.test(r.message)
-            ? TEAM_INVITE_TEXTS.wrongRole
-            : r.message,
+          text: /only a contractor account can join a project/i.test(r.message)
+            ? PROJECT_CONTRACTOR_INVITE_TEXTS.wrongRole
+            : /only a contractor account can join/i.test(r.message)
+              ? TEAM_INVITE_TEXTS.wrongRole
+              : r.message,
         });
       else if (r.value.organizationId)
         setNotice({

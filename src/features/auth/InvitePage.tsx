@@ -73,7 +73,10 @@ export function InvitePage() {
   // A team invitation, or a project invitation as its contractor: it needs a contractor account.
   const kind = needs?.kind ?? (team ? 'team' : null);
   if (status === 'signedIn') {
-    if (!kind || role === 'contractor') return <Navigate to="/dashboard" replace />;
+    // The server takes a team invitation from a contractor account; a project one as its contractor
+    // from the contractor's side (a contractor or an organization admin).
+    if (!kind || role === 'contractor' || (kind === 'project' && role === 'org_admin'))
+      return <Navigate to="/dashboard" replace />;
     const texts = CONTRACTOR_INVITE_TEXTS[kind];
     return (
       <AuthCard title={texts.title}>

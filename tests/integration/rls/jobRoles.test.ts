@@ -551,4 +551,23 @@ describe("a job's review: the whole row for the people it is about, no one else'
     expect(refused.error?.code).toBe('42501');
     expect((await anon.from('reviews').select('id')).data ?? []).toEqual([]);
   });
+
+  it('an invitation as "Contractor (edits)" is refused to a homeowner account, and stays for the right one', async () => {
+    const sent = await c.hannah.functions.invoke('project-invite', {
+      body: { project_id: reviewed, email: email('vic'), role: 'contractor' },
+    });
+    expect(sent.error).toBeNull();
+    const link = (await backend.readMail(email('vic')))[0]?.links[0] ?? '';
+    expect(new URL(link).hash).toMatch(/&role=contractor&email=vic-roles%40example\.com$/);
+    const { error } = await c.vic.rpc('accept_project_invite', {
+      p_token: await mailedToken(email('vic')),
+    });
+    expect(error).toMatchObject({ code: '42501', hint: 'invite.contractor_only' });
+    expect(await canSee('vic', reviewed)).toBe(false);
+    const pending = await backend.pg.query<{ accepted_at: string | null }>(
+      `select accepted_at from project_invites where project_id = $1 and lower(email) = $2`,
+      [reviewed, email('vic')],
+    );
+    expect(pending.rows.map((r) => r.accepted_at)).toEqual([null]);
+  });
 });

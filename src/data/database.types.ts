@@ -597,6 +597,20 @@ export type Database = {
         }
         Returns: Json
       }
+      contractor_reviews: {
+        Args: { p_contractor_ids: string[] }
+        Returns: {
+          id: string
+          contractor_id: string
+          rating: number
+          body: string
+          reply: string | null
+          replied_at: string | null
+          created_at: string
+          updated_at: string
+          reviewer_name: string
+        }[]
+      }
       decline_quote: {
         Args: { p_quote_id: string; p_reason?: string }
         Returns: Json

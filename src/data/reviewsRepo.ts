@@ -1,7 +1,8 @@
 /**
  * Reviews repository: the only writer of local review rows. The homeowner
- * owner of a completed project reviews its contractor (one review per
- * project) and may change the stars and text for 30 days; the contractor
+ * who owns a completed project reviews its contractor of record (who is
+ * who from the job's synced people rows, the server's answer; one review
+ * per project) and may change the stars and text for 30 days; the contractor
  * replies once. Everything works offline through the outbox; the server
  * decides the rest (the project must be completed, nobody reviews
  * themselves), and a refused op becomes a dead letter the sync page shows.
@@ -13,6 +14,7 @@ import {
   type ReviewFieldError,
 } from '../domain/reviewText';
 import { storableText } from '../domain/userText';
+import { jobAnswer } from '../domain/jobRole';
 import { enqueueOp, newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import type { ReviewRow, Result } from './types';
@@ -57,14 +59,20 @@ export function createReviewsRepo(ctx: RepoContext = activeContext) {
       const db = ctx.getDb();
       return db.transaction(
         'rw',
-        [db.projects, db.reviews, db.outbox, db.sync_state, db.dead_letters],
+        [db.projects, db.project_members, db.reviews, db.outbox, db.sync_state, db.dead_letters],
         async () => {
           const project = await db.projects.get(projectId);
           if (!project || project.deleted_at) return { ok: false, error: 'not_found' } as const;
-          if (project.owner_user_id !== db.userId)
+          // Who is who is the server's answer on the job's people rows: the homeowner who owns the
+          // job (not one invited as its owner) reviews its contractor of record.
+          const job = jobAnswer(
+            await db.project_members.where('project_id').equals(projectId).toArray(),
+            db.userId,
+          );
+          if (job.me?.role !== 'owner' || job.me.invited)
             return { ok: false, error: 'not_owner' } as const;
           if (project.status !== 'completed') return { ok: false, error: 'not_completed' } as const;
-          const contractorId = project.assigned_contractor_id;
+          const contractorId = job.contractor?.userId;
           if (!contractorId || contractorId === db.userId)
             return { ok: false, error: 'no_contractor' } as const;
           if ((await db.reviews.where('project_id').equals(projectId).count()) > 0)

@@ -209,6 +209,26 @@ export interface ReviewRow extends SyncedColumns {
   replied_at: string | null;
 }
 
+/**
+ * A review of a contractor as readers outside its job get it
+ * (`contractor_reviews`): no id of the reviewer or of the job, the reviewer
+ * as a first name and last initial ("Hannah H."). Kept on the device as read
+ * (store `contractor_reviews`), so the comparison shows them offline.
+ */
+export interface ContractorReviewRow {
+  id: string;
+  contractor_id: string;
+  /** Whole stars, 1 to 5. */
+  rating: number;
+  body: string;
+  reply: string | null;
+  replied_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** "Hannah H.", "Hannah", or "A homeowner". */
+  reviewer_name: string;
+}
+
 export type SyncTable =
   | 'projects'
   | 'profiles'

@@ -7,20 +7,23 @@ import { SelectField, TextField } from '../../ui/FormFields';
 import { AuthCard, FormError } from './AuthCard';
 import { signUpAccount } from './signUpAccount';
 import { pendingInviteFor } from '../../remote/pendingInvite';
-import { TEAM_INVITE_TEXTS } from '../../ui/teamInviteTexts';
+import { CONTRACTOR_INVITE_TEXTS } from '../../ui/teamInviteTexts';
 
 /**
  * /signup (product rules "Screens and routes", "Input checks", "Backend calls"): role (Homeowner, Contractor, Organization), first
  * and last name, email, password and confirmation; metadata carries role,
  * permissions and names. Unconfirmed email → the 'Check your email!' view.
- * Opened from a team invitation, the role is fixed to contractor and the
- * email is the invited one, locked; another role is refused before the
- * account is made.
+ * Opened from an invitation that needs a contractor account (a team
+ * invitation, or a project invitation as "Contractor (edits)"), the role is
+ * fixed to contractor and the email is the invited one, locked; another
+ * role or email is refused before the account is made, with why and what
+ * to do.
  */
 export function SignupPage() {
   const status = useAuth((s) => s.status);
   const navigate = useNavigate();
   const [invite] = useState(pendingInviteFor);
+  const texts = invite ? CONTRACTOR_INVITE_TEXTS[invite.kind] : null;
   const [form, setForm] = useState({
     role: invite?.role ?? 'homeowner',
     firstName: '',
@@ -43,7 +46,7 @@ export function SignupPage() {
     e.preventDefault();
     setError(null);
     if (invite && (form.role !== invite.role || form.email.trim().toLowerCase() !== invite.email)) {
-      setError(TEAM_INVITE_TEXTS.wrongRole);
+      setError(texts!.wrongRole);
       return;
     }
     const checked = validateSignUp(form);
@@ -79,14 +82,14 @@ export function SignupPage() {
   return (
     <AuthCard title={invite ? 'Create your contractor account' : 'Create your account'}>
       <form onSubmit={(e) => void submit(e)} noValidate>
-        {invite ? <p className="hint">{TEAM_INVITE_TEXTS.title}.</p> : null}
+        {texts ? <p className="hint">{texts.title}.</p> : null}
         <FormError message={error} />
-        {invite ? (
+        {texts ? (
           <TextField
             id="signup-role"
             label="I am a"
-            value={TEAM_INVITE_TEXTS.roleFixed}
-            hint={TEAM_INVITE_TEXTS.roleFixedHint}
+            value={texts.roleFixed}
+            hint={texts.roleFixedHint}
             readOnly
             onChange={() => {}}
           />
@@ -122,7 +125,7 @@ export function SignupPage() {
           autoComplete="email"
           value={form.email}
           readOnly={invite !== null}
-          hint={invite ? TEAM_INVITE_TEXTS.emailLocked : undefined}
+          hint={texts?.emailLocked}
           onChange={(v) => set('email', v)}
         />
         <TextField

@@ -171,7 +171,7 @@ export function SharedCabinets({ project, job }: { project: ProjectRow; job: Job
       <p>{cabinetSummary(raw)}</p>
       <Lines title="Doors" lines={order.doors} />
       <Lines title="Drawer fronts" lines={order.drawerFronts} />
-      {job.me?.may.edit_measurements && job.me.role !== 'owner' ? null : (
+      {job.me?.may.edit_measurements ? null : (
         <p className="muted">
           Read-only: {job.contractor?.name ?? 'your contractor'} measures and orders the doors.
         </p>

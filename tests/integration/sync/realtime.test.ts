@@ -75,7 +75,7 @@ describe('sync with Realtime pokes', () => {
     });
     // The join's own pull (after the start-up run).
     await vi.waitFor(() => expect(pulls(d)).toBeGreaterThanOrEqual(8), { timeout: 10_000 });
-    await vi.waitFor(() => expect(d.status.get().syncing).toBe(false));
+    await vi.waitFor(() => expect(d.status.get().syncing).toBe(false), { timeout: 20_000 });
     const start = pulls(d);
     await backend.pg.query(
       `select realtime.send(jsonb_build_object('n', n), 'poke', 'user:' || $1, true)
@@ -83,7 +83,7 @@ describe('sync with Realtime pokes', () => {
       [contractorId],
     );
     await vi.waitFor(() => expect(pulls(d)).toBeGreaterThan(start), { timeout: 10_000 });
-    await vi.waitFor(() => expect(d.status.get().syncing).toBe(false));
+    await vi.waitFor(() => expect(d.status.get().syncing).toBe(false), { timeout: 20_000 });
     // One pull per synced table per run: 20 pokes became one run, or one run and the one queued behind it.
     const runs = (pulls(d) - start) / SYNC_TABLES.length;
     expect(runs).toBeGreaterThanOrEqual(1);
@@ -172,7 +172,7 @@ describe('pokes between the people of a shared job', () => {
     await vi.waitFor(() => expect(pulls(d)).toBeGreaterThanOrEqual(SYNC_TABLES.length), {
       timeout: 20_000,
     });
-    await vi.waitFor(() => expect(d.status.get().syncing).toBe(false));
+    await vi.waitFor(() => expect(d.status.get().syncing).toBe(false), { timeout: 20_000 });
     return d;
   }
 

@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import legacy from '@vitejs/plugin-legacy';
 import { VitePWA } from 'vite-plugin-pwa';
+import { lingui } from '@lingui/vite-plugin';
+import { linguiMacro } from './scripts/linguiMacro';
 import { DEXIE_MODERN } from './scripts/dexieModern';
 import { localConfigScript } from './scripts/localConfigScript';
 import { systemjsEntryScript } from './scripts/systemjsEntryScript';
@@ -40,7 +42,10 @@ const SIGNED_IN_SHELL = new RegExp(
 
 export default defineConfig({
   plugins: [
+    // Lingui: macros compiled to message ids (scripts/linguiMacro.ts), catalogs (.po) compiled on import.
+    linguiMacro(),
     react(),
+    lingui(),
     // Classic scripts (SystemJS's format), not module scripts: Chromium keeps V8's compiled code for
     // a classic script the service worker precached, and for a module script it keeps none, so
     // every offline cold start compiled the entry and the signed-in shell again (about 25 ms of

@@ -5,6 +5,7 @@ import { TopBar } from './TopBar';
 import { Spinner } from './Spinner';
 import { StaleChangesBanner } from './otherPages';
 import { firstScreen } from './firstScreen';
+import { ProfileLocale } from './ProfileLocale';
 
 /** Pages that mark the first screen themselves, once their content (not a spinner) shows. */
 const SELF_MARKING = new Set(['/dashboard']);
@@ -25,6 +26,7 @@ export function AppLayout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
+      <ProfileLocale />
       <TopBar />
       <Suspense fallback={null}>
         <StaleChangesBanner />

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import './shell.css';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -24,7 +25,7 @@ export function AppLayout() {
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <ProfileLocale />
       <TopBar />

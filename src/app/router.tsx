@@ -19,7 +19,7 @@ import {
   QuoteRequestsPage,
   SyncPage,
 } from './otherPages';
-import { Spinner } from './Spinner';
+import { Spinner } from '../ui/Spinner';
 
 const LandingPage = lazy(async () => ({
   default: (await import('../features/landing/LandingPage')).LandingPage,

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { PublicLayout } from '../../app/PublicLayout';
+import { PublicLayout } from '../../ui/PublicLayout';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatNumber } from '../../i18n/format';

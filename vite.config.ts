@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { lingui } from '@lingui/vite-plugin';
+import { linguiMacro } from './scripts/linguiMacro.ts';
 import { DEXIE_MODERN } from './scripts/dexieModern.ts';
 import { localConfigScript } from './scripts/localConfigScript.ts';
 import { signedInChunk } from './scripts/signedInChunk.ts';
@@ -24,8 +26,11 @@ const signedIn = signedInChunk();
 
 export default defineConfig({
   plugins: [
+    // Lingui: macros compiled to message ids (scripts/linguiMacro.ts), catalogs (.po) compiled on import.
+    linguiMacro(),
     react(),
     signedIn.plugin,
+    lingui(),
     localConfigScript(),
     VitePWA({
       registerType: 'prompt',

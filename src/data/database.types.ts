@@ -134,6 +134,7 @@ export type Database = {
           first_name: string | null
           id: string
           last_name: string | null
+          locale: string | null
           organization_id: string | null
           permissions: Json
           phone: string | null
@@ -152,6 +153,7 @@ export type Database = {
           first_name?: string | null
           id: string
           last_name?: string | null
+          locale?: string | null
           organization_id?: string | null
           permissions?: Json
           phone?: string | null
@@ -170,6 +172,7 @@ export type Database = {
           first_name?: string | null
           id?: string
           last_name?: string | null
+          locale?: string | null
           organization_id?: string | null
           permissions?: Json
           phone?: string | null

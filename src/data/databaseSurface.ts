@@ -58,6 +58,7 @@ export const TABLE_COLUMNS = {
     'first_name',
     'id',
     'last_name',
+    'locale',
     'organization_id',
     'permissions',
     'phone',

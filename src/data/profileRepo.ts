@@ -13,7 +13,7 @@ import type { ProfileRow, Result } from './types';
 export type ProfileChanges = Partial<
   Pick<
     ProfileRow,
-    'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'price_list' | 'service_areas'
+    'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'price_list' | 'service_areas' | 'locale'
   >
 >;
 

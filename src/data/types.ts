@@ -63,6 +63,8 @@ export interface ProfileRow extends SyncedColumns {
   price_list?: unknown;
   /** A contractor's 5-digit ZIP codes and 3-digit ZIP prefixes (see domain/serviceAreas.ts); absent on old rows. */
   service_areas?: string[];
+  /** The language the person chose (BCP 47, `en` or `es` today); null or absent = follow the browser. */
+  locale?: string | null;
   role: string | null;
   organization_id: string | null;
   permissions: unknown;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatFraction, parseInches, toSixteenths } from './fractions';
+import { formatDecimal, formatFraction, formatSize, parseInches, toSixteenths } from './fractions';
 
 describe('formatFraction: nearest 1/16", reduced, tape-measure form', () => {
   it.each([
@@ -87,5 +87,13 @@ describe('parseInches', () => {
     ['NaN', null],
   ])('%j → %s', (raw, expected) => {
     expect(parseInches(raw)).toBe(expected);
+  });
+});
+
+describe('formatSize: a size pair with each inch mark once', () => {
+  it('13 7/8" × 24 1/16"', () => {
+    expect(formatSize(13.875, 24.0625)).toBe('13 7/8" × 24 1/16"');
+    expect(formatSize(15, null)).toBe('15" × —');
+    expect(formatSize(13.875, 24.0625)).not.toContain('""');
   });
 });

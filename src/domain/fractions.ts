@@ -50,6 +50,18 @@ export function formatFraction(valueIn: number | null | undefined): string {
   return `${s.whole} ${s.numerator}/${s.denominator}"`;
 }
 
+/**
+ * A finished size as a tape measure reads it, width × height in inches:
+ * `13 7/8" × 24 1/16"`. Every view that shows a size pair uses this, so an
+ * inch mark is written once (formatFraction carries it; never add another).
+ */
+export function formatSize(
+  widthIn: number | null | undefined,
+  heightIn: number | null | undefined,
+): string {
+  return `${formatFraction(widthIn)} × ${formatFraction(heightIn)}`;
+}
+
 /** Formats a length as a decimal with exactly 3 places, half up: `15.438`. Invalid → "—". */
 export function formatDecimal(valueIn: number | null | undefined): string {
   if (valueIn === null || valueIn === undefined || !Number.isFinite(valueIn) || valueIn < 0)

@@ -18,7 +18,7 @@
  * point, and no figure is rounded twice.
  */
 import type { DoorOrder } from './doorOrder';
-import { formatFraction } from './fractions';
+import { formatFraction, formatSize } from './fractions';
 import type { PriceList } from './pricing';
 
 /** What a quote line is for. */
@@ -235,7 +235,7 @@ export function quoteLinesFromDoorOrder(
     const min = kind === 'door' ? prices.minDoorSqFt : prices.minDrawerFrontSqFt;
     const actual = (l.width * l.height) / 144;
     const sqft = roundTo(Math.max(Number.isFinite(actual) ? actual : 0, min, 0.0001), 4);
-    const what = `${kind === 'door' ? 'Door' : 'Drawer front'} ${formatFraction(l.width)} × ${formatFraction(l.height)}`;
+    const what = `${kind === 'door' ? 'Door' : 'Drawer front'} ${formatSize(l.width, l.height)}`;
     const named = style(kind === 'door' ? styles.door : styles.drawerFront);
     return {
       kind,

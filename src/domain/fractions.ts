@@ -70,6 +70,18 @@ export function formatDecimal(valueIn: number | null | undefined): string {
 }
 
 /**
+ * A length as the exports carry it: the decimal to 4 places, half up, with
+ * at least 3 (`8.3125`, `15.500`, `17.3758`), so every 1/16" is exact and
+ * a computed size is within 0.00005". Invalid → "—".
+ */
+export function formatExactDecimal(valueIn: number | null | undefined): string {
+  if (valueIn === null || valueIn === undefined || !Number.isFinite(valueIn) || valueIn < 0)
+    return NO_SIZE;
+  const text = roundHalfUp(valueIn, 4).toFixed(4);
+  return text.endsWith('0') ? text.slice(0, -1) : text;
+}
+
+/**
  * Parses a length typed or stored by a form: a number, a decimal string
  * (`"15.5"`, `".5"`, `"15."`), or a tape-measure string (`"15 1/2"`, `"7/16"`,
  * an optional trailing `"`). Returns `null` for empty, non-numeric, negative or

@@ -19,6 +19,7 @@ import { LoginPage } from './pages/AuthPages';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { ORDER_COLUMNS, PRICE_COLUMNS, parseOrderExportCsv } from '../../src/domain/orderExport';
+import { formatExactDecimal } from '../../src/domain/fractions';
 import { WORKBOOK_SHEETS } from '../../src/features/order/orderWorkbook';
 
 const e2e = appSuite({ seed: true });
@@ -158,10 +159,12 @@ describe('door order', () => {
 
     const { text: csv, fileName } = await downloadText(page, 'Download CSV', 'demo-order.csv');
     expect(fileName).toMatch(/^order-Nguyen-Bath-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(csv.split('\r\n')[0]).toBe(ORDER_COLUMNS.join(','));
+    // A UTF-8 byte-order mark first (the text holds "×"), then the header.
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1).split('\r\n')[0]).toBe(ORDER_COLUMNS.join(','));
     const pieces = parseOrderExportCsv(csv);
     // Exactly one rectangular table: every line has the header's number of fields, nothing after it.
-    const raw = Papa.parse<string[]>(csv, { skipEmptyLines: true });
+    const raw = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true });
     expect(raw.errors).toEqual([]);
     expect(new Set(raw.data.map((r) => r.length))).toEqual(new Set([ORDER_COLUMNS.length]));
     const doorsOnScreen = await page
@@ -237,7 +240,7 @@ describe('door order', () => {
       expect(typeof r['Height (in)']).toBe('number');
       expect(r['Width (fraction)']).toBe(pieces[i]!['Width (fraction)']);
       expect(r.Qty).toBe(Number(pieces[i]!.Qty));
-      expect((r['Width (in)'] as number).toFixed(3)).toBe(pieces[i]!['Width (in)']);
+      expect(formatExactDecimal(r['Width (in)'] as number)).toBe(pieces[i]!['Width (in)']);
     }
     const onScreenHinges = (
       await page.locator('.ord-hinge-table tbody tr td.ord-qty').allInnerTexts()
@@ -324,7 +327,7 @@ describe('door order', () => {
     await page.getByText('Every measured part is on this order.').waitFor();
 
     const { text: csv } = await downloadText(page, 'Download CSV', 'big-order.csv');
-    expect(csv.split('\r\n')[0]).toBe([...ORDER_COLUMNS, ...PRICE_COLUMNS].join(','));
+    expect(csv.slice(1).split('\r\n')[0]).toBe([...ORDER_COLUMNS, ...PRICE_COLUMNS].join(','));
     const rows = parseOrderExportCsv(csv);
     expect(rows.every((r) => /^\d+\.\d{2}$/.test(r['Line price']!))).toBe(true);
     await page.screenshot({
@@ -417,7 +420,7 @@ describe('door order', () => {
     expect(shared.files).toHaveLength(1);
     expect(shared.files[0]!.name).toMatch(/^order-Maria-Alvarez-.*\.csv$/);
     expect(shared.files[0]!.type).toBe('text/csv');
-    expect(shared.files[0]!.text.split('\r\n')[0]!.startsWith(ORDER_COLUMNS.join(','))).toBe(true);
+    expect(shared.files[0]!.text.startsWith(`\uFEFF${ORDER_COLUMNS.join(',')}`)).toBe(true);
     await ctx.close();
   });
 

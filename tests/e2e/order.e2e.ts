@@ -20,6 +20,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { ORDER_COLUMNS, PRICE_COLUMNS, parseOrderExportCsv } from '../../src/domain/orderExport';
 import { formatExactDecimal } from '../../src/domain/fractions';
+import { sendAnyway } from './support/orderSend';
 import { WORKBOOK_SHEETS } from '../../src/features/order/orderWorkbook';
 
 const e2e = appSuite({ seed: true });
@@ -45,10 +46,7 @@ async function downloadText(
   button: string,
   name: string,
 ): Promise<{ text: string; fileName: string }> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: button, exact: true }).click(),
-  ]);
+  const download = await sendAnyway(page, button);
   const path = artifactPath('order', name);
   await download.saveAs(path);
   return { text: readFileSync(path, 'utf8'), fileName: download.suggestedFilename() };
@@ -157,6 +155,13 @@ describe('door order', () => {
     await page.getByText('(555) 987-6543').first().waitFor();
     await page.screenshot({ path: artifactPath('order', 'order-tablet.png'), fullPage: true });
 
+    // A red check stands (a width not entered): Download CSV says what is missing and asks first.
+    await page.getByRole('button', { name: 'Download CSV', exact: true }).click();
+    const ask = page.getByRole('dialog', { name: /The order is not ready: \d+ red checks?/ });
+    await ask.getByText('Cabinet 9 Door 1: width not measured').waitFor();
+    await page.screenshot({ path: artifactPath('order', 'order-send-anyway.png') });
+    await ask.getByRole('button', { name: 'Go back' }).click();
+    await ask.waitFor({ state: 'detached' });
     const { text: csv, fileName } = await downloadText(page, 'Download CSV', 'demo-order.csv');
     expect(fileName).toMatch(/^order-Nguyen-Bath-\d{4}-\d{2}-\d{2}\.csv$/);
     // A UTF-8 byte-order mark first (the text holds "×"), then the header.
@@ -212,10 +217,7 @@ describe('door order', () => {
     expect(onScreenChecks).toEqual(checkMessages.map((m) => `Error — ${m}`));
 
     // The workbook: opened with exceljs, its sheets match the sheet on screen.
-    const [xlsxDownload] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download Excel', exact: true }).click(),
-    ]);
+    const xlsxDownload = await sendAnyway(page, 'Download Excel');
     expect(xlsxDownload.suggestedFilename()).toMatch(/^order-Nguyen-Bath-.*\.xlsx$/);
     const xlsxPath = artifactPath('order', 'demo-order.xlsx');
     await xlsxDownload.saveAs(xlsxPath);
@@ -405,9 +407,20 @@ describe('door order', () => {
     await page.getByRole('heading', { name: 'Door Order' }).waitFor();
     await page.screenshot({ path: artifactPath('order', 'order-phone.png'), fullPage: true });
     await page.getByRole('button', { name: 'Share CSV' }).click();
-    await page.waitForFunction(
+    // Shared at once, or (with a red check) after "Send anyway": whichever the page does first.
+    const askShare = page.getByRole('button', { name: 'Send anyway' });
+    const sharedAt = page.waitForFunction(
       () => (window as unknown as { __shared: unknown[] }).__shared.length === 1,
     );
+    const asked = await Promise.race([
+      sharedAt.then(() => false),
+      askShare.waitFor().then(
+        () => true,
+        () => false,
+      ),
+    ]);
+    if (asked) await askShare.click();
+    await sharedAt;
     const shared = await page.evaluate(
       () =>
         (

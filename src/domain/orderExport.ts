@@ -200,12 +200,13 @@ export function buildOrderExport(
     };
     if (prices) {
       const p = priceLine(prices, l.kind, l.quantity, l.width, l.height);
-      line.price = {
-        pieceSqFt: p.pieceSqFt,
-        lineSqFt: p.lineSqFt,
-        ratePerSqFt: p.ratePerSqFt,
-        linePrice: p.price,
-      };
+      if (p)
+        line.price = {
+          pieceSqFt: p.pieceSqFt,
+          lineSqFt: p.lineSqFt,
+          ratePerSqFt: p.ratePerSqFt,
+          linePrice: p.price,
+        };
     }
     return line;
   };
@@ -348,6 +349,8 @@ export function orderExportCsv(x: OrderExport): string {
         money(l.price.ratePerSqFt),
         money(l.price.linePrice),
       );
+    // No price for this kind of piece in the list: blank cells keep the table rectangular.
+    else if (priced) row.push('', '', '', '');
     return row;
   });
   return `${CSV_BOM}${Papa.unparse({ fields, data: rows }, { newline: '\r\n', escapeFormulae: CSV_FORMULA_CELL })}\r\n`;

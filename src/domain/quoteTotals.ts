@@ -241,7 +241,8 @@ export function quoteLinesFromDoorOrder(
       kind,
       description: named === '' ? what : `${what}, ${named}`,
       quantity: l.quantity,
-      unit_cents: toCents(rate),
+      // No price for this kind in the list: $0.00 for the contractor to price, as without a list.
+      unit_cents: toCents(rate ?? 0),
       sqft,
       width: roundTo(l.width, 4),
       height: roundTo(l.height, 4),

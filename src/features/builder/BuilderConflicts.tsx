@@ -7,12 +7,12 @@
  * the cabinets (`BuilderConflicts`).
  */
 import { memo } from 'react';
-import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
+import { ChangedElsewhere } from '../../ui/ChangedElsewhere';
 import { valueAt, type MergeConflict } from '../../data';
 import { cabinetIdOfItem, isCabinetConflict } from '../../data/cabinetMerge';
 import { STILE_RAIL_LABELS, type CabinetRow, type StileRailKey } from '../../domain/cabinetData';
 import { partsOf } from '../../domain/cabinetTypes';
-import { describeCabinetDataValue } from '../../app/ui/describePath';
+import { describeCabinetDataValue } from '../../ui/describePath';
 import { selectCabinetRows, useBuilderStore } from './builderStore';
 
 const FORM_LABELS: Record<string, string> = {

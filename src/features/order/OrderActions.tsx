@@ -14,8 +14,8 @@ import { Link } from 'react-router-dom';
 import { orderExportCsv, orderExportJson, type OrderExport } from '../../domain/orderExport';
 import { buildOrderWorkbook } from './orderWorkbook';
 import { safeFileName } from './orderMeta';
-import { downloadBlob, isTouchDevice, shareOrDownload } from '../../app/ui/share';
-import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
+import { downloadBlob, isTouchDevice, shareOrDownload } from '../../ui/share';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 /** What leaves the device for the door maker, and so asks first while a red check stands. */
 type SendKind = 'csv' | 'excel' | 'share';

@@ -4,10 +4,10 @@
  * Cabinet numbers are positions in the builder's list (1-based); parts are
  * named from the cabinet type (product rules "Records and their fields" "Cabinet types and parts").
  */
-import { STILE_RAIL_LABELS, type StileRailKey } from '../../domain/cabinetData';
-import { orderedCabinets, readCabinets, type CabinetRow } from '../../domain/cabinetRows';
-import { partsOf } from '../../domain/cabinetTypes';
-import { formatFraction, parseInches } from '../../domain/fractions';
+import { STILE_RAIL_LABELS, type StileRailKey } from '../domain/cabinetData';
+import { orderedCabinets, readCabinets, type CabinetRow } from '../domain/cabinetRows';
+import { partsOf } from '../domain/cabinetTypes';
+import { formatFraction, parseInches } from '../domain/fractions';
 
 const COLUMN_LABELS: Record<string, string> = {
   name: 'Name',

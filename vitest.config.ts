@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import { PG_BIN, postgresAvailable } from './tests/support/postgresLane';
-import { DEXIE_MODERN } from './scripts/dexieModern';
+import { PG_BIN, postgresAvailable } from './tests/support/postgresLane.ts';
+import { DEXIE_MODERN } from './scripts/dexieModern.ts';
 
 /**
  * Two projects: "pglite" runs every unit and integration test on in-process

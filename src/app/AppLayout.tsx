@@ -3,7 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { TopBar } from './TopBar';
 import { Spinner } from '../ui/Spinner';
-import { StaleChangesBanner } from './otherPages';
+import { StaleChangesBanner } from '../features/sync/StaleChangesBanner';
 import { firstScreen } from './firstScreen';
 
 /** Pages that mark the first screen themselves, once their content (not a spinner) shows. */
@@ -26,9 +26,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <TopBar />
-      <Suspense fallback={null}>
-        <StaleChangesBanner />
-      </Suspense>
+      <StaleChangesBanner />
       <div id="main" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
           <Outlet />

@@ -1,8 +1,8 @@
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDisplayName } from '../auth/useDisplayName';
 import { useUiRole } from '../auth/useCurrentRole';
-import { SyncStatusIndicator } from './otherPages';
+import { SyncStatusIndicator } from '../features/sync/SyncStatusIndicator';
 import { useUnreadCounts } from '../hooks';
 import { UnreadBadge } from '../ui/UnreadBadge';
 import { notifyNewMessages } from '../remote/messageNotices';
@@ -91,9 +91,7 @@ export function TopBar() {
             </Link>
           </>
         ) : null}
-        <Suspense fallback={null}>
-          <SyncStatusIndicator />
-        </Suspense>
+        <SyncStatusIndicator />
         <div className="menu-wrap" ref={wrapRef}>
           <button
             ref={buttonRef}

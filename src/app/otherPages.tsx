@@ -1,7 +1,8 @@
 /**
- * Feature screens lazy-loaded into the router and the layout, each its own
- * chunk: BuilderPage, OrderPage, SyncPage, the quote pages, the top bar's
- * SyncStatusIndicator and the StaleChangesBanner under it.
+ * Feature screens lazy-loaded into the router, each its own chunk:
+ * BuilderPage, OrderPage, SyncPage and the quote pages. (The top bar's sync
+ * indicator and the banner under it are imported by the layout itself, so
+ * they come in the signed-in chunk with it.)
  */
 import { lazy } from 'react';
 
@@ -13,12 +14,6 @@ export const OrderPage = lazy(async () => ({
 }));
 export const SyncPage = lazy(async () => ({
   default: (await import('../features/sync/SyncPage')).SyncPage,
-}));
-export const StaleChangesBanner = lazy(async () => ({
-  default: (await import('../features/sync/StaleChangesBanner')).StaleChangesBanner,
-}));
-export const SyncStatusIndicator = lazy(async () => ({
-  default: (await import('../features/sync/SyncStatusIndicator')).SyncStatusIndicator,
 }));
 export const QuoteEditorPage = lazy(async () => ({
   default: (await import('../features/quotes/QuoteEditorPage')).QuoteEditorPage,

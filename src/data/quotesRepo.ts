@@ -91,8 +91,9 @@ export function createQuotesRepo(ctx: RepoContext = activeContext) {
   return {
     /**
      * Starts a draft quote of the signed-in contractor on `projectId` (works
-     * offline). Its revision here is 1 more than the contractor's highest on
-     * that project on this device; the server sets the real revision and links
+     * offline). Its revision here is 1 more than the contractor's highest sent
+     * quote on that project on this device (drafts never count); the server
+     * sets the real revision (again when it is sent) and links
      * the project's open request, and the pull brings both back.
      */
     async createDraft(projectId: string, content: QuoteContent): Promise<QuoteRow> {
@@ -101,7 +102,8 @@ export function createQuotesRepo(ctx: RepoContext = activeContext) {
       const mine = await db.quotes.where('project_id').equals(projectId).toArray();
       const revision =
         mine
-          .filter((q) => q.contractor_id === db.userId)
+          // Revisions count sent quotes only (an unsent draft, kept or deleted, is no revision).
+          .filter((q) => q.contractor_id === db.userId && q.sent_at !== null)
           .reduce((m, q) => Math.max(m, q.revision), 0) + 1;
       const { changes, totals } = contentColumns(content);
       const id = newId();

@@ -56,7 +56,11 @@ export function SharedProjectView({ project }: { project: ProjectRow }) {
         }
       />
       <SharedJobSection project={project} />
-      <JobCounterpartCard job={job} contact={contact} />
+      <JobCounterpartCard
+        job={job}
+        contact={contact}
+        phone={typeof project.details?.phone === 'string' ? project.details.phone.trim() : ''}
+      />
       <ProjectThread project={project} userId={membership.user_id} canAttach={me.may.files} />
       <ProjectFiles
         projectId={project.id}

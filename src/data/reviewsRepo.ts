@@ -15,8 +15,9 @@ import {
 } from '../domain/reviewText';
 import { storableText } from '../domain/userText';
 import { jobAnswer } from '../domain/jobRole';
-import { enqueueOp, newId } from './outbox';
+import { newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
+import { syncedTable } from './syncedTable';
 import type { ReviewRow, Result } from './types';
 
 /** Why a review write was refused on the device (the server refuses the same). */
@@ -40,6 +41,8 @@ export function reviewEditable(row: ReviewRow, userId: string, nowMs: number): b
 
 /** Builds the reviews repository over a context (the app uses `reviewsRepo`). */
 export function createReviewsRepo(ctx: RepoContext = activeContext) {
+  const reviews = syncedTable<ReviewRow>(ctx, { table: 'reviews' });
+
   return {
     /**
      * Writes the signed-in homeowner's review of the contractor of
@@ -56,11 +59,8 @@ export function createReviewsRepo(ctx: RepoContext = activeContext) {
       const body = storableText(written);
       const problem = reviewError(rating, body);
       if (problem) return { ok: false, error: problem };
-      const db = ctx.getDb();
-      return db.transaction(
-        'rw',
-        [db.projects, db.project_members, db.reviews, db.outbox, db.sync_state, db.dead_letters],
-        async () => {
+      return reviews.write(
+        async (db) => {
           const project = await db.projects.get(projectId);
           if (!project || project.deleted_at) return { ok: false, error: 'not_found' } as const;
           // Who is who is the server's answer on the job's people rows: the homeowner who owns the
@@ -91,14 +91,9 @@ export function createReviewsRepo(ctx: RepoContext = activeContext) {
             deleted_at: null,
             txid: '',
           };
-          await db.reviews.add(row);
-          await enqueueOp(
-            db,
-            { table: 'reviews', id: row.id, kind: 'insert', base_version: null, changes: columns },
-            ctx.now(),
-          );
-          return { ok: true, value: row } as const;
+          return { ok: true, value: await reviews.create(row, columns) } as const;
         },
+        (db) => [db.projects, db.project_members],
       );
     },
 
@@ -111,40 +106,15 @@ export function createReviewsRepo(ctx: RepoContext = activeContext) {
       const body = storableText(written);
       const problem = reviewError(rating, body);
       if (problem) return { ok: false, error: problem };
-      const db = ctx.getDb();
-      return db.transaction(
-        'rw',
-        db.reviews,
-        db.outbox,
-        db.sync_state,
-        db.dead_letters,
-        async () => {
-          const current = await db.reviews.get(id);
-          if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
-          if (current.reviewer_id !== db.userId) return { ok: false, error: 'not_owner' } as const;
-          if (!reviewEditable(current, db.userId, ctx.now()))
-            return { ok: false, error: 'too_late' } as const;
-          const next: ReviewRow = {
-            ...current,
-            rating,
-            body,
-            updated_at: new Date(ctx.now()).toISOString(),
-          };
-          await db.reviews.put(next);
-          await enqueueOp(
-            db,
-            {
-              table: 'reviews',
-              id,
-              kind: 'update',
-              base_version: current.version,
-              changes: { rating, body },
-            },
-            ctx.now(),
-          );
-          return { ok: true, value: next } as const;
-        },
-      );
+      return reviews.write(async (db) => {
+        const current = await db.reviews.get(id);
+        if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
+        if (current.reviewer_id !== db.userId) return { ok: false, error: 'not_owner' } as const;
+        if (!reviewEditable(current, db.userId, ctx.now()))
+          return { ok: false, error: 'too_late' } as const;
+        const next = await reviews.update(current, { columns: { rating, body } });
+        return { ok: true, value: next } as const;
+      });
     },
 
     /** The contractor's one reply to a review of its work (works offline; the server stamps replied_at). */
@@ -152,36 +122,18 @@ export function createReviewsRepo(ctx: RepoContext = activeContext) {
       const reply = storableText(written);
       const problem = replyError(reply);
       if (problem) return { ok: false, error: problem };
-      const db = ctx.getDb();
-      return db.transaction(
-        'rw',
-        db.reviews,
-        db.outbox,
-        db.sync_state,
-        db.dead_letters,
-        async () => {
-          const current = await db.reviews.get(id);
-          if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
-          if (current.contractor_id !== db.userId)
-            return { ok: false, error: 'not_contractor' } as const;
-          if (current.reply !== null) return { ok: false, error: 'already_replied' } as const;
-          const nowIso = new Date(ctx.now()).toISOString();
-          const next: ReviewRow = { ...current, reply, replied_at: nowIso, updated_at: nowIso };
-          await db.reviews.put(next);
-          await enqueueOp(
-            db,
-            {
-              table: 'reviews',
-              id,
-              kind: 'update',
-              base_version: current.version,
-              changes: { reply },
-            },
-            ctx.now(),
-          );
-          return { ok: true, value: next } as const;
-        },
-      );
+      return reviews.write(async (db) => {
+        const current = await db.reviews.get(id);
+        if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
+        if (current.contractor_id !== db.userId)
+          return { ok: false, error: 'not_contractor' } as const;
+        if (current.reply !== null) return { ok: false, error: 'already_replied' } as const;
+        const next = await reviews.update(current, {
+          columns: { reply },
+          local: (at) => ({ replied_at: at }),
+        });
+        return { ok: true, value: next } as const;
+      });
     },
   };
 }

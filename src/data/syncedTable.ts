@@ -120,10 +120,17 @@ export const BOOKKEEPING_STORES = [
   'dead_letters',
 ] as const;
 
-/** Every store of the local database: the synced tables, then the bookkeeping stores. */
+/** The device's copies of what an online read returned (never synced, never pushed). */
+export const READ_CACHE_STORES = [
+  // A contractor's reviews as `contractor_reviews()` gives them to outside readers (src/data/contractorReviews.ts).
+  'contractor_reviews',
+] as const;
+
+/** Every store of the local database: the synced tables, the bookkeeping stores, the read caches. */
 export const LOCAL_STORES: readonly string[] = [
   ...Object.keys(SYNCED_TABLES),
   ...BOOKKEEPING_STORES,
+  ...READ_CACHE_STORES,
 ];
 
 /** A synced table the user writes through the outbox. */

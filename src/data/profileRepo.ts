@@ -13,7 +13,14 @@ import type { ProfileRow, Result } from './types';
 export type ProfileChanges = Partial<
   Pick<
     ProfileRow,
-    'first_name' | 'last_name' | 'email' | 'phone' | 'address' | 'price_list' | 'service_areas' | 'locale'
+    | 'first_name'
+    | 'last_name'
+    | 'email'
+    | 'phone'
+    | 'address'
+    | 'price_list'
+    | 'service_areas'
+    | 'locale'
   >
 >;
 

@@ -189,7 +189,7 @@ describe('the catalog and its generator', () => {
           await tx.query(`select private.sync_generate()`);
         })
         .then(
-          () => ({ code: 'none' }),
+          () => ({ code: 'none', message: '' }),
           (e: { code?: string; message?: string }) => ({ code: e.code, message: e.message }),
         );
       expect(res.code).toBe('22023');
@@ -204,7 +204,7 @@ describe('the catalog and its generator', () => {
           await tx.query(`select private.sync_generate()`);
         })
         .then(
-          () => ({ code: 'none' }),
+          () => ({ code: 'none', message: '' }),
           (e: { code?: string; message?: string }) => ({ code: e.code, message: e.message }),
         );
       expect(res).toMatchObject({ code: '22023' });

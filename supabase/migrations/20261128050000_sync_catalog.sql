@@ -33,8 +33,8 @@
 -- ── the catalog ─────────────────────────────────────────────────────────
 
 /**
- * One row per synced table of schema public (pulled by pull_changes and,
- * with client_columns, pushed by push_changes). Every synced table has
+ * One row per synced table of schema public (pulled by pull_changes, and
+ * written through push_changes when pushed). Every synced table has
  * id uuid, version int, txid xid8 (indexed with id), updated_at and
  * deleted_at, stamped by sync_stamp_insert/sync_stamp_update and logged by
  * sync_log_changes (triggers the table's own migration creates).
@@ -42,8 +42,14 @@
  *   name            the table in schema public
  *   position        order of the generated branches, and of the fast
  *                   inserts (a parent before its children)
- *   client_columns  the columns a push may write; null: pulled only (the
- *                   rows change through RPCs)
+ *   pushed          clients write rows through push_changes; false:
+ *                   pulled only (the rows change through RPCs)
+ *   client_columns  the columns a push may write; null: every data column
+ *                   (sync_data_columns) but deleted_at and server_columns,
+ *                   read at run time, so a column added later by one
+ *                   `alter table` is writable at once
+ *   server_columns  with client_columns null: the data columns only the
+ *                   server writes
  *   read_rule       who may read a row's change history (conflicts, changed
  *                   paths): a boolean SQL expression over the row `r`, run
  *                   as the database owner; null: nobody. Pulls read
@@ -54,8 +60,9 @@
  *                   delete_refusal (22023) or else as RLS refuses it (42501)
  *   details_patch   update ops may carry details_patch entries
  *   project_column  the column naming the row's project in sync_conflicts
- *   fast_insert     new rows of this table are inserted set-based, all
- *                   client_columns given (push_changes' insert fast path)
+ *   fast_insert     new rows of this table are inserted set-based when
+ *                   they give every client column (push_changes' insert
+ *                   fast path; the columns as sync_generate() last saw them)
  *   parent_table / parent_column
  *                   a fast insert waits for its parent (parent_column
  *                   names a row of parent_table): it is taken only when no
@@ -64,7 +71,9 @@
 create table private.sync_tables (
   name text primary key check (name ~ '^[a-z_][a-z0-9_]*$'),
   position int not null unique,
+  pushed boolean not null default true,
   client_columns text[],
+  server_columns text[] not null default '{}',
   read_rule text,
   write_rule text not null,
   tombstones boolean not null default true,
@@ -75,54 +84,49 @@ create table private.sync_tables (
   parent_table text references private.sync_tables (name),
   parent_column text,
   check ((parent_table is null) = (parent_column is null)),
-  check (not fast_insert or client_columns is not null)
+  check (pushed or (client_columns is null and not fast_insert))
 );
 revoke all on private.sync_tables from public, anon, authenticated;
 
 insert into private.sync_tables
-  (name, position, client_columns, read_rule, write_rule, tombstones, delete_refusal,
-   details_patch, project_column, fast_insert, parent_table, parent_column)
+  (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones,
+   delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
 values
-  ('profiles', 10,
-   array['email', 'first_name', 'last_name', 'phone', 'address', 'price_list', 'service_areas'],
+  ('profiles', 10, true, null, array['role', 'organization_id', 'permissions'],
    'r.id = auth.uid()',
    'RLS profiles_*_own (one''s own row); role, organization_id and permissions are the server''s',
    false, 'profiles are removed with delete_my_account()', false, null, false, null, null),
-  ('projects', 20,
-   array['name', 'status', 'details', 'user_id', 'owner_user_id', 'assigned_contractor_id'],
+  ('projects', 20, true, null, '{}',
    'private.can_read_project(r.id)',
    'RLS projects_* (owner, project members, organization admin) and the projects_* guard triggers',
    true, null, true, 'id', true, null, null),
-  ('project_files', 30,
-   array['project_id', 'file_name', 'file_path', 'file_size', 'file_type', 'user_id'],
+  ('project_files', 30, true, null, '{}',
    'private.can_read_project(r.project_id)',
    'RLS project_files_* (who may write the project) and project_files_12_check_path',
    true, null, false, 'project_id', true, 'projects', 'project_id'),
-  ('project_members', 40, null, null,
+  ('project_members', 40, false, null, '{}', null,
    'none through sync: the sharing RPCs (accept_project_invite, remove_project_member, assign_project)',
    false, null, false, null, false, null, null),
-  ('quotes', 50,
-   array['project_id', 'contractor_id', 'status', 'lines', 'tax_rate', 'currency', 'valid_until', 'notes'],
+  ('quotes', 50, true,
+   array['project_id', 'contractor_id', 'status', 'lines', 'tax_rate', 'currency', 'valid_until', 'notes'], '{}',
    'private.can_read_quote(r.id)',
    'RLS quotes_*_contractor and the quotes_* triggers (totals, status moves, signing are the server''s)',
    true, null, false, null, false, null, null),
-  ('messages', 60,
-   array['project_id', 'author_id', 'body', 'attachments'],
+  ('messages', 60, true, array['project_id', 'author_id', 'body', 'attachments'], '{}',
    'private.can_read_project(r.project_id)',
    'RLS messages_* (the project''s readers post, the author edits) and the messages_* triggers',
    true, null, false, null, false, null, null),
-  ('message_reads', 70, null, null,
+  ('message_reads', 70, false, null, '{}', null,
    'none through sync: mark_messages_read()',
    false, null, false, null, false, null, null),
-  ('reviews', 80,
-   array['project_id', 'reviewer_id', 'rating', 'body', 'reply'],
+  ('reviews', 80, true, array['project_id', 'reviewer_id', 'rating', 'body', 'reply'], '{}',
    'r.reviewer_id = auth.uid() or r.contractor_id = auth.uid()',
    'RLS reviews_* and reviews_10_guard (the owner reviews a completed project once, the contractor replies once; never deleted)',
    false, null, false, null, false, null, null);
 
 -- The declared client columns must be the ones the functions this replaces
--- gave: a column added to a synced table by a migration merged beside this
--- one fails here, loudly, instead of silently becoming unwritable.
+-- gave: a migration merged beside this one that changes them fails here,
+-- loudly, instead of silently changing what a client may write.
 do $$
 declare
   v_diff text;
@@ -130,7 +134,10 @@ begin
   select string_agg(s.name, ', ' order by s.name) into v_diff
   from private.sync_tables s
   where not private.is_sync_table(s.name)
-     or private.sync_client_columns(s.name) is distinct from s.client_columns;
+     or private.sync_client_columns(s.name) is distinct from case when s.pushed then coalesce(
+          s.client_columns,
+          array(select c from unnest(private.sync_data_columns(s.name)) c
+                where c <> 'deleted_at' and c <> all (s.server_columns))) end;
   if v_diff is not null then
     raise exception 'private.sync_tables disagrees with the sync functions on: %', v_diff;
   end if;
@@ -158,6 +165,7 @@ declare
   v_cols text;
   v_rules text := '';
   v_client text := '';
+  v_col_list text[];
   v_read text := '';
   v_get text := '';
   v_lock text := '';
@@ -177,7 +185,7 @@ begin
       when pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(t.name)) is null then 'no such table in public'
       when exists (
         select 1 from unnest(array['id', 'version', 'txid', 'updated_at', 'deleted_at']
-                             || coalesce(t.client_columns, '{}')
+                             || coalesce(t.client_columns, '{}') || t.server_columns
                              || coalesce(array[t.project_column, t.parent_column], '{}')) c
         where c is not null and not exists (
           select 1 from pg_catalog.pg_attribute a
@@ -199,15 +207,27 @@ begin
   from private.sync_tables t;
 
   for s in select * from private.sync_tables order by position loop
-    v_cols := case when s.client_columns is null then 'null::text[]'
-                   else pg_catalog.quote_literal(s.client_columns::text) || '::text[]' end;
-    if s.client_columns is not null then
+    -- the columns a push writes now (the fast insert names them all)
+    v_col_list := coalesce(s.client_columns, array(
+      select a.attname::text from pg_catalog.pg_attribute a
+      where a.attrelid = pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(s.name))
+        and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+        and a.attname not in ('id', 'version', 'txid', 'created_at', 'updated_at', 'deleted_at')
+        and a.attname <> all (s.server_columns)
+      order by a.attnum));
+    v_cols := pg_catalog.quote_literal(v_col_list::text) || '::text[]';
+    if s.pushed and s.client_columns is not null then
       v_client := v_client || format(E'\n    when %L then %s', s.name, v_cols);
+    elsif s.pushed then
+      v_client := v_client || format(
+        E'\n    when %L then array(select c from pg_catalog.unnest(private.sync_data_columns(%L)) c\n'
+        '                      where c <> %L and c <> all (%L::text[]))',
+        s.name, s.name, 'deleted_at', s.server_columns);
     end if;
     v_rules := v_rules || format(
       E'\n    when %L then %L::jsonb', s.name,
       pg_catalog.jsonb_build_object(
-        'client_columns', to_jsonb(s.client_columns), 'tombstones', s.tombstones,
+        'pushed', s.pushed, 'tombstones', s.tombstones,
         'delete_refusal', s.delete_refusal, 'details_patch', s.details_patch,
         'project_column', s.project_column)::text);
     if s.read_rule is not null then
@@ -262,8 +282,8 @@ begin
     select f_id || coalesce(array_agg(w.id), '{}'), f_row || coalesce(array_agg(w.row), '{}')
       into f_id, f_row from w;$f$,
         s.name,
-        (select string_agg(pg_catalog.quote_ident(c), ', ' order by n) from unnest(s.client_columns) with ordinality u(c, n)),
-        (select string_agg('x.' || pg_catalog.quote_ident(c), ', ' order by n) from unnest(s.client_columns) with ordinality u(c, n)),
+        (select string_agg(pg_catalog.quote_ident(c), ', ' order by n) from unnest(v_col_list) with ordinality u(c, n)),
+        (select string_agg('x.' || pg_catalog.quote_ident(c), ', ' order by n) from unnest(v_col_list) with ordinality u(c, n)),
         s.name);
     end if;
   end loop;
@@ -282,8 +302,9 @@ $$$f$, v_head, v_names);
   execute format($f$
 /**
  * Columns a client may write on `p_table` through push_changes
- * (private.sync_tables.client_columns); null for a table that is not synced
- * or that clients never write, which push_changes refuses as an unknown table.
+ * (client_columns of private.sync_tables, or every data column but
+ * deleted_at and server_columns); null for a table that is not synced or
+ * that clients never write, which push_changes refuses as an unknown table.
  */
 create or replace function private.sync_client_columns(p_table text) returns text[]
 language sql stable
@@ -296,7 +317,7 @@ $$$f$, v_head, v_client);
   execute format($f$
 /**
  * What sync_apply_op needs of `p_table` from private.sync_tables:
- * { client_columns, tombstones, delete_refusal, details_patch, project_column };
+ * { pushed, tombstones, delete_refusal, details_patch, project_column };
  * null for a table that is not synced.
  */
 create or replace function private.sync_push_rules(p_table text) returns jsonb
@@ -512,17 +533,16 @@ declare
   v_base int;
   v_changes jsonb := coalesce(p_op -> 'changes', '{}'::jsonb);
   v_patch jsonb := coalesce(p_op -> 'details_patch', '[]'::jsonb);
-  v_cols text[];
+  v_cols text[] := private.sync_client_columns(p_op ->> 'table');
   v_cur jsonb;
   v_new jsonb;
   v_details jsonb;
   v_conflicts jsonb := '[]'::jsonb;
   v_status text := 'applied';
 begin
-  if v_rules is null or jsonb_typeof(v_rules -> 'client_columns') is distinct from 'array' then
+  if v_cols is null then
     raise exception 'unknown table: %', v_table using errcode = '22023';
   end if;
-  v_cols := private.sync_text_array(v_rules -> 'client_columns');
   if v_kind is null or v_kind not in ('insert', 'update', 'delete') then
     raise exception 'unknown kind: %', v_kind using errcode = '22023';
   end if;

@@ -12,17 +12,16 @@ declare
   v_base int;
   v_changes jsonb := coalesce(p_op -> 'changes', '{}'::jsonb);
   v_patch jsonb := coalesce(p_op -> 'details_patch', '[]'::jsonb);
-  v_cols text[];
+  v_cols text[] := private.sync_client_columns(p_op ->> 'table');
   v_cur jsonb;
   v_new jsonb;
   v_details jsonb;
   v_conflicts jsonb := '[]'::jsonb;
   v_status text := 'applied';
 begin
-  if v_rules is null or jsonb_typeof(v_rules -> 'client_columns') is distinct from 'array' then
+  if v_cols is null then
     raise exception 'unknown table: %', v_table using errcode = '22023';
   end if;
-  v_cols := private.sync_text_array(v_rules -> 'client_columns');
   if v_kind is null or v_kind not in ('insert', 'update', 'delete') then
     raise exception 'unknown kind: %', v_kind using errcode = '22023';
   end if;

@@ -11,6 +11,7 @@ declare
   v_cols text;
   v_rules text := '';
   v_client text := '';
+  v_col_list text[];
   v_read text := '';
   v_get text := '';
   v_lock text := '';
@@ -30,7 +31,7 @@ begin
       when pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(t.name)) is null then 'no such table in public'
       when exists (
         select 1 from unnest(array['id', 'version', 'txid', 'updated_at', 'deleted_at']
-                             || coalesce(t.client_columns, '{}')
+                             || coalesce(t.client_columns, '{}') || t.server_columns
                              || coalesce(array[t.project_column, t.parent_column], '{}')) c
         where c is not null and not exists (
           select 1 from pg_catalog.pg_attribute a
@@ -52,15 +53,27 @@ begin
   from private.sync_tables t;
 
   for s in select * from private.sync_tables order by position loop
-    v_cols := case when s.client_columns is null then 'null::text[]'
-                   else pg_catalog.quote_literal(s.client_columns::text) || '::text[]' end;
-    if s.client_columns is not null then
+    -- the columns a push writes now (the fast insert names them all)
+    v_col_list := coalesce(s.client_columns, array(
+      select a.attname::text from pg_catalog.pg_attribute a
+      where a.attrelid = pg_catalog.to_regclass('public.' || pg_catalog.quote_ident(s.name))
+        and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+        and a.attname not in ('id', 'version', 'txid', 'created_at', 'updated_at', 'deleted_at')
+        and a.attname <> all (s.server_columns)
+      order by a.attnum));
+    v_cols := pg_catalog.quote_literal(v_col_list::text) || '::text[]';
+    if s.pushed and s.client_columns is not null then
       v_client := v_client || format(E'\n    when %L then %s', s.name, v_cols);
+    elsif s.pushed then
+      v_client := v_client || format(
+        E'\n    when %L then array(select c from pg_catalog.unnest(private.sync_data_columns(%L)) c\n'
+        '                      where c <> %L and c <> all (%L::text[]))',
+        s.name, s.name, 'deleted_at', s.server_columns);
     end if;
     v_rules := v_rules || format(
       E'\n    when %L then %L::jsonb', s.name,
       pg_catalog.jsonb_build_object(
-        'client_columns', to_jsonb(s.client_columns), 'tombstones', s.tombstones,
+        'pushed', s.pushed, 'tombstones', s.tombstones,
         'delete_refusal', s.delete_refusal, 'details_patch', s.details_patch,
         'project_column', s.project_column)::text);
     if s.read_rule is not null then
@@ -115,8 +128,8 @@ begin
     select f_id || coalesce(array_agg(w.id), '{}'), f_row || coalesce(array_agg(w.row), '{}')
       into f_id, f_row from w;$f$,
         s.name,
-        (select string_agg(pg_catalog.quote_ident(c), ', ' order by n) from unnest(s.client_columns) with ordinality u(c, n)),
-        (select string_agg('x.' || pg_catalog.quote_ident(c), ', ' order by n) from unnest(s.client_columns) with ordinality u(c, n)),
+        (select string_agg(pg_catalog.quote_ident(c), ', ' order by n) from unnest(v_col_list) with ordinality u(c, n)),
+        (select string_agg('x.' || pg_catalog.quote_ident(c), ', ' order by n) from unnest(v_col_list) with ordinality u(c, n)),
         s.name);
     end if;
   end loop;
@@ -135,8 +148,9 @@ $$$f$, v_head, v_names);
   execute format($f$
 /**
  * Columns a client may write on `p_table` through push_changes
- * (private.sync_tables.client_columns); null for a table that is not synced
- * or that clients never write, which push_changes refuses as an unknown table.
+ * (client_columns of private.sync_tables, or every data column but
+ * deleted_at and server_columns); null for a table that is not synced or
+ * that clients never write, which push_changes refuses as an unknown table.
  */
 create or replace function private.sync_client_columns(p_table text) returns text[]
 language sql stable
@@ -149,7 +163,7 @@ $$$f$, v_head, v_client);
   execute format($f$
 /**
  * What sync_apply_op needs of `p_table` from private.sync_tables:
- * { client_columns, tombstones, delete_refusal, details_patch, project_column };
+ * { pushed, tombstones, delete_refusal, details_patch, project_column };
  * null for a table that is not synced.
  */
 create or replace function private.sync_push_rules(p_table text) returns jsonb

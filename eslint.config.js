@@ -1,54 +1,19 @@
 // ESLint flat config: typescript-eslint with the type-checked rules that matter
 // most around Dexie and sync (no-floating-promises), react-hooks, and the layer
-// rules of docs/architecture.md (sync ← domain ← data ← features/app: sync/
-// imports nothing of src/, src/data implements sync's store contract).
+// order of eslint.layers.js (stated there once, quoted in docs/architecture.md):
+// the `layers/imports` rule checks every relative import, re-export and lazy
+// import() of src/, sync/, server/ and shared/ against it. The per-folder
+// no-restricted-imports below only keep packages out of the folders that must
+// stay free of them (React, Dexie, the network, stores).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { layersPlugin } from './eslint.layers.js';
 
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
-
-// Import patterns for a layer folder: both its index (`'../data'`) and any
-// file inside it (`'../data/db'`); a bare `**/data/**` glob misses the index.
-const layer = (...names) => names.flatMap((n) => [`**/${n}`, `**/${n}/**`]);
-
-const features = [
-  'auth',
-  'builder',
-  'dashboard',
-  'landing',
-  'legal',
-  'order',
-  'organization',
-  'profile',
-  'project',
-  'quotes',
-  'quotesReceived',
-  'analytics',
-  'sync',
-];
-
-/** A feature imports no other feature: what two features share lives in src/app/ui. */
-const featureRules = features.map((name) => ({
-  files: [`src/features/${name}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            regex: `^(\\.\\./(?!${name}/|\\.\\./)[^/]+|.*/features/(?!${name}/)[^/]+)`,
-            message: 'A feature imports no other feature: move what both use to src/app/ui.',
-          },
-          { group: layer('app/router', 'app/main'), message: 'Features sit below the app shell.' },
-        ],
-      },
-    ],
-  },
-}));
 
 export default tseslint.config(
   {
@@ -97,10 +62,6 @@ export default tseslint.config(
         group: ['react', 'react-dom', 'dexie', 'dexie-react-hooks', '@supabase/*', 'zustand'],
         message: 'src/domain is pure: no React, Dexie, network or stores.',
       },
-      {
-        group: layer('data', 'sync', 'features', 'app', 'auth', 'state', 'hooks'),
-        message: 'src/domain imports nothing above it.',
-      },
     ]),
   },
   {
@@ -111,40 +72,14 @@ export default tseslint.config(
         message:
           'src/cli is a Node command line over src/domain: no React, Dexie, network or stores.',
       },
-      {
-        group: layer(
-          'data',
-          'sync',
-          'features',
-          'app',
-          'auth',
-          'state',
-          'hooks',
-          'pwa',
-          'server',
-          'bench',
-        ),
-        message: 'src/cli imports src/domain (and Node builtins) only.',
-      },
     ]),
   },
   {
     files: ['src/data/**/*.ts'],
     rules: restrict([
       {
-        group: [
-          'react',
-          'react-dom',
-          'dexie-react-hooks',
-          ...layer('features', 'app', 'auth', 'state', 'hooks'),
-        ],
-        message: 'src/data sits below features and the app shell.',
-      },
-      {
-        // The store contract, the words written into the database and the background record's shape; never the engine.
-        regex: '^(\\.\\./)+sync(/(?!(store|texts|backgroundTags)$)[^/]+)?$',
-        message:
-          'src/data implements sync/store.ts: it imports sync/store, sync/texts and sync/backgroundTags only.',
+        group: ['react', 'react-dom', 'dexie-react-hooks'],
+        message: 'src/data is free of React: the hooks over it live in src/hooks.',
       },
     ]),
   },
@@ -155,63 +90,24 @@ export default tseslint.config(
         group: ['react', 'react-dom', 'dexie', 'dexie-react-hooks', 'zustand'],
         message: 'sync/ is framework-free and reaches the local database only through its store.',
       },
-      {
-        group: layer('bench'),
-        message: 'sync/ is product code: bench/ measures it and is never imported by it.',
-      },
-      {
-        group: layer('src'),
-        message:
-          'sync/ imports nothing from src/: it declares what it needs (sync/store.ts, sync/transport.ts) and src/app/session.ts wires it.',
-      },
     ]),
   },
   {
-    files: ['server/**/*.ts'],
-    rules: restrict([
-      {
-        group: layer('src', 'sync'),
-        message: 'server/ shares nothing with src/ but SQL and wire contracts.',
-      },
-    ]),
+    files: ['src/**/*.{ts,tsx}', 'sync/**/*.ts', 'server/**/*.ts', 'shared/**/*.ts'],
+    plugins: { layers: layersPlugin },
+    rules: { 'layers/imports': 'error' },
   },
-  {
-    files: ['src/auth/**/*.{ts,tsx}'],
-    rules: restrict([
-      {
-        group: layer('features', 'app', 'state'),
-        message: 'src/auth sits below features and the app shell.',
-      },
-    ]),
-  },
-  {
-    files: ['src/app/ui/**/*.{ts,tsx}'],
-    rules: restrict([
-      {
-        group: layer('features', 'data', 'sync', 'auth', 'state'),
-        message: 'src/app/ui is a leaf: shared presentational pieces only.',
-      },
-    ]),
-  },
-  {
-    files: ['shared/**/*.ts'],
-    rules: restrict([
-      {
-        group: layer('src', 'server', 'sync', 'bench', 'tests'),
-        message: 'shared/ holds rules the app and the server both use: it imports neither.',
-      },
-    ]),
-  },
-  ...featureRules,
   {
     // The first screen (docs/architecture.md "The first screen"): what the shell, the top bar, the
     // layout and the dashboard import statically loads before a signed-in cold start shows. The
     // sync engine, zod, supabase-js, date-fns and workbox-window come after it, through a dynamic
     // import() behind afterFirstScreen(); types are free. (The bundle test checks what the built
     // chunks carry; this catches a direct import where it is written.) A separate rule name, so the
-    // layer rules above still apply to the same files.
+    // package rules above still apply to the same files.
     files: [
-      'src/app/{main,router,AppLayout,TopBar,RequireAuth,session,firstScreen,otherPages,ErrorScreen,Spinner}.{ts,tsx}',
+      'src/app/{main,router,AppLayout,TopBar,RequireAuth,session,firstScreen,otherPages,ErrorScreen}.{ts,tsx}',
+      'src/ui/Spinner.tsx',
+      'src/hooks/sessionActions.ts',
       'src/features/dashboard/{DashboardPage,ProjectCard,StatusEditor,LoadErrorBoundary,LoadTimeout}.{ts,tsx}',
       'src/features/sync/{SyncStatusIndicator,StaleChangesBanner,syncTexts,useNow,useSyncStatus}.{ts,tsx}',
     ],

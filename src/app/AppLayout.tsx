@@ -2,7 +2,7 @@ import './shell.css';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { TopBar } from './TopBar';
-import { Spinner } from './Spinner';
+import { Spinner } from '../ui/Spinner';
 import { StaleChangesBanner } from './otherPages';
 import { firstScreen } from './firstScreen';
 

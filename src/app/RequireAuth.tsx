@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { ensureAuthStarted } from '../auth/ensureAuthStarted';
 import { useAuth } from '../auth/useAuth';
-import { Spinner } from './Spinner';
+import { Spinner } from '../ui/Spinner';
 import { afterFirstScreen } from './firstScreen';
 
 /**

@@ -4,8 +4,8 @@ import { useDisplayName } from '../auth/useDisplayName';
 import { useUiRole } from '../auth/useCurrentRole';
 import { SyncStatusIndicator } from './otherPages';
 import { useUnreadCounts } from '../hooks';
-import { UnreadBadge } from './ui/UnreadBadge';
-import { notifyNewMessages } from './messageNotices';
+import { UnreadBadge } from '../ui/UnreadBadge';
+import { notifyNewMessages } from '../remote/messageNotices';
 
 /**
  * Unread messages over all projects, as a badge on the top bar's dashboard

@@ -18,7 +18,7 @@ import {
   QuoteRequestsPage,
   SyncPage,
 } from './otherPages';
-import { Spinner } from './Spinner';
+import { Spinner } from '../ui/Spinner';
 
 const LandingPage = lazy(async () => ({
   default: (await import('../features/landing/LandingPage')).LandingPage,

@@ -13,7 +13,8 @@
  * 3. signing out (or switching user) stops sync, closes the database and
  *    resets the per-user screen state (dashboard filters).
  *
- * `appSession.syncNow()` is the one way the UI asks for a sync.
+ * `appSession.syncNow()` is the one way the UI asks for a sync; screens call
+ * it through `syncNow`/`useSyncNow` of `src/hooks/sessionActions.ts`.
  */
 import type * as Data from '../data';
 import type * as SyncStoreModule from '../data/syncStore';
@@ -24,6 +25,7 @@ import { useAuth } from '../auth/useAuth';
 import { connection } from '../auth/connection';
 import { signInFromStoredSession } from '../auth/localSession';
 import { useDashboardFilters } from '../state/dashboardFilters';
+import { provideSessionActions } from '../hooks/sessionActions';
 import { afterFirstScreen, firstScreen } from './firstScreen';
 
 /** The data layer, loaded as its own chunk (the landing page carries no Dexie). */
@@ -104,7 +106,7 @@ function createAppSession(): AppSession {
           const at = sync.syncStatus.get().lastSyncedAt;
           if (at === syncedAt) return;
           syncedAt = at;
-          void import('./messageNotices').then((m) => m.sendPendingReadMarkers());
+          void import('../remote/messageNotices').then((m) => m.sendPendingReadMarkers());
         });
         data.setFileDownloader(async (path) => {
           const { data: blob, error } = await supabase.storage
@@ -164,3 +166,5 @@ function createAppSession(): AppSession {
 
 /** The app's session wiring (one per page). */
 export const appSession: AppSession = createAppSession();
+// Screens and online calls reach it through src/hooks/sessionActions.ts, never by importing the shell.
+provideSessionActions(appSession);

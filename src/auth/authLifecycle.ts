@@ -12,6 +12,7 @@ import { useAuth } from './useAuth';
 import { isExpired, readStoredSession } from './storedSession';
 import { ensureProfile } from './profileSetup';
 import { connection } from './connection';
+import { forgetDevice } from '../hooks/sessionActions';
 import {
   serverReachable,
   setSignedIn,
@@ -112,6 +113,5 @@ export async function signOut(confirmLoss: (message: string) => boolean): Promis
 export async function finishAccountDeletion(userId: string): Promise<void> {
   await supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
   setSignedOut();
-  const { appSession } = await import('../app/session');
-  await appSession.forgetDevice(userId);
+  await forgetDevice(userId);
 }

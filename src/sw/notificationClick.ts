@@ -1,6 +1,6 @@
 /**
  * A tap on a message notification (shown by the page through this worker's
- * registration, src/app/messageNotices.ts): closes it and brings the app to
+ * registration, src/remote/messageNotices.ts): closes it and brings the app to
  * the front as it is (never navigated: the user may be mid-measurement), or
  * opens the dashboard when no window of the app is open. The top bar's count
  * then leads to the thread.

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { callRpc } from '../../app/invites';
-import { Spinner } from '../../app/Spinner';
+import { callRpc } from '../../remote/rpc';
+import { Spinner } from '../../ui/Spinner';
 import { useCurrentRole } from '../../auth/useCurrentRole';
 import { analyticsCsv, readAnalytics, type QuoteAnalytics } from './analyticsData';
 import { AnalyticsTables, AnalyticsTotals } from './AnalyticsTables';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { callRpc } from '../../app/invites';
+import { callRpc } from '../../remote/rpc';
 import { memberLabel } from './analyticsData';
 import {
   ratingCell,

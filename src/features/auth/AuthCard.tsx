@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { ensureAuthStarted } from '../../auth/ensureAuthStarted';
-import { PublicLayout } from '../../app/PublicLayout';
+import { PublicLayout } from '../../ui/PublicLayout';
 
 /** Centered card on the public layout, for the sign in/up and password screens. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {

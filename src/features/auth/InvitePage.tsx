@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { ensureAuthStarted } from '../../auth/ensureAuthStarted';
 import { useAuth } from '../../auth/useAuth';
-import { Spinner } from '../../app/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { AuthCard } from './AuthCard';
 import {
   pendingInviteFor,
@@ -10,8 +10,8 @@ import {
   savePendingInvite,
   savePendingInviteFor,
   type PendingInviteFor,
-} from '../../app/pendingInvite';
-import { TEAM_INVITE_TEXTS } from '../../app/ui/teamInviteTexts';
+} from '../../remote/pendingInvite';
+import { TEAM_INVITE_TEXTS } from '../../ui/teamInviteTexts';
 
 /** A fragment's parameter (`#token=…&email=…`), or null. */
 function fromHash(name: string): string | null {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { supabase } from '../../auth/supabase';
 import { useAuth } from '../../auth/useAuth';
-import { Spinner } from '../../app/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { newPasswordError, PASSWORD_HINT_TEXT } from '../../domain/passwordRules';
 import { AuthCard, FormError } from './AuthCard';
 

@@ -3,11 +3,11 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../auth/useAuth';
 import { PASSWORD_HINT_TEXT } from '../../domain/passwordRules';
 import { ROLE_LABELS, SIGNUP_ROLES, validateSignUp } from '../../domain/projectRules';
-import { SelectField, TextField } from '../../app/ui/FormFields';
+import { SelectField, TextField } from '../../ui/FormFields';
 import { AuthCard, FormError } from './AuthCard';
 import { signUpAccount } from './signUpAccount';
-import { pendingInviteFor } from '../../app/pendingInvite';
-import { TEAM_INVITE_TEXTS } from '../../app/ui/teamInviteTexts';
+import { pendingInviteFor } from '../../remote/pendingInvite';
+import { TEAM_INVITE_TEXTS } from '../../ui/teamInviteTexts';
 
 /**
  * /signup (product rules "Screens and routes", "Input checks", "Backend calls"): role (Homeowner, Contractor, Organization), first

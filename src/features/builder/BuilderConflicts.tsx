@@ -7,7 +7,7 @@
  * the cabinets (`BuilderConflicts`).
  */
 import { memo } from 'react';
-import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
+import { ChangedElsewhere } from '../../ui/ChangedElsewhere';
 import { valueAt, type MergeConflict } from '../../data';
 import { cabinetIdOfItem, isCabinetConflict } from '../../data/cabinetMerge';
 import { STILE_RAIL_LABELS, type CabinetRow, type StileRailKey } from '../../domain/cabinetData';

@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { RowSyncNote } from '../../app/rowSync/RowSyncNote';
-import { refusalFieldName, refusalInBuilder } from '../../app/rowSync/refusalText';
+import { RowSyncNote } from '../rowSync/RowSyncNote';
+import { refusalFieldName, refusalInBuilder } from '../rowSync/refusalText';
 import { focusFieldNamed } from './jobTexts';
-import { Spinner } from '../../app/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../../auth/useAuth';
 import { useJob, useProject } from '../../hooks';
 import { measurementsLockedText } from '../../domain/jobRoleTexts';

@@ -13,7 +13,7 @@ import { measureInputId } from './CabinetDrawing';
 import { cabinetElementId } from './CabinetCard';
 import { showAllCabinets } from './cardWindow';
 import { MeasurementField } from './MeasurementField';
-import { TextField } from '../../app/ui/FormFields';
+import { TextField } from '../../ui/FormFields';
 import { JOB_TEXT_FIELDS, NOTES_FIELD, jobTextError } from './jobTexts';
 import { storableText } from '../../domain/userText';
 

@@ -7,8 +7,8 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import { create } from 'zustand';
-import { ProjectThread } from '../../app/thread/ProjectThread';
-import { UnreadBadge } from '../../app/ui/UnreadBadge';
+import { ProjectThread } from '../thread/ProjectThread';
+import { UnreadBadge } from '../../ui/UnreadBadge';
 import type { ProjectRow } from '../../data';
 import { useJob, useUnreadCounts } from '../../hooks';
 

@@ -4,13 +4,13 @@
  * drawer front laid out as the type lays them out, at its finished size and
  * labelled with it in fractions; a split door as two leaves; the hinge side
  * of every hinged leaf; the next-to-wall side hatched and marked "WALL";
- * unmeasured parts dashed (the elevation itself is src/app/ui's, shared with
+ * unmeasured parts dashed (the elevation itself is src/ui's, shared with
  * the order page). Here: the builder's live drawing beside the inputs, drawn
  * only once it scrolls into view, and tapping a part focuses its width.
  */
 import { memo, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { CabinetElevation } from '../../app/ui/CabinetElevation';
+import { CabinetElevation } from '../../ui/CabinetElevation';
 import type { CabinetRow } from '../../domain/cabinetData';
 import { itemKey, partsOf } from '../../domain/cabinetTypes';
 import type { SizeContext } from '../../domain/itemSize';

@@ -8,7 +8,7 @@ import {
   PROJECT_SCOPES,
   projectTypeLabel,
 } from '../../domain/projectRules';
-import { SelectField } from '../../app/ui/FormFields';
+import { SelectField } from '../../ui/FormFields';
 import type { ProjectForm } from './useProjectForm';
 import type { ReactNode } from 'react';
 

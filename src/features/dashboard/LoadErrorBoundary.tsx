@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { appSession } from '../../app/session';
+import { markScreenShown } from '../../hooks/sessionActions';
 
 /** The project-load failure alert (product rules "Error messages"): the message or 'Failed to load projects', Retry reloads the page. */
 export function LoadErrorAlert({ message }: { message: string }) {
@@ -23,7 +23,7 @@ export class LoadErrorBoundary extends Component<{ children: ReactNode }, { erro
 
   override componentDidCatch(): void {
     // The alert is the first screen then: what waits for it (the sync) may start.
-    appSession.screenShown();
+    markScreenShown();
   }
 
   override render(): ReactNode {

@@ -3,15 +3,15 @@ import { Link } from 'react-router-dom';
 import type { ProjectRow } from '../../data';
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { projectDisplayName, projectTypeLabel } from '../../domain/projectLabels';
-import { StatusBadge } from '../../app/ui/StatusBadge';
-import { UnreadBadge } from '../../app/ui/UnreadBadge';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { UnreadBadge } from '../../ui/UnreadBadge';
 import { StatusEditor } from './StatusEditor';
 import { useJob, useRowSync } from '../../hooks';
 import { counterpart } from '../../domain/jobRole';
 
 /** The project's type line: the type, else (contractors) the scopes. */
 /** Loaded only while the card has something to say about the server (see CardSyncNote). */
-const CardSyncNote = lazy(() => import('../../app/rowSync/CardSyncNote'));
+const CardSyncNote = lazy(() => import('../rowSync/CardSyncNote'));
 
 function typeLine(project: ProjectRow): string {
   const d = project.details ?? {};

@@ -1,8 +1,8 @@
-import { Modal } from '../../app/ui/Modal';
+import { Modal } from '../../ui/Modal';
 import type { DataRole, ProjectRow } from '../../data';
 import { PROJECT_SCOPES, PROJECT_TYPES, projectTypeLabel } from '../../domain/projectRules';
-import { SelectField, TextField } from '../../app/ui/FormFields';
-import { PhoneInput } from '../../app/ui/PhoneInput';
+import { SelectField, TextField } from '../../ui/FormFields';
+import { PhoneInput } from '../../ui/PhoneInput';
 import { CREATE_STATUSES } from './projectFormValues';
 import { ContractorProjectFields } from './ContractorProjectFields';
 import { useProjectForm } from './useProjectForm';

@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { uiRole, type Role } from '../../auth/roles';
-import { appSession } from '../../app/session';
-import { Spinner } from '../../app/Spinner';
+import { markScreenShown } from '../../hooks/sessionActions';
+import { Spinner } from '../../ui/Spinner';
 import { useProjectCounts, useProjects, useSharedProjects, useUnreadCounts } from '../../hooks';
 import { clearPrimed } from '../../hooks/primed';
 import { useDashboardFilters } from '../../state/dashboardFilters';
@@ -36,7 +36,7 @@ export function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dial
   useEffect(() => {
     // The first screen is the heading with the first page of cards (or the empty or timed-out
     // state): only then may supabase-js and the sync's code load and run (src/app/firstScreen.ts).
-    if (listShown) appSession.screenShown();
+    if (listShown) markScreenShown();
     // Results read before the first render that miss this list's query (src/hooks/primed.ts) hold
     // the live queries for nothing: drop them, and the list reads for itself.
     else clearPrimed();

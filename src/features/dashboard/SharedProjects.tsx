@@ -4,11 +4,12 @@ import { useJob, useSharedProjects, useUnreadCounts, type SharedProject } from '
 import { JOB_ROLE_LABELS, counterpart, toJobPerson } from '../../domain/jobRole';
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { projectDisplayName } from '../../domain/projectLabels';
-import { TEAM_INVITE_TEXTS } from '../../app/ui/teamInviteTexts';
-import { acceptPendingInvite, pendingInviteToken } from '../../app/invites';
-import { StatusBadge } from '../../app/ui/StatusBadge';
-import { UnreadBadge } from '../../app/ui/UnreadBadge';
-import '../../app/ui/sharing.css';
+import { TEAM_INVITE_TEXTS } from '../../ui/teamInviteTexts';
+import { acceptPendingInvite } from '../../remote/invites';
+import { pendingInviteToken } from '../../remote/pendingInvite';
+import { StatusBadge } from '../../ui/StatusBadge';
+import { UnreadBadge } from '../../ui/UnreadBadge';
+import '../../ui/sharing.css';
 
 function SharedCard({ item, unread }: { item: SharedProject; unread: number }) {
   const { project, membership } = item;

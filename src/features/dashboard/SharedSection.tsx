@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSharedProjects } from '../../hooks';
-import { pendingInviteToken } from '../../app/pendingInvite';
+import { pendingInviteToken } from '../../remote/pendingInvite';
 
 const SharedProjects = lazy(async () => ({
   default: (await import('./SharedProjects')).SharedProjects,

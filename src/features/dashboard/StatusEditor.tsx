@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { projectsRepo, type ProjectStatus } from '../../data';
-import { StatusBadge } from '../../app/ui/StatusBadge';
+import { StatusBadge } from '../../ui/StatusBadge';
 import { PROJECT_STATUSES, STATUS_LABELS, statusLabel } from '../../domain/projectLabels';
 
 /**

@@ -15,7 +15,7 @@ import {
   type ProjectField,
   type ProjectFormValues,
 } from '../../domain/projectRules';
-import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
+import { ChangedElsewhere } from '../../ui/ChangedElsewhere';
 import { useProject } from '../../hooks';
 import { useMergedForm } from '../../hooks/useMergedForm';
 import { fromProject, storedStatus, toDetails } from './projectFormValues';

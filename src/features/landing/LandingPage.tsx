@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { PublicLayout } from '../../app/PublicLayout';
+import { PublicLayout } from '../../ui/PublicLayout';
 
 const FEATURES = [
   {

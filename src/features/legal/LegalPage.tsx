@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PublicLayout } from '../../app/PublicLayout';
+import { PublicLayout } from '../../ui/PublicLayout';
 
 /** Shell of the simple footer pages (/privacy, /terms, /contact). */
 export function LegalPage({ title, children }: { title: string; children: ReactNode }) {

@@ -9,7 +9,7 @@ import { Link } from 'react-router-dom';
 import { orderExportCsv, orderExportJson, type OrderExport } from '../../domain/orderExport';
 import { buildOrderWorkbook } from './orderWorkbook';
 import { safeFileName } from './orderMeta';
-import { downloadBlob, isTouchDevice, shareOrDownload } from '../../app/ui/share';
+import { downloadBlob, isTouchDevice, shareOrDownload } from '../../ui/share';
 
 /** The action row and its notes for the export `x` of `customer`'s job. */
 export function OrderActions({

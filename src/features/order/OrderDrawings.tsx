@@ -7,7 +7,7 @@ import type { CabinetData } from '../../domain/cabinetData';
 import { orderedCabinets } from '../../domain/cabinetRows';
 import { itemKey, partsOf } from '../../domain/cabinetTypes';
 import { sizeContext } from '../../domain/itemSize';
-import { CabinetElevation } from '../../app/ui/CabinetElevation';
+import { CabinetElevation } from '../../ui/CabinetElevation';
 import './orderDrawings.css';
 
 /** A small scale drawing per cabinet, as an appendix of the printed order. */

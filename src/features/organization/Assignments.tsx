@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProjectRow, ProjectStatus } from '../../data';
 import { PROJECT_STATUSES, STATUS_LABELS, projectDisplayName } from '../../domain/projectLabels';
-import { StatusBadge } from '../../app/ui/StatusBadge';
+import { StatusBadge } from '../../ui/StatusBadge';
 import { assignProject, type TeamMember } from './orgApi';
 import { UNASSIGNED, who, type Notice } from './orgNames';
 

@@ -5,8 +5,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { isEmailAddress } from '../../../shared/emailRule';
-import { revokeInvite, type PendingInvite, type SentInvite } from '../../app/invites';
-import { InviteForm, PendingInviteList } from '../../app/ui/InviteParts';
+import { revokeInvite, type PendingInvite, type SentInvite } from '../../remote/invites';
+import { InviteForm, PendingInviteList } from '../../ui/InviteParts';
 import { inviteContractor } from './orgApi';
 import type { Notice } from './orgNames';
 

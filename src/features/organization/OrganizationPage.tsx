@@ -1,18 +1,18 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PageHeader } from '../../app/ui/PageHeader';
-import { Spinner } from '../../app/Spinner';
+import { PageHeader } from '../../ui/PageHeader';
+import { Spinner } from '../../ui/Spinner';
 import { useCurrentRole } from '../../auth/useCurrentRole';
 import { useAllProjects } from '../../hooks';
-import type { PendingInvite, SentInvite } from '../../app/invites';
-import { InviteLinkPanel } from '../../app/ui/InviteLinkPanel';
+import type { PendingInvite, SentInvite } from '../../remote/invites';
+import { InviteLinkPanel } from '../../ui/InviteLinkPanel';
 import { Assignments } from './Assignments';
 import { Invitations } from './Invitations';
 import { cachedTeam, loadOrgInvites, loadTeam, type TeamMember } from './orgApi';
 import type { Notice } from './orgNames';
 import { ProjectCounts } from './ProjectCounts';
 import { TeamList } from './TeamList';
-import '../../app/ui/sharing.css';
+import '../../ui/sharing.css';
 
 /**
  * /organization (org_admin): the team (contractors, invite into the

@@ -4,15 +4,13 @@
  * contractor. All need the network; the team list is also kept on the device
  * so names show offline.
  */
+import { accessRpc, callRpc, type Outcome } from '../../remote/rpc';
 import {
-  accessRpc,
-  callRpc,
   invokeInvite,
   pendingInvites,
-  type Outcome,
   type PendingInvite,
   type SentInvite,
-} from '../../app/invites';
+} from '../../remote/invites';
 
 export interface TeamMember {
   id: string;

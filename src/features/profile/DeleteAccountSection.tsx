@@ -14,7 +14,7 @@ import { syncStatus } from '../../../sync';
 import { connection } from '../../auth/connection';
 import { deleteAccountOnServer } from '../../data';
 import { useDeadLetters, usePendingOps } from '../../hooks';
-import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 /** What the landing page says after the account is gone (router state). */
 export const ACCOUNT_DELETED_NOTICE = 'Your account and its projects and files have been deleted.';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
+import { ChangedElsewhere } from '../../ui/ChangedElsewhere';
 import { formatFraction, parseInches } from '../../domain/fractions';
 import { profileRepo } from '../../data';
 import { useMergedForm } from '../../hooks/useMergedForm';

@@ -9,9 +9,9 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../../auth/useAuth';
 import { profileRepo, type ProfileRow } from '../../data';
 import { textFieldError } from '../../domain/userText';
-import { PhoneInput } from '../../app/ui/PhoneInput';
-import { TextField } from '../../app/ui/FormFields';
-import { ChangedElsewhere } from '../../app/ui/ChangedElsewhere';
+import { PhoneInput } from '../../ui/PhoneInput';
+import { TextField } from '../../ui/FormFields';
+import { ChangedElsewhere } from '../../ui/ChangedElsewhere';
 import { useMergedForm } from '../../hooks/useMergedForm';
 import { FIELD_LABELS, initialFields, toColumns, type Fields } from './profileFields';
 

@@ -6,10 +6,10 @@
  */
 import { useId } from 'react';
 import { useAuth } from '../../auth/useAuth';
-import { Spinner } from '../../app/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import type { ProfileRow } from '../../data';
 import { useProfile } from '../../hooks';
-import { formatBytes } from '../../app/ui/formatBytes';
+import { formatBytes } from '../../ui/formatBytes';
 import { useStorageEstimate } from './useStorageEstimate';
 import { InstallButton } from '../../pwa/InstallButton';
 import { AppVersion } from '../../pwa/AppVersion';

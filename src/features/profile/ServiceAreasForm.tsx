@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { profileRepo } from '../../data';
-import { TextField } from '../../app/ui/FormFields';
+import { TextField } from '../../ui/FormFields';
 import { formatServiceAreas, parseServiceAreas } from '../../domain/serviceAreas';
 
 /**

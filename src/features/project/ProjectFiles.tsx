@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
-import { Modal } from '../../app/ui/Modal';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Modal } from '../../ui/Modal';
 import { FILE_NOT_FOUND_TEXT, filesRepo, type LocalProjectFile } from '../../data';
 import { useDeadLetters, useProjectFiles } from '../../hooks';
-import { formatBytes } from '../../app/ui/formatBytes';
+import { formatBytes } from '../../ui/formatBytes';
 import { FileThumb, isImage } from './FileThumb';
 import { removeThumbnail, storeThumbnail } from './thumbnails';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import '../../app/ui/sharing.css';
+import '../../ui/sharing.css';
 import { format } from 'date-fns';
 import { type MemberRole, type ProjectRow } from '../../data';
 import { JOB_ROLE_LABELS, type JobAnswer, type JobPerson } from '../../domain/jobRole';
@@ -10,9 +10,9 @@ import {
   sendInvite,
   type PendingInvite,
   type SentInvite,
-} from '../../app/invites';
-import { InviteLinkPanel } from '../../app/ui/InviteLinkPanel';
-import { InviteForm, PendingInviteList } from '../../app/ui/InviteParts';
+} from '../../remote/invites';
+import { InviteLinkPanel } from '../../ui/InviteLinkPanel';
+import { InviteForm, PendingInviteList } from '../../ui/InviteParts';
 import { isEmailAddress } from '../../../shared/emailRule';
 
 function day(iso: string): string {

@@ -6,7 +6,7 @@ import type { JobAnswer } from '../../domain/jobRole';
 import { REVIEW_TEXTS } from '../../domain/reviewText';
 import { useDeadLetters, useProjectReview } from '../../hooks';
 import { ReplyForm } from './ReplyForm';
-import { ReviewCard } from '../../app/ui/ReviewCard';
+import { ReviewCard } from '../../ui/ReviewCard';
 import { ReviewForm } from './ReviewForm';
 
 /** The words of a refused write (the field errors are the server's own words). */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { format } from 'date-fns';
-import { SelectField, TextField } from '../../app/ui/FormFields';
+import { SelectField, TextField } from '../../ui/FormFields';
 import type { ProjectRow } from '../../data';
 import { PROJECT_TYPES, projectTypeLabel } from '../../domain/projectLabels';
 import { quoteRequestErrors, zipFromAddress } from '../../domain/quoteRequestRules';

@@ -4,7 +4,7 @@
  * answer of who is who), and the cabinet summary with the door order, all
  * read-only.
  */
-import { ContractorRatingLine } from '../../app/ui/ContractorRatingLine';
+import { ContractorRatingLine } from '../../ui/ContractorRatingLine';
 import { useContractorRatings } from '../../hooks';
 import { useMemo } from 'react';
 import { format } from 'date-fns';

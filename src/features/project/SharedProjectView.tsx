@@ -1,15 +1,15 @@
-import '../../app/ui/sharing.css';
+import '../../ui/sharing.css';
 import { Link } from 'react-router-dom';
 import { ProjectNotFound } from './ProjectNotFound';
-import { Spinner } from '../../app/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { type ProjectRow } from '../../data';
 import { useJob, useMyMembership } from '../../hooks';
 import { JOB_ROLE_LABELS } from '../../domain/jobRole';
 import { projectDisplayName } from '../../domain/projectLabels';
-import { PageHeader } from '../../app/ui/PageHeader';
-import { StatusBadge } from '../../app/ui/StatusBadge';
+import { PageHeader } from '../../ui/PageHeader';
+import { StatusBadge } from '../../ui/StatusBadge';
 import { ProjectFiles } from './ProjectFiles';
-import { ProjectThread } from '../../app/thread/ProjectThread';
+import { ProjectThread } from '../thread/ProjectThread';
 import { JobCounterpartCard, SharedCabinets, SharedJobSection } from './SharedProjectParts';
 
 /**

@@ -6,7 +6,7 @@
  * words (22023: "Enter a 5-digit ZIP code", …) come back as they are.
  */
 import { supabase } from '../../auth/supabase';
-import { failed, type Outcome } from '../../app/invites';
+import { failed, type Outcome } from '../../remote/rpc';
 
 /** What the homeowner fills in to request quotes. */
 export interface QuoteRequestInput {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Spinner } from '../../app/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { useAllProjects, useMyQuotes } from '../../hooks';
 import { projectDisplayName } from '../../domain/projectLabels';
 import { QUOTE_SHELVES, quoteShelf, shelfCounts, type QuoteShelf } from '../../domain/quoteShelf';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { addDays, format } from 'date-fns';
-import { Spinner } from '../../app/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../../auth/useAuth';
 import { useUiRole } from '../../auth/useCurrentRole';
 import { quotesRepo } from '../../data';

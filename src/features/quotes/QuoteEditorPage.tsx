@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { Spinner } from '../../app/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { useProject, useQuote } from '../../hooks';
 import { projectDisplayName } from '../../domain/projectLabels';
 import { QuoteDraftEditor } from './QuoteDraftEditor';

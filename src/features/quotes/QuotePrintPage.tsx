@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Spinner } from '../../app/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../../auth/useAuth';
 import { useProfile, useProject, useQuote } from '../../hooks';
 import { readPriceList } from '../../domain/pricing';
 import { projectDisplayName } from '../../domain/projectLabels';
 import { QuoteSheet, type QuoteFrom } from './QuoteSheet';
-import { isTouchDevice, shareTextOrDownload } from '../../app/ui/share';
+import { isTouchDevice, shareTextOrDownload } from '../../ui/share';
 import { quotePlainText } from './quotePlainText';
 import './quotes.css';
 

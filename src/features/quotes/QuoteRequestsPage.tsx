@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Spinner } from '../../app/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { useMyQuotes } from '../../hooks';
 import type { QuoteRow } from '../../data';
 import { loadOpenRequests, photoLinks, type OpenRequest } from './quoteApi';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ConfirmDialog } from '../../app/ui/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { quotesRepo, type QuoteRow } from '../../data';
 import { QuoteLinesView } from './QuoteLinesView';
 import { QuoteSendState } from './QuoteSendState';

@@ -5,7 +5,7 @@
  * those, redacted). Offline they fail with the app's offline words; nothing
  * is changed on the device until the server answered.
  */
-import { callRpc, failed, type Outcome } from '../../app/invites';
+import { callRpc, failed, type Outcome } from '../../remote/rpc';
 import { supabase } from '../../auth/supabase';
 import { quotesRepo, type QuoteRow } from '../../data';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { format } from 'date-fns';
-import { Spinner } from '../../app/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import {
   isPastValidUntil,
   contractorName,

@@ -12,7 +12,7 @@ import {
 } from '../../domain/quoteComparison';
 import { QUOTE_LINE_KINDS } from '../../domain/quoteTotals';
 import type { ContractorRating } from '../../domain/reviewText';
-import { ContractorRatingLine } from '../../app/ui/ContractorRatingLine';
+import { ContractorRatingLine } from '../../ui/ContractorRatingLine';
 
 export type { ContractorRating } from '../../domain/reviewText';
 

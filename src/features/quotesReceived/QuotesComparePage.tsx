@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { format } from 'date-fns';
-import { Spinner } from '../../app/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { projectDisplayName } from '../../domain/projectLabels';
 import {
   currentSentQuotes,

@@ -6,8 +6,8 @@
  * (quotesRepo.applyAnswered) and a sync brings the rest (the other quotes
  * declined, the contractor on the project, the project active).
  */
-import { appSession } from '../../app/session';
-import { callRpc, type Outcome } from '../../app/invites';
+import { syncNow } from '../../hooks/sessionActions';
+import { callRpc, type Outcome } from '../../remote/rpc';
 import { quotesRepo } from '../../data/quotesRepo';
 import type { QuoteRow } from '../../data/types';
 
@@ -24,12 +24,12 @@ function toQuoteRow(raw: unknown): QuoteRow {
  */
 async function answered(out: Outcome<unknown>): Promise<Outcome<QuoteRow>> {
   if (!out.ok) {
-    appSession.syncNow();
+    syncNow();
     return out;
   }
   const row = toQuoteRow(out.value);
   await quotesRepo.applyAnswered(row);
-  appSession.syncNow();
+  syncNow();
   return { ok: true, value: row };
 }
 

@@ -1,12 +1,12 @@
 import { Link, useParams } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Spinner } from '../../app/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { getActiveDb } from '../../data/activeUser';
 import { contractorName } from '../../domain/quoteComparison';
 import { ratingSummary } from '../../domain/reviewText';
 import { useActiveUserId, useContractorReviews } from '../../hooks';
-import { ratingText } from '../../app/ui/ContractorRatingLine';
-import { ReviewCard } from '../../app/ui/ReviewCard';
+import { ratingText } from '../../ui/ContractorRatingLine';
+import { ReviewCard } from '../../ui/ReviewCard';
 
 /** The contractor's name as its newest quote on this device gives it, else "Contractor". */
 function useContractorLabel(contractorId: string | undefined): string | undefined {

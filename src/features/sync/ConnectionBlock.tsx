@@ -2,7 +2,7 @@
  * The sync page's connection block: the connection in plain words, the last
  * success, why the last try failed, the next try, and "Try now".
  */
-import { appSession } from '../../app/session';
+import { syncNow } from '../../hooks/sessionActions';
 import { connection } from '../../auth/connection';
 import type { SyncStatus } from '../../../sync/status';
 import {
@@ -27,7 +27,7 @@ function connectionSentence(s: SyncStatus): string {
 /** Probes the server and syncs at once (the retry wait is skipped). */
 function tryNow(): void {
   void connection.probeNow();
-  appSession.syncNow();
+  syncNow();
 }
 
 /** The connection block: state, last success, why the last try failed, the next try and "Try now". */

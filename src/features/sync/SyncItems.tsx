@@ -11,11 +11,11 @@ import {
   type OutboxEntry,
 } from '../../data';
 import { useProject } from '../../hooks';
-import { appSession } from '../../app/session';
+import { useSyncNow } from '../../hooks/sessionActions';
 import { UNTITLED_PROJECT } from '../../domain/projectLabels';
 import { describePath, describeValue } from './describePath';
 import { opKindText, tableText } from './syncTexts';
-import { refusalText } from '../../app/rowSync/refusalText';
+import { refusalText } from '../rowSync/refusalText';
 
 function changedFields(op: OutboxEntry | DeadLetter['op']): string {
   const cols = Object.keys(op.changes).filter(
@@ -58,6 +58,7 @@ export function PendingItem({ op }: { op: OutboxEntry }) {
 /** One change the server refused, with why and Retry / Discard. */
 export function DeadLetterItem({ letter }: { letter: DeadLetter }) {
   const [busy, setBusy] = useState(false);
+  const syncNow = useSyncNow();
   const fields = changedFields(letter.op);
   async function act(kind: 'retry' | 'discard') {
     setBusy(true);
@@ -66,7 +67,7 @@ export function DeadLetterItem({ letter }: { letter: DeadLetter }) {
         await (kind === 'retry'
           ? deadLettersRepo.retry(letter.id)
           : deadLettersRepo.discard(letter.id));
-      appSession.syncNow();
+      syncNow();
     } finally {
       setBusy(false);
     }

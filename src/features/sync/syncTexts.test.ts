@@ -9,7 +9,7 @@ import {
   savedOnDeviceText,
   staleChangesText,
 } from './syncTexts';
-import { rejectionText } from '../../app/rowSync/refusalText';
+import { rejectionText } from '../rowSync/refusalText';
 
 const NOW = new Date('2026-11-23T10:00:00Z').getTime();
 const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();

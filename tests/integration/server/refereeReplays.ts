@@ -166,7 +166,7 @@ export const REPLAYS: Replay[] = [
   {
     name: 'access and quote RPCs on ids that are not there (the app’s "not found")',
     keys: [
-      'src/app/invites.ts rpc:fn',
+      'src/remote/rpc.ts rpc:fn',
       'rpc:accept_project_invite',
       'rpc:accept_quote',
       'rpc:assign_project',

@@ -8,12 +8,12 @@
  * live beside the inputs, the order page prints it.
  */
 import { memo } from 'react';
-import type { ItemState } from '../../domain/cabinetData';
-import { layoutFrame } from '../../domain/cabinetLayout';
-import { PART_INFO, partsOf } from '../../domain/cabinetTypes';
-import { formatFraction } from '../../domain/fractions';
-import { itemSize, type SizeContext } from '../../domain/itemSize';
-import { parseMeasurement } from '../../domain/measurementInput';
+import type { ItemState } from '../domain/cabinetData';
+import { layoutFrame } from '../domain/cabinetLayout';
+import { PART_INFO, partsOf } from '../domain/cabinetTypes';
+import { formatFraction } from '../domain/fractions';
+import { itemSize, type SizeContext } from '../domain/itemSize';
+import { parseMeasurement } from '../domain/measurementInput';
 import './cabinetElevation.css';
 
 /** The gap drawn between the two leaves of a split door, inches (drawing only). */

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { readStoredSession } from '../auth/storedSession';
 import { InstallButton } from '../pwa/InstallButton';
-import { firstScreen } from './firstScreen';
+import { markScreenShown } from '../hooks/sessionActions';
 
 /** Footer of the public pages (product rules "Who uses it"): /privacy, /terms, /contact. */
 export function PublicFooter() {
@@ -28,7 +28,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   // Public pages do not start auth; a stored session is enough to offer the dashboard.
   const signedIn = status === 'signedIn' || (status === 'loading' && readStoredSession() !== null);
   // A public page's first screen: what it does not need (the service worker's registration) waits for it.
-  useEffect(() => firstScreen.shown(), []);
+  useEffect(() => markScreenShown(), []);
   return (
     <div className="auth-wrap">
       <header className="topbar">

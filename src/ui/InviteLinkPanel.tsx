@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SentInvite } from '../invites';
+import type { SentInvite } from '../remote/invites';
 
 /**
  * The link of an invitation just sent or resent, for the inviter to pass on

@@ -8,9 +8,10 @@
  * synced). Discard asks first: it drops the user's change for good.
  */
 import { useState } from 'react';
+import { useSyncNow } from '../../hooks/sessionActions';
 import { useRowSync } from '../../hooks';
 import type { DeadLetter, SyncTable } from '../../data/types';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { refusalText } from './refusalText';
 
 /** The words of a row's note: refused first, then waiting; null when the server has it all. */
@@ -54,6 +55,7 @@ export function RowSyncNote({
 }) {
   const state = useRowSync(table, id);
   const [confirming, setConfirming] = useState<DeadLetter | null>(null);
+  const syncNow = useSyncNow();
   const text = rowSyncText(state && (showWaiting ? state : { ...state, waiting: false }));
   if (!text || !state) return null;
   const letter = state.refused[0];
@@ -90,10 +92,7 @@ export function RowSyncNote({
             const { deadLettersRepo } = await import('../../data/deadLettersRepo');
             if (confirming.id !== undefined) await deadLettersRepo.discard(confirming.id);
             // Sync now so the server's copy comes back at once (the interval would bring it too).
-            await import('../session').then(
-              ({ appSession }) => appSession.syncNow(),
-              () => undefined,
-            );
+            syncNow();
             return null;
           }}
         />

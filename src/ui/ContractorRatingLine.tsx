@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { ContractorRating } from '../../domain/reviewText';
+import type { ContractorRating } from '../domain/reviewText';
 
 /** "4.5 out of 5 (2 reviews)", the same words everywhere a contractor's standing shows. */
 export function ratingText(rating: ContractorRating): string {

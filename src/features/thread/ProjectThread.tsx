@@ -1,12 +1,12 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { format, isSameDay, isToday, isYesterday } from 'date-fns';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { messageEditable, messagesRepo, type ProjectRow, type ThreadMessage } from '../../data';
 import { useJob, useOthersReadUpTo, useProjectFiles, useThread } from '../../hooks';
 import { jobAnswer } from '../../domain/jobRole';
 import { authorLabel } from '../../domain/jobRoleTexts';
-import { sendPendingReadMarkers } from '../messageNotices';
+import { sendPendingReadMarkers } from '../../remote/messageNotices';
 import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
 import { WRITE_TEXTS } from './threadTexts';

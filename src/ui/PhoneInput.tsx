@@ -1,4 +1,4 @@
-import { formatPhone } from '../../domain/projectRules';
+import { formatPhone } from '../domain/projectRules';
 
 /**
  * The US phone field of the project and profile forms (product rules "Input checks"): at most 10

@@ -6,7 +6,7 @@ import {
   messageBodyError,
   messageLength,
 } from '../../domain/messageText';
-import { askNotificationsAfterFirstMessage } from '../messageNotices';
+import { askNotificationsAfterFirstMessage } from '../../remote/messageNotices';
 import { loadDraft, saveDraft } from './composerDraft';
 import { WRITE_TEXTS } from './threadTexts';
 

@@ -1,4 +1,4 @@
-import { statusLabel } from '../../domain/projectLabels';
+import { statusLabel } from '../domain/projectLabels';
 
 /** A project's status as a coloured badge ("Draft", "Active", …): the dashboard cards and the project page. */
 export function StatusBadge({ status }: { status: string }) {

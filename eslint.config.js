@@ -10,10 +10,23 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { layersPlugin } from './eslint.layers.js';
+import lingui from 'eslint-plugin-lingui';
 
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
+
+/** Lingui's message elements: text inside them is a message's source text. */
+const IN_MESSAGE = 'JSXElement[openingElement.name.name=/^(Trans|Plural|Select|SelectOrdinal)$/]';
+
+/** The screens whose texts all go through Lingui so far; the JSX-text rule holds them to it. */
+const TRANSLATED = [
+  'src/i18n/**/*.tsx',
+  'src/app/{TopBar,ErrorScreen,RequireAuth,AppLayout,ProfileLocale}.tsx',
+  'src/ui/{PublicLayout,Spinner,UnreadBadge}.tsx',
+  'src/features/landing/**/*.tsx',
+  'src/features/auth/{AuthCard,LoginPage,SignupPage}.tsx',
+];
 
 export default tseslint.config(
   {
@@ -135,6 +148,31 @@ export default tseslint.config(
                 'supabase-js loads after the first screen: use ensureAuthStarted() or a dynamic import().',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Lingui's rules for how messages are written (no single variable or tag as a message, no
+    // plural inside <Trans>, `t` only inside functions), on the app's code.
+    files: ['src/**/*.{ts,tsx}'],
+    ...lingui.configs['flat/recommended'],
+  },
+  {
+    // What a person reads goes through Lingui: JSX text and the readable attributes of an element
+    // are refused outside a message. On the screens translated so far (docs/i18n.md).
+    files: TRANSLATED,
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `JSXText[value=/[A-Za-z]{2}/]:not(${IN_MESSAGE} JSXText)`,
+          message: 'Text a person reads goes in a message: <Trans>…</Trans> (Lingui).',
+        },
+        {
+          selector: `JSXAttribute[name.name=/^(aria-label|placeholder|title|alt|label)$/] > Literal[value=/[A-Za-z]{2}/]`,
+          message: 'A readable attribute goes through Lingui: {t`…`}.',
         },
       ],
     },

@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
-import { PG_BIN, postgresAvailable } from './tests/support/postgresLane';
-import { DEXIE_MODERN } from './scripts/dexieModern';
+import { PG_BIN, postgresAvailable } from './tests/support/postgresLane.ts';
+import { DEXIE_MODERN } from './scripts/dexieModern.ts';
+import { lingui } from '@lingui/vite-plugin';
+import { linguiMacro } from './scripts/linguiMacro.ts';
 
 /**
  * Two projects: "pglite" runs every unit and integration test on in-process
@@ -33,6 +35,8 @@ const BOTH_BACKENDS = [
 ];
 
 export default defineConfig({
+  // Components under test use Lingui's macros and catalogs as the app does.
+  plugins: [linguiMacro(), lingui()],
   define: { __BUILD_ID__: JSON.stringify('test') },
   resolve: { alias: DEXIE_MODERN },
   test: {
@@ -43,6 +47,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    setupFiles: ['tests/support/i18nSetup.ts'],
     projects: [
       {
         extends: true,

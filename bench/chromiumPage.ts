@@ -9,6 +9,7 @@ import { liveQuery } from 'dexie';
 import { queryProjects } from '../src/data/projectQueries';
 import { toProjectRecord } from '../src/data/applyServerRows';
 import { RefacingDb } from '../src/data/db';
+import type { ProjectMemberRow } from '../src/data/types';
 import { createProjectsRepo } from '../src/data/projectsRepo';
 import { syncStoreFor } from '../src/data/syncStore';
 import { startSync, type TimersLike } from '../sync/engine';
@@ -95,6 +96,7 @@ export async function runSyncBench(args: BrowserBenchArgs): Promise<BrowserBench
   const initialRuns: number[] = [];
   const bulkRuns: number[] = [];
   let plain: ReturnType<typeof toProjectRecord>[] | null = null;
+  let people: ProjectMemberRow[] | null = null;
   const firstPageRuns: number[] = [];
   let db = new RefacingDb(userId);
   let engine: ReturnType<typeof startSync> | null = null;
@@ -148,11 +150,14 @@ export async function runSyncBench(args: BrowserBenchArgs): Promise<BrowserBench
         `initial sync failed: ${ended.problem ?? 'sign-in required'} ${ended.error ?? ''}`,
       );
     plain ??= (await target.projects.toArray()).map((row) => toProjectRecord({ ...row }));
+    // The sync also writes the server's people rows (one per person on each job): the same rows, too.
+    people ??= await target.project_members.toArray();
     const raw = new RefacingDb(`raw-${userId}`);
     await raw.delete();
     await raw.open();
     const t1 = performance.now();
     await raw.projects.bulkPut(plain);
+    await raw.project_members.bulkPut(people);
     bulkRuns.push(performance.now() - t1);
     await raw.delete();
   }

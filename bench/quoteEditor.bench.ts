@@ -95,7 +95,7 @@ export default async function quoteEditorBench(): Promise<BenchFigure[]> {
     });
     if (invited.error) throw new Error(`invite: ${String(invited.error)}`);
     const link = await server.waitForMailLink(contractor.email, /./);
-    const token = decodeURIComponent(new URL(link).hash.slice('#token='.length));
+    const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token') ?? '';
     const joined = await mine.rpc('accept_project_invite', { p_token: token });
     if (joined.error) throw new Error(`join: ${joined.error.message}`);
 

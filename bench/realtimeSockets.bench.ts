@@ -22,6 +22,13 @@ const CONCURRENCY = 20;
 const DURATION_MS = 5000;
 const WARMUP_MS = 5000;
 const HEARTBEAT_MS = 25_000;
+/**
+ * The sockets come from this many loopback addresses (127.0.0.2, .3, …), as
+ * 500 devices come from many addresses: the server allows
+ * `socketsPerAddress` (200) open sockets per client address, and 500 from
+ * one address would be refused before the figures are taken.
+ */
+const ADDRESSES = 5;
 const PATH = '/rest/v1/projects?select=id,name,status&order=name.asc&limit=20';
 
 async function json(res: Response): Promise<unknown> {
@@ -82,10 +89,15 @@ async function throughput(url: string, token: string, warmupMs = 0): Promise<num
   return run(DURATION_MS);
 }
 
-/** Opens a socket and joins `user:<id>`; resolves once the join is answered ok. */
-async function subscribed(url: string, u: { id: string; token: string }): Promise<WebSocket> {
+/** Opens a socket from `localAddress` and joins `user:<id>`; resolves once the join is answered ok. */
+async function subscribed(
+  url: string,
+  u: { id: string; token: string },
+  localAddress: string,
+): Promise<WebSocket> {
   const ws = new WebSocket(
     `${url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${ANON_KEY}&vsn=2.0.0`,
+    { localAddress },
   );
   await new Promise<void>((resolve, reject) => {
     ws.once('error', reject);
@@ -153,7 +165,8 @@ export default async function realtimeSocketsBench(): Promise<BenchFigure[]> {
     );
     const before = await throughput(url, me.token, WARMUP_MS);
     const rssBefore = rssMb(server.child.pid!);
-    for (let i = 0; i < SOCKETS; i++) sockets.push(await subscribed(url, users[i % USERS]!));
+    for (let i = 0; i < SOCKETS; i++)
+      sockets.push(await subscribed(url, users[i % USERS]!, `127.0.0.${2 + (i % ADDRESSES)}`));
     let ref = 1;
     beat = setInterval(() => {
       for (const ws of sockets)

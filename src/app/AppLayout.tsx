@@ -1,10 +1,12 @@
+import { Trans } from '@lingui/react/macro';
 import './shell.css';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { TopBar } from './TopBar';
 import { Spinner } from '../ui/Spinner';
-import { StaleChangesBanner } from './otherPages';
+import { StaleChangesBanner } from '../features/sync/StaleChangesBanner';
 import { firstScreen } from './firstScreen';
+import { ProfileLocale } from './ProfileLocale';
 
 /** Pages that mark the first screen themselves, once their content (not a spinner) shows. */
 const SELF_MARKING = new Set(['/dashboard']);
@@ -23,12 +25,11 @@ export function AppLayout() {
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
+      <ProfileLocale />
       <TopBar />
-      <Suspense fallback={null}>
-        <StaleChangesBanner />
-      </Suspense>
+      <StaleChangesBanner />
       <div id="main" tabIndex={-1}>
         <Suspense fallback={<Spinner />}>
           <Outlet />

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 /** The global error screen (product rules "Screens and routes"): 'Something went wrong' with Try Again and Reload Page. */
@@ -5,14 +6,16 @@ export function ErrorScreen({ onTryAgain, detail }: { onTryAgain: () => void; de
   return (
     <main className="container container-narrow" role="alert">
       <div className="card" style={{ marginTop: '3rem' }}>
-        <h1>Something went wrong</h1>
+        <h1>
+          <Trans>Something went wrong</Trans>
+        </h1>
         {detail ? <p className="muted">{detail}</p> : null}
         <div className="btn-row">
           <button type="button" className="btn btn-primary" onClick={onTryAgain}>
-            Try Again
+            <Trans>Try Again</Trans>
           </button>
           <button type="button" className="btn" onClick={() => window.location.reload()}>
-            Reload Page
+            <Trans>Reload Page</Trans>
           </button>
         </div>
       </div>

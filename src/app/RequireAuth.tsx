@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { ensureAuthStarted } from '../auth/ensureAuthStarted';
@@ -11,13 +12,14 @@ import { afterFirstScreen } from './firstScreen';
  */
 export function RequireAuth() {
   const status = useAuth((s) => s.status);
+  const { t } = useLingui();
   useEffect(() => {
     // Signed in from the session stored on this device: the screen renders from IndexedDB, and
     // supabase-js (with its realtime client) loads after it shows. Otherwise it decides now.
     if (useAuth.getState().status === 'signedIn') void afterFirstScreen().then(ensureAuthStarted);
     else void ensureAuthStarted();
   }, []);
-  if (status === 'loading') return <Spinner label="Checking your sign-in…" />;
+  if (status === 'loading') return <Spinner label={t`Checking your sign-in…`} />;
   if (status === 'signedOut') return <Navigate to="/" replace />;
   return <Outlet />;
 }

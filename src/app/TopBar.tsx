@@ -1,8 +1,9 @@
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDisplayName } from '../auth/useDisplayName';
 import { useUiRole } from '../auth/useCurrentRole';
-import { SyncStatusIndicator } from './otherPages';
+import { SyncStatusIndicator } from '../features/sync/SyncStatusIndicator';
 import { useUnreadCounts } from '../hooks';
 import { UnreadBadge } from '../ui/UnreadBadge';
 import { notifyNewMessages } from '../remote/messageNotices';
@@ -41,6 +42,7 @@ export function TopBar() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const contractor = useUiRole() === 'contractor';
+  const { t } = useLingui();
 
   useEffect(() => {
     if (!open) return undefined;
@@ -75,25 +77,28 @@ export function TopBar() {
         {/* Named by its text (no aria-label that differs from what is seen); the mark's letter is CSS. */}
         <Link to="/dashboard" className="brand">
           <span className="brand-mark" aria-hidden="true" />
-          <span className="hide-sm">Refacing</span>
-          <span className="visually-hidden"> home</span>
+          <span className="hide-sm">
+            <Trans>Refacing</Trans>
+          </span>
+          <span className="visually-hidden">
+            {' '}
+            <Trans>home</Trans>
+          </span>
         </Link>
         <Link to="/dashboard" className="btn btn-ghost btn-sm">
-          My Dashboard <UnreadMessages />
+          <Trans>My Dashboard</Trans> <UnreadMessages />
         </Link>
         {contractor ? (
           <>
             <Link to="/quotes" className="btn btn-ghost btn-sm hide-sm">
-              Quotes
+              <Trans>Quotes</Trans>
             </Link>
             <Link to="/quote-requests" className="btn btn-ghost btn-sm hide-sm">
-              Quote requests
+              <Trans>Quote requests</Trans>
             </Link>
           </>
         ) : null}
-        <Suspense fallback={null}>
-          <SyncStatusIndicator />
-        </Suspense>
+        <SyncStatusIndicator />
         <div className="menu-wrap" ref={wrapRef}>
           <button
             ref={buttonRef}
@@ -102,7 +107,7 @@ export function TopBar() {
             aria-haspopup="true"
             aria-expanded={open}
             aria-controls={menuId}
-            aria-label={`Account menu for ${name}`}
+            aria-label={t`Account menu for ${name}`}
             onClick={() => setOpen((o) => !o)}
           >
             <span className="avatar" aria-hidden="true">
@@ -113,31 +118,31 @@ export function TopBar() {
             <ul className="menu" id={menuId}>
               <li>
                 <Link to="/dashboard" onClick={() => setOpen(false)}>
-                  My Dashboard
+                  <Trans>My Dashboard</Trans>
                 </Link>
               </li>
               {contractor ? (
                 <>
                   <li>
                     <Link to="/quotes" onClick={() => setOpen(false)}>
-                      My quotes
+                      <Trans>My quotes</Trans>
                     </Link>
                   </li>
                   <li>
                     <Link to="/quote-requests" onClick={() => setOpen(false)}>
-                      Quote requests
+                      <Trans>Quote requests</Trans>
                     </Link>
                   </li>
                 </>
               ) : null}
               <li>
                 <Link to="/profile" onClick={() => setOpen(false)}>
-                  My Profile
+                  <Trans>My Profile</Trans>
                 </Link>
               </li>
               <li>
                 <button type="button" onClick={() => void logout()}>
-                  Logout
+                  <Trans>Logout</Trans>
                 </button>
               </li>
             </ul>

@@ -12,6 +12,9 @@ import { signInFromStoredSession } from '../auth/localSession';
 import { appSession } from './session';
 import { afterFirstScreen, firstScreen } from './firstScreen';
 import { clearPrimed } from '../hooks/primed';
+import { I18nRoot } from '../i18n/I18nRoot';
+import { activateLocale } from '../i18n/i18n';
+import { DEFAULT_LOCALE, startLocale } from '../i18n/locales';
 import './theme.css';
 // Shared by the public pages and the signed-in shell, so they ride in the entry (a few KB): a
 // signed-in cold start then reads one file after the entry, the shell's script (its styles ride
@@ -47,10 +50,12 @@ function render(): void {
   if (!root) return;
   createRoot(root).render(
     <StrictMode>
-      <AppErrorBoundary>
-        <App />
-        <PwaBanners />
-      </AppErrorBoundary>
+      <I18nRoot>
+        <AppErrorBoundary>
+          <App />
+          <PwaBanners />
+        </AppErrorBoundary>
+      </I18nRoot>
     </StrictMode>,
   );
 }
@@ -58,12 +63,21 @@ function render(): void {
 // Signed in from the stored session: the first render waits for the route's chunks (the service
 // worker's cache answers at once), so the page shows without a spinner first. A chunk that fails or
 // is slow to come (no worker yet, a slow network) does not hold the page: it renders with its spinner.
+// Every screen waits for its language's catalog (a small chunk, precached by the service worker):
+// this device's last language, else the browser's; the profile's choice follows once it is read
+// (src/i18n/ProfileLocale.tsx). A catalog that cannot be had falls back to English's.
+const catalogReady = activateLocale(startLocale()).catch(() =>
+  activateLocale(DEFAULT_LOCALE).catch(() => undefined),
+);
 if (fromStoredSession)
-  void Promise.race([
-    preloadProtectedRoute(window.location.pathname).catch(() => undefined),
-    new Promise((resolve) => setTimeout(resolve, ROUTE_WAIT_MS)),
+  void Promise.all([
+    catalogReady,
+    Promise.race([
+      preloadProtectedRoute(window.location.pathname).catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, ROUTE_WAIT_MS)),
+    ]),
   ]).then(render);
-else render();
+else void catalogReady.then(render);
 
 if (fromStoredSession) void afterFirstScreen().then(ensureAuthStarted);
 else if (!isPublic) void ensureAuthStarted();

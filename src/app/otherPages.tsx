@@ -1,37 +1,39 @@
 /**
- * Feature screens lazy-loaded into the router and the layout, each its own
- * chunk: BuilderPage, OrderPage, SyncPage, the quote pages, the top bar's
- * SyncStatusIndicator and the StaleChangesBanner under it.
+ * Feature screens lazy-loaded into the router, each its own chunk:
+ * BuilderPage, OrderPage, SyncPage and the quote pages. (The top bar's sync
+ * indicator and the banner under it are imported by the layout itself, so
+ * they come in the signed-in chunk with it.)
  */
+import { withCatalog } from '../i18n/i18n';
 import { lazy } from 'react';
 
 export const BuilderPage = lazy(async () => ({
-  default: (await import('../features/builder/BuilderPage')).BuilderPage,
+  default: (await withCatalog('builder', () => import('../features/builder/BuilderPage')))
+    .BuilderPage,
 }));
 export const OrderPage = lazy(async () => ({
-  default: (await import('../features/order/OrderPage')).OrderPage,
+  default: (await withCatalog('order', () => import('../features/order/OrderPage'))).OrderPage,
 }));
 export const SyncPage = lazy(async () => ({
   default: (await import('../features/sync/SyncPage')).SyncPage,
 }));
-export const StaleChangesBanner = lazy(async () => ({
-  default: (await import('../features/sync/StaleChangesBanner')).StaleChangesBanner,
-}));
-export const SyncStatusIndicator = lazy(async () => ({
-  default: (await import('../features/sync/SyncStatusIndicator')).SyncStatusIndicator,
-}));
 export const QuoteEditorPage = lazy(async () => ({
-  default: (await import('../features/quotes/QuoteEditorPage')).QuoteEditorPage,
+  default: (await withCatalog('quotes', () => import('../features/quotes/QuoteEditorPage')))
+    .QuoteEditorPage,
 }));
 export const NewQuotePage = lazy(async () => ({
-  default: (await import('../features/quotes/NewQuotePage')).NewQuotePage,
+  default: (await withCatalog('quotes', () => import('../features/quotes/NewQuotePage')))
+    .NewQuotePage,
 }));
 export const QuotePrintPage = lazy(async () => ({
-  default: (await import('../features/quotes/QuotePrintPage')).QuotePrintPage,
+  default: (await withCatalog('quotes', () => import('../features/quotes/QuotePrintPage')))
+    .QuotePrintPage,
 }));
 export const MyQuotesPage = lazy(async () => ({
-  default: (await import('../features/quotes/MyQuotesPage')).MyQuotesPage,
+  default: (await withCatalog('quotes', () => import('../features/quotes/MyQuotesPage')))
+    .MyQuotesPage,
 }));
 export const QuoteRequestsPage = lazy(async () => ({
-  default: (await import('../features/quotes/QuoteRequestsPage')).QuoteRequestsPage,
+  default: (await withCatalog('quotes', () => import('../features/quotes/QuoteRequestsPage')))
+    .QuoteRequestsPage,
 }));

@@ -4,6 +4,7 @@
  * `<Routes>`: the data-router runtime is not needed); the protected group
  * sits behind `RequireAuth` and the top-bar layout, and catches unknown paths.
  */
+import { withCatalog } from '../i18n/i18n';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { RequireAuth } from './RequireAuth';
@@ -36,16 +37,16 @@ const ResetPasswordPage = lazy(async () => ({
   default: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage,
 }));
 const PrivacyPage = lazy(async () => ({
-  default: (await import('../features/legal/PrivacyPage')).PrivacyPage,
+  default: (await withCatalog('legal', () => import('../features/legal/PrivacyPage'))).PrivacyPage,
 }));
 const TermsPage = lazy(async () => ({
-  default: (await import('../features/legal/TermsPage')).TermsPage,
+  default: (await withCatalog('legal', () => import('../features/legal/TermsPage'))).TermsPage,
 }));
 const InvitePage = lazy(async () => ({
   default: (await import('../features/auth/InvitePage')).InvitePage,
 }));
 const ContactPage = lazy(async () => ({
-  default: (await import('../features/legal/ContactPage')).ContactPage,
+  default: (await withCatalog('legal', () => import('../features/legal/ContactPage'))).ContactPage,
 }));
 
 /**
@@ -84,28 +85,42 @@ const dashboardPage = preloadable(
   async () => (await import('../features/dashboard/DashboardPage')).DashboardPage,
 );
 const projectDetailPage = preloadable(
-  async () => (await import('../features/project/ProjectDetailPage')).ProjectDetailPage,
+  async () =>
+    (await withCatalog('project', () => import('../features/project/ProjectDetailPage')))
+      .ProjectDetailPage,
 );
 const AppLayout = appLayout.Page;
 const DashboardPage = dashboardPage.Page;
 const ProfilePage = lazy(async () => ({
-  default: (await import('../features/profile/ProfilePage')).ProfilePage,
+  default: (await withCatalog('profile', () => import('../features/profile/ProfilePage')))
+    .ProfilePage,
 }));
 const OrganizationPage = lazy(async () => ({
-  default: (await import('../features/organization/OrganizationPage')).OrganizationPage,
+  default: (
+    await withCatalog('organization', () => import('../features/organization/OrganizationPage'))
+  ).OrganizationPage,
 }));
 const ProjectDetailPage = projectDetailPage.Page;
 const QuotesComparePage = lazy(async () => ({
-  default: (await import('../features/quotesReceived/QuotesComparePage')).QuotesComparePage,
+  default: (
+    await withCatalog(
+      'quotesReceived',
+      () => import('../features/quotesReceived/QuotesComparePage'),
+    )
+  ).QuotesComparePage,
 }));
 const QuoteAcceptPage = lazy(async () => ({
-  default: (await import('../features/quotesReceived/QuoteAcceptPage')).QuoteAcceptPage,
+  default: (
+    await withCatalog('quotesReceived', () => import('../features/quotesReceived/QuoteAcceptPage'))
+  ).QuoteAcceptPage,
 }));
 const ContractorReviewsPage = lazy(async () => ({
-  default: (await import('../features/reviews/ContractorReviewsPage')).ContractorReviewsPage,
+  default: (await withCatalog('reviews', () => import('../features/reviews/ContractorReviewsPage')))
+    .ContractorReviewsPage,
 }));
 const AnalyticsPage = lazy(async () => ({
-  default: (await import('../features/analytics/AnalyticsPage')).AnalyticsPage,
+  default: (await withCatalog('analytics', () => import('../features/analytics/AnalyticsPage')))
+    .AnalyticsPage,
 }));
 
 /**

@@ -102,10 +102,23 @@ export function prepareServerRows(
   return { table, count: normalized.length, normalized, records };
 }
 
+/** How server rows are applied. */
+export interface ApplyOptions {
+  /** The table was empty when this pull run began: no version lookup. */
+  fresh?: boolean;
+  /**
+   * A row of the same version as the device's replaces it: the server's
+   * word on a version the device already has (a row fetched fresh after a
+   * discarded op, the tombstone of a row deleted on another device).
+   */
+  sameVersion?: boolean;
+}
+
 /**
  * Applies `rows` of `table` in one rw transaction. Returns how many rows were
  * written (ignored duplicates and older versions are not counted). `fresh`
- * skips the version lookup when the table was empty at the start of the run.
+ * skips the version lookup when the table was empty at the start of the run;
+ * `sameVersion` lets a row replace the device's row of the same version.
  *
  * The rows are made into records (copied, search words and index fields
  * derived) before the transaction opens, synchronously in this call, so the
@@ -116,7 +129,7 @@ export function applyServerRows(
   table: SyncTable,
   rows: readonly Record<string, unknown>[],
   nowIso: string,
-  options: { fresh?: boolean } = {},
+  options: ApplyOptions = {},
 ): Promise<number> {
   if (rows.length === 0) return Promise.resolve(0);
   let prepared: PreparedServerRows;
@@ -138,7 +151,7 @@ export function applyPreparedRows(
   db: RefacingDb,
   batches: readonly PreparedServerRows[],
   nowIso: string,
-  options: { fresh?: boolean } = {},
+  options: ApplyOptions = {},
 ): Promise<number> {
   const table = batches[0]?.table;
   if (!table) return Promise.resolve(0);
@@ -178,7 +191,11 @@ export function applyPreparedRows(
     const memberships: MembershipChange[] = [];
     normalized.forEach((row, i) => {
       const local = (seen.get(row.id) as AnyRow | undefined) ?? locals[i];
-      if (local && local.version >= row.version) return;
+      if (
+        local &&
+        (options.sameVersion ? local.version > row.version : local.version >= row.version)
+      )
+        return;
       if (members) memberships.push({ row: row as unknown as ProjectMemberRow, previous: local });
       const ops = pending.get(row.id);
       let merged: Record<string, unknown> = records[i] as Record<string, unknown>;

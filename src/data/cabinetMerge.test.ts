@@ -161,6 +161,46 @@ describe('row merge: cases', () => {
     expect((conflicts[0]?.mine as { items: Doc['itemState'] }).items['2_0']?.width).toBe('16');
   });
 
+  it('three sides: a bystander that edited the same part after the removal is shown the other edit; nothing is dropped', () => {
+    // Tablet A removed cabinet 2; the phone then set 2_0's width to 16 (a part left without its cabinet).
+    const serverRow = withValueAt(
+      apply(BASE, { kind: 'remove', pick: 1 }),
+      ['itemState', '2_0', 'width'],
+      '16',
+    );
+    // Tablet B (the bystander) had set the same width to 17 and the height to 25 in its open draft.
+    const bystander = withValueAt(
+      withValueAt(BASE, ['itemState', '2_0', 'width'], '17'),
+      ['itemState', '2_0', 'height'],
+      '25',
+    );
+    const { merged, conflicts } = mergeCabinetData(BASE, bystander, serverRow);
+    expect(conflicts.map((c) => c.path)).toEqual([
+      ['itemState', '2_0', 'width'],
+      ['cabinets', '2'],
+    ]);
+    const width = conflicts[0]!;
+    expect([width.mine, width.theirs, width.base]).toEqual(['17', '16', '15']);
+    const part = (merged as unknown as Doc).itemState['2_0'];
+    expect(part).toEqual({ width: '17', height: '25' });
+    expect(orphans(merged)).toEqual([]);
+    // Take theirs on the width puts the phone's value in the draft.
+    const taken = withValueAt(merged, width.path, width.theirs) as unknown as Doc;
+    expect(taken.itemState['2_0']?.width).toBe('16');
+  });
+
+  it("three sides: the later edit of another field of the part is kept alongside the bystander's own edit", () => {
+    const serverRow = withValueAt(
+      apply(BASE, { kind: 'remove', pick: 1 }),
+      ['itemState', '2_0', 'width'],
+      '16',
+    );
+    const bystander = withValueAt(BASE, ['itemState', '2_0', 'height'], '25');
+    const { merged, conflicts } = mergeCabinetData(BASE, bystander, serverRow);
+    expect(conflicts.map((c) => c.path)).toEqual([['cabinets', '2']]);
+    expect((merged as unknown as Doc).itemState['2_0']).toEqual({ width: '16', height: '25' });
+  });
+
   it('reorder / reorder of one cabinet: one conflicting field (its position); of two cabinets: both moves, one order', () => {
     const a = apply(BASE, { kind: 'move', pick: 2, to: 0 });
     const b = apply(BASE, { kind: 'move', pick: 2, to: 1 });

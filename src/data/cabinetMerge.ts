@@ -110,10 +110,13 @@ export function withCabinet(
 
 /**
  * Mine's side of a clashing cabinet as the draft keeps it: mine's cabinet,
- * except that a part mine did not change takes what `theirs` left of it
- * where the cabinet was removed (an edit another device made after the
- * removal), so a device that never touched the part does not write its
- * stale copy over that edit when it saves.
+ * with what `theirs` left of each part where the cabinet was removed (an
+ * edit another device made after the removal) merged in field by field
+ * against the part in `base`. A field only that edit changed takes its value
+ * (a device that never touched it does not write its stale copy over it); a
+ * field both mine and that edit changed to different values keeps mine's and
+ * is a conflict of its own at `['itemState', key, ...field]`, so the other
+ * device's value is shown to the user, never dropped.
  */
 function keptSide(
   id: string,
@@ -121,16 +124,25 @@ function keptSide(
   b: CabinetDoc,
   t: CabinetDoc,
   theirsKeys: readonly string[],
-): CabinetValue | undefined {
-  if (!mineValue || t.cabinets?.[id] || theirsKeys.length === 0) return mineValue;
+): { value: CabinetValue | undefined; conflicts: MergeConflict[] } {
+  if (!mineValue || t.cabinets?.[id] || theirsKeys.length === 0)
+    return { value: mineValue, conflicts: [] };
   const items = { ...mineValue.items };
+  const conflicts: MergeConflict[] = [];
   for (const key of theirsKeys) {
     const left = t.itemState?.[key];
-    if (!sameJson(items[key], b.itemState?.[key]) || !isPlainObject(left)) continue;
     const part = items[key];
-    items[key] = isPlainObject(part) ? { ...part, ...left } : left;
+    if (!isPlainObject(left)) continue;
+    if (part !== undefined && !isPlainObject(part)) continue;
+    const basePart = b.itemState?.[key];
+    const before = isPlainObject(basePart) ? basePart : {};
+    // The edit after the removal wrote its fields over nothing: the rest of that part is the base's.
+    const theirsPart = { ...before, ...left };
+    const merged = threeWayMerge(before, part ?? before, theirsPart);
+    items[key] = merged.merged;
+    for (const c of merged.conflicts) conflicts.push({ ...c, path: ['itemState', key, ...c.path] });
   }
-  return { ...mineValue, items };
+  return { value: { ...mineValue, items }, conflicts };
 }
 
 /** True for a conflict about a whole cabinet (path `['cabinets', id]`, whole-cabinet values). */
@@ -147,7 +159,10 @@ export function isCabinetConflict(c: Pick<MergeConflict, 'path'>): boolean {
  * that one side removed while the other changed it (or `theirs` holds a part
  * of it without its entry): one conflict at `['cabinets', id]` instead of the
  * conflicts of its paths, `mine` and `theirs` as `CabinetValue | undefined`,
- * and `merged` holding mine's side of the cabinet whole. Commutative in the
+ * and `merged` holding mine's side of the cabinet whole; where `theirs` holds
+ * a part of such a cabinet (edited after the removal) and mine changed the
+ * same field to another value, one more conflict at that field
+ * (`['itemState', key, field]`, plain values). Commutative in the
  * merged document up to that choice, and idempotent: merging the result
  * again with the same `theirs` changes nothing (property tests in
  * cabinetMerge.test.ts).
@@ -182,8 +197,10 @@ export function mergeCabinetData(base: unknown, mine: unknown, theirs: unknown):
     return true;
   });
   for (const id of clashes) {
-    const mineValue = keptSide(id, cabinetValue(mine, id), b, t, tItems.get(id) ?? []);
+    const kept = keptSide(id, cabinetValue(mine, id), b, t, tItems.get(id) ?? []);
+    const mineValue = kept.value;
     merged = withCabinet(merged, id, mineValue);
+    conflicts.push(...kept.conflicts);
     conflicts.push({
       path: ['cabinets', id],
       base: cabinetValue(base, id),

@@ -134,6 +134,7 @@ export type Database = {
           first_name: string | null
           id: string
           last_name: string | null
+          locale: string | null
           organization_id: string | null
           permissions: Json
           phone: string | null
@@ -152,6 +153,7 @@ export type Database = {
           first_name?: string | null
           id: string
           last_name?: string | null
+          locale?: string | null
           organization_id?: string | null
           permissions?: Json
           phone?: string | null
@@ -170,6 +172,7 @@ export type Database = {
           first_name?: string | null
           id?: string
           last_name?: string | null
+          locale?: string | null
           organization_id?: string | null
           permissions?: Json
           phone?: string | null
@@ -596,6 +599,20 @@ export type Database = {
           p_token_hash: string
         }
         Returns: Json
+      }
+      contractor_reviews: {
+        Args: { p_contractor_ids: string[] }
+        Returns: {
+          id: string
+          contractor_id: string
+          rating: number
+          body: string
+          reply: string | null
+          replied_at: string | null
+          created_at: string
+          updated_at: string
+          reviewer_name: string
+        }[]
       }
       decline_quote: {
         Args: { p_quote_id: string; p_reason?: string }

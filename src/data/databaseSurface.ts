@@ -58,6 +58,7 @@ export const TABLE_COLUMNS = {
     'first_name',
     'id',
     'last_name',
+    'locale',
     'organization_id',
     'permissions',
     'phone',
@@ -195,6 +196,7 @@ export const RPC_ARGS = {
   accept_quote: { args: ['p_content_sha256', 'p_quote_id', 'p_signer_name'], optional: [] },
   applied_migrations: { args: [], optional: [] },
   assign_project: { args: ['p_contractor_id', 'p_project_id'], optional: [] },
+  contractor_reviews: { args: ['p_contractor_ids'], optional: [] },
   create_org_invite: { args: ['p_email', 'p_token_hash'], optional: [] },
   create_project_invite: {
     args: ['p_email', 'p_project_id', 'p_role', 'p_token_hash'],
@@ -265,6 +267,7 @@ const _everyArg: {
   accept_quote: [true, true],
   applied_migrations: [true, true],
   assign_project: [true, true],
+  contractor_reviews: [true, true],
   create_org_invite: [true, true],
   create_project_invite: [true, true],
   decline_quote: [true, true],

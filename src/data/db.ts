@@ -10,6 +10,7 @@ import { upgradeStoredCabinetData } from '../domain/storedCabinets';
 import { projectSearchWords } from './searchWords';
 import type {
   ConflictRecord,
+  ContractorReviewRow,
   DeadLetter,
   FileBlobRecord,
   MessageReadRow,
@@ -53,6 +54,15 @@ const RENAMED_IN_V5 = {
   _st: '_liveStatus',
 } as const;
 
+/**
+ * True when the whole review row stays on the device of `userId` whatever
+ * the job: the user wrote it, it is about the user's work, or it was never
+ * sent (version 0).
+ */
+function isOwnReview(r: ReviewRow, userId: string): boolean {
+  return r.reviewer_id === userId || r.contractor_id === userId || r.version === 0;
+}
+
 /** Database name of one user (one database per user, so another user of the same browser never sees it). */
 export function dbNameFor(userId: string): string {
   return `refacing-${userId}`;
@@ -67,6 +77,7 @@ export class RefacingDb extends Dexie {
   messages!: Table<MessageRow, string>;
   message_reads!: Table<MessageReadRow, string>;
   reviews!: Table<ReviewRow, string>;
+  contractor_reviews!: Table<ContractorReviewRow, string>;
   file_blobs!: Table<FileBlobRecord, string>;
   outbox!: Table<OutboxEntry, number>;
   sync_state!: Table<SyncStateRecord, string>;
@@ -95,7 +106,10 @@ export class RefacingDb extends Dexie {
     // and by contractor and status. 7 project messages, by project in time order, and read markers
     // by project and by member. 8 reviews of contractors, by contractor and by project. 9 (upgrade)
     // a job's cabinets become a map keyed by id with order keys (src/domain/cabinetRows.ts), so
-    // the device's rows hold the shape its edits patch and the server's migration writes.
+    // the device's rows hold the shape its edits patch and the server's migration writes. 10
+    // (upgrade) other people's reviews as readers outside their job get them (no reviewer or job
+    // id), by contractor; the whole review rows of jobs the user is not on, which the server no
+    // longer sends, are dropped (src/data/contractorReviews.ts).
     this.version(3)
       .stores({
         projects:
@@ -151,6 +165,19 @@ export class RefacingDb extends Dexie {
             const upgraded = upgradeStoredCabinetData(cabinetData);
             if (upgraded !== cabinetData) p.details = { ...p.details, cabinetData: upgraded };
           });
+      });
+    this.version(10)
+      .stores({ contractor_reviews: 'id, contractor_id' })
+      .upgrade(async (tx) => {
+        const onDevice = new Set(
+          (await tx.table<ProjectRecord, string>('projects').toCollection().primaryKeys()).map(
+            String,
+          ),
+        );
+        await tx
+          .table<ReviewRow, string>('reviews')
+          .filter((r) => !isOwnReview(r, userId) && !onDevice.has(r.project_id))
+          .delete();
       });
   }
 

@@ -7,8 +7,9 @@
  */
 import { getFileDownloader, type FileDownloader } from './fileTransfer';
 import { storableText, textLength, TEXT_LIMITS } from '../domain/userText';
-import { enqueueOp, newId } from './outbox';
+import { newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
+import { syncedTable } from './syncedTable';
 import type { ProjectFileRow, Result } from './types';
 
 /** What the screens say of a file whose row is missing or deleted on the device (openBlob throws it, remove answers not_found). */
@@ -32,6 +33,13 @@ export function createFilesRepo(
   ctx: RepoContext,
   getDownloader: () => FileDownloader | null = getFileDownloader,
 ) {
+  const files = syncedTable<ProjectFileRow>(ctx, {
+    table: 'project_files',
+    // A file's blob goes with its row.
+    alsoWrites: (db) => [db.file_blobs],
+    afterRemove: (db, row) => db.file_blobs.delete(row.id),
+  });
+
   return {
     /**
      * Attaches a file to a project. Product rules "Backend calls": upload path
@@ -65,26 +73,10 @@ export function createFilesRepo(
         deleted_at: null,
         txid: '',
       };
-      await db.transaction(
-        'rw',
-        [db.project_files, db.file_blobs, db.outbox, db.sync_state, db.dead_letters],
-        async () => {
-          await db.project_files.add(row);
-          await db.file_blobs.put({ fileId: id, blob: file, pendingUpload: true });
-          await enqueueOp(
-            db,
-            {
-              table: 'project_files',
-              id,
-              kind: 'insert',
-              base_version: null,
-              changes: columns,
-              upload: { fileId: id, path, uploaded: false },
-            },
-            nowMs,
-          );
-        },
-      );
+      await files.write(async () => {
+        await files.create(row, columns, { upload: { fileId: id, path, uploaded: false } });
+        await db.file_blobs.put({ fileId: id, blob: file, pendingUpload: true });
+      });
       return row;
     },
 
@@ -94,35 +86,12 @@ export function createFilesRepo(
      * never uploaded is simply dropped. `{ ok: false, error: 'not_found' }` when missing.
      */
     async remove(fileId: string): Promise<Result<void, 'not_found'>> {
-      const db = ctx.getDb();
-      return db.transaction(
-        'rw',
-        [db.project_files, db.file_blobs, db.outbox, db.sync_state, db.dead_letters],
-        async () => {
-          const current = await db.project_files.get(fileId);
-          if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
-          const outcome = await enqueueOp(
-            db,
-            {
-              table: 'project_files',
-              id: fileId,
-              kind: 'delete',
-              base_version: current.version,
-              changes: {},
-              removeObject: current.file_path,
-            },
-            ctx.now(),
-          );
-          if (outcome === 'cancelled') await db.project_files.delete(fileId);
-          else
-            await db.project_files.put({
-              ...current,
-              deleted_at: new Date(ctx.now()).toISOString(),
-            });
-          await db.file_blobs.delete(fileId);
-          return { ok: true, value: undefined } as const;
-        },
-      );
+      return files.write(async () => {
+        const current = await files.live(fileId);
+        if (!current) return { ok: false, error: 'not_found' } as const;
+        await files.remove(current, { removeObject: current.file_path });
+        return { ok: true, value: undefined } as const;
+      });
     },
 
     /**

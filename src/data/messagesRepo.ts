@@ -13,9 +13,10 @@ import {
   storableBody,
   type MessageBodyError,
 } from '../domain/messageRules';
-import { enqueueOp, newId } from './outbox';
+import { newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import { sortableTime } from './sortableTime';
+import { syncedTable } from './syncedTable';
 import { READ_UP_TO_KEY } from './syncStateKeys';
 import type { MessageRow, Result } from './types';
 
@@ -39,6 +40,8 @@ export async function localReadMarkers(
 
 /** Builds the messages repository over a context (the app uses `messagesRepo`). */
 export function createMessagesRepo(ctx: RepoContext = activeContext) {
+  const messages = syncedTable<MessageRow>(ctx, { table: 'messages' });
+
   async function own(id: string): Promise<Result<MessageRow, MessageWriteError>> {
     const db = ctx.getDb();
     const row = await db.messages.get(id);
@@ -82,23 +85,11 @@ export function createMessagesRepo(ctx: RepoContext = activeContext) {
         deleted_at: null,
         txid: '',
       };
-      await db.transaction(
-        'rw',
-        db.messages,
-        db.outbox,
-        db.sync_state,
-        db.dead_letters,
-        async () => {
-          await db.messages.add(row);
-          await enqueueOp(
-            db,
-            { table: 'messages', id: row.id, kind: 'insert', base_version: null, changes: columns },
-            ctx.now(),
-          );
-          // One's own message is read.
-          await markReadIn(db, projectId, nowIso);
-        },
-      );
+      await messages.write(async () => {
+        await messages.create(row, columns);
+        // One's own message is read.
+        await markReadIn(db, projectId, nowIso);
+      });
       return { ok: true, value: row };
     },
 
@@ -107,72 +98,25 @@ export function createMessagesRepo(ctx: RepoContext = activeContext) {
       const problem = messageBodyError(body);
       body = storableBody(body);
       if (problem) return { ok: false, error: problem };
-      const db = ctx.getDb();
-      return db.transaction(
-        'rw',
-        db.messages,
-        db.outbox,
-        db.sync_state,
-        db.dead_letters,
-        async () => {
-          const current = await own(id);
-          if (!current.ok) return current;
-          const nowIso = new Date(ctx.now()).toISOString();
-          const next: MessageRow = {
-            ...current.value,
-            body,
-            edited_at: nowIso,
-            updated_at: nowIso,
-          };
-          await db.messages.put(next);
-          await enqueueOp(
-            db,
-            {
-              table: 'messages',
-              id,
-              kind: 'update',
-              base_version: current.value.version,
-              changes: { body },
-            },
-            ctx.now(),
-          );
-          return { ok: true, value: next } as const;
-        },
-      );
+      return messages.write(async () => {
+        const current = await own(id);
+        if (!current.ok) return current;
+        const next = await messages.update(current.value, {
+          columns: { body },
+          local: (at) => ({ edited_at: at }),
+        });
+        return { ok: true, value: next } as const;
+      });
     },
 
     /** Deletes one's own message within 15 minutes of its sending (works offline; an unsent one is simply dropped). */
     async remove(id: string): Promise<Result<void, MessageWriteError>> {
-      const db = ctx.getDb();
-      return db.transaction(
-        'rw',
-        db.messages,
-        db.outbox,
-        db.sync_state,
-        db.dead_letters,
-        async () => {
-          const current = await own(id);
-          if (!current.ok) return current;
-          const outcome = await enqueueOp(
-            db,
-            {
-              table: 'messages',
-              id,
-              kind: 'delete',
-              base_version: current.value.version,
-              changes: {},
-            },
-            ctx.now(),
-          );
-          if (outcome === 'cancelled') await db.messages.delete(id);
-          else
-            await db.messages.put({
-              ...current.value,
-              deleted_at: new Date(ctx.now()).toISOString(),
-            });
-          return { ok: true, value: undefined } as const;
-        },
-      );
+      return messages.write(async () => {
+        const current = await own(id);
+        if (!current.ok) return current;
+        await messages.remove(current.value);
+        return { ok: true, value: undefined } as const;
+      });
     },
 
     /**

@@ -5,21 +5,15 @@
  * An editor passes the state it started from (`base`): only what differs from
  * it is sent, so a change another device made meanwhile is never sent back.
  */
-import { applyOpToRow, toProjectRecord } from './applyServerRows';
+import { toProjectRecord } from './applyServerRows';
 import { toProjectRow, type ProjectRecord } from './db';
 import { diffDetails, sameJson } from './detailsPatch';
 import { editsSince, valueAt } from './threeWayMerge';
 import { storableValue } from '../domain/userText';
-import { enqueueOp, newId } from './outbox';
+import { newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
-import type {
-  DataRole,
-  OutboxEntry,
-  ProjectDetails,
-  ProjectRow,
-  ProjectStatus,
-  Result,
-} from './types';
+import { changedColumns, syncedTable } from './syncedTable';
+import type { DataRole, ProjectDetails, ProjectRow, ProjectStatus, Result } from './types';
 
 export interface CreateProjectInput {
   name: string;
@@ -45,8 +39,17 @@ export interface ProjectUpdateOptions {
   base?: ProjectChanges;
 }
 
+/** A project's stored record: its generated description and index fields derived from the row. */
+function projectRecord(row: ProjectRecord): ProjectRecord {
+  const details = row.details;
+  const description = typeof details.description === 'string' ? details.description : null;
+  return toProjectRecord({ ...row, description });
+}
+
 /** Builds the projects repository over a context (the app uses `projectsRepo`). */
 export function createProjectsRepo(ctx: RepoContext) {
+  const projects = syncedTable<ProjectRecord>(ctx, { table: 'projects', toRecord: projectRecord });
+
   return {
     /**
      * Creates a project locally and queues its insert. Returns the local row
@@ -55,8 +58,7 @@ export function createProjectsRepo(ctx: RepoContext) {
      */
     async create(written: CreateProjectInput): Promise<ProjectRow> {
       const input = storableValue(written);
-      const db = ctx.getDb();
-      const me = db.userId;
+      const me = ctx.getDb().userId;
       const nowIso = new Date(ctx.now()).toISOString();
       const columns = {
         id: newId(),
@@ -67,36 +69,18 @@ export function createProjectsRepo(ctx: RepoContext) {
         owner_user_id: input.role === 'homeowner' ? me : null,
         assigned_contractor_id: input.role === 'homeowner' ? null : me,
       };
-      const record = toProjectRecord({
-        ...columns,
-        description:
-          typeof columns.details.description === 'string' ? columns.details.description : null,
-        version: 0,
-        created_at: nowIso,
-        updated_at: nowIso,
-        deleted_at: null,
-        txid: '',
-      });
-      await db.transaction(
-        'rw',
-        db.projects,
-        db.outbox,
-        db.sync_state,
-        db.dead_letters,
-        async () => {
-          await db.projects.add(record);
-          await enqueueOp(
-            db,
-            {
-              table: 'projects',
-              id: columns.id,
-              kind: 'insert',
-              base_version: null,
-              changes: columns,
-            },
-            ctx.now(),
-          );
+      const record = await projects.create(
+        {
+          ...columns,
+          description: null,
+          version: 0,
+          created_at: nowIso,
+          updated_at: nowIso,
+          deleted_at: null,
+          txid: '',
+          _words: [],
         },
+        columns,
       );
       return toProjectRow(record);
     },
@@ -115,57 +99,28 @@ export function createProjectsRepo(ctx: RepoContext) {
       // The one text rule (NUL, lone surrogates); enqueueOp refuses a text past its limit.
       const changes = storableValue(written);
       const base = options.base;
-      const db = ctx.getDb();
-      return db.transaction(
-        'rw',
-        db.projects,
-        db.outbox,
-        db.sync_state,
-        db.dead_letters,
-        async () => {
-          const current = await db.projects.get(id);
-          if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
-          const columns: Record<string, unknown> = {};
-          for (const key of ['name', 'status'] as const) {
-            const value = changes[key];
-            if (value === undefined || value === current[key]) continue;
-            if (base && base[key] !== undefined && base[key] === value) continue;
-            columns[key] = value;
-          }
-          const patch =
-            changes.details === undefined
-              ? []
-              : base?.details !== undefined
-                ? // What the user changed, less what the row already holds (nothing to send there).
-                  editsSince(base.details, changes.details).filter(
-                    (e) => !sameJson(valueAt(current.details, e.path), e.value),
-                  )
-                : diffDetails(current.details, changes.details);
-          if (Object.keys(columns).length === 0 && patch.length === 0)
-            return { ok: true, value: toProjectRow(current) } as const;
-          const nowIso = new Date(ctx.now()).toISOString();
-          const op = {
-            table: 'projects' as const,
-            id,
-            kind: 'update' as const,
-            base_version: current.version,
-            changes: columns,
-            ...(patch.length ? { details_patch: patch } : {}),
-          };
-          let next = applyOpToRow(
-            current as unknown as Record<string, unknown>,
-            op as OutboxEntry,
-            nowIso,
-          );
-          next.updated_at = nowIso;
-          const details = next.details as ProjectDetails;
-          next.description = typeof details.description === 'string' ? details.description : null;
-          next = toProjectRecord(next) as unknown as Record<string, unknown>;
-          await db.projects.put(next as unknown as ProjectRecord);
-          await enqueueOp(db, op, ctx.now());
-          return { ok: true, value: toProjectRow(next as unknown as ProjectRecord) } as const;
-        },
-      );
+      return projects.write(async () => {
+        const current = await projects.live(id);
+        if (!current) return { ok: false, error: 'not_found' } as const;
+        const columns = changedColumns(
+          current,
+          { name: changes.name, status: changes.status },
+          base && { name: base.name, status: base.status },
+        );
+        const patch =
+          changes.details === undefined
+            ? []
+            : base?.details !== undefined
+              ? // What the user changed, less what the row already holds (nothing to send there).
+                editsSince(base.details, changes.details).filter(
+                  (e) => !sameJson(valueAt(current.details, e.path), e.value),
+                )
+              : diffDetails(current.details, changes.details);
+        if (Object.keys(columns).length === 0 && patch.length === 0)
+          return { ok: true, value: toProjectRow(current) } as const;
+        const next = await projects.update(current, { columns, details_patch: patch });
+        return { ok: true, value: toProjectRow(next) } as const;
+      });
     },
 
     /**
@@ -173,29 +128,12 @@ export function createProjectsRepo(ctx: RepoContext) {
      * never pushed is simply dropped). `{ ok: false, error: 'not_found' }` when missing.
      */
     async remove(id: string): Promise<Result<void, 'not_found'>> {
-      const db = ctx.getDb();
-      return db.transaction(
-        'rw',
-        db.projects,
-        db.outbox,
-        db.sync_state,
-        db.dead_letters,
-        async () => {
-          const current = await db.projects.get(id);
-          if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
-          const outcome = await enqueueOp(
-            db,
-            { table: 'projects', id, kind: 'delete', base_version: current.version, changes: {} },
-            ctx.now(),
-          );
-          if (outcome === 'cancelled') await db.projects.delete(id);
-          else
-            await db.projects.put(
-              toProjectRecord({ ...current, deleted_at: new Date(ctx.now()).toISOString() }),
-            );
-          return { ok: true, value: undefined } as const;
-        },
-      );
+      return projects.write(async () => {
+        const current = await projects.live(id);
+        if (!current) return { ok: false, error: 'not_found' } as const;
+        await projects.remove(current);
+        return { ok: true, value: undefined } as const;
+      });
     },
   };
 }

@@ -9,7 +9,7 @@
  */
 import { toWireOp, type PushResult } from '../../sync/store';
 import { NO_RESULT_TEXT } from '../../sync/texts';
-import { applyServerRows, toProjectRecord } from './applyServerRows';
+import { applyServerRows } from './applyServerRows';
 import type { RefacingDb } from './db';
 import { foldIntoInsert, refusedInsertOf } from './outbox';
 import { rowLabel } from './rowLabel';
@@ -102,10 +102,10 @@ export async function applyPushResults(
         if (result?.code === 'P0002') {
           // Deleted on another device: take the tombstone (the pull brings the server's).
           const row = (await db.table(op.table).get(op.id)) as Record<string, unknown> | undefined;
-          if (row && !row.deleted_at) {
-            const next = { ...row, deleted_at: nowIso };
-            await db.table(op.table).put(op.table === 'projects' ? toProjectRecord(next) : next);
-          }
+          if (row && !row.deleted_at)
+            await applyServerRows(db, op.table, [{ ...row, deleted_at: nowIso }], nowIso, {
+              sameVersion: true,
+            });
         }
         continue;
       }

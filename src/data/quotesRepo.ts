@@ -8,8 +8,9 @@
  */
 import { quoteTotals, type QuoteLine } from '../domain/quoteTotals';
 import { storableValue } from '../domain/userText';
-import { enqueueOp, newId } from './outbox';
+import { newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
+import { syncedTable } from './syncedTable';
 import type { QuoteRow, Result } from './types';
 
 /** What the contractor writes on a draft quote. */
@@ -47,14 +48,7 @@ function contentColumns(written: QuoteContent) {
 
 /** Builds the quotes repository over a context (the app uses `quotesRepo`). */
 export function createQuotesRepo(ctx: RepoContext = activeContext) {
-  /** Writes `next` and queues its op, in one transaction. */
-  async function write(next: QuoteRow, op: Parameters<typeof enqueueOp>[1]): Promise<void> {
-    const db = ctx.getDb();
-    await db.transaction('rw', db.quotes, db.outbox, db.sync_state, db.dead_letters, async () => {
-      await db.quotes.put(next);
-      await enqueueOp(db, op, ctx.now());
-    });
-  }
+  const quotes = syncedTable<QuoteRow>(ctx, { table: 'quotes' });
 
   /** The live draft `id`, or why it cannot be changed. */
   async function draft(id: string): Promise<Result<QuoteRow, QuoteWriteError>> {
@@ -65,34 +59,25 @@ export function createQuotesRepo(ctx: RepoContext = activeContext) {
   }
 
   /** Writes `changes` (and `derived`, local only) on the draft `id` and queues them as one update op. */
-  async function updateDraft(
+  function updateDraft(
     id: string,
     changes: Partial<QuoteRow>,
     derived: Partial<QuoteRow> = {},
   ): Promise<Result<QuoteRow, QuoteWriteError>> {
-    const current = await draft(id);
-    if (!current.ok) return current;
-    const next: QuoteRow = {
-      ...current.value,
-      ...changes,
-      ...derived,
-      updated_at: new Date(ctx.now()).toISOString(),
-    };
-    await write(next, {
-      table: 'quotes',
-      id,
-      kind: 'update',
-      base_version: current.value.version,
-      changes,
+    return quotes.write(async () => {
+      const current = await draft(id);
+      if (!current.ok) return current;
+      const next = await quotes.update(current.value, { columns: changes, local: derived });
+      return { ok: true, value: next } as const;
     });
-    return { ok: true, value: next };
   }
 
   return {
     /**
      * Starts a draft quote of the signed-in contractor on `projectId` (works
-     * offline). Its revision here is 1 more than the contractor's highest on
-     * that project on this device; the server sets the real revision and links
+     * offline). Its revision here is 1 more than the contractor's highest sent
+     * quote on that project on this device (drafts never count); the server
+     * sets the real revision (again when it is sent) and links
      * the project's open request, and the pull brings both back.
      */
     async createDraft(projectId: string, content: QuoteContent): Promise<QuoteRow> {
@@ -101,7 +86,8 @@ export function createQuotesRepo(ctx: RepoContext = activeContext) {
       const mine = await db.quotes.where('project_id').equals(projectId).toArray();
       const revision =
         mine
-          .filter((q) => q.contractor_id === db.userId)
+          // Revisions count sent quotes only (an unsent draft, kept or deleted, is no revision).
+          .filter((q) => q.contractor_id === db.userId && q.sent_at !== null)
           .reduce((m, q) => Math.max(m, q.revision), 0) + 1;
       const { changes, totals } = contentColumns(content);
       const id = newId();
@@ -130,20 +116,13 @@ export function createQuotesRepo(ctx: RepoContext = activeContext) {
         deleted_at: null,
         txid: '',
       };
-      await write(row, {
-        table: 'quotes',
+      return quotes.create(row, {
         id,
-        kind: 'insert',
-        base_version: null,
-        changes: {
-          id,
-          project_id: projectId,
-          contractor_id: db.userId,
-          status: 'draft',
-          ...changes,
-        },
+        project_id: projectId,
+        contractor_id: db.userId,
+        status: 'draft',
+        ...changes,
       });
-      return row;
     },
 
     /** Saves a draft's content (autosave; consecutive saves fold into one op). */
@@ -162,40 +141,22 @@ export function createQuotesRepo(ctx: RepoContext = activeContext) {
     },
 
     /** Deletes a draft (a sent quote is withdrawn through the server instead). */
-    async removeDraft(id: string): Promise<Result<void, QuoteWriteError>> {
-      const db = ctx.getDb();
-      return db.transaction(
-        'rw',
-        db.quotes,
-        db.outbox,
-        db.sync_state,
-        db.dead_letters,
-        async () => {
-          const current = await db.quotes.get(id);
-          if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
-          if (current.status !== 'draft') return { ok: false, error: 'not_a_draft' } as const;
-          const outcome = await enqueueOp(
-            db,
-            { table: 'quotes', id, kind: 'delete', base_version: current.version, changes: {} },
-            ctx.now(),
-          );
-          if (outcome === 'cancelled') await db.quotes.delete(id);
-          else await db.quotes.put({ ...current, deleted_at: new Date(ctx.now()).toISOString() });
-          return { ok: true, value: undefined } as const;
-        },
-      );
+    removeDraft(id: string): Promise<Result<void, QuoteWriteError>> {
+      return quotes.write(async () => {
+        const current = await draft(id);
+        if (!current.ok) return current;
+        await quotes.remove(current.value);
+        return { ok: true, value: undefined } as const;
+      });
     },
 
     /**
      * Puts a row the server answered through an RPC (accept, decline,
-     * withdraw) on the device at once, before the next pull brings it.
+     * withdraw) on the device at once, before the next pull brings it, as
+     * any server row (applyServerRows: newer versions only).
      */
     async applyAnswered(row: QuoteRow): Promise<void> {
-      const db = ctx.getDb();
-      await db.transaction('rw', db.quotes, async () => {
-        const local = await db.quotes.get(row.id);
-        if (!local || local.version < row.version) await db.quotes.put(row);
-      });
+      await quotes.applyServerRows([row]);
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Reviews repository: the only writer of local review rows. The homeowner
- * owner of a completed project reviews its contractor (one review per
- * project) and may change the stars and text for 30 days; the contractor
+ * who owns a completed project reviews its contractor of record (who is
+ * who from the job's synced people rows, the server's answer; one review
+ * per project) and may change the stars and text for 30 days; the contractor
  * replies once. Everything works offline through the outbox; the server
  * decides the rest (the project must be completed, nobody reviews
  * themselves), and a refused op becomes a dead letter the sync page shows.
@@ -13,8 +14,10 @@ import {
   type ReviewFieldError,
 } from '../domain/reviewText';
 import { storableText } from '../domain/userText';
-import { enqueueOp, newId } from './outbox';
+import { jobAnswer } from '../domain/jobRole';
+import { newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
+import { syncedTable } from './syncedTable';
 import type { ReviewRow, Result } from './types';
 
 /** Why a review write was refused on the device (the server refuses the same). */
@@ -38,6 +41,8 @@ export function reviewEditable(row: ReviewRow, userId: string, nowMs: number): b
 
 /** Builds the reviews repository over a context (the app uses `reviewsRepo`). */
 export function createReviewsRepo(ctx: RepoContext = activeContext) {
+  const reviews = syncedTable<ReviewRow>(ctx, { table: 'reviews' });
+
   return {
     /**
      * Writes the signed-in homeowner's review of the contractor of
@@ -54,17 +59,20 @@ export function createReviewsRepo(ctx: RepoContext = activeContext) {
       const body = storableText(written);
       const problem = reviewError(rating, body);
       if (problem) return { ok: false, error: problem };
-      const db = ctx.getDb();
-      return db.transaction(
-        'rw',
-        [db.projects, db.reviews, db.outbox, db.sync_state, db.dead_letters],
-        async () => {
+      return reviews.write(
+        async (db) => {
           const project = await db.projects.get(projectId);
           if (!project || project.deleted_at) return { ok: false, error: 'not_found' } as const;
-          if (project.owner_user_id !== db.userId)
+          // Who is who is the server's answer on the job's people rows: the homeowner who owns the
+          // job (not one invited as its owner) reviews its contractor of record.
+          const job = jobAnswer(
+            await db.project_members.where('project_id').equals(projectId).toArray(),
+            db.userId,
+          );
+          if (job.me?.role !== 'owner' || job.me.invited)
             return { ok: false, error: 'not_owner' } as const;
           if (project.status !== 'completed') return { ok: false, error: 'not_completed' } as const;
-          const contractorId = project.assigned_contractor_id;
+          const contractorId = job.contractor?.userId;
           if (!contractorId || contractorId === db.userId)
             return { ok: false, error: 'no_contractor' } as const;
           if ((await db.reviews.where('project_id').equals(projectId).count()) > 0)
@@ -83,14 +91,9 @@ export function createReviewsRepo(ctx: RepoContext = activeContext) {
             deleted_at: null,
             txid: '',
           };
-          await db.reviews.add(row);
-          await enqueueOp(
-            db,
-            { table: 'reviews', id: row.id, kind: 'insert', base_version: null, changes: columns },
-            ctx.now(),
-          );
-          return { ok: true, value: row } as const;
+          return { ok: true, value: await reviews.create(row, columns) } as const;
         },
+        (db) => [db.projects, db.project_members],
       );
     },
 
@@ -103,40 +106,15 @@ export function createReviewsRepo(ctx: RepoContext = activeContext) {
       const body = storableText(written);
       const problem = reviewError(rating, body);
       if (problem) return { ok: false, error: problem };
-      const db = ctx.getDb();
-      return db.transaction(
-        'rw',
-        db.reviews,
-        db.outbox,
-        db.sync_state,
-        db.dead_letters,
-        async () => {
-          const current = await db.reviews.get(id);
-          if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
-          if (current.reviewer_id !== db.userId) return { ok: false, error: 'not_owner' } as const;
-          if (!reviewEditable(current, db.userId, ctx.now()))
-            return { ok: false, error: 'too_late' } as const;
-          const next: ReviewRow = {
-            ...current,
-            rating,
-            body,
-            updated_at: new Date(ctx.now()).toISOString(),
-          };
-          await db.reviews.put(next);
-          await enqueueOp(
-            db,
-            {
-              table: 'reviews',
-              id,
-              kind: 'update',
-              base_version: current.version,
-              changes: { rating, body },
-            },
-            ctx.now(),
-          );
-          return { ok: true, value: next } as const;
-        },
-      );
+      return reviews.write(async (db) => {
+        const current = await db.reviews.get(id);
+        if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
+        if (current.reviewer_id !== db.userId) return { ok: false, error: 'not_owner' } as const;
+        if (!reviewEditable(current, db.userId, ctx.now()))
+          return { ok: false, error: 'too_late' } as const;
+        const next = await reviews.update(current, { columns: { rating, body } });
+        return { ok: true, value: next } as const;
+      });
     },
 
     /** The contractor's one reply to a review of its work (works offline; the server stamps replied_at). */
@@ -144,36 +122,18 @@ export function createReviewsRepo(ctx: RepoContext = activeContext) {
       const reply = storableText(written);
       const problem = replyError(reply);
       if (problem) return { ok: false, error: problem };
-      const db = ctx.getDb();
-      return db.transaction(
-        'rw',
-        db.reviews,
-        db.outbox,
-        db.sync_state,
-        db.dead_letters,
-        async () => {
-          const current = await db.reviews.get(id);
-          if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
-          if (current.contractor_id !== db.userId)
-            return { ok: false, error: 'not_contractor' } as const;
-          if (current.reply !== null) return { ok: false, error: 'already_replied' } as const;
-          const nowIso = new Date(ctx.now()).toISOString();
-          const next: ReviewRow = { ...current, reply, replied_at: nowIso, updated_at: nowIso };
-          await db.reviews.put(next);
-          await enqueueOp(
-            db,
-            {
-              table: 'reviews',
-              id,
-              kind: 'update',
-              base_version: current.version,
-              changes: { reply },
-            },
-            ctx.now(),
-          );
-          return { ok: true, value: next } as const;
-        },
-      );
+      return reviews.write(async (db) => {
+        const current = await db.reviews.get(id);
+        if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
+        if (current.contractor_id !== db.userId)
+          return { ok: false, error: 'not_contractor' } as const;
+        if (current.reply !== null) return { ok: false, error: 'already_replied' } as const;
+        const next = await reviews.update(current, {
+          columns: { reply },
+          local: (at) => ({ replied_at: at }),
+        });
+        return { ok: true, value: next } as const;
+      });
     },
   };
 }

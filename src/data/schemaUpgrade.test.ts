@@ -43,6 +43,7 @@ const SHIPPED: Record<number, Record<string, string>> = {
   8: { reviews: 'id, contractor_id, project_id' },
   // 9 changes no store: its upgrade moves each job's cabinet list into the cabinet map.
   9: {},
+  10: { contractor_reviews: 'id, contractor_id' },
 };
 
 /** A job's builder data as every build before version 9 stored it: the cabinet list as an array. */
@@ -137,7 +138,7 @@ describe('schema upgrade from every shipped version', () => {
     await fresh.open();
     fresh.close();
     const reference = new Dexie('reference', { indexedDB: factory, IDBKeyRange });
-    reference.version(9).stores(storesAt(9));
+    reference.version(10).stores(storesAt(10));
     await reference.open();
     reference.close();
     const a = (await installedSchema(factory, dbNameFor('new'))) as { stores: unknown };
@@ -165,7 +166,7 @@ describe('schema upgrade from every shipped version', () => {
       const db = new RefacingDb('u1', { indexedDB: factory, IDBKeyRange });
       opened.push(db);
       await db.open();
-      expect(db.verno).toBe(9);
+      expect(db.verno).toBe(10);
       const stored = await db.projects.get('p1');
       expect(stored).toMatchObject({
         name: 'Kitchen',
@@ -211,4 +212,51 @@ describe('schema upgrade from every shipped version', () => {
       );
     });
   }
+
+  it("version 9 opens at 10: whole reviews of jobs not on the device are dropped, the user's own and those of jobs on it kept", async () => {
+    const factory = new IDBFactory();
+    const old = new Dexie(dbNameFor('u1'), { indexedDB: factory, IDBKeyRange });
+    old.version(9).stores(storesAt(9));
+    await old.table('projects').put(projectAt(9));
+    const review = (
+      id: string,
+      project: string,
+      reviewer: string,
+      contractor: string,
+      version = 1,
+    ) => ({
+      id,
+      project_id: project,
+      reviewer_id: reviewer,
+      contractor_id: contractor,
+      rating: 4,
+      body: '',
+      reply: null,
+      replied_at: null,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+      version,
+      deleted_at: null,
+      txid: '5',
+    });
+    await old
+      .table('reviews')
+      .bulkPut([
+        review('on-job', 'p1', 'u2', 'c9'),
+        review('mine', 'p-gone', 'u1', 'c9'),
+        review('of-my-work', 'p-gone', 'u3', 'u1'),
+        review('unsent', 'p-gone', 'u3', 'c9', 0),
+        review('another-homeowners', 'p-other', 'u3', 'c9'),
+      ]);
+    old.close();
+
+    const db = new RefacingDb('u1', { indexedDB: factory, IDBKeyRange });
+    opened.push(db);
+    await db.open();
+    expect(db.verno).toBe(10);
+    expect((await db.reviews.toCollection().primaryKeys()).sort()).toEqual(
+      ['mine', 'of-my-work', 'on-job', 'unsent'].sort(),
+    );
+    expect(await db.contractor_reviews.count()).toBe(0);
+  });
 });

@@ -135,9 +135,8 @@ export function createSyncStore(db: RefacingDb): SyncStore {
           const table = tableOf(name);
           const pending = await db.outbox.where('[table+id]').equals([name, item.id]).count();
           if (row) {
-            // Force the server copy in (same version as local), then re-apply pending ops.
-            if (await table.get(item.id)) await table.update(item.id, { version: -1 });
-            await applyServerRows(db, name, [row], nowIso);
+            // The server copy goes in even at the local version; pending ops are re-applied on top.
+            await applyServerRows(db, name, [row], nowIso, { sameVersion: true });
           } else if (pending === 0) {
             await table.delete(item.id);
           }

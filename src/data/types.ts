@@ -63,6 +63,8 @@ export interface ProfileRow extends SyncedColumns {
   price_list?: unknown;
   /** A contractor's 5-digit ZIP codes and 3-digit ZIP prefixes (see domain/serviceAreas.ts); absent on old rows. */
   service_areas?: string[];
+  /** The language the person chose (BCP 47, `en` or `es` today); null or absent = follow the browser. */
+  locale?: string | null;
   role: string | null;
   organization_id: string | null;
   permissions: unknown;
@@ -207,6 +209,26 @@ export interface ReviewRow extends SyncedColumns {
   /** The contractor's one reply (up to 2,000 characters) or null. */
   reply: string | null;
   replied_at: string | null;
+}
+
+/**
+ * A review of a contractor as readers outside its job get it
+ * (`contractor_reviews`): no id of the reviewer or of the job, the reviewer
+ * as a first name and last initial ("Hannah H."). Kept on the device as read
+ * (store `contractor_reviews`), so the comparison shows them offline.
+ */
+export interface ContractorReviewRow {
+  id: string;
+  contractor_id: string;
+  /** Whole stars, 1 to 5. */
+  rating: number;
+  body: string;
+  reply: string | null;
+  replied_at: string | null;
+  created_at: string;
+  updated_at: string;
+  /** "Hannah H.", "Hannah", or "A homeowner". */
+  reviewer_name: string;
 }
 
 export type SyncTable =

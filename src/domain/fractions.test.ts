@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatFraction, parseInches, toSixteenths } from './fractions';
+import {
+  formatDecimal,
+  formatExactDecimal,
+  formatFraction,
+  formatSize,
+  parseInches,
+  toSixteenths,
+} from './fractions';
 
 describe('formatFraction: nearest 1/16", reduced, tape-measure form', () => {
   it.each([
@@ -88,4 +95,23 @@ describe('parseInches', () => {
   ])('%j → %s', (raw, expected) => {
     expect(parseInches(raw)).toBe(expected);
   });
+});
+
+describe('formatSize: a size pair with each inch mark once', () => {
+  it('13 7/8" × 24 1/16"', () => {
+    expect(formatSize(13.875, 24.0625)).toBe('13 7/8" × 24 1/16"');
+    expect(formatSize(15, null)).toBe('15" × —');
+    expect(formatSize(13.875, 24.0625)).not.toContain('""');
+  });
+});
+
+describe("formatExactDecimal: the exports' decimal, up to 4 places", () => {
+  it.each([
+    [8.3125, '8.3125'],
+    [15.5, '15.500'],
+    [17.376, '17.376'],
+    [32.15625, '32.1563'],
+    [0.0625, '0.0625'],
+  ])('%s → %s', (n, text) => expect(formatExactDecimal(n)).toBe(text));
+  it('invalid → —', () => expect(formatExactDecimal(Number.NaN)).toBe('—'));
 });

@@ -50,11 +50,35 @@ export function formatFraction(valueIn: number | null | undefined): string {
   return `${s.whole} ${s.numerator}/${s.denominator}"`;
 }
 
+/**
+ * A finished size as a tape measure reads it, width × height in inches:
+ * `13 7/8" × 24 1/16"`. Every view that shows a size pair uses this, so an
+ * inch mark is written once (formatFraction carries it; never add another).
+ */
+export function formatSize(
+  widthIn: number | null | undefined,
+  heightIn: number | null | undefined,
+): string {
+  return `${formatFraction(widthIn)} × ${formatFraction(heightIn)}`;
+}
+
 /** Formats a length as a decimal with exactly 3 places, half up: `15.438`. Invalid → "—". */
 export function formatDecimal(valueIn: number | null | undefined): string {
   if (valueIn === null || valueIn === undefined || !Number.isFinite(valueIn) || valueIn < 0)
     return NO_SIZE;
   return roundHalfUp(valueIn, 3).toFixed(3);
+}
+
+/**
+ * A length as the exports carry it: the decimal to 4 places, half up, with
+ * at least 3 (`8.3125`, `15.500`, `17.3758`), so every 1/16" is exact and
+ * a computed size is within 0.00005". Invalid → "—".
+ */
+export function formatExactDecimal(valueIn: number | null | undefined): string {
+  if (valueIn === null || valueIn === undefined || !Number.isFinite(valueIn) || valueIn < 0)
+    return NO_SIZE;
+  const text = roundHalfUp(valueIn, 4).toFixed(4);
+  return text.endsWith('0') ? text.slice(0, -1) : text;
 }
 
 /**

@@ -46,8 +46,9 @@ describe('order export: the door maker’s table', () => {
   const pieces = parseOrderExportCsv(csv);
 
   it('is exactly one table: the order columns on line 1, one row per distinct size, nothing after', () => {
-    expect(csv.split('\r\n')[0]).toBe(ORDER_COLUMNS.join(','));
-    const parsed = Papa.parse<string[]>(csv, { skipEmptyLines: true });
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1).split('\r\n')[0]).toBe(ORDER_COLUMNS.join(','));
+    const parsed = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
     expect(parsed.data.every((r) => r.length === ORDER_COLUMNS.length)).toBe(true);
     expect(parsed.data).toHaveLength(pieces.length + 1);
@@ -66,7 +67,8 @@ describe('order export: the door maker’s table', () => {
       Qty: '2',
       'Width (in)': '17.376',
       'Width (fraction)': '17 3/8"',
-      'Height (in)': '32.156',
+      // The exact decimal to 4 places (32.15625 half up), the fraction to the nearest 1/16".
+      'Height (in)': '32.1563',
       'Height (fraction)': '32 3/16"',
       'Door style': 'Shaker 5-piece',
       'Drawer-front style': '',
@@ -84,7 +86,25 @@ describe('order export: the door maker’s table', () => {
       'Contractor phone': '(555) 201-3344',
       'Contractor email': 'dana@example.com',
       'Order date': '2026-11-23',
+      'Red checks': '',
     });
+  });
+
+  it("marks the red checks on each row they hold for: the job's on every row, a cabinet's on its lines", () => {
+    const checks = [
+      { level: 'error' as const, cabinet: null, message: 'Job: no door style or color' },
+      { level: 'error' as const, cabinet: 2, message: 'Cabinet 2 Door 1: not measured' },
+      { level: 'warning' as const, cabinet: 2, message: 'Cabinet 2: a warning only' },
+    ];
+    const rows = parseOrderExportCsv(orderExportCsv(exportOf(kitchen, { checks })));
+    expect(rows.every((r) => r['Red checks']!.startsWith('Job: no door style or color'))).toBe(
+      true,
+    );
+    const ofTwo = rows.filter((r) => /(^|, )#2 /.test(r.Cabinets ?? ''));
+    expect(ofTwo.length).toBeGreaterThan(0);
+    for (const r of ofTwo)
+      expect(r['Red checks']).toBe('Job: no door style or color; Cabinet 2 Door 1: not measured');
+    expect(rows.some((r) => r['Red checks']!.includes('warning'))).toBe(false);
   });
 
   it('a drawer-front row carries the drawer-front style and no hinges', () => {
@@ -195,7 +215,7 @@ describe('order export: prices', () => {
   it('adds area and price columns; the lines and hinges add up to the total', () => {
     const x = exportOf(kitchen, { prices });
     const csv = orderExportCsv(x);
-    expect(csv.split('\r\n')[0]).toBe([...ORDER_COLUMNS, ...PRICE_COLUMNS].join(','));
+    expect(csv.slice(1).split('\r\n')[0]).toBe([...ORDER_COLUMNS, ...PRICE_COLUMNS].join(','));
     const pieces = parseOrderExportCsv(csv);
     // 17.376 × 32.15625 / 144 = 3.88 sq ft per door, ×2 = 7.76 sq ft × $20 = $155.21
     expect(pieces[1]).toMatchObject({

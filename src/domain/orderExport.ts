@@ -6,14 +6,14 @@
  * nothing is dropped without a word. Pure: the same input gives the same
  * export, and the CSV and JSON are two spellings of it.
  *
- * Lengths are inches (decimal to 3 places and tape-measure fraction to the
- * nearest 1/16"); areas square feet; money in the price list's currency.
+ * Lengths are inches (decimal to 3 places on screen and up to 4 in the CSV
+ * and workbook, and tape-measure fraction to the nearest 1/16"); areas square feet; money in the price list's currency.
  */
 import Papa from 'papaparse';
 import type { CabinetForm } from './cabinetData';
 import { hingesPerPiece, type DoorOrder, type OrderLine, type OrderLineRef } from './doorOrder';
 import { CSV_FORMULA_CELL } from './csvCells';
-import { formatDecimal, formatFraction } from './fractions';
+import { formatDecimal, formatExactDecimal, formatFraction } from './fractions';
 import { DEFAULT_HINGE_HEIGHT_LIMITS, type HingeRule } from './hingeSummary';
 import { ITEM_SIZE_ERROR_TEXT } from './itemSize';
 import { OVERLAY_MODE_LABELS, STD_OPTIONS } from './overlay';
@@ -78,7 +78,11 @@ export const ORDER_COLUMNS = [
   'Contractor phone',
   'Contractor email',
   'Order date',
+  'Red checks',
 ] as const;
+
+/** Starts the CSV: a UTF-8 byte-order mark, so a spreadsheet reads "×" and accents as typed. */
+export const CSV_BOM = '\uFEFF';
 
 /** Added after `ORDER_COLUMNS` only when a price list is given. */
 export const PRICE_COLUMNS = [
@@ -98,6 +102,8 @@ export interface OrderExportLine {
   hingesPerPiece: number;
   /** "#3 Base 2/1 Door 2, #5 Wall Door 1 (split ×2)". */
   cabinets: string;
+  /** The 1-based numbers of the cabinets the line's pieces come from. */
+  cabinetNumbers: number[];
   price?: { pieceSqFt: number; lineSqFt: number; ratePerSqFt: number; linePrice: number };
 }
 
@@ -190,15 +196,17 @@ export function buildOrderExport(
       height: l.height,
       hingesPerPiece: hingesPerPiece(order, l),
       cabinets: lineRefs(l),
+      cabinetNumbers: [...new Set(l.refs.map((r) => r.row + 1))],
     };
     if (prices) {
       const p = priceLine(prices, l.kind, l.quantity, l.width, l.height);
-      line.price = {
-        pieceSqFt: p.pieceSqFt,
-        lineSqFt: p.lineSqFt,
-        ratePerSqFt: p.ratePerSqFt,
-        linePrice: p.price,
-      };
+      if (p)
+        line.price = {
+          pieceSqFt: p.pieceSqFt,
+          lineSqFt: p.lineSqFt,
+          ratePerSqFt: p.ratePerSqFt,
+          linePrice: p.price,
+        };
     }
     return line;
   };
@@ -276,14 +284,33 @@ function money(amount: number): string {
 }
 
 /**
- * The export as CSV text (papaparse, CRLF): exactly one rectangular table,
- * `ORDER_COLUMNS` (+ `PRICE_COLUMNS` with prices) on line 1, then one row per
- * line (a distinct finished size with its quantity), the job's columns on
- * every row, and nothing after it, so a spreadsheet or shop-software import
- * reads exactly the pieces. The hinges, the parts not on this order and the
- * checks are on the printed sheet and in the workbook. A cell a spreadsheet
- * would run as a formula (a customer named `=HYPERLINK(…)`) starts with an
- * apostrophe (src/domain/csvCells.ts).
+ * The red checks (level "error": a missing door style or color, a part not
+ * measured…) that hold for a line: those of the whole job and those of the
+ * cabinets its pieces come from, joined with "; "; "" when none. The CSV and
+ * the workbook put them on the line's row, so an order sent anyway says what
+ * is missing wherever it is read.
+ */
+export function lineRedChecks(x: OrderExport, line: OrderExportLine): string {
+  return x.checks
+    .filter(
+      (c) => c.level === 'error' && (c.cabinet === null || line.cabinetNumbers.includes(c.cabinet)),
+    )
+    .map((c) => c.message)
+    .join('; ');
+}
+
+/**
+ * The export as CSV text (papaparse, CRLF), starting with a UTF-8 byte-order
+ * mark (`CSV_BOM`: the text holds "×" and the customer's accents): exactly one
+ * rectangular table, `ORDER_COLUMNS` (+ `PRICE_COLUMNS` with prices) on line
+ * 1, then one row per line (a distinct finished size with its quantity), the
+ * job's columns on every row, and nothing after it, so a spreadsheet or
+ * shop-software import reads exactly the pieces. Sizes are the exact decimal
+ * (`formatExactDecimal`, up to 4 places) and the tape-measure fraction; "Red
+ * checks" holds the line's red checks (`lineRedChecks`). The hinges and the
+ * parts not on this order are on the printed sheet and in the workbook. A cell
+ * a spreadsheet would run as a formula (a customer named `=HYPERLINK(…)`)
+ * starts with an apostrophe (src/domain/csvCells.ts).
  */
 export function orderExportCsv(x: OrderExport): string {
   const priced = x.totals !== undefined;
@@ -293,9 +320,9 @@ export function orderExportCsv(x: OrderExport): string {
     const row = [
       l.item,
       String(l.qty),
-      formatDecimal(l.width),
+      formatExactDecimal(l.width),
       formatFraction(l.width),
-      formatDecimal(l.height),
+      formatExactDecimal(l.height),
       formatFraction(l.height),
       l.item === 'Door' ? x.styles.door : '',
       l.item === 'Drawer front' ? x.styles.drawerFront : '',
@@ -313,6 +340,7 @@ export function orderExportCsv(x: OrderExport): string {
       c.phone,
       c.email,
       x.job.orderDate,
+      lineRedChecks(x, l),
     ];
     if (priced && l.price)
       row.push(
@@ -321,9 +349,11 @@ export function orderExportCsv(x: OrderExport): string {
         money(l.price.ratePerSqFt),
         money(l.price.linePrice),
       );
+    // No price for this kind of piece in the list: blank cells keep the table rectangular.
+    else if (priced) row.push('', '', '', '');
     return row;
   });
-  return `${Papa.unparse({ fields, data: rows }, { newline: '\r\n', escapeFormulae: CSV_FORMULA_CELL })}\r\n`;
+  return `${CSV_BOM}${Papa.unparse({ fields, data: rows }, { newline: '\r\n', escapeFormulae: CSV_FORMULA_CELL })}\r\n`;
 }
 
 /** Reads CSV text written by `orderExportCsv` back as row objects keyed by its header (papaparse). */

@@ -49,10 +49,26 @@ describe('price list', () => {
       price: 90,
     });
     // 24 × 30 = 5 sq ft × $20 = $100
-    expect(priceLine(list, 'door', 1, 24, 30).price).toBe(100);
+    expect(priceLine(list, 'door', 1, 24, 30)?.price).toBe(100);
     expect(priceLine(list, 'drawerFront', 1, 6, 6)).toMatchObject({ pieceSqFt: 0.5, price: 7.5 });
     expect(priceHinges(list, 7)).toBe(29.75);
     expect(roundCents(1.005)).toBe(1.01);
+  });
+  it('optional means optional: a door price alone is a list; drawer fronts then have no price', () => {
+    const doorsOnly = priceListSchema.safeParse({ doorPerSqFt: 20 });
+    expect(doorsOnly.success).toBe(true);
+    expect(priceLine(doorsOnly.data!, 'drawerFront', 1, 6, 6)).toBeNull();
+    expect(priceLine(doorsOnly.data!, 'door', 1, 24, 30)?.price).toBe(100);
+    // With neither price the list prices nothing: the message says which price and why, on the door field.
+    const none = priceListSchema.safeParse({ perHinge: 4 });
+    expect(none.success).toBe(false);
+    expect(none.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['doorPerSqFt'],
+        message:
+          'Enter a door or a drawer-front price per sq ft: door orders and quotes price pieces by their area',
+      }),
+    ]);
   });
   it('formats money in the given locale', () => {
     expect(formatMoney(1234.5, 'USD', 'en-US')).toBe('$1,234.50');

@@ -31,39 +31,48 @@ const area = z
   .max(100, 'That area is too large');
 
 /** The price list as stored (`profiles.price_list`, jsonb). Prices in `currency`, areas in sq ft. */
-export const priceListSchema = z.object({
-  /** ISO 4217 code, e.g. "USD". */
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code, e.g. USD')
-    .default('USD'),
-  doorPerSqFt: money,
-  drawerFrontPerSqFt: money,
-  minDoorSqFt: area.default(DEFAULT_MIN_DOOR_SQFT),
-  minDrawerFrontSqFt: area.default(DEFAULT_MIN_DRAWER_FRONT_SQFT),
-  /** Price of one hinge including its boring. */
-  perHinge: money.default(0),
-  /** The contractor's company name, printed on orders; "" when none. */
-  company: z.string().trim().max(120, 'Keep the company name under 120 characters').default(''),
-  /** Optional part number per hinge size (overlay, inches), carried by the order's hinge table. */
-  hingeParts: z
-    .array(
-      z.object({
-        size: z
-          .number({ invalid_type_error: 'Enter a hinge size like 1 7/16' })
-          .finite()
-          .positive('Enter a hinge size like 1 7/16')
-          .max(4, 'Enter a hinge size like 1 7/16'),
-        partNumber: z
-          .string()
-          .trim()
-          .min(1, 'Enter the part number')
-          .max(60, 'Keep the part number under 60 characters'),
-      }),
-    )
-    .max(12, 'At most 12 hinge part numbers')
-    .default([]),
-});
+export const priceListSchema = z
+  .object({
+    /** ISO 4217 code, e.g. "USD". */
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'Use a 3-letter currency code, e.g. USD')
+      .default('USD'),
+    /** Per sq ft; absent when the contractor prices no doors (then doors show no price). */
+    doorPerSqFt: money.optional(),
+    /** Per sq ft; absent when the contractor prices no drawer fronts. */
+    drawerFrontPerSqFt: money.optional(),
+    minDoorSqFt: area.default(DEFAULT_MIN_DOOR_SQFT),
+    minDrawerFrontSqFt: area.default(DEFAULT_MIN_DRAWER_FRONT_SQFT),
+    /** Price of one hinge including its boring. */
+    perHinge: money.default(0),
+    /** The contractor's company name, printed on orders; "" when none. */
+    company: z.string().trim().max(120, 'Keep the company name under 120 characters').default(''),
+    /** Optional part number per hinge size (overlay, inches), carried by the order's hinge table. */
+    hingeParts: z
+      .array(
+        z.object({
+          size: z
+            .number({ invalid_type_error: 'Enter a hinge size like 1 7/16' })
+            .finite()
+            .positive('Enter a hinge size like 1 7/16')
+            .max(4, 'Enter a hinge size like 1 7/16'),
+          partNumber: z
+            .string()
+            .trim()
+            .min(1, 'Enter the part number')
+            .max(60, 'Keep the part number under 60 characters'),
+        }),
+      )
+      .max(12, 'At most 12 hinge part numbers')
+      .default([]),
+  })
+  // The list prices pieces by area: one of the two prices is the least it needs, the other is optional.
+  .refine((l) => l.doorPerSqFt !== undefined || l.drawerFrontPerSqFt !== undefined, {
+    path: ['doorPerSqFt'],
+    message:
+      'Enter a door or a drawer-front price per sq ft: door orders and quotes price pieces by their area',
+  });
 
 export type PriceList = z.infer<typeof priceListSchema>;
 
@@ -100,7 +109,8 @@ export interface PricedLine {
 
 /**
  * Prices one line of `quantity` identical pieces of finished `finishedWidthIn` ×
- * `finishedHeightIn` inches. Throws nothing; non-finite sizes price at the minimum.
+ * `finishedHeightIn` inches; null when the list has no price for that kind
+ * of piece (it is optional). Throws nothing; non-finite sizes price at the minimum.
  */
 export function priceLine(
   list: PriceList,
@@ -108,8 +118,9 @@ export function priceLine(
   quantity: number,
   finishedWidthIn: number,
   finishedHeightIn: number,
-): PricedLine {
+): PricedLine | null {
   const rate = kind === 'door' ? list.doorPerSqFt : list.drawerFrontPerSqFt;
+  if (rate === undefined) return null;
   const min = kind === 'door' ? list.minDoorSqFt : list.minDrawerFrontSqFt;
   const actual = (finishedWidthIn * finishedHeightIn) / 144;
   const pieceSqFt = Number.isFinite(actual) ? Math.max(actual, min) : min;

@@ -103,3 +103,17 @@ export const UNTITLED_PROJECT = 'Untitled Project';
 export function projectDisplayName(name: string | null | undefined): string {
   return name?.trim() || UNTITLED_PROJECT;
 }
+
+/**
+ * Who a door order or a printed quote is for ("Customer"): the homeowner on
+ * the job (the server's display name: first and last name, else email);
+ * when no homeowner is on the job yet (a contractor's client who was never
+ * invited), the project's name, which is how the contractor named that
+ * client. Never the project's name over a known homeowner.
+ */
+export function customerName(
+  homeowner: { name: string } | null | undefined,
+  projectName: string | null | undefined,
+): string {
+  return homeowner?.name.trim() || projectDisplayName(projectName);
+}

@@ -1,3 +1,4 @@
+import { customerName } from './projectLabels';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -172,5 +173,13 @@ describe('the one text rule on the project form', () => {
       validateHomeownerProject({ ...values, name: 'n'.repeat(200), description: 'd'.repeat(4000) })
         .ok,
     ).toBe(true);
+  });
+});
+
+describe('customerName: who a door order or a quote is for', () => {
+  it("the homeowner on the job, never the project's name over her; the project's name only without one", () => {
+    expect(customerName({ name: 'Maria Alvarez' }, 'Kitchen refresh')).toBe('Maria Alvarez');
+    expect(customerName(null, 'Hannah Owens')).toBe('Hannah Owens');
+    expect(customerName(undefined, '  ')).toBe('Untitled Project');
   });
 });

@@ -18,7 +18,7 @@
  * point, and no figure is rounded twice.
  */
 import type { DoorOrder } from './doorOrder';
-import { formatFraction } from './fractions';
+import { formatFraction, formatSize } from './fractions';
 import type { PriceList } from './pricing';
 
 /** What a quote line is for. */
@@ -235,13 +235,14 @@ export function quoteLinesFromDoorOrder(
     const min = kind === 'door' ? prices.minDoorSqFt : prices.minDrawerFrontSqFt;
     const actual = (l.width * l.height) / 144;
     const sqft = roundTo(Math.max(Number.isFinite(actual) ? actual : 0, min, 0.0001), 4);
-    const what = `${kind === 'door' ? 'Door' : 'Drawer front'} ${formatFraction(l.width)} × ${formatFraction(l.height)}`;
+    const what = `${kind === 'door' ? 'Door' : 'Drawer front'} ${formatSize(l.width, l.height)}`;
     const named = style(kind === 'door' ? styles.door : styles.drawerFront);
     return {
       kind,
       description: named === '' ? what : `${what}, ${named}`,
       quantity: l.quantity,
-      unit_cents: toCents(rate),
+      // No price for this kind in the list: $0.00 for the contractor to price, as without a list.
+      unit_cents: toCents(rate ?? 0),
       sqft,
       width: roundTo(l.width, 4),
       height: roundTo(l.height, 4),

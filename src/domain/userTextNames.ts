@@ -28,6 +28,7 @@ export const TEXT_FIELD_NAMES: Readonly<Record<TextField, string>> = {
   'profiles.last_name': 'Last name',
   'profiles.phone': 'Phone',
   'profiles.address': 'Address',
+  'profiles.locale': 'Language',
   'project_files.file_name': 'File name',
   'quotes.notes': 'Notes',
   'quotes.decline_reason': 'Reason',

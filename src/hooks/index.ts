@@ -23,6 +23,7 @@ export {
   useProjectMembers,
   useSharedProjects,
   useJob,
+  useJobContractors,
   type SharedProject,
 } from './membershipHooks';
 export { useProjectQuotes, useQuote, useMyQuotes } from './quoteHooks';

@@ -125,3 +125,37 @@ export function useSharedProjects(): SharedProject[] | undefined {
     primedResult<SharedProject[]>(sharedKey(userId)),
   );
 }
+
+/**
+ * The contractor of record of every job on the device, by project id (the
+ * server's answer on the synced people rows, role `contractor`); a job
+ * this device created that the server has not answered for yet has its
+ * creator as contractor when the account is on the contractor's side (see
+ * creatorAnswer). A job without a contractor is absent.
+ */
+export async function readJobContractors(db: RefacingDb): Promise<Map<string, string>> {
+  const rows = await db.project_members.toArray();
+  const out = new Map<string, string>();
+  const answered = new Set<string>();
+  for (const r of rows) {
+    answered.add(r.project_id);
+    if (!r.deleted_at && r.role === 'contractor') out.set(r.project_id, r.user_id);
+  }
+  const profile = await db.profiles.get(db.userId);
+  if (resolveRole(profile?.role, undefined) !== 'homeowner') {
+    const made = await db.projects
+      .filter((p) => !p.deleted_at && p.user_id === db.userId && !answered.has(p.id))
+      .primaryKeys();
+    for (const id of made) out.set(String(id), db.userId);
+  }
+  return out;
+}
+
+/** {@link readJobContractors} for the signed-in user; undefined while loading. */
+export function useJobContractors(): Map<string, string> | undefined {
+  const userId = useActiveUserId();
+  return useLiveRead(async () => {
+    const db = getActiveDb();
+    return db ? readJobContractors(db) : undefined;
+  }, [userId]);
+}

@@ -5,6 +5,7 @@
  * (never on load), and showing one for a new message while the app is in
  * the background.
  */
+import { plural, t } from '@lingui/core/macro';
 
 /** Remembers on this device that the permission was asked after a first message (asked once). */
 const ASKED_KEY = 'refacing:notificationsAsked';
@@ -84,8 +85,8 @@ const NOTICE_TAG = 'refacing-messages';
 export function notifyNewMessages(count: number): void {
   if (count <= 0 || typeof Notification === 'undefined') return;
   if (Notification.permission !== 'granted' || document.visibilityState !== 'hidden') return;
-  const body = count === 1 ? 'You have a new message' : `You have ${count} new messages`;
-  void showNotice('Refacing', { body, tag: NOTICE_TAG });
+  const body = plural(count, { one: 'You have a new message', other: 'You have # new messages' });
+  void showNotice(t`Refacing`, { body, tag: NOTICE_TAG });
 }
 
 async function showNotice(title: string, options: NotificationOptions): Promise<void> {

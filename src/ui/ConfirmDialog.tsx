@@ -12,6 +12,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Cancel',
   danger = false,
   children,
   onConfirm,
@@ -20,6 +21,8 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel: string;
+  /** The button that closes without acting ("Go back" where the choice is to fix first). */
+  cancelLabel?: string;
   danger?: boolean;
   /** Extra content under the message (e.g. the name of the thing deleted). */
   children?: ReactNode;
@@ -48,7 +51,7 @@ export function ConfirmDialog({
       {children}
       <div className="modal-foot">
         <button type="button" className="btn" disabled={busy} onClick={onClose}>
-          Cancel
+          {cancelLabel}
         </button>
         <button
           type="button"

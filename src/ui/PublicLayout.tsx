@@ -4,18 +4,31 @@ import { useAuth } from '../auth/useAuth';
 import { readStoredSession } from '../auth/storedSession';
 import { InstallButton } from '../pwa/InstallButton';
 import { markScreenShown } from '../hooks/sessionActions';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LanguageSwitch } from '../i18n/LanguageSwitch';
 
 /** Footer of the public pages (product rules "Who uses it"): /privacy, /terms, /contact. */
 export function PublicFooter() {
+  const { t } = useLingui();
+  const year = new Date().getFullYear();
   return (
     <footer className="footer">
       <div className="footer-inner">
-        <span className="muted">© {new Date().getFullYear()} Refacing</span>
-        <nav aria-label="Legal">
-          <Link to="/privacy">Privacy</Link>
-          <Link to="/terms">Terms</Link>
-          <Link to="/contact">Contact</Link>
+        <span className="muted">
+          <Trans>© {year} Refacing</Trans>
+        </span>
+        <nav aria-label={t`Legal`}>
+          <Link to="/privacy">
+            <Trans>Privacy</Trans>
+          </Link>
+          <Link to="/terms">
+            <Trans>Terms</Trans>
+          </Link>
+          <Link to="/contact">
+            <Trans>Contact</Trans>
+          </Link>
         </nav>
+        <LanguageSwitch compact />
         <InstallButton />
       </div>
     </footer>
@@ -36,19 +49,19 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           <Link to="/" className="brand">
             {/* The letter comes from the stylesheet (.brand-mark::before), as in the top bar. */}
             <span className="brand-mark" aria-hidden="true" />
-            Refacing
+            <Trans>Refacing</Trans>
           </Link>
           {signedIn ? (
             <Link to="/dashboard" className="btn btn-primary btn-sm">
-              My Dashboard
+              <Trans>My Dashboard</Trans>
             </Link>
           ) : (
             <>
               <Link to="/login" className="btn btn-ghost btn-sm">
-                Sign In
+                <Trans>Sign In</Trans>
               </Link>
               <Link to="/signup" className="btn btn-primary btn-sm">
-                Sign Up
+                <Trans>Sign Up</Trans>
               </Link>
             </>
           )}

@@ -10,6 +10,8 @@ export interface ReviewShown {
   created_at: string;
   /** 0 while the server has not confirmed it. */
   version: number;
+  /** The reviewer as readers outside the job see them ("Hannah H."); absent when not given. */
+  reviewer_name?: string | null;
 }
 
 function day(iso: string | null): string {
@@ -19,7 +21,8 @@ function day(iso: string | null): string {
 }
 
 /**
- * One review as text (never HTML): its stars, the date, the text, and the
+ * One review as text (never HTML): its stars, the date (and the reviewer's
+ * first name and initial when given), the text, and the
  * contractor's reply when there is one. "Waiting to send" while the server
  * has not confirmed it.
  */
@@ -34,6 +37,7 @@ export function ReviewCard({ review }: { review: ReviewShown }) {
         <strong>{review.rating} out of 5</strong>{' '}
         <span className="muted">
           {review.version === 0 ? 'Waiting to send' : day(review.created_at)}
+          {review.reviewer_name ? ` · ${review.reviewer_name}` : null}
         </span>
       </p>
       {review.body ? <p className="review-body">{review.body}</p> : null}

@@ -19,6 +19,8 @@ import { LoginPage } from './pages/AuthPages';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { ORDER_COLUMNS, PRICE_COLUMNS, parseOrderExportCsv } from '../../src/domain/orderExport';
+import { formatExactDecimal } from '../../src/domain/fractions';
+import { sendAnyway } from './support/orderSend';
 import { WORKBOOK_SHEETS } from '../../src/features/order/orderWorkbook';
 
 const e2e = appSuite({ seed: true });
@@ -44,10 +46,7 @@ async function downloadText(
   button: string,
   name: string,
 ): Promise<{ text: string; fileName: string }> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: button, exact: true }).click(),
-  ]);
+  const download = await sendAnyway(page, button);
   const path = artifactPath('order', name);
   await download.saveAs(path);
   return { text: readFileSync(path, 'utf8'), fileName: download.suggestedFilename() };
@@ -156,12 +155,21 @@ describe('door order', () => {
     await page.getByText('(555) 987-6543').first().waitFor();
     await page.screenshot({ path: artifactPath('order', 'order-tablet.png'), fullPage: true });
 
+    // A red check stands (a width not entered): Download CSV says what is missing and asks first.
+    await page.getByRole('button', { name: 'Download CSV', exact: true }).click();
+    const ask = page.getByRole('dialog', { name: /The order is not ready: \d+ red checks?/ });
+    await ask.getByText('Cabinet 9 Door 1: width not measured').waitFor();
+    await page.screenshot({ path: artifactPath('order', 'order-send-anyway.png') });
+    await ask.getByRole('button', { name: 'Go back' }).click();
+    await ask.waitFor({ state: 'detached' });
     const { text: csv, fileName } = await downloadText(page, 'Download CSV', 'demo-order.csv');
     expect(fileName).toMatch(/^order-Nguyen-Bath-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(csv.split('\r\n')[0]).toBe(ORDER_COLUMNS.join(','));
+    // A UTF-8 byte-order mark first (the text holds "×"), then the header.
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1).split('\r\n')[0]).toBe(ORDER_COLUMNS.join(','));
     const pieces = parseOrderExportCsv(csv);
     // Exactly one rectangular table: every line has the header's number of fields, nothing after it.
-    const raw = Papa.parse<string[]>(csv, { skipEmptyLines: true });
+    const raw = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true });
     expect(raw.errors).toEqual([]);
     expect(new Set(raw.data.map((r) => r.length))).toEqual(new Set([ORDER_COLUMNS.length]));
     const doorsOnScreen = await page
@@ -209,10 +217,7 @@ describe('door order', () => {
     expect(onScreenChecks).toEqual(checkMessages.map((m) => `Error — ${m}`));
 
     // The workbook: opened with exceljs, its sheets match the sheet on screen.
-    const [xlsxDownload] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download Excel', exact: true }).click(),
-    ]);
+    const xlsxDownload = await sendAnyway(page, 'Download Excel');
     expect(xlsxDownload.suggestedFilename()).toMatch(/^order-Nguyen-Bath-.*\.xlsx$/);
     const xlsxPath = artifactPath('order', 'demo-order.xlsx');
     await xlsxDownload.saveAs(xlsxPath);
@@ -237,7 +242,7 @@ describe('door order', () => {
       expect(typeof r['Height (in)']).toBe('number');
       expect(r['Width (fraction)']).toBe(pieces[i]!['Width (fraction)']);
       expect(r.Qty).toBe(Number(pieces[i]!.Qty));
-      expect((r['Width (in)'] as number).toFixed(3)).toBe(pieces[i]!['Width (in)']);
+      expect(formatExactDecimal(r['Width (in)'] as number)).toBe(pieces[i]!['Width (in)']);
     }
     const onScreenHinges = (
       await page.locator('.ord-hinge-table tbody tr td.ord-qty').allInnerTexts()
@@ -324,7 +329,7 @@ describe('door order', () => {
     await page.getByText('Every measured part is on this order.').waitFor();
 
     const { text: csv } = await downloadText(page, 'Download CSV', 'big-order.csv');
-    expect(csv.split('\r\n')[0]).toBe([...ORDER_COLUMNS, ...PRICE_COLUMNS].join(','));
+    expect(csv.slice(1).split('\r\n')[0]).toBe([...ORDER_COLUMNS, ...PRICE_COLUMNS].join(','));
     const rows = parseOrderExportCsv(csv);
     expect(rows.every((r) => /^\d+\.\d{2}$/.test(r['Line price']!))).toBe(true);
     await page.screenshot({
@@ -402,9 +407,20 @@ describe('door order', () => {
     await page.getByRole('heading', { name: 'Door Order' }).waitFor();
     await page.screenshot({ path: artifactPath('order', 'order-phone.png'), fullPage: true });
     await page.getByRole('button', { name: 'Share CSV' }).click();
-    await page.waitForFunction(
+    // Shared at once, or (with a red check) after "Send anyway": whichever the page does first.
+    const askShare = page.getByRole('button', { name: 'Send anyway' });
+    const sharedAt = page.waitForFunction(
       () => (window as unknown as { __shared: unknown[] }).__shared.length === 1,
     );
+    const asked = await Promise.race([
+      sharedAt.then(() => false),
+      askShare.waitFor().then(
+        () => true,
+        () => false,
+      ),
+    ]);
+    if (asked) await askShare.click();
+    await sharedAt;
     const shared = await page.evaluate(
       () =>
         (
@@ -417,7 +433,10 @@ describe('door order', () => {
     expect(shared.files).toHaveLength(1);
     expect(shared.files[0]!.name).toMatch(/^order-Maria-Alvarez-.*\.csv$/);
     expect(shared.files[0]!.type).toBe('text/csv');
-    expect(shared.files[0]!.text.split('\r\n')[0]!.startsWith(ORDER_COLUMNS.join(','))).toBe(true);
+    // File.text() decodes UTF-8 and drops the byte-order mark the download test checks.
+    expect(shared.files[0]!.text.replace(/^\uFEFF/, '').startsWith(ORDER_COLUMNS.join(','))).toBe(
+      true,
+    );
     await ctx.close();
   });
 

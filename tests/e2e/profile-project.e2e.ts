@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { appSuite } from './support/suite';
-import { newContext } from './support/browser';
+import { artifactPath, newContext } from './support/browser';
 import { LoginPage, SignupPage, TopBar, newUser } from './pages/AuthPages';
 import { DashboardPage } from './pages/DashboardPage';
 import { ProfilePage } from './pages/ProfilePage';
@@ -58,6 +58,22 @@ describe('profile', () => {
     expect(await profile.field('First name').inputValue()).toBe('Patricia');
     expect(await profile.field('Address').inputValue()).toBe('4 Elm Ct');
     await page.getByRole('button', { name: 'Account menu for Patricia' }).waitFor();
+
+    // An empty first name is refused on its field, never "updated successfully".
+    await profile.field('First name').fill('');
+    await profile.save();
+    await page.getByText('First name is required').waitFor();
+    expect(await page.getByText('Profile updated successfully!').count()).toBe(0);
+    expect(await profile.field('First name').getAttribute('aria-invalid')).toBe('true');
+    await page.screenshot({ path: artifactPath('profile', 'first-name-required.png') });
+    await profile.field('First name').fill('Patricia');
+
+    // The price list: a door price alone saves (the drawer-front price is optional).
+    await page.getByLabel('Doors, price per sq ft').fill('21');
+    await page.getByRole('button', { name: 'Save prices' }).click();
+    await page.getByText('Prices saved. Door orders now show areas, prices and a total.').waitFor();
+    expect(await page.locator('.field-error').count()).toBe(0);
+    expect(await page.getByLabel('Drawer fronts, price per sq ft').inputValue()).toBe('');
 
     await profile.field('Last name').fill('Changed');
     await page.getByRole('button', { name: 'Cancel' }).click();

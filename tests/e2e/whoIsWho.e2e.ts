@@ -7,15 +7,19 @@
  * right role; after acceptance Carlos is not offered "Prepare a quote" nor
  * asked to invite the homeowner, and Hannah's measurements go through him.
  * Then an organization admin whose team Carlos joins assigns her own
- * client job to him and keeps seeing it after a reload.
- * Screenshots go to artifacts/who-is-who/.
+ * client job to him and keeps seeing it after a reload; her cards of her
+ * team's jobs offer the status control alone (no Edit, Cabinets or
+ * Delete), as the server's answer lets her change only the status. Last, a
+ * contractor Hannah invites to a new job as "Contractor (edits)" goes from
+ * the mailed link to joined, signing up with the role fixed to Contractor
+ * and the email locked. Screenshots go to artifacts/who-is-who/.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appSuite } from './support/suite';
 import { PHONE, TABLET, artifactPath, newContext } from './support/browser';
 import { signedInClient } from './support/serverClient';
-import { LoginPage } from './pages/AuthPages';
+import { LoginPage, newUser } from './pages/AuthPages';
 import { DashboardPage } from './pages/DashboardPage';
 
 const e2e = appSuite({ seed: true });
@@ -195,10 +199,80 @@ describe('who is who on a job', () => {
         POLL,
       )
       .toBe(0);
+    // Her cards of her team's jobs: the status control alone, as the server lets her change only that.
+    for (const job of ['Kitchen refresh', 'Lee bath']) {
+      const card = dash.card(job);
+      await card
+        .getByRole('button', { name: new RegExp(`^Status: .*\\. Change status of ${job}$`) })
+        .waitFor({ timeout: 30_000 });
+      for (const action of [/^Edit /, /^Delete /]) {
+        await expect.poll(() => card.getByRole('button', { name: action }).count(), POLL).toBe(0);
+      }
+      expect(await card.getByRole('link', { name: /^Cabinets for / }).count()).toBe(0);
+    }
+    await dash.card('Kitchen refresh').scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: shot('admin-card-status-only-tablet.png') });
     await admin.reload();
     await dash.card('Lee bath').waitFor({ timeout: 30_000 });
     await admin.setViewportSize(PHONE);
     await admin.screenshot({ path: shot('admin-dashboard-phone.png'), fullPage: true });
     await adminCtx.close();
+  });
+
+  it('a contractor invited as "Contractor (edits)" goes from the link to joined, the role fixed to Contractor', async () => {
+    const pantry = crypto.randomUUID();
+    const pro = newUser('contractor', 'Pia');
+    const { client } = await signedInClient(e2e.server.url, hannah);
+    const made = await client.from('projects').insert({
+      id: pantry,
+      name: 'Pantry doors',
+      status: 'active',
+      user_id: (await client.auth.getUser()).data.user!.id,
+      owner_user_id: (await client.auth.getUser()).data.user!.id,
+      details: {},
+    });
+    expect(made.error).toBeNull();
+    const sent = await client.functions.invoke('project-invite', {
+      body: { project_id: pantry, email: pro.email, role: 'contractor' },
+    });
+    expect(sent.error).toBeNull();
+    const link = await e2e.server.waitForMailLink(pro.email, /invited you to Pantry doors/);
+    expect(new URL(link).pathname).toBe('/invite');
+    expect(new URL(link).hash).toMatch(/&role=contractor&email=/);
+
+    const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url, viewport: PHONE });
+    const page = await ctx.newPage();
+    await page.goto(link);
+    await page
+      .getByRole('heading', { name: "You're invited to a project as its contractor" })
+      .waitFor();
+    await page.getByText(pro.email).waitFor();
+    expect(new URL(page.url()).hash).toBe('');
+    await page.screenshot({ path: shot('contractor-invite-phone.png'), fullPage: true });
+    await page.getByRole('link', { name: 'Create a contractor account' }).click();
+    await page.getByRole('heading', { name: 'Create your contractor account' }).waitFor();
+    const role = page.getByLabel('I am a');
+    const email = page.getByLabel('Email');
+    expect(await role.inputValue()).toBe('Contractor');
+    expect(await role.getAttribute('readonly')).not.toBeNull();
+    expect(await email.inputValue()).toBe(pro.email);
+    expect(await email.getAttribute('readonly')).not.toBeNull();
+    await page.screenshot({ path: shot('contractor-invite-signup-phone.png'), fullPage: true });
+    await page.getByLabel('First name').fill(pro.firstName);
+    await page.getByLabel('Last name').fill(pro.lastName);
+    await page.getByLabel('Password', { exact: true }).fill(pro.password);
+    await page.getByLabel('Confirm password').fill(pro.password);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('heading', { name: 'Check your email!' }).waitFor();
+    await page.goto(await e2e.server.waitForMailLink(pro.email, /confirm/i));
+    const shared = page.getByRole('region', { name: 'Shared with you' });
+    await shared.getByText('Pantry doors').first().waitFor({ timeout: 60_000 });
+    await shared.getByText('Contractor (edits)').waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: shot('contractor-invite-joined-phone.png'), fullPage: true });
+    // On the job she measures: the Cabinets button is the server's answer for her.
+    await page.goto(`/project/${pantry}`);
+    await page.getByRole('link', { name: 'Cabinets', exact: true }).waitFor({ timeout: 30_000 });
+    await page.screenshot({ path: shot('contractor-invited-project-phone.png'), fullPage: true });
+    await ctx.close();
   });
 });

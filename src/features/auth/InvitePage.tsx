@@ -5,13 +5,14 @@ import { useAuth } from '../../auth/useAuth';
 import { Spinner } from '../../ui/Spinner';
 import { AuthCard } from './AuthCard';
 import {
+  inviteNeedsFromLink,
   pendingInviteFor,
   pendingInviteToken,
   savePendingInvite,
   savePendingInviteFor,
   type PendingInviteFor,
 } from '../../remote/pendingInvite';
-import { TEAM_INVITE_TEXTS } from '../../ui/teamInviteTexts';
+import { CONTRACTOR_INVITE_TEXTS } from '../../ui/teamInviteTexts';
 
 /** A fragment's parameter (`#token=…&email=…`), or null. */
 function fromHash(name: string): string | null {
@@ -28,10 +29,12 @@ function fromHash(name: string): string | null {
  * /invite and /invite/team (the links in invitation mails): keeps the token
  * (and, for a team invitation, the invited email) on the device and takes
  * the person to sign in or create an account; once signed in, the dashboard
- * accepts the invitation. A team invitation says so, and sends the person
- * to a sign-up with the role fixed to contractor and the email locked; a
- * person signed in with another role is told why it cannot join and what
- * to do instead of being sent on to a refusal.
+ * accepts the invitation. An invitation that needs a contractor account (a
+ * team invitation, or a project invitation as "Contractor (edits)", whose
+ * link names the role and the email) says so, and sends the person to a
+ * sign-up with the role fixed to contractor and the email locked; a person
+ * signed in with another role is told why it cannot join and what to do
+ * instead of being sent on to a refusal.
  */
 export function InvitePage() {
   const status = useAuth((s) => s.status);
@@ -46,11 +49,7 @@ export function InvitePage() {
   const [needs] = useState<PendingInviteFor | null>(() => {
     const t = fromHash('token');
     if (!t) return pendingInviteFor();
-    const email = fromHash('email');
-    const made: PendingInviteFor | null =
-      team && email
-        ? { kind: 'team', email: email.trim().toLowerCase(), role: 'contractor' }
-        : null;
+    const made = inviteNeedsFromLink(team, fromHash('role'), fromHash('email'));
     savePendingInviteFor(made);
     return made;
   });
@@ -71,23 +70,29 @@ export function InvitePage() {
     );
   }
   if (status === 'loading') return <Spinner label="Checking your sign-in…" />;
-  const isTeam = team || needs?.kind === 'team';
+  // A team invitation, or a project invitation as its contractor: it needs a contractor account.
+  const kind = needs?.kind ?? (team ? 'team' : null);
   if (status === 'signedIn') {
-    if (!isTeam || role === 'contractor') return <Navigate to="/dashboard" replace />;
+    // The server takes a team invitation from a contractor account; a project one as its contractor
+    // from the contractor's side (a contractor or an organization admin).
+    if (!kind || role === 'contractor' || (kind === 'project' && role === 'org_admin'))
+      return <Navigate to="/dashboard" replace />;
+    const texts = CONTRACTOR_INVITE_TEXTS[kind];
     return (
-      <AuthCard title={TEAM_INVITE_TEXTS.title}>
-        <p role="alert">{TEAM_INVITE_TEXTS.wrongRole}</p>
+      <AuthCard title={texts.title}>
+        <p role="alert">{texts.wrongRole}</p>
         <Link to="/dashboard" className="btn btn-block">
           Go to the dashboard
         </Link>
       </AuthCard>
     );
   }
-  if (isTeam) {
+  if (kind) {
+    const texts = CONTRACTOR_INVITE_TEXTS[kind];
     return (
-      <AuthCard title={TEAM_INVITE_TEXTS.title}>
+      <AuthCard title={texts.title}>
         <p>
-          {TEAM_INVITE_TEXTS.intro}
+          {texts.intro}
           {needs ? (
             <>
               {' '}

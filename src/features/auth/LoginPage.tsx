@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { supabase } from '../../auth/supabase';
 import { useAuth } from '../../auth/useAuth';
 import { validateSignIn } from '../../domain/projectRules';
 import { AuthCard, FormError } from './AuthCard';
+import { domainText } from '../../i18n/domainTexts';
 
 /** /login (product rules "Screens and routes", "Input checks"): email and password; provider errors shown in the form. */
 export function LoginPage() {
@@ -13,6 +15,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useLingui();
 
   if (status === 'signedIn' && !busy) return <Navigate to="/dashboard" replace />;
 
@@ -21,7 +24,7 @@ export function LoginPage() {
     setError(null);
     const checked = validateSignIn({ email, password });
     if (!checked.ok) {
-      setError(checked.errors.form ?? null);
+      setError(domainText(checked.errors.form ?? null));
       return;
     }
     setBusy(true);
@@ -35,11 +38,13 @@ export function LoginPage() {
   }
 
   return (
-    <AuthCard title="Sign In">
+    <AuthCard title={t`Sign In`}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <FormError message={error} />
         <div className="field">
-          <label htmlFor="login-email">Email</label>
+          <label htmlFor="login-email">
+            <Trans>Email</Trans>
+          </label>
           <input
             id="login-email"
             type="email"
@@ -49,7 +54,9 @@ export function LoginPage() {
           />
         </div>
         <div className="field">
-          <label htmlFor="login-password">Password</label>
+          <label htmlFor="login-password">
+            <Trans>Password</Trans>
+          </label>
           <input
             id="login-password"
             type="password"
@@ -59,12 +66,16 @@ export function LoginPage() {
           />
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign In'}
+          {busy ? t`Signing in…` : t`Sign In`}
         </button>
       </form>
       <div className="auth-links">
-        <Link to="/forgot-password">Forgot your password?</Link>
-        <Link to="/signup">Create an account</Link>
+        <Link to="/forgot-password">
+          <Trans>Forgot your password?</Trans>
+        </Link>
+        <Link to="/signup">
+          <Trans>Create an account</Trans>
+        </Link>
       </div>
     </AuthCard>
   );

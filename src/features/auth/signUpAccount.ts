@@ -3,6 +3,7 @@
  * with the role, its permissions and the names as metadata, then the profile
  * when the server signed the user in at once (no email confirmation).
  */
+import { t } from '@lingui/core/macro';
 import { supabase } from '../../auth/supabase';
 import { ensureProfile } from '../../auth/profileSetup';
 import { permissionsFor } from '../../auth/roles';
@@ -34,11 +35,13 @@ export async function signUpAccount(v: SignUpValues): Promise<SignUpOutcome> {
   if (error) return { kind: 'error', message: error.message };
   if (data.session && data.user) {
     const profile = await ensureProfile(data.user);
-    if (!profile.ok)
+    if (!profile.ok) {
+      const failure = profile.error;
       return {
         kind: 'error',
-        message: `Account created but profile setup failed: ${profile.error}. Please contact support.`,
+        message: t`Account created but profile setup failed: ${failure}. Please contact support.`,
       };
+    }
     return { kind: 'signedIn' };
   }
   return { kind: 'confirmEmail', email: v.email };

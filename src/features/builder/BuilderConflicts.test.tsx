@@ -109,7 +109,7 @@ describe('cabinet conflicts', () => {
     const notice = screen.getByRole('group', {
       name: 'Cabinet 1 position changed on another device',
     });
-    expect(notice.textContent).toContain('Changed on another device to place 2');
-    expect(notice.textContent).toContain('Yours: place 1');
+    expect(notice.textContent).toContain('Changed on another device to Cabinet 2 of 3');
+    expect(notice.textContent).toContain('Yours: Cabinet 1 of 3');
   });
 });

@@ -12,7 +12,7 @@ import { valueAt, type MergeConflict } from '../../data';
 import { cabinetIdOfItem, isCabinetConflict } from '../../data/cabinetMerge';
 import { STILE_RAIL_LABELS, type CabinetRow, type StileRailKey } from '../../domain/cabinetData';
 import { partsOf } from '../../domain/cabinetTypes';
-import { formatFraction } from '../../domain/fractions';
+import { describeCabinetDataValue } from '../../ui/describePath';
 import { selectCabinetRows, useBuilderStore } from './builderStore';
 
 const FORM_LABELS: Record<string, string> = {
@@ -36,29 +36,19 @@ const ITEM_LABELS: Record<string, string> = {
   stileRailOverride: 'Custom stile & rail',
 };
 
-const MEASURED = new Set(['width', 'height']);
-
-/** A stored value in the builder's words: sizes as fractions ("22 1/8\""), flags Yes/No. */
-function inWords(path: readonly string[], value: unknown): string {
-  if (value === undefined || value === null) return '(removed)';
-  if (path[0] === 'cabinets' && path.length === 2 && typeof value === 'object') {
+/**
+ * A stored value in the builder's words (describeCabinetDataValue, the one
+ * describer the sync log uses too): sizes as fractions, a cabinet's order key
+ * as its place ("Cabinet 2 of 5"); a whole cabinet of a removal conflict says
+ * it is kept with its sizes.
+ */
+function inWords(path: readonly string[], value: unknown, rows: readonly CabinetRow[]): string {
+  if (path[0] === 'cabinets' && path.length === 2 && value && typeof value === 'object') {
     const type = (value as { type?: unknown }).type;
     return `${typeof type === 'string' && type ? type : 'Cabinet'} (kept, with its sizes)`;
   }
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  const field = path[path.length - 1] ?? '';
-  const isSize =
-    (path[0] === 'itemState' && MEASURED.has(field)) ||
-    path[0] === 'stileRail' ||
-    path.includes('stileRailOverride');
-  if (isSize && (typeof value === 'number' || typeof value === 'string')) {
-    const n = Number(value);
-    if (String(value).trim() === '') return '';
-    return Number.isFinite(n) ? formatFraction(n) : String(value);
-  }
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return `${value.length} cabinet${value.length === 1 ? '' : 's'}`;
-  return 'other values';
+  const words = describeCabinetDataValue(path, value, rows);
+  return words === '(empty)' ? '' : words;
 }
 
 /** "Cabinet 3 Door 1 Width", "Side Reveal", "Cabinet list". */
@@ -93,25 +83,13 @@ export function conflictLabel(path: readonly string[], cabinetRows: readonly Cab
   return 'Cabinets';
 }
 
-/** "Place 3": where a cabinet with order key `order` would stand among the other cabinets of the draft. */
-function placeWords(path: readonly string[], order: unknown, rows: readonly CabinetRow[]): string {
-  if (typeof order !== 'string') return inWords(path, order);
-  const id = path[1] ?? '';
-  const before = rows.filter(
-    (r) => r.id !== id && (r.order < order || (r.order === order && r.id < id)),
-  ).length;
-  return `place ${before + 1}`;
-}
-
 /** One notice; reads only its own value and the cabinet list, so typing elsewhere does not re-render it. */
 function Notice({ conflict, showLabel }: { conflict: MergeConflict; showLabel: boolean }) {
   const resolve = useBuilderStore((s) => s.resolveConflict);
   // A cabinet conflict reads the cabinet's entry (the same object until it changes): its type says it is kept.
   const mine = useBuilderStore((s) => (s.data ? valueAt(s.data, conflict.path) : conflict.mine));
   const cabinetRows = useBuilderStore(selectCabinetRows);
-  const isPlace = conflict.path[0] === 'cabinets' && conflict.path[2] === 'order';
-  const words = (value: unknown) =>
-    isPlace ? placeWords(conflict.path, value, cabinetRows ?? []) : inWords(conflict.path, value);
+  const words = (value: unknown) => inWords(conflict.path, value, cabinetRows ?? []);
   return (
     <ChangedElsewhere
       label={conflictLabel(conflict.path, cabinetRows ?? [])}

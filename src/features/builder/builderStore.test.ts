@@ -281,6 +281,28 @@ describe('builder: cabinets changed on two devices', () => {
     expect(store.getState().data!.itemState['2_0']?.width).toBe('16');
   });
 
+  it('three sides: removed on one device, measured after on another, measured here too: both widths shown', () => {
+    const store = createBuilderStore();
+    store.getState().load('p1', job);
+    store.getState().setItem('2_0', { width: '17' });
+    // The server's row: cabinet 2 removed, then another device's later width of its door.
+    store.getState().mergeRemote({
+      cabinets: { '1': job.cabinets['1'] },
+      itemState: { '1_0': job.itemState['1_0'], '2_0': { width: '16' } },
+    });
+    const s = store.getState();
+    expect(s.conflicts.map((c) => c.path)).toEqual([
+      ['itemState', '2_0', 'width'],
+      ['cabinets', '2'],
+    ]);
+    expect(s.conflicts[0]).toMatchObject({ mine: '17', theirs: '16' });
+    expect(s.data!.itemState['2_0']?.width).toBe('17');
+    // Taking the removal takes the part's own notice with it: nothing is left to choose for a removed part.
+    store.getState().resolveConflict(['cabinets', '2'], 'theirs');
+    expect(store.getState().conflicts).toEqual([]);
+    expect(rowsOf(store.getState().data!).map((r) => r.id)).toEqual(['1']);
+  });
+
   it('removed here while measured there: Take theirs brings the cabinet back with the other device’s sizes', () => {
     const store = createBuilderStore();
     store.getState().load('p1', job);

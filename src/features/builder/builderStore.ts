@@ -21,6 +21,7 @@ import {
   type ProjectUpdateOptions,
 } from '../../data';
 import {
+  cabinetIdOfItem,
   isCabinetConflict,
   mergeCabinetData,
   withCabinet,
@@ -279,7 +280,22 @@ export function createBuilderStore() {
       resolveConflict: (path, choice) => {
         const conflict = get().conflicts.find((c) => sameJson(c.path, path));
         if (!conflict) return;
-        set((s) => ({ conflicts: s.conflicts.filter((c) => c !== conflict) }));
+        // Taking a removal takes the cabinet's parts away too: their own field conflicts go with them.
+        const gone =
+          choice === 'theirs' && isCabinetConflict(conflict) && conflict.theirs === undefined
+            ? (conflict.path[1] as string)
+            : null;
+        set((s) => ({
+          conflicts: s.conflicts.filter(
+            (c) =>
+              c !== conflict &&
+              !(
+                gone !== null &&
+                c.path[0] === 'itemState' &&
+                cabinetIdOfItem(c.path[1] ?? '') === gone
+              ),
+          ),
+        }));
         if (choice === 'theirs')
           change((d) =>
             normalizeCabinetData(

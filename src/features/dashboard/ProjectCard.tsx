@@ -26,9 +26,12 @@ function typeLine(project: ProjectRow): string {
  * cabinet summary; contractors also see address, email and the inline status
  * editor; unread messages as a count by the name; the other side of the job
  * by name ("Homeowner: …" for the contractor, "Contractor: …" for the
- * homeowner), from the server's answer of who is who. Buttons: edit,
- * Cabinets (opens the builder) while the measurements are the user's, and
- * Delete only for whom the answer lets delete the job. Under them the card says where the project
+ * homeowner), from the server's answer of who is who. Every action is that
+ * answer's (`may`): the status editor (on the contractor's side) for whom
+ * may change the status, Edit for whom may change the job (so an
+ * organization admin, who may change only the status, gets the status
+ * control alone), Cabinets (opens the builder) while the measurements are
+ * the user's, and Delete only for whom may delete the job. Under them the card says where the project
  * stands with the server when it is not all there: a change refused (with
  * the field and why, Fix / Discard) or waiting on this device.
  */
@@ -52,14 +55,19 @@ export function ProjectCard({
   const sync = useRowSync('projects', project.id);
   const job = useJob(project.id);
   const other = job ? counterpart(job) : null;
+  // Every action is the server's answer (the person's `may` on the job's people row); until the
+  // answer is read (the first frame of a cold start), what the dashboard offers its account role.
   const may = job?.me?.may;
+  const mayEdit = may ? may.edit : true;
+  const mayStatus = variant === 'contractor' && (may ? may.edit_status : true);
+  const mayMeasure = may ? may.edit_measurements : true;
   return (
     <article className="card project-card" aria-labelledby={headingId}>
       <div className="card-top">
         <h3 id={headingId}>
           <Link to={`/project/${project.id}`}>{name}</Link> <UnreadBadge count={unread} />
         </h3>
-        {variant === 'contractor' ? (
+        {mayStatus ? (
           <StatusEditor projectId={project.id} projectName={name} status={project.status} />
         ) : (
           <StatusBadge status={project.status} />
@@ -85,10 +93,12 @@ export function ProjectCard({
         </Suspense>
       ) : null}
       <div className="actions">
-        <button type="button" className="btn btn-sm" onClick={onEdit} aria-label={`Edit ${name}`}>
-          Edit
-        </button>
-        {may && !may.edit_measurements ? null : (
+        {mayEdit ? (
+          <button type="button" className="btn btn-sm" onClick={onEdit} aria-label={`Edit ${name}`}>
+            Edit
+          </button>
+        ) : null}
+        {mayMeasure ? (
           <Link
             to={`/cabinet-builder/${project.id}`}
             className="btn btn-sm btn-primary"
@@ -96,7 +106,7 @@ export function ProjectCard({
           >
             Cabinets
           </Link>
-        )}
+        ) : null}
         {may?.delete ? (
           <button
             type="button"

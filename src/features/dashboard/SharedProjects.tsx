@@ -4,7 +4,7 @@ import { useJob, useSharedProjects, useUnreadCounts, type SharedProject } from '
 import { JOB_ROLE_LABELS, counterpart, toJobPerson } from '../../domain/jobRole';
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { projectDisplayName } from '../../domain/projectLabels';
-import { TEAM_INVITE_TEXTS } from '../../ui/teamInviteTexts';
+import { PROJECT_CONTRACTOR_INVITE_TEXTS, TEAM_INVITE_TEXTS } from '../../ui/teamInviteTexts';
 import { acceptPendingInvite } from '../../remote/invites';
 import { pendingInviteToken } from '../../remote/pendingInvite';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -67,9 +67,11 @@ export function SharedProjects() {
       if (!r.ok)
         setNotice({
           kind: 'error',
-          text: /only a contractor account can join/i.test(r.message)
-            ? TEAM_INVITE_TEXTS.wrongRole
-            : r.message,
+          text: /only a contractor account can join a project/i.test(r.message)
+            ? PROJECT_CONTRACTOR_INVITE_TEXTS.wrongRole
+            : /only a contractor account can join/i.test(r.message)
+              ? TEAM_INVITE_TEXTS.wrongRole
+              : r.message,
         });
       else if (r.value.organizationId)
         setNotice({

@@ -1,52 +1,53 @@
 import { Link, useLocation } from 'react-router-dom';
 import { PublicLayout } from '../../ui/PublicLayout';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatNumber } from '../../i18n/format';
 
 const FEATURES = [
   {
-    title: 'Measure on site, even offline',
-    text: 'Enter door and drawer-front openings on a tablet in the kitchen. Everything is saved on the device and syncs when you are back online.',
+    title: msg`Measure on site, even offline`,
+    text: msg`Enter door and drawer-front openings on a tablet in the kitchen. Everything is saved on the device and syncs when you are back online.`,
   },
   {
-    title: 'Finished sizes and hinges',
-    text: 'Standard or full overlay, reveals and stile and rail widths turn into finished door and drawer-front sizes and a hinge count to buy.',
+    title: msg`Finished sizes and hinges`,
+    text: msg`Standard or full overlay, reveals and stile and rail widths turn into finished door and drawer-front sizes and a hinge count to buy.`,
   },
   {
-    title: 'Every project in one place',
-    text: 'Homeowners track their renovations; contractors keep client details, project status, photos and files together.',
+    title: msg`Every project in one place`,
+    text: msg`Homeowners track their renovations; contractors keep client details, project status, photos and files together.`,
   },
 ];
 
 const TESTIMONIALS = [
   {
-    quote:
-      'We measured a 30-cabinet kitchen in one visit and ordered the doors the same afternoon. No retyping, no mistakes.',
+    quote: msg`We measured a 30-cabinet kitchen in one visit and ordered the doors the same afternoon. No retyping, no mistakes.`,
     who: 'Jordan Placeholder',
-    role: 'Refacing contractor',
+    role: msg`Refacing contractor`,
   },
   {
-    quote:
-      'I could see exactly where my project stood and share photos with my contractor without chasing emails.',
+    quote: msg`I could see exactly where my project stood and share photos with my contractor without chasing emails.`,
     who: 'Sam Example',
-    role: 'Homeowner',
+    role: msg`Homeowner`,
   },
 ];
 
 const TIERS = [
   {
-    name: 'Basic',
+    name: msg`Basic`,
     price: 199,
-    items: ['Consultation', 'Material recommendations', 'Email support'],
+    items: [msg`Consultation`, msg`Material recommendations`, msg`Email support`],
   },
   {
-    name: 'Pro',
+    name: msg`Pro`,
     price: 399,
-    items: ['Everything in Basic', 'Contractor matchmaking', 'Priority support'],
+    items: [msg`Everything in Basic`, msg`Contractor matchmaking`, msg`Priority support`],
     featured: true,
   },
   {
-    name: 'Premium',
+    name: msg`Premium`,
     price: 599,
-    items: ['Everything in Pro', 'Dedicated project manager', 'Custom design guidance'],
+    items: [msg`Everything in Pro`, msg`Dedicated project manager`, msg`Custom design guidance`],
   },
 ];
 
@@ -56,6 +57,7 @@ const TIERS = [
  * shows on top.
  */
 export function LandingPage() {
+  const { t } = useLingui();
   const state: unknown = useLocation().state;
   const notice =
     typeof state === 'object' &&
@@ -74,73 +76,99 @@ export function LandingPage() {
       ) : null}
       <section className="hero">
         <div className="hero-inner">
-          <h1>Cabinet refacing projects, measured right the first time</h1>
+          <h1>
+            <Trans>Cabinet refacing projects, measured right the first time</Trans>
+          </h1>
           <p>
-            For homeowners planning a refresh and contractors measuring doors and drawer fronts on
-            site.
+            <Trans>
+              For homeowners planning a refresh and contractors measuring doors and drawer fronts on
+              site.
+            </Trans>
           </p>
           <div className="btn-row">
             <Link to="/signup" className="btn btn-primary">
-              Get Started
+              <Trans>Get Started</Trans>
             </Link>
             <Link to="/login" className="btn" style={{ background: 'transparent', color: '#fff' }}>
-              Sign In
+              <Trans>Sign In</Trans>
             </Link>
           </div>
         </div>
       </section>
 
       <section className="section" aria-labelledby="features">
-        <h2 id="features">Features</h2>
+        <h2 id="features">
+          <Trans>Features</Trans>
+        </h2>
         <div className="grid-3">
           {FEATURES.map((f) => (
-            <article key={f.title} className="card">
-              <h3>{f.title}</h3>
-              <p className="muted">{f.text}</p>
+            <article key={f.title.id} className="card">
+              <h3>{t(f.title)}</h3>
+              <p className="muted">{t(f.text)}</p>
             </article>
           ))}
         </div>
       </section>
 
       <section className="section" aria-labelledby="testimonials">
-        <h2 id="testimonials">Testimonials</h2>
+        <h2 id="testimonials">
+          <Trans>Testimonials</Trans>
+        </h2>
         <div className="grid-2">
-          {TESTIMONIALS.map((t) => (
-            <figure key={t.who} className="card" style={{ margin: 0 }}>
-              <blockquote className="quote" style={{ margin: '0 0 0.75rem' }}>
-                “{t.quote}”
-              </blockquote>
-              <figcaption>
-                <strong>{t.who}</strong> <span className="muted">· {t.role}</span>
-              </figcaption>
-            </figure>
-          ))}
+          {TESTIMONIALS.map((q) => {
+            const quote = t(q.quote);
+            return (
+              <figure key={q.who} className="card" style={{ margin: 0 }}>
+                <blockquote className="quote" style={{ margin: '0 0 0.75rem' }}>
+                  {t`“${quote}”`}
+                </blockquote>
+                <figcaption>
+                  <strong>{q.who}</strong> <span className="muted">· {t(q.role)}</span>
+                </figcaption>
+              </figure>
+            );
+          })}
         </div>
       </section>
 
       <section className="section" aria-labelledby="pricing">
-        <h2 id="pricing">Pricing</h2>
+        <h2 id="pricing">
+          <Trans>Pricing</Trans>
+        </h2>
         <div className="grid-3">
-          {TIERS.map((t) => (
-            <article key={t.name} className={`card${t.featured ? ' tier-featured' : ''}`}>
-              <h3>{t.name}</h3>
-              <p className="price">
-                ${t.price} <small>per project</small>
-              </p>
-              <ul className="ticks">
-                {t.items.map((i) => (
-                  <li key={i}>{i}</li>
-                ))}
-              </ul>
-              <Link
-                to="/signup"
-                className={`btn btn-block${t.featured ? ' btn-primary' : ''}`}
-                aria-label={`Choose ${t.name}`}
+          {TIERS.map((tier) => {
+            const name = t(tier.name);
+            const price = formatNumber(tier.price, {
+              style: 'currency',
+              currency: 'USD',
+              maximumFractionDigits: 0,
+            });
+            return (
+              <article
+                key={tier.name.id}
+                className={`card${tier.featured ? ' tier-featured' : ''}`}
               >
-                Choose {t.name}
-              </Link>
-            </article>
-          ))}
+                <h3>{name}</h3>
+                <p className="price">
+                  <Trans>
+                    {price} <small>per project</small>
+                  </Trans>
+                </p>
+                <ul className="ticks">
+                  {tier.items.map((i) => (
+                    <li key={i.id}>{t(i)}</li>
+                  ))}
+                </ul>
+                <Link
+                  to="/signup"
+                  className={`btn btn-block${tier.featured ? ' btn-primary' : ''}`}
+                  aria-label={t`Choose ${name}`}
+                >
+                  <Trans>Choose {name}</Trans>
+                </Link>
+              </article>
+            );
+          })}
         </div>
       </section>
     </PublicLayout>

@@ -3,6 +3,11 @@
  * who may change the cabinets, CSV, Excel and JSON downloads, on tablets and
  * phones a Share button (Web Share API with files, else a download), and
  * print. The notes say what happened when a download or share fell back.
+ * While the order has a red check (a missing door style or color, a part not
+ * measured), Download CSV, Download Excel and Share first say what is
+ * missing and offer "Go back" or "Send anyway": a door maker builds what the
+ * file says, so an order that is not ready leaves only when the contractor
+ * says so.
  */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -10,6 +15,16 @@ import { orderExportCsv, orderExportJson, type OrderExport } from '../../domain/
 import { buildOrderWorkbook } from './orderWorkbook';
 import { safeFileName } from './orderMeta';
 import { downloadBlob, isTouchDevice, shareOrDownload } from '../../ui/share';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+
+/** What leaves the device for the door maker, and so asks first while a red check stands. */
+type SendKind = 'csv' | 'excel' | 'share';
+
+const SEND_WORDS: Record<SendKind, string> = {
+  csv: 'Download the CSV',
+  excel: 'Download the Excel workbook',
+  share: 'Share the CSV',
+};
 
 /** The action row and its notes for the export `x` of `customer`'s job. */
 export function OrderActions({
@@ -24,6 +39,8 @@ export function OrderActions({
 }) {
   const [shareNote, setShareNote] = useState<string | null>(null);
   const [workbookNote, setWorkbookNote] = useState<string | null>(null);
+  const [asking, setAsking] = useState<SendKind | null>(null);
+  const red = x.checks.filter((c) => c.level === 'error');
   const touch = useMemo(() => isTouchDevice(), []);
   const baseName = safeFileName(`order-${customer}-${x.job.orderDate}`);
   const csvFile = () => new File([orderExportCsv(x)], `${baseName}.csv`, { type: 'text/csv' });
@@ -52,22 +69,44 @@ export function OrderActions({
       setShareNote('Sharing files is not available here, so the CSV was downloaded.');
   };
 
+  const send = (kind: SendKind) => {
+    if (kind === 'csv') downloadBlob(csvFile(), `${baseName}.csv`);
+    else if (kind === 'excel') void downloadWorkbook();
+    else void share();
+  };
+  const ask = (kind: SendKind) => (red.length > 0 ? setAsking(kind) : send(kind));
+
   return (
     <>
+      {asking ? (
+        <ConfirmDialog
+          title={`The order is not ready: ${red.length} red check${red.length === 1 ? '' : 's'}`}
+          message={`${SEND_WORDS[asking]} anyway? The door maker builds what the file says, and this is missing:`}
+          confirmLabel="Send anyway"
+          cancelLabel="Go back"
+          onClose={() => setAsking(null)}
+          onConfirm={() => {
+            send(asking);
+            return Promise.resolve(null);
+          }}
+        >
+          <ul className="ord-red-checks">
+            {red.map((c, i) => (
+              <li key={i}>{c.message}</li>
+            ))}
+          </ul>
+        </ConfirmDialog>
+      ) : null}
       <div className="ord-actions no-print btn-row">
         {builderHref ? (
           <Link to={builderHref} className="btn">
             Back to Builder
           </Link>
         ) : null}
-        <button
-          type="button"
-          className="btn"
-          onClick={() => downloadBlob(csvFile(), `${baseName}.csv`)}
-        >
+        <button type="button" className="btn" onClick={() => ask('csv')}>
           Download CSV
         </button>
-        <button type="button" className="btn" onClick={() => void downloadWorkbook()}>
+        <button type="button" className="btn" onClick={() => ask('excel')}>
           Download Excel
         </button>
         <button
@@ -83,7 +122,7 @@ export function OrderActions({
           Download JSON
         </button>
         {touch ? (
-          <button type="button" className="btn" onClick={() => void share()}>
+          <button type="button" className="btn" onClick={() => ask('share')}>
             Share CSV
           </button>
         ) : null}

@@ -66,14 +66,14 @@ export function LinesTable({
                     {l.hingesPerPiece}
                   </td>
                 ) : null}
-                {money && l.price ? (
+                {money ? (
                   <td className="ord-extra" data-label="Area">
-                    {l.price.lineSqFt.toFixed(2)} sq ft
+                    {l.price ? `${l.price.lineSqFt.toFixed(2)} sq ft` : '—'}
                   </td>
                 ) : null}
-                {money && l.price ? (
+                {money ? (
                   <td className="ord-extra ord-money" data-label="Price">
-                    {money(l.price.linePrice)}
+                    {l.price ? money(l.price.linePrice) : 'No price in your list'}
                   </td>
                 ) : null}
                 <td className="ord-refs">{l.cabinets}</td>

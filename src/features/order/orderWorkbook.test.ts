@@ -47,6 +47,10 @@ describe('order workbook', () => {
     expect(second.getCell(col('Width (fraction)')).value).toBe('17 3/8"');
     expect(second.getCell(col('Qty')).value).toBe(2);
     expect(second.getCell(col('PO number')).value).toBe('3/8');
+    // The exact decimal to 4 places, and the red checks on the row.
+    expect(second.getCell(col('Height (in)')).value).toBe(32.1563);
+    expect(second.getCell(col('Height (in)')).numFmt).toBe('0.000#');
+    expect(second.getCell(col('Red checks')).value).toBe('Job: color not entered');
     expect(second.getCell(col('Line price')).value).toBe(x.lines[1]!.price!.linePrice);
 
     const hinges = wb.getWorksheet('Hinges')!;

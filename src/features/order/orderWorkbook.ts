@@ -2,12 +2,17 @@
  * The door order as an Excel workbook (.xlsx, built with exceljs), for door
  * makers whose shop software imports spreadsheets: the pieces, the hinges, the
  * checks and the job on their own sheets. Widths and heights are numbers
- * (inches, 3 decimals shown) so a formula can use them; the tape-measure
+ * (inches, exact to 4 decimals: 8.3125) so a formula can use them; the tape-measure
  * fractions are text so Excel never turns "3/8" into a date. exceljs is
  * about 1 MB, so it is loaded only when the contractor asks for the workbook.
  */
-import { formatDecimal, formatFraction } from '../../domain/fractions';
-import { ORDER_COLUMNS, PRICE_COLUMNS, type OrderExport } from '../../domain/orderExport';
+import { formatExactDecimal, formatFraction } from '../../domain/fractions';
+import {
+  ORDER_COLUMNS,
+  PRICE_COLUMNS,
+  lineRedChecks,
+  type OrderExport,
+} from '../../domain/orderExport';
 
 /** The sheets, in order (exactly these names). */
 export const WORKBOOK_SHEETS = [
@@ -28,7 +33,7 @@ export const HINGE_SHEET_COLUMNS = [
 ] as const;
 export const CHECK_SHEET_COLUMNS = ['Level', 'Cabinet', 'Message'] as const;
 
-/** Columns that hold inches as numbers (shown to 3 decimals). */
+/** Columns that hold inches as numbers (shown to 3 decimals, a 4th when it has one: 8.3125). */
 const INCH_COLUMNS = new Set<string>(['Width (in)', 'Height (in)', 'Size (in)']);
 /** Columns that hold text Excel must not reinterpret (fractions read as dates, numbers as numbers). */
 const TEXT_COLUMNS = new Set<string>([
@@ -61,7 +66,11 @@ export async function buildOrderWorkbook(x: OrderExport): Promise<ArrayBuffer> {
       header: h,
       key: h,
       width: Math.max(10, Math.min(48, h.length + 4)),
-      style: INCH_COLUMNS.has(h) ? { numFmt: '0.000' } : TEXT_COLUMNS.has(h) ? { numFmt: '@' } : {},
+      style: INCH_COLUMNS.has(h)
+        ? { numFmt: '0.000#' }
+        : TEXT_COLUMNS.has(h)
+          ? { numFmt: '@' }
+          : {},
     }));
     ws.getRow(1).font = { bold: true };
     for (const r of rows) ws.addRow(r);
@@ -75,9 +84,9 @@ export async function buildOrderWorkbook(x: OrderExport): Promise<ArrayBuffer> {
     x.lines.map((l) => [
       l.item,
       l.qty,
-      Number(formatDecimal(l.width)),
+      Number(formatExactDecimal(l.width)),
       formatFraction(l.width),
-      Number(formatDecimal(l.height)),
+      Number(formatExactDecimal(l.height)),
       formatFraction(l.height),
       l.item === 'Door' ? x.styles.door : '',
       l.item === 'Drawer front' ? x.styles.drawerFront : '',
@@ -95,6 +104,7 @@ export async function buildOrderWorkbook(x: OrderExport): Promise<ArrayBuffer> {
       c.phone,
       c.email,
       x.job.orderDate,
+      lineRedChecks(x, l),
       ...(priced && l.price
         ? [l.price.pieceSqFt, l.price.lineSqFt, l.price.ratePerSqFt, l.price.linePrice]
         : []),
@@ -105,7 +115,7 @@ export async function buildOrderWorkbook(x: OrderExport): Promise<ArrayBuffer> {
     [...HINGE_SHEET_COLUMNS, ...(priced ? ['Price'] : [])],
     x.hinges.map((h) => [
       h.qty,
-      Number(formatDecimal(h.size)),
+      Number(formatExactDecimal(h.size)),
       formatFraction(h.size),
       h.partNumber,
       x.hingeRuleText,

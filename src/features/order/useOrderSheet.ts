@@ -12,7 +12,7 @@ import { normalizeCabinetData } from '../../domain/cabinetData';
 import { computeDoorOrder } from '../../domain/doorOrder';
 import { buildOrderExport } from '../../domain/orderExport';
 import { readPriceList } from '../../domain/pricing';
-import { projectDisplayName } from '../../domain/projectLabels';
+import { customerName } from '../../domain/projectLabels';
 import { contractorOf, str } from './orderMeta';
 import { jobOrderChecks } from './orderChecksSource';
 
@@ -31,7 +31,7 @@ export function useOrderSheet(projectId: string | undefined) {
   const prices = useMemo(() => readPriceList(profile?.price_list), [profile?.price_list]);
   const [today] = useState(() => new Date());
 
-  const customer = projectDisplayName(project?.name);
+  const customer = customerName(job?.homeowner, project?.name);
   const address = str(project?.details?.address);
   // Who may change the cabinets is the server's answer (the contractor's side; the homeowner until a quote
   // is accepted). Anyone else reads the order only, and the sheet names the job's contractor as the sender.

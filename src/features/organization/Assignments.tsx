@@ -1,6 +1,7 @@
 /**
  * The organization's projects, filtered by contractor and status, each
- * assignable (or reassignable) to a contractor of the team. Assigning needs
+ * assignable (or reassignable) to a contractor of the team. Who is each
+ * job's contractor is the server's answer on its people rows. Assigning needs
  * the network; the list comes from the device.
  */
 import { useState } from 'react';
@@ -13,11 +14,14 @@ import { UNASSIGNED, who, type Notice } from './orgNames';
 
 export function Assignments({
   projects,
+  contractors,
   team,
   byId,
   onNotice,
 }: {
   projects: ProjectRow[];
+  /** The contractor of record by project id (the server's answer on the people rows). */
+  contractors: Map<string, string>;
   team: TeamMember[];
   byId: Map<string, TeamMember>;
   onNotice: (notice: Notice) => void;
@@ -28,7 +32,7 @@ export function Assignments({
 
   const shown = projects.filter(
     (p) =>
-      (contractor === 'all' || (p.assigned_contractor_id ?? UNASSIGNED) === contractor) &&
+      (contractor === 'all' || (contractors.get(p.id) ?? UNASSIGNED) === contractor) &&
       (status === 'all' || p.status === status),
   );
 
@@ -90,7 +94,7 @@ export function Assignments({
                 <Link to={`/project/${p.id}`}>{projectDisplayName(p.name)}</Link>
                 <br />
                 <span className="muted">
-                  {who(byId.get(p.assigned_contractor_id ?? ''), p.assigned_contractor_id)}
+                  {who(byId.get(contractors.get(p.id) ?? ''), contractors.get(p.id) ?? null)}
                 </span>
               </span>
               <StatusBadge status={p.status} />
@@ -105,7 +109,7 @@ export function Assignments({
                 >
                   <option value="">Assign to…</option>
                   {team
-                    .filter((m) => m.id !== p.assigned_contractor_id)
+                    .filter((m) => m.id !== contractors.get(p.id))
                     .map((m) => (
                       <option key={m.id} value={m.id}>
                         {who(m, m.id)}

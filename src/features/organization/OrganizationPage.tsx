@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '../../ui/PageHeader';
 import { Spinner } from '../../ui/Spinner';
 import { useCurrentRole } from '../../auth/useCurrentRole';
-import { useAllProjects } from '../../hooks';
+import { useAllProjects, useJobContractors } from '../../hooks';
 import type { PendingInvite, SentInvite } from '../../remote/invites';
 import { InviteLinkPanel } from '../../ui/InviteLinkPanel';
 import { Assignments } from './Assignments';
@@ -27,6 +27,8 @@ export function OrganizationPage() {
   const role = useCurrentRole();
   // Every live project on the admin's device (the organization's, as synced), newest first.
   const projects = useAllProjects();
+  // Who is each job's contractor: the server's answer on the jobs' people rows.
+  const contractors = useJobContractors();
   const [team, setTeam] = useState<TeamMember[]>(cachedTeam);
   const [invites, setInvites] = useState<PendingInvite[]>([]);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -44,7 +46,7 @@ export function OrganizationPage() {
 
   const byId = useMemo(() => new Map(team.map((m) => [m.id, m])), [team]);
 
-  if (role === undefined || projects === undefined)
+  if (role === undefined || projects === undefined || contractors === undefined)
     return <Spinner label="Loading your organization…" />;
   if (role !== 'org_admin') {
     return (
@@ -86,8 +88,14 @@ export function OrganizationPage() {
         <Invitations invites={invites} onNotice={setNotice} onSent={setSent} onChanged={refresh} />
       </section>
 
-      <ProjectCounts projects={projects} byId={byId} />
-      <Assignments projects={projects} team={team} byId={byId} onNotice={setNotice} />
+      <ProjectCounts projects={projects} contractors={contractors} byId={byId} />
+      <Assignments
+        projects={projects}
+        contractors={contractors}
+        team={team}
+        byId={byId}
+        onNotice={setNotice}
+      />
     </main>
   );
 }

@@ -7,22 +7,25 @@ import { UNASSIGNED, who } from './orgNames';
 
 export function ProjectCounts({
   projects,
+  contractors,
   byId,
 }: {
   projects: ProjectRow[];
+  /** The contractor of record by project id (the server's answer on the people rows). */
+  contractors: Map<string, string>;
   byId: Map<string, TeamMember>;
 }) {
   const counts = useMemo(() => {
     const out = new Map<string, Record<ProjectStatus | 'total', number>>();
     for (const p of projects) {
-      const key = p.assigned_contractor_id ?? UNASSIGNED;
+      const key = contractors.get(p.id) ?? UNASSIGNED;
       const row = out.get(key) ?? { draft: 0, active: 0, completed: 0, archived: 0, total: 0 };
       if (p.status in row) row[p.status] += 1;
       row.total += 1;
       out.set(key, row);
     }
     return out;
-  }, [projects]);
+  }, [projects, contractors]);
   const name = (k: string): string => who(byId.get(k), k === UNASSIGNED ? null : k);
   const keys = [...counts.keys()].sort((a, b) => name(a).localeCompare(name(b)));
 

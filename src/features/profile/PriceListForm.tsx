@@ -37,8 +37,9 @@ const FIELDS: { key: Key; label: string; unit: string }[] = [
 function toText(list: PriceList | null): Record<Key, string> {
   return {
     currency: list?.currency ?? 'USD',
-    doorPerSqFt: list ? String(list.doorPerSqFt) : '',
-    drawerFrontPerSqFt: list ? String(list.drawerFrontPerSqFt) : '',
+    doorPerSqFt: list?.doorPerSqFt !== undefined ? String(list.doorPerSqFt) : '',
+    drawerFrontPerSqFt:
+      list?.drawerFrontPerSqFt !== undefined ? String(list.drawerFrontPerSqFt) : '',
     minDoorSqFt: String(list?.minDoorSqFt ?? DEFAULT_MIN_DOOR_SQFT),
     minDrawerFrontSqFt: String(list?.minDrawerFrontSqFt ?? DEFAULT_MIN_DRAWER_FRONT_SQFT),
     perHinge: list ? String(list.perHinge) : '',

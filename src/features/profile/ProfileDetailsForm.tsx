@@ -15,6 +15,9 @@ import { ChangedElsewhere } from '../../ui/ChangedElsewhere';
 import { useMergedForm } from '../../hooks/useMergedForm';
 import { FIELD_LABELS, initialFields, toColumns, type Fields } from './profileFields';
 
+/** The message on an empty first name (the sign-up form's rule: first and last name are asked for). */
+export const FIRST_NAME_REQUIRED = 'First name is required';
+
 /** Product rules "Constants and formulas": profile success banner 3 s. */
 const SUCCESS_MS = 3_000;
 
@@ -29,6 +32,8 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileRow | null }) 
   const [success, setSuccess] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Set by Save: an empty first name is refused on its field from then on (not while the user is typing).
+  const [tried, setTried] = useState(false);
   const uid = useId();
 
   useEffect(() => {
@@ -55,15 +60,24 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileRow | null }) 
     );
   }
 
-  /** The one text rule's limit on a field: its message, or undefined when it fits. */
+  /**
+   * A field's message, or undefined when it may be saved: the first name is
+   * required (a profile without one would show "User" and blank names on
+   * quotes), then the one text rule's limit.
+   */
   function tooLong(key: keyof Fields): string | undefined {
+    if (key === 'first_name' && fields.first_name.trim() === '')
+      return tried ? FIRST_NAME_REQUIRED : undefined;
     return textFieldError(`profiles.${key}`, fields[key].trim());
   }
 
   async function save(e: FormEvent) {
     e.preventDefault();
     setError(null);
-    // A text past its limit is refused on its field; nothing is saved until it fits.
+    setSuccess(false);
+    setTried(true);
+    // An empty first name or a text past its limit is refused on its field; nothing is saved until it fits.
+    if (fields.first_name.trim() === '') return;
     if ((Object.keys(fields) as (keyof Fields)[]).some((k) => tooLong(k))) return;
     setSuccess(false);
     setBusy(true);

@@ -7,7 +7,7 @@
 import { useId } from 'react';
 import { useAuth } from '../../auth/useAuth';
 import { Spinner } from '../../ui/Spinner';
-import type { ProfileRow } from '../../data';
+import { profileRepo, type ProfileRow } from '../../data';
 import { useProfile } from '../../hooks';
 import { formatBytes } from '../../ui/formatBytes';
 import { useStorageEstimate } from './useStorageEstimate';
@@ -17,6 +17,8 @@ import { PriceListForm } from './PriceListForm';
 import { ServiceAreasForm } from './ServiceAreasForm';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { Trans } from '@lingui/react/macro';
+import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 
 export { ACCOUNT_DELETED_NOTICE, unsyncedDeleteWarning } from './DeleteAccountSection';
 
@@ -34,6 +36,19 @@ function ProfileSections({ profile }: { profile: ProfileRow | null }) {
   return (
     <main className="container container-narrow">
       <ProfileDetailsForm profile={profile} />
+
+      <section className="card" style={{ marginTop: '1rem' }} aria-labelledby={id('language')}>
+        <h2 id={id('language')}>
+          <Trans>Language</Trans>
+        </h2>
+        <p className="muted">
+          <Trans>
+            The app, your mails and the quotes you receive use this language on every device you
+            sign in on.
+          </Trans>
+        </p>
+        <LanguageSwitch onChosen={(locale) => void profileRepo.update({ locale })} />
+      </section>
 
       <section className="card" style={{ marginTop: '1rem' }} aria-labelledby={id('device')}>
         <h2 id={id('device')}>This device</h2>

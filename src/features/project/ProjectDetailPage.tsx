@@ -117,7 +117,11 @@ export function ProjectDetailPage() {
       <ProjectReview project={project} userId={user.id} job={job} />
       <ProjectThread project={project} userId={user.id} />
       <ProjectMembers project={project} job={job} />
-      <ProjectFiles projectId={project.id} />
+      <ProjectFiles
+        projectId={project.id}
+        canUpload={me.may.files}
+        canDelete={() => me.may.files}
+      />
 
       <details
         className="card section-card prj-tech"

@@ -13,7 +13,7 @@ import type { JobAnswer, JobPerson } from '../../domain/jobRole';
 import { cabinetSummary } from '../../domain/cabinetSummary';
 import { normalizeCabinetData } from '../../domain/cabinetData';
 import { computeDoorOrder, type OrderLine } from '../../domain/doorOrder';
-import { formatFraction } from '../../domain/fractions';
+import { formatSize } from '../../domain/fractions';
 import { statusLabel } from '../../domain/projectLabels';
 
 function updated(iso: string): string {
@@ -43,9 +43,7 @@ function Lines({ title, lines }: { title: string; lines: readonly OrderLine[] })
             {lines.map((l) => (
               <tr key={`${l.width}x${l.height}`}>
                 <td>{l.quantity}</td>
-                <td>
-                  {formatFraction(l.width)} × {formatFraction(l.height)}
-                </td>
+                <td>{formatSize(l.width, l.height)}</td>
               </tr>
             ))}
           </tbody>
@@ -81,14 +79,18 @@ export function SharedJobSection({ project }: { project: ProjectRow }) {
  * The other side of the job for the person it was shared with (the
  * server's answer, product rules "Who is who on a job"): "Your contractor"
  * with the contractor's name, rating, phone and email for the homeowner's
- * side and viewers; "Homeowner" with her name for a contractor invited to
- * edit and for an organization admin.
+ * side and viewers; "Homeowner" with her name and the job's phone (so the
+ * contractor invited to edit can call her) for a contractor invited to edit
+ * and for an organization admin.
  */
 export function JobCounterpartCard({
   job,
   contact,
+  phone,
 }: {
   job: JobAnswer;
+  /** The job's contact phone (the project's details: the homeowner's), shown to the contractor's side. */
+  phone?: string;
   /** The contractor's phone and email as the member's row carries them (the homeowner's side only). */
   contact: ProjectMemberRow['contact'];
 }) {
@@ -102,6 +104,14 @@ export function JobCounterpartCard({
         ) : (
           <p className="muted">No homeowner on this job yet.</p>
         )}
+        {phone ? (
+          <dl className="dl">
+            <dt>Phone</dt>
+            <dd>
+              <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+            </dd>
+          </dl>
+        ) : null}
       </section>
     );
   }
@@ -171,7 +181,7 @@ export function SharedCabinets({ project, job }: { project: ProjectRow; job: Job
       <p>{cabinetSummary(raw)}</p>
       <Lines title="Doors" lines={order.doors} />
       <Lines title="Drawer fronts" lines={order.drawerFronts} />
-      {job.me?.may.edit_measurements && job.me.role !== 'owner' ? null : (
+      {job.me?.may.edit_measurements ? null : (
         <p className="muted">
           Read-only: {job.contractor?.name ?? 'your contractor'} measures and orders the doors.
         </p>

@@ -17,9 +17,9 @@ import { JobCounterpartCard, SharedCabinets, SharedJobSection } from './SharedPr
  * edit, a viewer, a homeowner invited to a contractor's job, an
  * organization admin): status, the other side of the job, the project's
  * messages, photos and files (who may add them is the server's answer),
- * and the cabinet summary and door order read-only. A contractor invited to
- * edit also gets the Cabinets button, and "Prepare a quote" while the
- * server offers it. 'Project not found' when the user is not on the job.
+ * and the cabinet summary and door order read-only. Whoever the server's
+ * answer lets change the measurements (a contractor invited to edit) gets
+ * the Cabinets button, and "Prepare a quote" while the answer offers it. 'Project not found' when the user is not on the job.
  */
 export function SharedProjectView({ project }: { project: ProjectRow }) {
   const membership = useMyMembership(project.id);
@@ -41,22 +41,26 @@ export function SharedProjectView({ project }: { project: ProjectRow }) {
           </div>
         }
         actions={
-          me.role === 'editor' ? (
-            <>
+          <>
+            {me.may.edit_measurements ? (
               <Link to={`/cabinet-builder/${project.id}`} className="btn btn-primary">
                 Cabinets
               </Link>
-              {me.may.quote ? (
-                <Link to={`/quote/new/${project.id}`} className="btn">
-                  Prepare a quote
-                </Link>
-              ) : null}
-            </>
-          ) : null
+            ) : null}
+            {me.may.quote ? (
+              <Link to={`/quote/new/${project.id}`} className="btn">
+                Prepare a quote
+              </Link>
+            ) : null}
+          </>
         }
       />
       <SharedJobSection project={project} />
-      <JobCounterpartCard job={job} contact={contact} />
+      <JobCounterpartCard
+        job={job}
+        contact={contact}
+        phone={typeof project.details?.phone === 'string' ? project.details.phone.trim() : ''}
+      />
       <ProjectThread project={project} userId={membership.user_id} canAttach={me.may.files} />
       <ProjectFiles
         projectId={project.id}

@@ -116,12 +116,16 @@ describe('the shared page', () => {
     const job = jobAnswer([maria(true), joeEditor], 'joe');
     render(
       <MemoryRouter>
-        <JobCounterpartCard job={job} contact={{ name: 'Maria Alvarez' }} />
+        <JobCounterpartCard job={job} contact={{ name: 'Maria Alvarez' }} phone="(555) 201-3344" />
         <SharedCabinets project={project} job={job} />
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: 'Homeowner' })).toBeDefined();
     expect(screen.getByText('Maria Alvarez')).toBeDefined();
+    // The contractor invited to edit can call her: the job's phone, as a tel: link.
+    expect(screen.getByRole('link', { name: '(555) 201-3344' }).getAttribute('href')).toBe(
+      'tel:5552013344',
+    );
     expect(screen.queryByRole('heading', { name: 'Your contractor' })).toBeNull();
     expect(screen.queryByText(/Read-only/)).toBeNull();
   });

@@ -1,5 +1,5 @@
 import type { QuoteRow } from '../../data';
-import { formatFraction } from '../../domain/fractions';
+import { formatSize } from '../../domain/fractions';
 import { quoteTotals, type QuoteLine } from '../../domain/quoteTotals';
 import { money } from './quoteText';
 
@@ -44,10 +44,7 @@ export function QuoteLinesView({ quote }: { quote: Pick<QuoteRow, 'lines'> }) {
             <td>
               {l.description}
               {l.width !== undefined && l.height !== undefined && !l.description.includes('×') ? (
-                <span className="qt-per">
-                  {' '}
-                  {formatFraction(l.width)} × {formatFraction(l.height)}″
-                </span>
+                <span className="qt-per"> {formatSize(l.width, l.height)}</span>
               ) : null}
             </td>
             <td className="qt-how">{howPriced(l)}</td>

@@ -2,9 +2,9 @@ import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../../auth/useAuth';
-import { useProfile, useProject, useQuote } from '../../hooks';
+import { useJob, useProfile, useProject, useQuote } from '../../hooks';
 import { readPriceList } from '../../domain/pricing';
-import { projectDisplayName } from '../../domain/projectLabels';
+import { customerName } from '../../domain/projectLabels';
 import { QuoteSheet, type QuoteFrom } from './QuoteSheet';
 import { isTouchDevice, shareTextOrDownload } from '../../ui/share';
 import { quotePlainText } from './quotePlainText';
@@ -24,6 +24,7 @@ export function QuotePrintPage() {
   const { quoteId } = useParams();
   const quote = useQuote(quoteId);
   const project = useProject(quote?.project_id);
+  const job = useJob(quote?.project_id);
   const profile = useProfile();
   const user = useAuth((s) => s.user);
   const touch = useMemo(() => isTouchDevice(), []);
@@ -48,7 +49,7 @@ export function QuotePrintPage() {
           email: str(profile?.email) || (user?.email ?? ''),
           phone: str(profile?.phone),
         };
-  const customer = project ? projectDisplayName(project.name) : '';
+  const customer = project ? customerName(job?.homeowner, project.name) : '';
   const address = str(project?.details?.address);
 
   async function share() {

@@ -98,4 +98,25 @@ describe('QuoteDocument', () => {
     expect(screen.getByText('$103.00')).toBeDefined();
     expect(screen.getByText('$1,133.00')).toBeDefined();
   });
+
+  it('writes each inch mark once: 13 7/8" × 24 1/16"', () => {
+    const sized: QuoteRow = {
+      ...QUOTE,
+      lines: [
+        {
+          kind: 'door',
+          description: 'Door',
+          quantity: 2,
+          unit_cents: 2000,
+          sqft: 2.33,
+          width: 13.875,
+          height: 24.0625,
+        },
+      ],
+    };
+    render(<QuoteDocument quote={sized} />);
+    const lines = screen.getByRole('list', { name: 'Lines of the quote' });
+    expect(lines.textContent).toContain('2 × 13 7/8" × 24 1/16"');
+    expect(lines.textContent).not.toContain('""');
+  });
 });

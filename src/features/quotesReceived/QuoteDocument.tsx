@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import type { QuoteRow } from '../../data/types';
-import { formatFraction } from '../../domain/fractions';
+import { formatSize } from '../../domain/fractions';
 import { QUOTE_KIND_LABELS, formatCents, contractorName } from '../../domain/quoteComparison';
 import { quoteTotals } from '../../domain/quoteTotals';
 import { dayText } from './QuoteCompareCard';
@@ -16,9 +16,7 @@ function lineAmounts(q: QuoteRow): number[] | null {
 
 function quantityText(q: QuoteRow['lines'][number]): string {
   const size =
-    q.width !== undefined && q.height !== undefined
-      ? ` × ${formatFraction(q.width)}" × ${formatFraction(q.height)}"`
-      : '';
+    q.width !== undefined && q.height !== undefined ? ` × ${formatSize(q.width, q.height)}` : '';
   return `${q.quantity}${size}`;
 }
 

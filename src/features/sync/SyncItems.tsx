@@ -13,7 +13,7 @@ import {
 import { useProject } from '../../hooks';
 import { useSyncNow } from '../../hooks/sessionActions';
 import { UNTITLED_PROJECT } from '../../domain/projectLabels';
-import { describePath, describeValue } from './describePath';
+import { describePath, describeValue } from '../../ui/describePath';
 import { opKindText, tableText } from './syncTexts';
 import { refusalText } from '../rowSync/refusalText';
 
@@ -113,9 +113,9 @@ export function ConflictItem({ conflict }: { conflict: ConflictRecord }) {
         {describePath(conflict.path, project?.details)}
         <span className="sync-values">
           <span className="muted">Other device had</span>
-          <span>{describeValue(conflict.serverValue)}</span>
+          <span>{describeValue(conflict.serverValue, conflict.path, project?.details)}</span>
           <span className="muted">Yours (kept)</span>
-          <span>{describeValue(conflict.clientValue)}</span>
+          <span>{describeValue(conflict.clientValue, conflict.path, project?.details)}</span>
         </span>
       </span>
       <span className="muted">{new Date(conflict.at).toLocaleString()}</span>

@@ -166,16 +166,26 @@ async function sha256Hex(token: string): Promise<string> {
 /**
  * The link a person opens to join: the app's /invite page (/invite/team for
  * a team invitation, so the page says which it is before anyone signs in),
- * the token in the fragment (never sent to a server log); a team
- * invitation's fragment also names the invited email, which sign-up fills
- * in and locks (the database checks the account's email when it is accepted).
+ * the token in the fragment (never sent to a server log). An invitation
+ * that needs a contractor account also names the invited email in the
+ * fragment, which sign-up fills in and locks with the role fixed to
+ * contractor: a team invitation (`{ kind: 'team' }`), and a project
+ * invitation as "Contractor (edits)" (`{ kind: 'project' }`, the fragment
+ * adds role=contractor). The database checks the account's email and role
+ * again when it is accepted.
  */
-export function inviteLink(siteUrl: string, token: string, team?: { email: string }): string {
+export function inviteLink(
+  siteUrl: string,
+  token: string,
+  needs?: { kind: 'team' | 'project'; email: string },
+): string {
   const base = siteUrl.replace(/\/+$/, '');
   const t = encodeURIComponent(token);
-  return team
-    ? `${base}/invite/team#token=${t}&email=${encodeURIComponent(team.email)}`
-    : `${base}/invite#token=${t}`;
+  if (needs?.kind === 'team')
+    return `${base}/invite/team#token=${t}&email=${encodeURIComponent(needs.email)}`;
+  if (needs?.kind === 'project')
+    return `${base}/invite#token=${t}&role=contractor&email=${encodeURIComponent(needs.email)}`;
+  return `${base}/invite#token=${t}`;
 }
 
 /**
@@ -292,7 +302,11 @@ export function createInviteHandler(
       const link = inviteLink(
         config.siteUrl,
         token,
-        kind === 'org' ? { email: created.email } : undefined,
+        kind === 'org'
+          ? { kind: 'team', email: created.email }
+          : created.role === 'contractor'
+            ? { kind: 'project', email: created.email }
+            : undefined,
       );
       let mailed = false;
       let mailProblem: string | undefined;

@@ -26,6 +26,7 @@ AS $function$
     "profiles.last_name": 100,
     "profiles.phone": 40,
     "profiles.address": 500,
+    "profiles.locale": 35,
     "project_files.file_name": 255,
     "quotes.notes": 2000,
     "quotes.decline_reason": 500,

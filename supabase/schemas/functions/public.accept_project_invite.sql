@@ -50,6 +50,9 @@ begin
     update public.project_invites set accepted_at = now(), accepted_by = v_uid where id = v_inv.id;
     return jsonb_build_object('organization_id', v_inv.organization_id, 'role', 'contractor');
   end if;
+  if v_inv.role = 'contractor' and coalesce((select p.role from public.profiles p where p.id = v_uid), '') not in ('contractor', 'org_admin') then
+    raise exception 'Only a contractor account can join a project as its contractor' using errcode = '42501', hint = 'invite.contractor_only';
+  end if;
   select * into v_project from public.projects where id = v_inv.project_id;
   if not found or v_project.deleted_at is not null then
     raise exception 'This project no longer exists' using errcode = 'PT404';

@@ -15,9 +15,11 @@ create table public.profiles (
   version integer default 1 not null,
   deleted_at timestamp with time zone,
   txid xid8 default pg_current_xact_id() not null,
-  service_areas text[] default '{}'::text[] not null
+  service_areas text[] default '{}'::text[] not null,
+  locale text
 );
 alter table public.profiles add constraint profiles_id_fkey FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE;
+alter table public.profiles add constraint profiles_locale_check CHECK (((locale IS NULL) OR (locale ~ '^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$'::text)));
 alter table public.profiles add constraint profiles_pkey PRIMARY KEY (id);
 alter table public.profiles add constraint profiles_price_list_check CHECK (((price_list IS NULL) OR ((jsonb_typeof(price_list) = 'object'::text) AND (pg_column_size(price_list) <= 4096))));
 alter table public.profiles add constraint profiles_role_check CHECK ((role = ANY (ARRAY['homeowner'::text, 'contractor'::text, 'org_admin'::text])));

@@ -37,7 +37,6 @@ alter table public.quotes add constraint quotes_decline_reason_check CHECK ((len
 alter table public.quotes add constraint quotes_lines_check CHECK ((jsonb_typeof(lines) = 'array'::text));
 alter table public.quotes add constraint quotes_notes_check CHECK ((length(notes) <= 2000));
 alter table public.quotes add constraint quotes_pkey PRIMARY KEY (id);
-alter table public.quotes add constraint quotes_project_id_contractor_id_revision_key UNIQUE (project_id, contractor_id, revision);
 alter table public.quotes add constraint quotes_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE;
 alter table public.quotes add constraint quotes_request_id_fkey FOREIGN KEY (request_id) REFERENCES public.quote_requests(id) ON DELETE SET NULL;
 alter table public.quotes add constraint quotes_revision_check CHECK ((revision >= 1));
@@ -51,6 +50,7 @@ alter table public.quotes add constraint quotes_total_cents_check CHECK ((total_
 CREATE INDEX quotes_contractor_txid_id_idx ON public.quotes USING btree (contractor_id, txid, id);
 CREATE INDEX quotes_project_idx ON public.quotes USING btree (project_id, status);
 CREATE INDEX quotes_sent_at_idx ON public.quotes USING btree (sent_at) WHERE (sent_at IS NOT NULL);
+CREATE UNIQUE INDEX quotes_sent_revision_key ON public.quotes USING btree (project_id, contractor_id, revision) WHERE (sent_at IS NOT NULL);
 CREATE INDEX quotes_txid_id_idx ON public.quotes USING btree (txid, id);
 alter table public.quotes enable row level security;
 create policy quotes_delete_contractor on public.quotes as permissive for delete to authenticated
@@ -69,6 +69,7 @@ create policy quotes_update_contractor on public.quotes as permissive for update
 CREATE TRIGGER quotes_10_guard BEFORE INSERT OR UPDATE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.quotes_guard();
 CREATE TRIGGER quotes_10_soft_delete BEFORE DELETE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.soft_delete();
 CREATE TRIGGER quotes_15_compute BEFORE INSERT OR UPDATE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.quotes_compute();
+CREATE TRIGGER quotes_16_revision BEFORE INSERT OR UPDATE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.quotes_revision();
 CREATE TRIGGER quotes_20_stamp_insert BEFORE INSERT ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.sync_stamp_insert();
 CREATE TRIGGER quotes_20_stamp_update BEFORE UPDATE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.sync_stamp_update();
 CREATE TRIGGER quotes_30_log_changes AFTER UPDATE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.sync_log_changes();

@@ -30,7 +30,7 @@ alter table public.reviews enable row level security;
 create policy reviews_insert_owner on public.reviews as permissive for insert to authenticated
   with check ((reviewer_id = ( SELECT auth.uid() AS uid)));
 create policy reviews_select on public.reviews as permissive for select to authenticated
-  using (((reviewer_id = ( SELECT auth.uid() AS uid)) OR (contractor_id = ( SELECT auth.uid() AS uid)) OR (contractor_id IN ( SELECT private.org_member_ids() AS org_member_ids)) OR (contractor_id IN ( SELECT private.my_quoting_contractor_ids() AS my_quoting_contractor_ids)) OR (project_id IN ( SELECT private.my_readable_project_ids() AS my_readable_project_ids))));
+  using (((reviewer_id = ( SELECT auth.uid() AS uid)) OR (contractor_id = ( SELECT auth.uid() AS uid)) OR (contractor_id IN ( SELECT private.org_member_ids() AS org_member_ids)) OR private.can_read_project(project_id)));
 create policy reviews_update_sides on public.reviews as permissive for update to authenticated
   using (((reviewer_id = ( SELECT auth.uid() AS uid)) OR (contractor_id = ( SELECT auth.uid() AS uid))))
   with check (((reviewer_id = ( SELECT auth.uid() AS uid)) OR (contractor_id = ( SELECT auth.uid() AS uid))));

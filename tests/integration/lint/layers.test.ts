@@ -4,9 +4,9 @@
  * embedded ones) is held by ESLint's `layers/imports` rule, not by habit.
  * This test takes the rule each file really gets from eslint.config.js and
  * runs it over the imports in tests/fixtures/lint/layerImports.json, each
- * written as a static import, a type import, a re-export and a lazy
- * `import()`, so neither an index import (`'../data'`) nor an on-demand
- * chunk slips through. It also checks that every folder of src/ has a place
+ * written as a static import, a type import, a re-export (named and `*`), a
+ * lazy `import()` and a type of one, so neither an index import
+ * (`'../data'`) nor an on-demand chunk slips through. It also checks that every folder of src/ has a place
  * in the order, that no feature imports the app shell, and that
  * docs/architecture.md quotes the order as it is.
  */
@@ -38,7 +38,9 @@ const FORMS: Record<string, (spec: string) => string> = {
   static: (s) => `import { x } from '${s}';\nexport { x };\n`,
   type: (s) => `import type { X } from '${s}';\nexport type { X };\n`,
   reexport: (s) => `export { x } from '${s}';\n`,
+  reexportAll: (s) => `export * from '${s}';\n`,
   lazy: (s) => `export const load = () => import('${s}');\n`,
+  typeofLazy: (s) => `export type Loaded = typeof import('${s}');\n`,
 };
 
 const eslint = new ESLint({ cwd: root });

@@ -6,25 +6,21 @@
  * test reads the product code outside src/data and fails on any
  * `db.<table>` put, add, delete, update, bulkPut and the other bulk
  * writes, modify or clear (and the same on `db.table(…)`), naming the file and line.
+ * The stores it watches are the catalogue's (src/data/syncedTable.ts), checked
+ * against the Dexie schema, so a new table cannot be left out.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import 'fake-indexeddb/auto';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
+import { RefacingDb } from '../../../src/data/db';
+import { LOCAL_STORES } from '../../../src/data/syncedTable';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
-/** The local tables (src/data/db.ts). */
-const TABLES = [
-  'projects',
-  'profiles',
-  'project_files',
-  'project_members',
-  'file_blobs',
-  'outbox',
-  'sync_state',
-  'conflicts',
-  'dead_letters',
-];
+/** Every local store, from the one catalogue the synced-table repository is configured from. */
+const TABLES = LOCAL_STORES;
 
 /** A database handle (`db`, `openDb`, `getActiveDb()`, `device.db`) followed by a table or `.table(…)`. */
 const TABLE_REF = new RegExp(
@@ -58,6 +54,12 @@ function sourcesUnder(dir: string): string[] {
 }
 
 describe('local database writers', () => {
+  it('watches every store of the local database (the catalogue is the schema)', () => {
+    const db = new RefacingDb('lint', { indexedDB: new IDBFactory(), IDBKeyRange });
+    expect([...TABLES].sort()).toEqual(db.tables.map((t) => t.name).sort());
+    for (const t of ['quotes', 'messages', 'message_reads', 'reviews']) expect(TABLES).toContain(t);
+  });
+
   it('recognizes a write, across lines, and leaves reads alone', () => {
     expect(localWrites('a.ts', 'await db.outbox.put(op);')).toHaveLength(1);
     expect(
@@ -67,6 +69,8 @@ describe('local database writers', () => {
       localWrites('a.ts', "await db.outbox\n  .where('seq')\n  .anyOf(seqs)\n  .modify(fn);"),
     ).toHaveLength(1);
     expect(localWrites('a.ts', 'await db.table(name).bulkPut(rows);')).toHaveLength(1);
+    expect(localWrites('a.ts', 'await db.message_reads.put(marker);')).toHaveLength(1);
+    expect(localWrites('a.ts', 'await device.db.quotes.bulkPut(rows);')).toHaveLength(1);
     expect(localWrites('a.ts', 'await db.outbox.where("seq").count();')).toEqual([]);
     expect(localWrites('a.ts', 'const x = await db.sync_state.get(KEY);')).toEqual([]);
     expect(localWrites('a.ts', 'const rows = await db.projects.bulkGet(ids);')).toEqual([]);

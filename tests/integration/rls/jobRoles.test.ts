@@ -121,6 +121,33 @@ async function mailedToken(to: string): Promise<string> {
   return decodeURIComponent(token);
 }
 
+/** `who` sends a quote on `project` through push_changes, as the app does; returns its id and hash. */
+async function sendQuote(who: Person, project: string) {
+  const { data, error } = await c[who].rpc('push_changes', {
+    p_ops: [
+      {
+        op_id: crypto.randomUUID(),
+        table: 'quotes',
+        id: crypto.randomUUID(),
+        kind: 'insert',
+        changes: {
+          project_id: project,
+          contractor_id: id[who],
+          status: 'sent',
+          lines: [{ kind: 'labor', description: 'Install', quantity: 1, unit_cents: 50000 }],
+          tax_rate: 0,
+          valid_until: day(30),
+          notes: '',
+        },
+      },
+    ],
+  });
+  if (error) throw new Error(error.message);
+  const [sent] = data as { status: string; row: { id: string; content_sha256: string } }[];
+  expect(sent!.status).toBe('applied');
+  return sent!.row;
+}
+
 /** `from` invites `to` with `role` through /functions/v1/project-invite; `to` accepts the mailed link. */
 async function inviteAndJoin(from: Person, to: Person, project: string, role: string) {
   const sent = await c[from].functions.invoke('project-invite', {
@@ -298,6 +325,18 @@ describe('who is who on a job', () => {
     expect(await canSee('olive', job)).toBe(true);
     expect(rows.olive!.may).toMatchObject({ read: true, edit: false, edit_status: true });
     expect((await pushMeasurements('olive', job, 'olive')).status).toBe('rejected');
+    // What her card offers (the status control alone) is what the server lets her do.
+    const renamed = await c.olive.from('projects').update({ name: 'Olive was here' }).eq('id', job);
+    expect(renamed.error).toMatchObject({ code: '42501', hint: 'project.status_only' });
+    for (const status of ['completed', 'active']) {
+      const moved = await c.olive.from('projects').update({ status }).eq('id', job);
+      expect(moved.error).toBeNull();
+      const now = await backend.pg.query<{ status: string; name: string }>(
+        `select status, name from projects where id = $1`,
+        [job],
+      );
+      expect(now.rows[0]).toEqual({ status, name: 'Our kitchen' });
+    }
   });
 
   it('a renamed person is renamed on every job, for everyone on it', async () => {
@@ -409,5 +448,126 @@ describe('who is who on a job', () => {
     // The homeowner who owns it deletes it.
     expect(await restDelete('hannah', job)).toBeNull();
     expect(await live(job)).toBe(false);
+  });
+});
+
+describe("a job's review: the whole row for the people it is about, no one else's ids for the rest", () => {
+  const reviewed = crypto.randomUUID();
+  const shopping = crypto.randomUUID();
+  let reviewId = '';
+  const FULL = ['hannah', 'carl', 'olive'] as const;
+  const OTHERS = ['vic', 'eve'] as const;
+
+  it('Hannah reviews Carl after her job; Vic holds a quote from Carl on her own job', async () => {
+    for (const [owner, project] of [
+      ['hannah', reviewed],
+      ['vic', shopping],
+    ] as const) {
+      const { error } = await c[owner].from('projects').insert({
+        id: project,
+        name: `${owner}'s kitchen`,
+        status: 'active',
+        user_id: id[owner],
+        owner_user_id: id[owner],
+        details: {},
+      });
+      expect(error).toBeNull();
+      await inviteAndJoin(owner, 'carl', project, 'contractor');
+    }
+    const quote = await sendQuote('carl', reviewed);
+    expect(
+      (
+        await c.hannah.rpc('accept_quote', {
+          p_quote_id: quote.id,
+          p_content_sha256: quote.content_sha256,
+          p_signer_name: 'Hannah Home',
+        })
+      ).error,
+    ).toBeNull();
+    await sendQuote('carl', shopping);
+    expect(
+      (await c.hannah.from('projects').update({ status: 'completed' }).eq('id', reviewed)).error,
+    ).toBeNull();
+    const written = await c.hannah
+      .from('reviews')
+      .insert({ project_id: reviewed, reviewer_id: id.hannah, rating: 4, body: 'Tidy work' })
+      .select('id')
+      .single();
+    expect(written.error).toBeNull();
+    reviewId = (written.data as { id: string }).id;
+    expect(await roles('hannah', reviewed)).toEqual({
+      hannah: 'owner',
+      carl: 'contractor',
+      olive: 'org_admin',
+    });
+  });
+
+  it('the reviewer, the contractor and his admin read the whole row, through REST and sync', async () => {
+    for (const p of FULL) {
+      const { data, error } = await c[p].from('reviews').select('id, reviewer_id, project_id');
+      expect(error).toBeNull();
+      expect(data).toContainEqual({ id: reviewId, reviewer_id: id.hannah, project_id: reviewed });
+      const pulled = await c[p].rpc('pull_changes', { p_table: 'reviews', p_cursor: '0' });
+      expect((pulled.data as { rows: { id: string }[] }).rows.map((r) => r.id)).toContain(reviewId);
+    }
+  });
+
+  it("another homeowner comparing Carl's quote, a stranger contractor and anon never get Hannah's or her job's id", async () => {
+    for (const p of OTHERS) {
+      const { data, error } = await c[p].from('reviews').select('*');
+      expect(error).toBeNull();
+      expect(data).toEqual([]);
+      const pulled = await c[p].rpc('pull_changes', { p_table: 'reviews', p_cursor: '0' });
+      expect(JSON.stringify(pulled.data)).not.toContain(id.hannah);
+      expect(JSON.stringify(pulled.data)).not.toContain(reviewed);
+      const people = await c[p]
+        .from('project_members')
+        .select('user_id')
+        .eq('project_id', reviewed);
+      expect(people.data ?? []).toEqual([]);
+    }
+    // Vic holds Carl's quote: she reads the review's words and stars, and "Hanna H.", nothing else.
+    const vic = await c.vic.rpc('contractor_reviews', { p_contractor_ids: [id.carl] });
+    expect(vic.error).toBeNull();
+    expect(vic.data).toEqual([
+      expect.objectContaining({
+        id: reviewId,
+        contractor_id: id.carl,
+        rating: 4,
+        body: 'Tidy work',
+      }),
+    ]);
+    const shown = (vic.data as Record<string, unknown>[])[0]!;
+    expect(shown).not.toHaveProperty('reviewer_id');
+    expect(shown).not.toHaveProperty('project_id');
+    expect(shown.reviewer_name).toMatch(/^Hann?a H\.$/);
+    expect(JSON.stringify(vic.data)).not.toContain(id.hannah);
+    expect(JSON.stringify(vic.data)).not.toContain(reviewed);
+    // Eve holds no quote from Carl: nothing; anon may not ask.
+    const eve = await c.eve.rpc('contractor_reviews', { p_contractor_ids: [id.carl] });
+    expect([eve.error, eve.data]).toEqual([null, []]);
+    const anon = backend.client();
+    const refused = await anon.rpc('contractor_reviews', { p_contractor_ids: [id.carl] });
+    expect(refused.error?.code).toBe('42501');
+    expect((await anon.from('reviews').select('id')).data ?? []).toEqual([]);
+  });
+
+  it('an invitation as "Contractor (edits)" is refused to a homeowner account, and stays for the right one', async () => {
+    const sent = await c.hannah.functions.invoke('project-invite', {
+      body: { project_id: reviewed, email: email('vic'), role: 'contractor' },
+    });
+    expect(sent.error).toBeNull();
+    const link = (await backend.readMail(email('vic')))[0]?.links[0] ?? '';
+    expect(new URL(link).hash).toMatch(/&role=contractor&email=vic-roles%40example\.com$/);
+    const { error } = await c.vic.rpc('accept_project_invite', {
+      p_token: await mailedToken(email('vic')),
+    });
+    expect(error).toMatchObject({ code: '42501', hint: 'invite.contractor_only' });
+    expect(await canSee('vic', reviewed)).toBe(false);
+    const pending = await backend.pg.query<{ accepted_at: string | null }>(
+      `select accepted_at from project_invites where project_id = $1 and lower(email) = $2`,
+      [reviewed, email('vic')],
+    );
+    expect(pending.rows.map((r) => r.accepted_at)).toEqual([null]);
   });
 });

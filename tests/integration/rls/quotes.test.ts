@@ -489,6 +489,26 @@ describe('quotes', () => {
     );
     expect(rows.rows[0]).toEqual({ notes: 'Doors, hinges and installation.', status: 'open' });
     expect((await clients.outside.from('quotes').delete().eq('id', draft)).error).toBeNull();
+    // Revisions count sent quotes only: after a deleted unsent draft, the next quote is still the first.
+    const [again] = await push('outside', [quoteInsert('outside', PROJECT2)]);
+    expect(again!.status).toBe('applied');
+    expect(again!.row).toMatchObject({ revision: 1 });
+    const [second] = await push('outside', [quoteInsert('outside', PROJECT2)]);
+    expect(second!.row).toMatchObject({ revision: 1 });
+    const forged = await clients.outside
+      .from('quotes')
+      .update({ revision: 5 })
+      .eq('id', again!.row!.id);
+    refused(forged, 403, '42501');
+    for (const row of [again, second])
+      expect(
+        (
+          await clients.outside
+            .from('quotes')
+            .delete()
+            .eq('id', row!.row!.id as string)
+        ).error,
+      ).toBeNull();
   });
 
   it('withdraw_quote: only its contractor, only a sent quote', async () => {

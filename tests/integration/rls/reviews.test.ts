@@ -3,10 +3,11 @@
  * real PostgreSQL in the postgres lane): only the owner of a completed
  * project reviews its contractor, once, 1 to 5 stars and at most 2,000
  * characters, editable for 30 days; the contractor replies once; nobody
- * reviews themselves; who reads them (reviewer, contractor, its org admin,
- * the project's readers, a homeowner holding the contractor's quote) and
- * who does not (another contractor, another homeowner, anon); the same
- * through push_changes and pull_changes.
+ * reviews themselves; who reads the whole row (reviewer, contractor, its
+ * org admin, the project's readers), who reads it without the reviewer's
+ * and the job's id (a homeowner holding the contractor's quote, through
+ * contractor_reviews) and who reads nothing (another contractor, another
+ * homeowner, anon); the same through push_changes and pull_changes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -236,17 +237,72 @@ describe('changing it and replying', () => {
 });
 
 describe('who reads reviews', () => {
-  it('reviewer, contractor, its org admin, the project viewer, and a homeowner holding its quote', async () => {
-    for (const who of ['owner', 'contractor', 'orgAdmin', 'viewer', 'shopper'] as const)
+  it('the whole row: reviewer, contractor, its org admin and the project viewer; nobody else', async () => {
+    for (const who of ['owner', 'contractor', 'orgAdmin', 'viewer'] as const)
       expect(await visible(who)).toContain(reviewId);
-    for (const who of ['other', 'rival'] as const) expect(await visible(who)).toEqual([]);
+    for (const who of ['shopper', 'other', 'rival'] as const)
+      expect(await visible(who)).toEqual([]);
     refused(await anon.from('reviews').select('id'), 401, '42501');
   });
 
+  it("a homeowner holding its quote reads it without the reviewer's or the job's id; others read none", async () => {
+    const { data, error } = await clients.shopper.rpc('contractor_reviews', {
+      p_contractor_ids: [ids.contractor],
+    });
+    expect(error).toBeNull();
+    const rows = data as Record<string, unknown>[];
+    expect(rows.map((r) => r.id)).toContain(reviewId);
+    for (const r of rows) {
+      expect(Object.keys(r).sort()).toEqual(
+        [
+          'body',
+          'contractor_id',
+          'created_at',
+          'id',
+          'rating',
+          'replied_at',
+          'reply',
+          'reviewer_name',
+          'updated_at',
+        ].sort(),
+      );
+      expect(JSON.stringify(r)).not.toContain(ids.owner);
+      expect(JSON.stringify(r)).not.toContain(DONE);
+    }
+    expect(rows.find((r) => r.id === reviewId)!.reviewer_name).toBe('owner T.');
+    for (const who of ['other', 'rival'] as const) {
+      const none = await clients[who].rpc('contractor_reviews', {
+        p_contractor_ids: [ids.contractor],
+      });
+      expect([none.error, none.data]).toEqual([null, []]);
+    }
+    refused(
+      await anon.rpc('contractor_reviews', { p_contractor_ids: [ids.contractor] }),
+      401,
+      '42501',
+    );
+    const many = Array.from({ length: 51 }, () => crypto.randomUUID());
+    refused(
+      await clients.shopper.rpc('contractor_reviews', { p_contractor_ids: many }),
+      400,
+      '22023',
+    );
+    refused(
+      await clients.shopper.rpc('contractor_reviews', { p_contractor_ids: ['not-a-uuid'] }),
+      400,
+      '22P02',
+    );
+  });
+
   it('through pull_changes the same; through push_changes the same rules', async () => {
-    const pulled = await clients.shopper.rpc('pull_changes', { p_table: 'reviews', p_cursor: '0' });
+    const pulled = await clients.viewer.rpc('pull_changes', { p_table: 'reviews', p_cursor: '0' });
     expect(pulled.error).toBeNull();
     expect((pulled.data as { rows: { id: string }[] }).rows.map((r) => r.id)).toContain(reviewId);
+    const shopper = await clients.shopper.rpc('pull_changes', {
+      p_table: 'reviews',
+      p_cursor: '0',
+    });
+    expect((shopper.data as { rows: unknown[] }).rows).toEqual([]);
     const none = await clients.rival.rpc('pull_changes', { p_table: 'reviews', p_cursor: '0' });
     expect((none.data as { rows: unknown[] }).rows).toEqual([]);
 

@@ -20,6 +20,7 @@ const APP_RPCS = [
   'public.accept_quote(p_quote_id uuid, p_content_sha256 text, p_signer_name text)',
   'public.applied_migrations()',
   'public.assign_project(p_project_id uuid, p_contractor_id uuid)',
+  'public.contractor_reviews(p_contractor_ids uuid[])',
   'public.create_org_invite(p_email text, p_token_hash text)',
   'public.create_project_invite(p_project_id uuid, p_email text, p_role text, p_token_hash text)',
   'public.decline_quote(p_quote_id uuid, p_reason text)',

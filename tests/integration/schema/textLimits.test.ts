@@ -22,6 +22,21 @@ function uuid(): string {
   return crypto.randomUUID();
 }
 
+/**
+ * A language tag of exactly `n` characters (`es-aaaaaaaa-…`): `profiles.locale` takes only a tag's
+ * shape, so its limit is tried with tags.
+ */
+function languageTag(n: number): string {
+  let tag = 'es';
+  let rest = n - 2;
+  while (rest > 9) {
+    const piece = rest - 9 >= 3 ? 9 : rest - 3;
+    tag += '-' + 'a'.repeat(piece - 1);
+    rest -= piece;
+  }
+  return tag + '-' + 'a'.repeat(rest - 1);
+}
+
 /** A value at a dotted path, as nested objects: ['a','b'] → { a: { b: value } }. */
 function nest(path: string[], value: unknown): Record<string, unknown> {
   return path.reduceRight<unknown>((v, key) => ({ [key]: v }), value) as Record<string, unknown>;
@@ -138,8 +153,9 @@ describe('the text limits of the app and of the database', () => {
           },
         };
       };
-      const fitting = op(text(limit));
-      const tooLong = op(text(limit + 1));
+      const value = field === 'profiles.locale' ? languageTag : text;
+      const fitting = op(value(limit));
+      const tooLong = op(value(limit + 1));
       // A file row may name only an object Storage holds for its project.
       for (const o of [fitting, tooLong])
         if (o.table === 'project_files')

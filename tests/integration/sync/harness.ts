@@ -360,7 +360,7 @@ export async function inviteAndAccept(
   // Newest first.
   const link = (await backend.readMail(email))[0]?.links[0];
   if (!link) throw new Error(`no invitation mail for ${email}`);
-  const token = decodeURIComponent(new URL(link).hash.slice('#token='.length));
+  const token = new URLSearchParams(new URL(link).hash.slice(1)).get('token') ?? '';
   const joined = await to.client.rpc('accept_project_invite', { p_token: token });
   if (joined.error) throw new Error(`accept ${email}: ${joined.error.message}`);
 }

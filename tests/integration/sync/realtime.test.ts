@@ -4,13 +4,15 @@
  * database without it asking (no interval: the harness' timers never fire),
  * the join itself pulls, a burst of pokes is coalesced into at most one run
  * in flight and one queued, a device whose socket cannot open (or is closed
- * by the server) still syncs and stays online, and a live socket does not
- * hide a failing REST call.
+ * by the server) still syncs and stays online, a live socket does not
+ * hide a failing REST call, and between two people on a shared job (joined
+ * through the real invitation, both ways round) the other person's write
+ * reaches the invited one's device by its poke alone.
  */
 import { SYNC_TABLES } from '../../../src/data/types';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend';
-import { openDevice, type Device } from './harness';
+import { inviteAndAccept, openDevice, signUpJoeAndMaria, type Device } from './harness';
 
 let backend: StartedBackend;
 const contractor = { email: 'rita-realtime@example.com', password: 'Secret-pass-1' };
@@ -73,7 +75,7 @@ describe('sync with Realtime pokes', () => {
     });
     // The join's own pull (after the start-up run).
     await vi.waitFor(() => expect(pulls(d)).toBeGreaterThanOrEqual(8), { timeout: 10_000 });
-    await vi.waitFor(() => expect(d.status.get().syncing).toBe(false));
+    await vi.waitFor(() => expect(d.status.get().syncing).toBe(false), { timeout: 20_000 });
     const start = pulls(d);
     await backend.pg.query(
       `select realtime.send(jsonb_build_object('n', n), 'poke', 'user:' || $1, true)
@@ -81,7 +83,7 @@ describe('sync with Realtime pokes', () => {
       [contractorId],
     );
     await vi.waitFor(() => expect(pulls(d)).toBeGreaterThan(start), { timeout: 10_000 });
-    await vi.waitFor(() => expect(d.status.get().syncing).toBe(false));
+    await vi.waitFor(() => expect(d.status.get().syncing).toBe(false), { timeout: 20_000 });
     // One pull per synced table per run: 20 pokes became one run, or one run and the one queued behind it.
     const runs = (pulls(d) - start) / SYNC_TABLES.length;
     expect(runs).toBeGreaterThanOrEqual(1);
@@ -139,5 +141,102 @@ describe('a socket the server keeps closing', () => {
     } finally {
       await strict.stop();
     }
-  });
+    // A second backend starts here: slow on a loaded machine.
+  }, 120_000);
+});
+
+describe('pokes between the people of a shared job', () => {
+  // No device here pulls on an interval (the harness' timers never fire) and no test calls
+  // sync() on the receiving device: only a poke on its socket (or the join's own pull) can bring a change.
+  let joeCreds: { email: string; password: string };
+  let mariaCreds: { email: string; password: string };
+
+  beforeAll(async () => {
+    ({ contractor: joeCreds, maria: mariaCreds } = await signUpJoeAndMaria(backend, 'poke'));
+  }, 60_000);
+
+  /** A device of `creds` without a socket (it syncs when the test says so). */
+  async function quiet(name: string, creds: { email: string; password: string }) {
+    const d = await openDevice(backend, name, creds, { realtime: false });
+    opened.push(d);
+    return d;
+  }
+
+  /** A device with a live poke channel, once it has pulled and is idle. */
+  async function listening(name: string, creds: { email: string; password: string }) {
+    const before = backend.backend.realtimeSockets();
+    const d = await openDevice(backend, name, creds, { realtime: true });
+    opened.push(d);
+    // The socket opens after the device's start-up run, which a loaded machine makes slow.
+    await vi.waitFor(() => expect(backend.backend.realtimeSockets()).toBeGreaterThan(before), {
+      timeout: 30_000,
+    });
+    await vi.waitFor(() => expect(pulls(d)).toBeGreaterThanOrEqual(SYNC_TABLES.length), {
+      timeout: 20_000,
+    });
+    await vi.waitFor(() => expect(d.status.get().syncing).toBe(false), { timeout: 20_000 });
+    return d;
+  }
+
+  it("a homeowner invited to a contractor's job gets the job, then each rename, on her open device", async () => {
+    const joe = await quiet('joe-office', joeCreds);
+    const home = await listening('maria-phone', mariaCreds);
+    const p = await joe.projects.create({
+      name: 'Alvarez kitchen',
+      status: 'active',
+      details: { email: mariaCreds.email },
+      role: 'contractor',
+    });
+    expect((await joe.sync()).ok).toBe(true);
+    await inviteAndAccept(backend, joe, home, mariaCreds.email, p.id, 'owner');
+    await vi.waitFor(
+      async () => expect((await home.db.projects.get(p.id))?.name).toBe('Alvarez kitchen'),
+      { timeout: 20_000, interval: 50 },
+    );
+    for (const name of ['Alvarez kitchen, phase 2', 'Alvarez kitchen, final']) {
+      const start = pulls(home);
+      await joe.projects.update(p.id, { name });
+      expect((await joe.sync()).ok).toBe(true);
+      await vi.waitFor(async () => expect((await home.db.projects.get(p.id))?.name).toBe(name), {
+        timeout: 20_000,
+        interval: 50,
+      });
+      expect(pulls(home)).toBeGreaterThan(start);
+    }
+  }, 120_000);
+
+  it("a contractor invited to a homeowner's job gets her renames, and she gets his", async () => {
+    const home = await quiet('maria-tablet', mariaCreds);
+    const joe = await listening('joe-phone', joeCreds);
+    const p = await home.projects.create({
+      name: 'Alvarez bath',
+      status: 'draft',
+      details: {},
+      role: 'homeowner',
+    });
+    expect((await home.sync()).ok).toBe(true);
+    await inviteAndAccept(backend, home, joe, joeCreds.email, p.id, 'contractor');
+    await vi.waitFor(
+      async () => expect((await joe.db.projects.get(p.id))?.name).toBe('Alvarez bath'),
+      { timeout: 20_000, interval: 50 },
+    );
+    await home.projects.update(p.id, { name: 'Alvarez bath, tiles chosen' });
+    expect((await home.sync()).ok).toBe(true);
+    await vi.waitFor(
+      async () =>
+        expect((await joe.db.projects.get(p.id))?.name).toBe('Alvarez bath, tiles chosen'),
+      { timeout: 20_000, interval: 50 },
+    );
+
+    // The other direction: the invited contractor renames from a device without a socket; her open device follows.
+    const homeLive = await listening('maria-phone-2', mariaCreds);
+    const joeOffice = await quiet('joe-office-2', joeCreds);
+    expect((await joeOffice.sync()).ok).toBe(true);
+    await joeOffice.projects.update(p.id, { name: 'Alvarez bath, by Joe' });
+    expect((await joeOffice.sync()).ok).toBe(true);
+    await vi.waitFor(
+      async () => expect((await homeLive.db.projects.get(p.id))?.name).toBe('Alvarez bath, by Joe'),
+      { timeout: 20_000, interval: 50 },
+    );
+  }, 120_000);
 });

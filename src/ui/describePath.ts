@@ -4,9 +4,10 @@
  * Cabinet numbers are positions in the builder's list (1-based); parts are
  * named from the cabinet type (product rules "Records and their fields" "Cabinet types and parts").
  */
-import { STILE_RAIL_LABELS, type StileRailKey } from '../../domain/cabinetData';
-import { orderedCabinets, readCabinets, type CabinetRow } from '../../domain/cabinetRows';
-import { partsOf } from '../../domain/cabinetTypes';
+import { STILE_RAIL_LABELS, type StileRailKey } from '../domain/cabinetData';
+import { orderedCabinets, readCabinets, type CabinetRow } from '../domain/cabinetRows';
+import { partsOf } from '../domain/cabinetTypes';
+import { formatFraction, parseInches } from '../domain/fractions';
 
 const COLUMN_LABELS: Record<string, string> = {
   name: 'Name',
@@ -141,9 +142,73 @@ export function describePath(path: readonly string[], details?: { cabinetData?: 
   }
 }
 
-/** A JSON value in words for the conflicts log ("(empty)" for none). */
-export function describeValue(value: unknown): string {
+const MEASURED_FIELDS = new Set(['width', 'height']);
+
+/**
+ * Where a cabinet with order key `order` stands among the other cabinets of
+ * `rows` (the list as it is now, in order): "Cabinet 3 of 12". A person never
+ * reads the fractional-indexing key itself ("a0V").
+ */
+export function placeOfOrder(id: string, order: string, rows: readonly CabinetRow[]): string {
+  const others = rows.filter((r) => r.id !== id);
+  const before = others.filter((r) => r.order < order || (r.order === order && r.id < id)).length;
+  return `Cabinet ${before + 1} of ${others.length + 1}`;
+}
+
+/**
+ * A stored value of the builder's job (`path` inside `cabinetData`) in the
+ * builder's words, given the cabinets as they are now: an order key is the
+ * cabinet's place ("Cabinet 3 of 12"), a cabinet entry its type and place, a
+ * measured size a tape-measure fraction (`22 1/8"`), a flag Yes/No; `undefined`
+ * → "(removed)". The one describer for the sync log and the builder's notices.
+ */
+export function describeCabinetDataValue(
+  path: readonly string[],
+  value: unknown,
+  rows: readonly CabinetRow[],
+): string {
+  if (value === undefined || value === null) return '(removed)';
+  const [section, key, field] = path;
+  if (section === 'cabinets' && key && field === 'order' && typeof value === 'string')
+    return placeOfOrder(key, value, rows);
+  if (section === 'cabinets' && key && path.length === 2 && typeof value === 'object') {
+    const entry = value as { type?: unknown; order?: unknown };
+    const type = typeof entry.type === 'string' && entry.type ? entry.type : 'Cabinet';
+    return typeof entry.order === 'string'
+      ? `${type}, ${placeOfOrder(key, entry.order, rows)}`
+      : type;
+  }
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  const last = path[path.length - 1] ?? '';
+  const isSize =
+    (section === 'itemState' && MEASURED_FIELDS.has(last)) ||
+    section === 'stileRail' ||
+    path.includes('stileRailOverride');
+  if (isSize && (typeof value === 'number' || typeof value === 'string')) {
+    if (String(value).trim() === '') return '(empty)';
+    const n = parseInches(value);
+    return n === null ? String(value) : formatFraction(n);
+  }
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return `${value.length} cabinet${value.length === 1 ? '' : 's'}`;
+  return 'other values';
+}
+
+/**
+ * A JSON value in words for the conflicts log ("(empty)" for none). With the
+ * value's `path` (as `describePath` takes it) and the project's current
+ * `details`, a value of the builder's job reads as the builder shows it
+ * (`describeCabinetDataValue`): a cabinet's place, never its order key.
+ */
+export function describeValue(
+  value: unknown,
+  path?: readonly string[],
+  details?: { cabinetData?: unknown },
+): string {
   if (value === null || value === undefined || value === '') return '(empty)';
+  const p = path?.[0] === 'details' ? path.slice(1) : undefined;
+  if (p && p[0] === 'cabinetData' && p.length > 1)
+    return describeCabinetDataValue(p.slice(1), value, rowsOf(details?.cabinetData));
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   return JSON.stringify(value);

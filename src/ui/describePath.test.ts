@@ -49,6 +49,28 @@ describe('describePath', () => {
     );
   });
 
+  it("a move reads as the cabinet's place, never its order key; sizes as fractions", () => {
+    const map = {
+      cabinetData: {
+        cabinets: {
+          x: { type: 'Wall', order: 'a0' },
+          y: { type: 'Wall', order: 'a1' },
+          z: { type: 'Tall', order: 'a2' },
+        },
+      },
+    };
+    const order = ['details', 'cabinetData', 'cabinets', 'z', 'order'];
+    expect(describeValue('a0V', order, map)).toBe('Cabinet 2 of 3');
+    expect(describeValue('Zz', order, map)).toBe('Cabinet 1 of 3');
+    expect(describeValue('a0V', order, map)).not.toContain('a0V');
+    expect(describeValue({ type: 'Tall', order: 'a3' }, order.slice(0, 4), map)).toBe(
+      'Tall, Cabinet 3 of 3',
+    );
+    const width = ['details', 'cabinetData', 'itemState', 'x_0', 'width'];
+    expect(describeValue('15.625', width, map)).toBe('15 5/8"');
+    expect(describeValue(undefined, width, map)).toBe('(empty)');
+  });
+
   it('values', () => {
     expect(describeValue(null)).toBe('(empty)');
     expect(describeValue(true)).toBe('Yes');

@@ -1,0 +1,43 @@
+/**
+ * The fixed English texts src/domain returns (the spec's words, which are the English catalog's
+ * ids' source) in the language shown. src/domain stays free of Lingui (the CLI and the benches run
+ * it under plain tsx, where macros are not compiled), so the screens pass what it returns through
+ * `domainText`. A text not listed here shows as it is.
+ */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import {
+  PASSWORD_HINT_TEXT,
+  PASSWORD_TOO_SHORT_TEXT,
+  PASSWORDS_DIFFER_TEXT,
+  REQUIRED_FIELDS_TEXT,
+} from '../domain/passwordRules';
+import { i18n } from './i18n';
+
+/** English text → its message. The test holds each message's English to its key. */
+export const DOMAIN_TEXTS: Readonly<Record<string, MessageDescriptor>> = {
+  [REQUIRED_FIELDS_TEXT]: msg`Please fill in all required fields`,
+  [PASSWORD_TOO_SHORT_TEXT]: msg`Password must be at least 6 characters long`,
+  [PASSWORDS_DIFFER_TEXT]: msg`Passwords do not match`,
+  [PASSWORD_HINT_TEXT]: msg`At least 6 characters.`,
+  'Project name is required': msg`Project name is required`,
+  'Customer name is required': msg`Customer name is required`,
+  'Address is required': msg`Address is required`,
+  'Phone number is required': msg`Phone number is required`,
+  'Please enter a valid 10-digit US phone number': msg`Please enter a valid 10-digit US phone number`,
+  'Email is required': msg`Email is required`,
+  'Please enter a valid email address': msg`Please enter a valid email address`,
+  'Please select at least one project scope': msg`Please select at least one project scope`,
+  Homeowner: msg`Homeowner`,
+  Contractor: msg`Contractor`,
+  Organization: msg`Organization`,
+};
+
+/** `text` in the language shown when it is one of the domain's fixed texts; else `text` itself. */
+export function domainText(text: string): string;
+export function domainText(text: string | null | undefined): string | null;
+export function domainText(text: string | null | undefined): string | null {
+  if (text === null || text === undefined) return null;
+  const message = DOMAIN_TEXTS[text];
+  return message ? i18n._(message) : text;
+}

@@ -1,0 +1,20 @@
+-- Written by npm run schema:dump from supabase/migrations: do not edit (add a migration).
+CREATE OR REPLACE FUNCTION private.sync_can_read_row(p_table text, p_row_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- written by private.sync_generate() from private.sync_tables: change the catalog, not this
+  select case p_table
+    when 'profiles' then exists (select 1 from public.profiles r where r.id = p_row_id and (r.id = auth.uid()))
+    when 'projects' then exists (select 1 from public.projects r where r.id = p_row_id and (private.can_read_project(r.id)))
+    when 'project_files' then exists (select 1 from public.project_files r where r.id = p_row_id and (private.can_read_project(r.project_id)))
+    when 'quotes' then exists (select 1 from public.quotes r where r.id = p_row_id and (private.can_read_quote(r.id)))
+    when 'messages' then exists (select 1 from public.messages r where r.id = p_row_id and (private.can_read_project(r.project_id)))
+    when 'reviews' then exists (select 1 from public.reviews r where r.id = p_row_id and (r.reviewer_id = auth.uid() or r.contractor_id = auth.uid()))
+    else false
+  end
+$function$;
+grant execute on function private.sync_can_read_row(p_table text, p_row_id uuid) to authenticated;
+grant execute on function private.sync_can_read_row(p_table text, p_row_id uuid) to service_role;

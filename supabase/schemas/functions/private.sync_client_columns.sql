@@ -1,0 +1,22 @@
+-- Written by npm run schema:dump from supabase/migrations: do not edit (add a migration).
+CREATE OR REPLACE FUNCTION private.sync_client_columns(p_table text)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- written by private.sync_generate() from private.sync_tables: change the catalog, not this
+  select case p_table
+    when 'profiles' then array(select c from pg_catalog.unnest(private.sync_data_columns('profiles')) c
+                      where c <> 'deleted_at' and c <> all ('{role,organization_id,permissions}'::text[]))
+    when 'projects' then array(select c from pg_catalog.unnest(private.sync_data_columns('projects')) c
+                      where c <> 'deleted_at' and c <> all ('{}'::text[]))
+    when 'project_files' then array(select c from pg_catalog.unnest(private.sync_data_columns('project_files')) c
+                      where c <> 'deleted_at' and c <> all ('{}'::text[]))
+    when 'quotes' then '{project_id,contractor_id,status,lines,tax_rate,currency,valid_until,notes}'::text[]
+    when 'messages' then '{project_id,author_id,body,attachments}'::text[]
+    when 'reviews' then '{project_id,reviewer_id,rating,body,reply}'::text[]
+  end
+$function$;
+grant execute on function private.sync_client_columns(p_table text) to authenticated;
+grant execute on function private.sync_client_columns(p_table text) to service_role;

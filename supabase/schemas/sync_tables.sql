@@ -1,0 +1,27 @@
+-- Written by npm run schema:dump from supabase/migrations: do not edit (add a migration).
+-- The synced tables as declared in private.sync_tables (supabase/migrations;
+-- private.sync_generate() writes the sync functions from these rows).
+
+insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
+values ('profiles', 10, true, null, array['role', 'organization_id', 'permissions'], 'r.id = auth.uid()', 'RLS profiles_*_own (one''s own row); role, organization_id and permissions are the server''s', false, 'profiles are removed with delete_my_account()', false, null, false, null, null);
+
+insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
+values ('projects', 20, true, null, array[], 'private.can_read_project(r.id)', 'RLS projects_* (owner, project members, organization admin) and the projects_* guard triggers', true, null, true, 'id', true, null, null);
+
+insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
+values ('project_files', 30, true, null, array[], 'private.can_read_project(r.project_id)', 'RLS project_files_* (who may write the project) and project_files_12_check_path', true, null, false, 'project_id', true, 'projects', 'project_id');
+
+insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
+values ('project_members', 40, false, null, array[], null, 'none through sync: the sharing RPCs (accept_project_invite, remove_project_member, assign_project)', false, null, false, null, false, null, null);
+
+insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
+values ('quotes', 50, true, array['project_id', 'contractor_id', 'status', 'lines', 'tax_rate', 'currency', 'valid_until', 'notes'], array[], 'private.can_read_quote(r.id)', 'RLS quotes_*_contractor and the quotes_* triggers (totals, status moves, signing are the server''s)', true, null, false, null, false, null, null);
+
+insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
+values ('messages', 60, true, array['project_id', 'author_id', 'body', 'attachments'], array[], 'private.can_read_project(r.project_id)', 'RLS messages_* (the project''s readers post, the author edits) and the messages_* triggers', true, null, false, null, false, null, null);
+
+insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
+values ('message_reads', 70, false, null, array[], null, 'none through sync: mark_messages_read()', false, null, false, null, false, null, null);
+
+insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
+values ('reviews', 80, true, array['project_id', 'reviewer_id', 'rating', 'body', 'reply'], array[], 'r.reviewer_id = auth.uid() or r.contractor_id = auth.uid()', 'RLS reviews_* and reviews_10_guard (the owner reviews a completed project once, the contractor replies once; never deleted)', false, null, false, null, false, null, null);

@@ -207,6 +207,16 @@ export const REPLAYS: Replay[] = [
     },
   },
   {
+    name: "contractor reviews as a homeowner comparing quotes reads them (no reviewer's or job's id)",
+    keys: ['rpc:contractor_reviews'],
+    run: async ({ as, ids }) => {
+      await as('maria').rpc('contractor_reviews', { p_contractor_ids: [ids['joe:id'], NO_SUCH] });
+      await as('maria').rpc('contractor_reviews', { p_contractor_ids: [] });
+      await as('maria').rpc('contractor_reviews', { p_contractor_ids: 'not a list' });
+      await as(null).rpc('contractor_reviews', { p_contractor_ids: [ids['joe:id']] });
+    },
+  },
+  {
     name: 'push_changes and pull_changes as the sync engine calls them',
     keys: ['rpc:push_changes', 'rpc:pull_changes'],
     run: async ({ as, fx, side }) => {

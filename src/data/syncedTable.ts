@@ -59,6 +59,7 @@ export const SYNCED_TABLES = {
       'address',
       'price_list',
       'service_areas',
+      'locale',
     ],
   },
   projects: {

@@ -162,7 +162,7 @@ describe('cabinet builder', () => {
       'Item,Qty,Width (in),Width (fraction),Height (in),Height (fraction),Door style,Drawer-front style,Color,Finish,NRS,Overlay,Hinges per piece,Cabinets,PO number,Customer,Job address,Contractor company,Contractor name,Contractor phone,Contractor email,Order date,Red checks',
     );
     expect(csv).toMatch(
-      /\r\nDoor,2,16\.376\d?,"16 3\/8""",30\.156\d?,"30 3\/16""",,,,,,"Full Overlay STD 1 1\/2"": 1 7\/16"" \(1\.438\)",2,#2 Wall Door 1 \(split ×2\),,Ada Byron,"12 Oak Street, Springfield",[^\r]*,\d{4}-\d{2}-\d{2},[^\r]*\r\n/,
+      /\r\nDoor,2,16\.3755,"16 3\/8""",30\.1563,"30 3\/16""",,,,,,"Full Overlay STD 1 1\/2"": 1 7\/16"" \(1\.438\)",2,#2 Wall Door 1 \(split ×2\),,Ada Byron,"12 Oak Street, Springfield",[^\r]*,\d{4}-\d{2}-\d{2},[^\r]*\r\n/,
     );
 
     await page.setViewportSize(PHONE);

@@ -95,6 +95,7 @@ export const SYNCED_TABLES = {
       'status',
       'lines',
       'tax_rate',
+      'currency',
       'valid_until',
       'notes',
     ],

@@ -26,6 +26,8 @@ const TRANSLATED = [
   'src/ui/{PublicLayout,Spinner,UnreadBadge}.tsx',
   'src/features/landing/**/*.tsx',
   'src/features/auth/{AuthCard,LoginPage,SignupPage}.tsx',
+  'src/features/builder/**/*.tsx',
+  'src/ui/CabinetElevation.tsx',
 ];
 
 export default tseslint.config(

@@ -44,6 +44,8 @@ export default tseslint.config(
       '.data/**',
       'coverage/**',
       'artifacts/**',
+      // Compiled from the mails' catalog by scripts/compile-mails.ts.
+      'supabase/functions/_shared/locales/**',
       // Deno-only modules of the Edge Functions (Deno.serve, Deno.env, Deno.test): `deno check`
       // and `deno lint` check them in `npm run test:functions`; the shared handler is linted here.
       'supabase/functions/*/index.ts',

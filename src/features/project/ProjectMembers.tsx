@@ -14,6 +14,7 @@ import {
 import { InviteLinkPanel } from '../../ui/InviteLinkPanel';
 import { InviteForm, PendingInviteList } from '../../ui/InviteParts';
 import { isEmailAddress } from '../../../shared/emailRule';
+import { errorText } from '../../remote/rpc';
 
 function day(iso: string): string {
   const d = new Date(iso);
@@ -54,7 +55,7 @@ export function ProjectMembers({ project, job }: { project: ProjectRow; job: Job
     if (r.ok) {
       setInvites(r.value);
       setListError(null);
-    } else setListError(r.message);
+    } else setListError(errorText(r));
   }, [project.id]);
 
   useEffect(() => {
@@ -75,7 +76,7 @@ export function ProjectMembers({ project, job }: { project: ProjectRow; job: Job
               ? `Invitation sent to ${r.value.email}`
               : `Invitation made for ${r.value.email}`,
           }
-        : { kind: 'error', text: r.message },
+        : { kind: 'error', text: errorText(r) },
     );
     if (r.ok) setSent(r.value);
     if (r.ok) await refresh();
@@ -96,7 +97,7 @@ export function ProjectMembers({ project, job }: { project: ProjectRow; job: Job
     setMessage(
       r.ok
         ? { kind: 'success', text: `Invitation to ${i.email} revoked` }
-        : { kind: 'error', text: r.message },
+        : { kind: 'error', text: errorText(r) },
     );
     if (r.ok) await refresh();
   }
@@ -109,7 +110,9 @@ export function ProjectMembers({ project, job }: { project: ProjectRow; job: Job
     setMessage(null);
     const r = await removeMember(project.id, userId);
     setMessage(
-      r.ok ? { kind: 'success', text: `${who} was removed` } : { kind: 'error', text: r.message },
+      r.ok
+        ? { kind: 'success', text: `${who} was removed` }
+        : { kind: 'error', text: errorText(r) },
     );
   }
 

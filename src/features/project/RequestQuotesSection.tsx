@@ -4,6 +4,7 @@ import type { ProjectRow } from '../../data';
 import { projectTypeLabel } from '../../domain/projectLabels';
 import { RequestQuotesForm } from './RequestQuotesForm';
 import { closeQuoteRequest, loadOpenRequest, type QuoteRequest } from './quoteRequestApi';
+import { errorText } from '../../remote/rpc';
 
 function day(date: string): string {
   const d = parseISO(date);
@@ -69,7 +70,7 @@ export function RequestQuotesSection({ project }: { project: ProjectRow }) {
     if (r.ok) {
       setRequest(r.value);
       setProblem(null);
-    } else setProblem(r.message);
+    } else setProblem(errorText(r));
   }, [project.id]);
   useEffect(() => {
     void refresh();
@@ -83,7 +84,7 @@ export function RequestQuotesSection({ project }: { project: ProjectRow }) {
     if (r.ok) {
       setRequest(null);
       setNotice('Your quote request is closed. Quotes already sent stay here.');
-    } else setProblem(r.message);
+    } else setProblem(errorText(r));
   }
 
   return (

@@ -4,6 +4,7 @@
  * contractor. All need the network; the team list is also kept on the device
  * so names show offline.
  */
+import { t } from '@lingui/core/macro';
 import { accessRpc, callRpc, type Outcome } from '../../remote/rpc';
 import {
   invokeInvite,
@@ -35,7 +36,7 @@ export async function loadTeam(): Promise<Outcome<TeamMember[]>> {
   const out = await callRpc<'org_contractors', TeamMember[] | null>(
     'org_contractors',
     undefined,
-    'The team could not be loaded',
+    t`The team could not be loaded`,
   );
   if (!out.ok) return out;
   const team = out.value ?? [];
@@ -62,7 +63,7 @@ export function assignProject(projectId: string, contractorId: string): Promise<
   return accessRpc(
     'assign_project',
     { p_project_id: projectId, p_contractor_id: contractorId },
-    'The project could not be assigned',
+    t`The project could not be assigned`,
   );
 }
 
@@ -71,6 +72,6 @@ export function removeContractor(userId: string): Promise<Outcome> {
   return accessRpc(
     'remove_org_member',
     { p_user_id: userId },
-    'The contractor could not be removed',
+    t`The contractor could not be removed`,
   );
 }

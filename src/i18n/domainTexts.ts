@@ -5,7 +5,7 @@
  * `domainText`. A text not listed here shows as it is.
  */
 import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import {
   PASSWORD_HINT_TEXT,
   PASSWORD_TOO_SHORT_TEXT,
@@ -13,9 +13,11 @@ import {
   REQUIRED_FIELDS_TEXT,
 } from '../domain/passwordRules';
 import { i18n } from './i18n';
+import { BUILDER_DOMAIN_TEXTS } from './builderDomainTexts';
 
 /** English text → its message. The test holds each message's English to its key. */
 export const DOMAIN_TEXTS: Readonly<Record<string, MessageDescriptor>> = {
+  ...BUILDER_DOMAIN_TEXTS,
   [REQUIRED_FIELDS_TEXT]: msg`Please fill in all required fields`,
   [PASSWORD_TOO_SHORT_TEXT]: msg`Password must be at least 6 characters long`,
   [PASSWORDS_DIFFER_TEXT]: msg`Passwords do not match`,
@@ -45,11 +47,14 @@ export const DOMAIN_TEXTS: Readonly<Record<string, MessageDescriptor>> = {
   Organization: msg`Organization`,
 };
 
-/** `text` in the language shown when it is one of the domain's fixed texts; else `text` itself. */
-export function domainText(text: string): string;
-export function domainText(text: string | null | undefined): string | null;
-export function domainText(text: string | null | undefined): string | null {
+/**
+ * `text` in the language shown (or `into`'s, e.g. the door order's document language) when it is
+ * one of the domain's fixed texts; else `text` itself.
+ */
+export function domainText(text: string, into?: I18n): string;
+export function domainText(text: string | null | undefined, into?: I18n): string | null;
+export function domainText(text: string | null | undefined, into: I18n = i18n): string | null {
   if (text === null || text === undefined) return null;
   const message = DOMAIN_TEXTS[text];
-  return message ? i18n._(message) : text;
+  return message ? into._(message) : text;
 }

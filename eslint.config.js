@@ -31,6 +31,7 @@ const TRANSLATED = [
   'src/features/project/**/*.tsx',
   'src/ui/{Modal,ConfirmDialog,PageHeader,OrganizationLink,StatusBadge,ChangedElsewhere}.tsx',
   'src/ui/{InviteParts,InviteLinkPanel,ContractorRatingLine,ReviewCard}.tsx',
+  'src/features/{profile,organization,reviews,legal}/**/*.tsx',
   'src/features/builder/**/*.tsx',
   'src/ui/CabinetElevation.tsx',
 ];

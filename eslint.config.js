@@ -28,6 +28,7 @@ const TRANSLATED = [
   'src/features/auth/{AuthCard,LoginPage,SignupPage}.tsx',
   'src/features/builder/**/*.tsx',
   'src/ui/CabinetElevation.tsx',
+  'src/features/order/**/*.tsx',
 ];
 
 export default tseslint.config(

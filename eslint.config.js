@@ -29,6 +29,7 @@ const TRANSLATED = [
   'src/features/builder/**/*.tsx',
   'src/ui/CabinetElevation.tsx',
   'src/features/order/**/*.tsx',
+  'src/features/sync/{SyncPage,ConnectionBlock}.tsx',
 ];
 
 export default tseslint.config(

@@ -34,6 +34,8 @@ const TRANSLATED = [
   'src/features/{profile,organization,reviews,legal}/**/*.tsx',
   'src/features/builder/**/*.tsx',
   'src/ui/CabinetElevation.tsx',
+  'src/features/order/**/*.tsx',
+  'src/features/sync/{SyncPage,ConnectionBlock}.tsx',
 ];
 
 export default tseslint.config(

@@ -26,6 +26,13 @@ const TRANSLATED = [
   'src/ui/{PublicLayout,Spinner,UnreadBadge}.tsx',
   'src/features/landing/**/*.tsx',
   'src/features/auth/{AuthCard,LoginPage,SignupPage}.tsx',
+  'src/features/auth/{ForgotPasswordPage,ResetPasswordPage,InvitePage}.tsx',
+  'src/features/dashboard/**/*.tsx',
+  'src/features/project/**/*.tsx',
+  'src/ui/{Modal,ConfirmDialog,PageHeader,OrganizationLink,StatusBadge,ChangedElsewhere}.tsx',
+  'src/ui/{InviteParts,InviteLinkPanel,ContractorRatingLine,ReviewCard}.tsx',
+  'src/features/builder/**/*.tsx',
+  'src/ui/CabinetElevation.tsx',
 ];
 
 export default tseslint.config(

@@ -46,6 +46,7 @@ const SHIPPED: Record<number, Record<string, string>> = {
   10: { contractor_reviews: 'id, contractor_id' },
   // 11 changes no store: read markers became synced rows with derived ids, pulled again.
   11: {},
+  12: { visits: 'id, project_id, starts_at' },
 };
 
 /** A job's builder data as every build before version 9 stored it: the cabinet list as an array. */
@@ -140,7 +141,7 @@ describe('schema upgrade from every shipped version', () => {
     await fresh.open();
     fresh.close();
     const reference = new Dexie('reference', { indexedDB: factory, IDBKeyRange });
-    reference.version(11).stores(storesAt(11));
+    reference.version(12).stores(storesAt(12));
     await reference.open();
     reference.close();
     const a = (await installedSchema(factory, dbNameFor('new'))) as { stores: unknown };
@@ -168,7 +169,7 @@ describe('schema upgrade from every shipped version', () => {
       const db = new RefacingDb('u1', { indexedDB: factory, IDBKeyRange });
       opened.push(db);
       await db.open();
-      expect(db.verno).toBe(11);
+      expect(db.verno).toBe(12);
       const stored = await db.projects.get('p1');
       expect(stored).toMatchObject({
         name: 'Kitchen',
@@ -215,7 +216,7 @@ describe('schema upgrade from every shipped version', () => {
     });
   }
 
-  it('version 10 opens at 11: read markers under the old ids, their cursor and the side list go; the rest stays', async () => {
+  it('version 10 opens at the current version: read markers under the old ids, their cursor and the side list go; the rest stays', async () => {
     const factory = new IDBFactory();
     const old = new Dexie(dbNameFor('u1'), { indexedDB: factory, IDBKeyRange });
     old.version(10).stores(storesAt(10));
@@ -235,12 +236,12 @@ describe('schema upgrade from every shipped version', () => {
     const db = new RefacingDb('u1', { indexedDB: factory, IDBKeyRange });
     opened.push(db);
     await db.open();
-    expect(db.verno).toBe(11);
+    expect(db.verno).toBe(12);
     expect(await db.message_reads.count()).toBe(0);
     expect((await db.sync_state.toCollection().primaryKeys()).sort()).toEqual(['cursor:messages']);
   });
 
-  it("version 9 opens at 10: whole reviews of jobs not on the device are dropped, the user's own and those of jobs on it kept", async () => {
+  it("version 9 opens at 12: whole reviews of jobs not on the device are dropped, the user's own and those of jobs on it kept", async () => {
     const factory = new IDBFactory();
     const old = new Dexie(dbNameFor('u1'), { indexedDB: factory, IDBKeyRange });
     old.version(9).stores(storesAt(9));
@@ -280,7 +281,7 @@ describe('schema upgrade from every shipped version', () => {
     const db = new RefacingDb('u1', { indexedDB: factory, IDBKeyRange });
     opened.push(db);
     await db.open();
-    expect(db.verno).toBe(11);
+    expect(db.verno).toBe(12);
     expect((await db.reviews.toCollection().primaryKeys()).sort()).toEqual(
       ['mine', 'of-my-work', 'on-job', 'unsent'].sort(),
     );

@@ -5,6 +5,7 @@
  * never got through comes back as the offline message, and the server's own
  * words (22023: "Enter a 5-digit ZIP code", …) come back as they are.
  */
+import { t } from '@lingui/core/macro';
 import { supabase } from '../../auth/supabase';
 import { failed, type Outcome } from '../../remote/rpc';
 
@@ -49,7 +50,7 @@ function toRequest(row: Record<string, unknown>): QuoteRequest {
 
 /** The project's open request, null when there is none. */
 export async function loadOpenRequest(projectId: string): Promise<Outcome<QuoteRequest | null>> {
-  const fallback = 'The quote request could not be loaded';
+  const fallback = t`The quote request could not be loaded`;
   try {
     const { data, error } = await supabase
       .from('quote_requests')
@@ -70,7 +71,7 @@ export async function loadOpenRequest(projectId: string): Promise<Outcome<QuoteR
  * one is open (the unique index answers 23505).
  */
 export async function createQuoteRequest(input: QuoteRequestInput): Promise<Outcome<QuoteRequest>> {
-  const fallback = 'The quote request could not be sent';
+  const fallback = t`The quote request could not be sent`;
   try {
     const { data, error } = await supabase
       .from('quote_requests')
@@ -86,7 +87,7 @@ export async function createQuoteRequest(input: QuoteRequestInput): Promise<Outc
       .select(COLUMNS)
       .single();
     if (error?.code === '23505')
-      return { ok: false, message: 'This project already has an open quote request' };
+      return { ok: false, message: t`This project already has an open quote request` };
     if (error || !data) return failed(error, fallback);
     return { ok: true, value: toRequest(data) };
   } catch (e) {
@@ -96,7 +97,7 @@ export async function createQuoteRequest(input: QuoteRequestInput): Promise<Outc
 
 /** Closes the request: contractors stop seeing it; the quotes already sent stay. */
 export async function closeQuoteRequest(id: string): Promise<Outcome> {
-  const fallback = 'The quote request could not be closed';
+  const fallback = t`The quote request could not be closed`;
   try {
     const { error } = await supabase
       .from('quote_requests')

@@ -17,6 +17,7 @@ AS $function$
     when 'messages' then '{project_id,author_id,body,attachments}'::text[]
     when 'message_reads' then '{project_id,read_up_to}'::text[]
     when 'reviews' then '{project_id,reviewer_id,rating,body,reply}'::text[]
+    when 'visits' then '{project_id,kind,status,slots,chosen_slot,message,crew}'::text[]
   end
 $function$;
 grant execute on function private.sync_client_columns(p_table text) to authenticated;

@@ -26,6 +26,8 @@ const TRANSLATED = [
   'src/ui/{PublicLayout,Spinner,UnreadBadge}.tsx',
   'src/features/landing/**/*.tsx',
   'src/features/auth/{AuthCard,LoginPage,SignupPage}.tsx',
+  'src/features/visits/**/*.tsx',
+  'src/features/calendar/**/*.tsx',
 ];
 
 export default tseslint.config(

@@ -419,6 +419,7 @@ export type Database = {
           notes: string
           project_id: string
           request_id: string | null
+          request_summary: Json | null
           revision: number
           sent_at: string | null
           signed_at: string | null
@@ -449,6 +450,7 @@ export type Database = {
           notes?: string
           project_id: string
           request_id?: string | null
+          request_summary?: Json | null
           revision?: number
           sent_at?: string | null
           signed_at?: string | null
@@ -479,6 +481,7 @@ export type Database = {
           notes?: string
           project_id?: string
           request_id?: string | null
+          request_summary?: Json | null
           revision?: number
           sent_at?: string | null
           signed_at?: string | null

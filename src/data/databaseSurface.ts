@@ -144,6 +144,7 @@ export const TABLE_COLUMNS = {
     'notes',
     'project_id',
     'request_id',
+    'request_summary',
     'revision',
     'sent_at',
     'signed_at',

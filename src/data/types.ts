@@ -119,6 +119,16 @@ export interface ProjectMemberRow extends SyncedColumns {
   invited_by: string | null;
 }
 
+/** A quote request as a quote keeps it (server `private.quote_request_summary`). */
+export interface QuoteRequestSummary {
+  project_type: string;
+  scopes: string[];
+  zip: string;
+  description: string;
+  needed_by: string | null;
+  photos: { id: string; file_name: string; file_path: string; file_type: string }[];
+}
+
 /** Where a quote stands (the server moves it past `sent`; a contractor writes `draft` and `sent`). */
 export type QuoteStatus =
   'draft' | 'sent' | 'accepted' | 'declined' | 'withdrawn' | 'expired' | 'superseded';
@@ -134,6 +144,12 @@ export interface QuoteRow extends SyncedColumns {
   project_id: string;
   contractor_id: string;
   request_id: string | null;
+  /**
+   * What the quote request said when the quote was started (job type, scopes,
+   * ZIP, description, shared photos), copied by the server; null when the
+   * quote answers no request or the server has not answered yet.
+   */
+  request_summary?: QuoteRequestSummary | null;
   /** 1, 2, … per (project, contractor). */
   revision: number;
   status: QuoteStatus;
@@ -394,4 +410,5 @@ export interface ProjectCounts {
   archived: number;
 }
 
-export type Result<T, E extends string = string> = { ok: true; value: T } | { ok: false; error: E };
+export type Outcome<T, E extends string = string> =
+  { ok: true; value: T } | { ok: false; error: E };

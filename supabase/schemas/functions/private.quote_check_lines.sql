@@ -12,6 +12,7 @@ declare
   v_u numeric;
   v_s numeric;
   v_key text;
+  v_kind text;
 begin
   if pg_catalog.jsonb_typeof(p_lines) is distinct from 'array' then
     raise exception 'lines must be an array' using errcode = '22023';
@@ -24,12 +25,12 @@ begin
       raise exception 'Line %: not a quote line', v_n using errcode = '22023';
     end if;
     for v_key in select pg_catalog.jsonb_object_keys(v_line) loop
-      if v_key not in ('kind', 'description', 'quantity', 'unit_cents', 'sqft', 'width', 'height') then
+      if v_key not in ('kind', 'description', 'quantity', 'unit_cents', 'sqft', 'width', 'height', 'overlay') then
         raise exception 'Line %: unknown field %', v_n, left(v_key, 40) using errcode = '22023';
       end if;
     end loop;
-    if coalesce(v_line ->> 'kind', '') not in
-       ('door', 'drawerFront', 'hinge', 'finish', 'labor', 'removal', 'delivery', 'other') then
+    v_kind := coalesce(v_line ->> 'kind', '');
+    if v_kind not in ('door', 'drawerFront', 'hinge', 'finish', 'labor', 'removal', 'delivery', 'other') then
       raise exception 'Line %: unknown kind', v_n using errcode = '22023';
     end if;
     if pg_catalog.jsonb_typeof(v_line -> 'description') is distinct from 'string' then
@@ -46,6 +47,10 @@ begin
       raise exception 'Line %: the quantity must be more than 0 and at most 10,000 (3 decimals)', v_n
         using errcode = '22023';
     end if;
+    if v_kind in ('door', 'drawerFront', 'hinge') and v_q <> trunc(v_q) then
+      raise exception 'quote.line_count_whole' using errcode = '22023',
+        detail = pg_catalog.jsonb_build_object('line', v_n)::text;
+    end if;
     if pg_catalog.jsonb_typeof(v_line -> 'unit_cents') is distinct from 'number' then
       raise exception 'Line %: enter a price', v_n using errcode = '22023';
     end if;
@@ -55,6 +60,10 @@ begin
     end if;
     v_s := 1;
     if v_line ? 'sqft' then
+      if v_kind not in ('door', 'drawerFront') then
+        raise exception 'quote.line_area_kind' using errcode = '22023',
+          detail = pg_catalog.jsonb_build_object('line', v_n)::text;
+      end if;
       if pg_catalog.jsonb_typeof(v_line -> 'sqft') is distinct from 'number' then
         raise exception 'Line %: the area must be a number of square feet', v_n using errcode = '22023';
       end if;
@@ -63,6 +72,12 @@ begin
         raise exception 'Line %: the area must be more than 0 and at most 100 square feet (4 decimals)', v_n
           using errcode = '22023';
       end if;
+    end if;
+    if v_line ? 'overlay' and (v_kind <> 'hinge'
+        or pg_catalog.jsonb_typeof(v_line -> 'overlay') is distinct from 'number'
+        or (v_line ->> 'overlay')::numeric <= 0 or (v_line ->> 'overlay')::numeric > 4) then
+      raise exception 'quote.line_overlay' using errcode = '22023',
+        detail = pg_catalog.jsonb_build_object('line', v_n)::text;
     end if;
     if (v_line ? 'width' and (pg_catalog.jsonb_typeof(v_line -> 'width') is distinct from 'number'
                               or (v_line ->> 'width')::numeric not between 0 and 1000))

@@ -36,6 +36,8 @@ const TRANSLATED = [
   'src/ui/CabinetElevation.tsx',
   'src/features/order/**/*.tsx',
   'src/features/sync/{SyncPage,ConnectionBlock}.tsx',
+  'src/features/visits/**/*.tsx',
+  'src/features/calendar/**/*.tsx',
 ];
 
 export default tseslint.config(

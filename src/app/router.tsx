@@ -115,6 +115,10 @@ const QuoteAcceptPage = lazy(async () => ({
     await withCatalog('quotesReceived', () => import('../features/quotesReceived/QuoteAcceptPage'))
   ).QuoteAcceptPage,
 }));
+const CalendarPage = lazy(async () => ({
+  default: (await withCatalog('calendar', () => import('../features/calendar/CalendarPage')))
+    .CalendarPage,
+}));
 const ContractorReviewsPage = lazy(async () => ({
   default: (await withCatalog('reviews', () => import('../features/reviews/ContractorReviewsPage')))
     .ContractorReviewsPage,
@@ -175,6 +179,7 @@ export function AppRoutes() {
               <Route path="/cabinet-builder/:projectId" element={<BuilderPage />} />
               <Route path="/order/:projectId" element={<OrderPage />} />
               <Route path="/sync" element={<SyncPage />} />
+              <Route path="/calendar" element={<CalendarPage />} />
               <Route path="/quotes" element={<MyQuotesPage />} />
               <Route path="/quote-requests" element={<QuoteRequestsPage />} />
               <Route path="/quote/new/:projectId" element={<NewQuotePage />} />

@@ -31,4 +31,5 @@ export {
 export { useProjectQuotes, useQuote, useMyQuotes } from './quoteHooks';
 export { useProjectReview, useContractorReviews, useContractorRatings } from './reviewHooks';
 export { useServerReachable } from './useServerReachable';
+export { useProjectVisits, useAllVisits } from './visitHooks';
 export { useThread, useUnreadCounts, useOthersReadUpTo } from './messageHooks';

@@ -56,6 +56,7 @@ export default defineConfig({
           include: [
             'src/**/*.test.{ts,tsx}',
             'sync/**/*.test.ts',
+            'shared/**/*.test.ts',
             'server/**/*.test.ts',
             'tests/integration/**/*.test.ts',
           ],

@@ -66,7 +66,6 @@ function createAppSession(): AppSession {
   let wantedUserId: string | null = null;
   let engine: Sync.SyncHandle | null = null;
   /** Stops following the engine's runs (set while an engine runs). */
-  let stopFollowingRuns: () => void = () => undefined;
   let wiring: Promise<void> = Promise.resolve();
 
   /** Stops sync and closes the database of the previous user, then opens and syncs `userId`'s. Serialized. */
@@ -77,8 +76,6 @@ function createAppSession(): AppSession {
     if (leaving) useDashboardFilters.getState().reset();
     wiring = wiring.then(async () => {
       try {
-        stopFollowingRuns();
-        stopFollowingRuns = () => undefined;
         if (engine) {
           await engine.stop();
           engine = null;
@@ -100,14 +97,6 @@ function createAppSession(): AppSession {
           return db ? stores.syncStoreFor(db) : null;
         };
         engine = sync.startSync({ supabase, getStore, userId, connection });
-        // Each sync that reached the server also sends the read markers it still lacks.
-        let syncedAt = sync.syncStatus.get().lastSyncedAt;
-        stopFollowingRuns = sync.syncStatus.subscribe(() => {
-          const at = sync.syncStatus.get().lastSyncedAt;
-          if (at === syncedAt) return;
-          syncedAt = at;
-          void import('../remote/messageNotices').then((m) => m.sendPendingReadMarkers());
-        });
         data.setFileDownloader(async (path) => {
           const { data: blob, error } = await supabase.storage
             .from(sync.FILES_BUCKET)

@@ -51,7 +51,7 @@ export type Database = {
           read_up_to: string
           txid?: unknown
           updated_at?: string
-          user_id: string
+          user_id?: string
           version?: number
         }
         Update: {

@@ -201,7 +201,7 @@ export const TABLE_COLUMNS = {
 
 /** Each table's columns that an insert must give (required in its `Insert` type). */
 export const TABLE_INSERT_REQUIRED = {
-  message_reads: ['project_id', 'read_up_to', 'user_id'],
+  message_reads: ['project_id', 'read_up_to'],
   messages: ['author_id', 'body', 'project_id'],
   profiles: ['id'],
   project_files: ['file_name', 'file_path', 'project_id', 'user_id'],

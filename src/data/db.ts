@@ -182,6 +182,17 @@ export class RefacingDb extends Dexie {
           .filter((r) => !isOwnReview(r, userId) && !onDevice.has(r.project_id))
           .delete();
       });
+    // Read markers became synced rows with ids derived from project and reader
+    // (messageReadId.ts), and the server gave the old rows those ids: the
+    // copies under the old ids go, and the table is pulled again from the
+    // start. The device's own marker list beside the sync goes too (a thread
+    // read offline before this version shows as unread until opened again).
+    this.version(11)
+      .stores({})
+      .upgrade(async (tx) => {
+        await tx.table('message_reads').clear();
+        await tx.table('sync_state').bulkDelete(['cursor:message_reads', 'messages:readUpTo']);
+      });
     // 12: visits (measure and install), read by project and, for the calendar, by start time.
     this.version(12).stores({ visits: 'id, project_id, starts_at' });
   }

@@ -6,7 +6,6 @@
  */
 import Dexie from 'dexie';
 import type { RefacingDb } from './db';
-import { localReadMarkers } from './messagesRepo';
 import type { DeadLetter, MessageRow } from './types';
 
 /** Where a message stands on this device. */
@@ -78,16 +77,12 @@ export async function threadPage(
   return { messages, hasEarlier };
 }
 
-/** The user's own marker on a project: the later of the device's and the server's. */
-async function myMarker(
-  db: RefacingDb,
-  projectId: string,
-  local: Record<string, string>,
-): Promise<string> {
-  const server = await db.message_reads.where('project_id').equals(projectId).toArray();
-  const mine = server.find((r) => r.user_id === db.userId)?.read_up_to ?? '';
-  const here = local[projectId] ?? '';
-  return here > mine ? here : mine;
+/** The user's own marker on a project ('' when none): the device's row, written here or pulled. */
+async function myMarker(db: RefacingDb, projectId: string): Promise<string> {
+  const rows = await db.message_reads.where('project_id').equals(projectId).toArray();
+  let latest = '';
+  for (const r of rows) if (r.user_id === db.userId && r.read_up_to > latest) latest = r.read_up_to;
+  return latest;
 }
 
 /**
@@ -98,13 +93,12 @@ export async function unreadCounts(db: RefacingDb): Promise<Map<string, number>>
   const out = new Map<string, number>();
   const projectIds = (await db.messages.orderBy('project_id').uniqueKeys()) as string[];
   if (projectIds.length === 0) return out;
-  const local = await localReadMarkers(db);
   const projects = await db.projects.bulkGet(projectIds);
   await Promise.all(
     projectIds.map(async (pid, i) => {
       const p = projects[i];
       if (!p || p.deleted_at) return;
-      const marker = await myMarker(db, pid, local);
+      const marker = await myMarker(db, pid);
       const n = await db.messages
         .where('[project_id+created_at]')
         .between([pid, marker], [pid, Dexie.maxKey], false, true)

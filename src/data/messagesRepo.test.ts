@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyServerRows } from './applyServerRows';
 import { RefacingDb } from './db';
 import { threadPage, unreadCounts } from './messageQueries';
+import { messageReadId } from './messageReadId';
 import { createMessagesRepo, messageEditable } from './messagesRepo';
 import type { RepoContext } from './repoContext';
 
@@ -56,7 +57,7 @@ describe('messagesRepo', () => {
     const a = await repo.send(PROJECT, 'first');
     const b = await repo.send(PROJECT, '<b>second</b>', ['f1']);
     expect(a.ok && b.ok).toBe(true);
-    const ops = await ctx.db.outbox.toArray();
+    const ops = (await ctx.db.outbox.toArray()).filter((o) => o.table === 'messages');
     expect(ops.map((o) => [o.table, o.kind, o.changes.body])).toEqual([
       ['messages', 'insert', 'first'],
       ['messages', 'insert', '<b>second</b>'],
@@ -80,7 +81,8 @@ describe('messagesRepo', () => {
     if (!sent.ok) throw new Error('not sent');
     expect(await repo.remove(sent.value.id)).toEqual({ ok: true, value: undefined });
     expect(await ctx.db.messages.count()).toBe(0);
-    expect(await ctx.db.outbox.count()).toBe(0);
+    // What stays is the sender's read marker (one's own message is read).
+    expect((await ctx.db.outbox.toArray()).map((o) => o.table)).toEqual(['message_reads']);
   });
 
   it("edits only one's own message, and only within 15 minutes of the server's time", async () => {
@@ -178,34 +180,111 @@ describe('messagesRepo', () => {
     expect(await repo.markRead(PROJECT, '2026-01-01T00:01:00Z')).toBe(false);
     expect((await unreadCounts(ctx.db)).get(PROJECT)).toBe(1);
   });
-  it('lists the read markers the server lacks: read offline, or later than the server row', async () => {
+  it('a read marker is a synced row: its id derived from project and reader, sent through the outbox', async () => {
     const ctx = makeCtx();
     const repo = createMessagesRepo(ctx);
-    expect(await repo.markersAheadOfServer()).toEqual([]);
-    await repo.markRead('p1', '2026-01-01T00:02:00Z');
-    await repo.markRead('p2', '2026-01-01T00:03:00Z');
-    await repo.markRead('p3', '2026-01-01T00:04:00Z');
-    const row = (project: string, user: string, upTo: string) => ({
-      id: `${project}:${user}`,
-      project_id: project,
-      user_id: user,
-      read_up_to: upTo,
-      updated_at: upTo,
+    const project = '7d6f0a52-3c1e-4a57-9a39-2b1d1f0c8e11';
+    const id = await messageReadId(project, 'u1');
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(await messageReadId(project.toUpperCase(), 'U1')).toBe(id);
+    expect(await messageReadId(project, 'u2')).not.toBe(id);
+
+    expect(await repo.markRead(project, '2026-01-01T00:02:00Z')).toBe(true);
+    expect(await repo.markRead(project, '2026-01-01T00:03:00.000000+00:00')).toBe(true);
+    expect(await repo.markRead(project, '2026-01-01T00:01:00Z')).toBe(false);
+    // Never sent yet: the later marker folds into the one insert; the reader is the server's to set.
+    const ops = await ctx.db.outbox.toArray();
+    expect(ops.map((o) => [o.table, o.id, o.kind, o.changes])).toEqual([
+      [
+        'message_reads',
+        id,
+        'insert',
+        { project_id: project, read_up_to: '2026-01-01T00:03:00.000000Z' },
+      ],
+    ]);
+    expect(await ctx.db.message_reads.get(id)).toMatchObject({
+      user_id: 'u1',
+      read_up_to: '2026-01-01T00:03:00.000000Z',
+      version: 0,
     });
+
+    // The server took it (version 1); a later read is an update based on that version.
+    await ctx.db.outbox.clear();
+    const server = {
+      id,
+      project_id: project,
+      user_id: 'u1',
+      read_up_to: '2026-01-01T00:03:00.000000+00:00',
+      version: 1,
+      created_at: '2026-01-01T00:03:01Z',
+      updated_at: '2026-01-01T00:03:01Z',
+      deleted_at: null,
+      txid: '9',
+    };
+    await applyServerRows(ctx.db, 'message_reads', [server], '2026-01-01T00:04:00Z');
+    expect(await repo.markRead(project, '2026-01-01T00:05:00Z')).toBe(true);
+    const [update] = await ctx.db.outbox.toArray();
+    expect(update).toMatchObject({
+      table: 'message_reads',
+      id,
+      kind: 'update',
+      base_version: 1,
+      changes: { read_up_to: '2026-01-01T00:05:00.000000Z' },
+    });
+  });
+
+  it("the reader's other device: a pulled marker clears its unread count", async () => {
+    const ctx = makeCtx();
+    const project = '7d6f0a52-3c1e-4a57-9a39-2b1d1f0c8e11';
+    const message = (n: number) => ({
+      id: `m${n}`,
+      project_id: project,
+      author_id: 'u2',
+      body: `hello ${n}`,
+      attachments: [],
+      edited_at: null,
+      version: 1,
+      created_at: `2026-01-01T00:0${n}:00.000000+00:00`,
+      updated_at: `2026-01-01T00:0${n}:00.000000+00:00`,
+      deleted_at: null,
+      txid: '5',
+    });
+    await ctx.db.projects.put({
+      id: project,
+      name: 'Job',
+      status: 'active',
+      details: {},
+      description: null,
+      user_id: 'u1',
+      owner_user_id: 'u1',
+      assigned_contractor_id: null,
+      version: 1,
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+      deleted_at: null,
+      txid: '1',
+      _words: [],
+    });
+    await applyServerRows(ctx.db, 'messages', [message(1), message(2)], '2026-01-01T00:05:00Z');
+    expect((await unreadCounts(ctx.db)).get(project)).toBe(2);
     await applyServerRows(
       ctx.db,
       'message_reads',
       [
-        // The server has p1 as far as the device, p2 not as far; p3 only another reader's.
-        row('p1', 'u1', '2026-01-01T00:02:00.000000+00:00'),
-        row('p2', 'u1', '2026-01-01T00:01:00.000000+00:00'),
-        row('p3', 'u2', '2026-01-01T00:09:00.000000+00:00'),
+        {
+          id: await messageReadId(project, 'u1'),
+          project_id: project,
+          user_id: 'u1',
+          read_up_to: '2026-01-01T00:02:00.000000+00:00',
+          version: 2,
+          created_at: '2026-01-01T00:02:00Z',
+          updated_at: '2026-01-01T00:02:00Z',
+          deleted_at: null,
+          txid: '6',
+        },
       ],
       '2026-01-01T00:05:00Z',
     );
-    expect(await repo.markersAheadOfServer()).toEqual([
-      { projectId: 'p2', upTo: '2026-01-01T00:03:00.000000Z' },
-      { projectId: 'p3', upTo: '2026-01-01T00:04:00.000000Z' },
-    ]);
+    expect((await unreadCounts(ctx.db)).has(project)).toBe(false);
   });
 });

@@ -1,11 +1,14 @@
 /**
  * Messages repository: the only writer of local message rows and of the
- * device's read markers. A message is written offline like every other
+ * user's read markers (`message_reads`). A message is written offline like every other
  * row: the row and its insert op in one transaction, shown at once as
  * "Waiting to send"; the outbox sends it in order and exactly once (the
  * op_id), and the server's answer makes it sent, or a dead letter the
  * thread shows as failed with Retry and Delete. The author may change or
  * delete its own message for 15 minutes after the server received it.
+ * A read marker is a synced row like a message: written on the device with
+ * its op, it reaches the server through the outbox (offline too) and the
+ * user's other devices through the pull.
  */
 import {
   MESSAGE_EDIT_MINUTES,
@@ -13,12 +16,12 @@ import {
   storableBody,
   type MessageBodyError,
 } from '../domain/messageRules';
+import { messageReadId } from './messageReadId';
 import { newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import { sortableTime } from './sortableTime';
-import { syncedTable } from './syncedTable';
-import { READ_UP_TO_KEY } from './syncStateKeys';
-import type { MessageRow } from './types';
+import { syncedTable, type SyncedTable } from './syncedTable';
+import type { MessageReadRow, MessageRow } from './types';
 import { failure, type Outcome } from '../../shared/outcome';
 
 /** Why a message write was refused on the device (the server refuses the same). */
@@ -31,17 +34,10 @@ export function messageEditable(row: MessageRow, userId: string, nowMs: number):
   return nowMs <= Date.parse(row.created_at) + MESSAGE_EDIT_MINUTES * 60_000;
 }
 
-/** The device's read markers (READ_UP_TO_KEY). Inside a transaction over `sync_state`, or alone. */
-export async function localReadMarkers(
-  db: ReturnType<RepoContext['getDb']>,
-): Promise<Record<string, string>> {
-  const value = (await db.sync_state.get(READ_UP_TO_KEY))?.value;
-  return value && typeof value === 'object' ? (value as Record<string, string>) : {};
-}
-
 /** Builds the messages repository over a context (the app uses `messagesRepo`). */
 export function createMessagesRepo(ctx: RepoContext = activeContext) {
   const messages = syncedTable<MessageRow>(ctx, { table: 'messages' });
+  const reads = syncedTable<MessageReadRow>(ctx, { table: 'message_reads' });
 
   async function own(id: string): Promise<Outcome<MessageRow, MessageWriteError>> {
     const db = ctx.getDb();
@@ -70,6 +66,8 @@ export function createMessagesRepo(ctx: RepoContext = activeContext) {
       body = storableBody(body);
       const db = ctx.getDb();
       const nowIso = sortableTime(new Date(ctx.now()).toISOString());
+      // Derived before the transaction: WebCrypto's promise would let it commit.
+      const readId = await messageReadId(projectId, db.userId);
       const columns = {
         project_id: projectId,
         author_id: db.userId,
@@ -86,11 +84,14 @@ export function createMessagesRepo(ctx: RepoContext = activeContext) {
         deleted_at: null,
         txid: '',
       };
-      await messages.write(async () => {
-        await messages.create(row, columns);
-        // One's own message is read.
-        await markReadIn(db, projectId, nowIso);
-      });
+      await messages.write(
+        async () => {
+          await messages.create(row, columns);
+          // One's own message is read.
+          await markReadIn(ctx, reads, readId, projectId, nowIso);
+        },
+        (d) => [d.message_reads],
+      );
       return { ok: true, value: row };
     },
 
@@ -121,45 +122,52 @@ export function createMessagesRepo(ctx: RepoContext = activeContext) {
     },
 
     /**
-     * The device's read markers the server does not have yet (read offline,
-     * or its send failed): per project, the device's marker when it is later
-     * than the user's own `message_reads` row. Times are sortable UTC text
-     * (src/data/sortableTime.ts), which the server reads as timestamps.
-     */
-    async markersAheadOfServer(): Promise<{ projectId: string; upTo: string }[]> {
-      const db = ctx.getDb();
-      const [local, server] = await Promise.all([
-        localReadMarkers(db),
-        db.message_reads.where('user_id').equals(db.userId).toArray(),
-      ]);
-      const onServer = new Map(server.map((r) => [r.project_id, r.read_up_to]));
-      return Object.entries(local)
-        .filter(([projectId, upTo]) => upTo > (onServer.get(projectId) ?? ''))
-        .map(([projectId, upTo]) => ({ projectId, upTo }));
-    },
-
-    /**
      * Marks the thread of `projectId` read up to `upToIso` (a message's
-     * created_at) on this device; the marker only moves forward. Returns
-     * true when it moved (the app then tells the server: mark_messages_read).
+     * created_at) for the signed-in user: the marker row and its op in one
+     * transaction (works offline; the outbox sends it, the server keeps it
+     * forward-only and never past its clock). The marker only moves
+     * forward; returns true when it moved.
      */
     async markRead(projectId: string, upToIso: string): Promise<boolean> {
-      const db = ctx.getDb();
-      return db.transaction('rw', db.sync_state, () => markReadIn(db, projectId, upToIso));
+      const id = await messageReadId(projectId, ctx.getDb().userId);
+      return reads.write(() => markReadIn(ctx, reads, id, projectId, upToIso));
     },
   };
 }
 
+/**
+ * Moves the user's marker `id` on `projectId` forward to `upToIso`: a new
+ * row (insert op) or the row updated on top of its version. False when the
+ * marker is already there or later. Runs inside the caller's transaction.
+ */
 async function markReadIn(
-  db: ReturnType<RepoContext['getDb']>,
+  ctx: RepoContext,
+  reads: SyncedTable<MessageReadRow>,
+  id: string,
   projectId: string,
   upToIso: string,
 ): Promise<boolean> {
-  const markers = await localReadMarkers(db);
-  const current = markers[projectId];
+  const db = ctx.getDb();
   const upTo = sortableTime(upToIso);
-  if (current && current >= upTo) return false;
-  await db.sync_state.put({ key: READ_UP_TO_KEY, value: { ...markers, [projectId]: upTo } });
+  const current = await db.message_reads.get(id);
+  if (current && current.read_up_to >= upTo) return false;
+  if (current) {
+    await reads.update(current, { columns: { read_up_to: upTo } });
+    return true;
+  }
+  const at = new Date(ctx.now()).toISOString();
+  const row: MessageReadRow = {
+    id,
+    project_id: projectId,
+    user_id: db.userId,
+    read_up_to: upTo,
+    version: 0,
+    created_at: at,
+    updated_at: at,
+    deleted_at: null,
+    txid: '',
+  };
+  await reads.create(row, { project_id: projectId, read_up_to: upTo });
   return true;
 }
 

@@ -44,6 +44,8 @@ const SHIPPED: Record<number, Record<string, string>> = {
   // 9 changes no store: its upgrade moves each job's cabinet list into the cabinet map.
   9: {},
   10: { contractor_reviews: 'id, contractor_id' },
+  // 11 changes no store: read markers became synced rows with derived ids, pulled again.
+  11: {},
   12: { visits: 'id, project_id, starts_at' },
 };
 
@@ -213,6 +215,31 @@ describe('schema upgrade from every shipped version', () => {
       );
     });
   }
+
+  it('version 10 opens at the current version: read markers under the old ids, their cursor and the side list go; the rest stays', async () => {
+    const factory = new IDBFactory();
+    const old = new Dexie(dbNameFor('u1'), { indexedDB: factory, IDBKeyRange });
+    old.version(10).stores(storesAt(10));
+    await old.table('message_reads').put({
+      id: 'random-old-id',
+      project_id: 'p1',
+      user_id: 'u2',
+      read_up_to: '2026-01-01T00:00:00.000000Z',
+    });
+    await old.table('sync_state').bulkPut([
+      { key: 'cursor:message_reads', value: '42' },
+      { key: 'cursor:messages', value: '43' },
+      { key: 'messages:readUpTo', value: { p1: '2026-01-01T00:00:00.000000Z' } },
+    ]);
+    old.close();
+
+    const db = new RefacingDb('u1', { indexedDB: factory, IDBKeyRange });
+    opened.push(db);
+    await db.open();
+    expect(db.verno).toBe(12);
+    expect(await db.message_reads.count()).toBe(0);
+    expect((await db.sync_state.toCollection().primaryKeys()).sort()).toEqual(['cursor:messages']);
+  });
 
   it("version 9 opens at 12: whole reviews of jobs not on the device are dropped, the user's own and those of jobs on it kept", async () => {
     const factory = new IDBFactory();

@@ -38,11 +38,3 @@ export const MEMBERS_FETCH_KEY = 'members:fetch';
  * adds, syncStore.ts removes).
  */
 export const REMOVALS_KEY = 'storage:pendingRemovals';
-
-/**
- * The signed-in user's own "read up to" marker per project, as read on this
- * device (Record<projectId, ISO time>; messagesRepo.ts `markRead`). It only
- * moves forward; the server copy (message_reads) may lag until the app has
- * sent it, and the unread counts take the later of the two.
- */
-export const READ_UP_TO_KEY = 'messages:readUpTo';

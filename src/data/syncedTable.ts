@@ -104,8 +104,8 @@ export const SYNCED_TABLES = {
     writtenBy: 'outbox',
     clientColumns: ['project_id', 'author_id', 'body', 'attachments'],
   },
-  // Written by the RPC mark_messages_read; the device keeps its own markers until the server has them.
-  message_reads: { writtenBy: 'server', clientColumns: [] },
+  // The reader (user_id) is the token's user, set by the server; the id is derived (messageReadId.ts).
+  message_reads: { writtenBy: 'outbox', clientColumns: ['project_id', 'read_up_to'] },
   reviews: {
     writtenBy: 'outbox',
     clientColumns: ['project_id', 'reviewer_id', 'rating', 'body', 'reply'],

@@ -195,8 +195,9 @@ export interface MessageRow extends SyncedColumns {
 
 /**
  * A member's "read up to" marker on a project's thread (server table
- * `message_reads`, written only by the RPC `mark_messages_read`; pulled so
- * the other side's "Seen" shows).
+ * `message_reads`): one per member and project, its id derived from both
+ * (messageReadId.ts); written by its member through the outbox, pulled by
+ * the member's other devices (unread counts) and the other side ("Seen").
  */
 export interface MessageReadRow extends SyncedColumns {
   id: string;
@@ -307,13 +308,14 @@ export const SYNC_TABLES: readonly SyncTable[] = [
   'project_members',
 ];
 
-/** The synced tables whose rows a user writes through the outbox (memberships and read markers are written only by the server). */
-export const ROW_TABLES: readonly Exclude<SyncTable, 'project_members' | 'message_reads'>[] = [
+/** The synced tables whose rows a user writes through the outbox (memberships are written only by the server). */
+export const ROW_TABLES: readonly Exclude<SyncTable, 'project_members'>[] = [
   'profiles',
   'projects',
   'project_files',
   'quotes',
   'messages',
+  'message_reads',
   'reviews',
   'visits',
 ];

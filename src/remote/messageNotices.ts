@@ -1,6 +1,6 @@
 /**
- * Messages and the world outside the local database: telling the server how
- * far the user has read a thread (so the other side sees "Seen"), asking for
+ * Messages and the world outside the local database (read markers are
+ * synced rows, messagesRepo.markRead): asking for
  * permission to show system notifications after the user's first message
  * (never on load), and showing one for a new message while the app is in
  * the background.
@@ -9,54 +9,6 @@ import { plural, t } from '@lingui/core/macro';
 
 /** Remembers on this device that the permission was asked after a first message (asked once). */
 const ASKED_KEY = 'refacing:notificationsAsked';
-
-/**
- * Sends one read marker to the server (`mark_messages_read`; the server keeps
- * it forward-only and never past its clock). Resolves true when the server
- * took it; offline or refused, false (it stays pending on the device).
- */
-async function sendReadMarker(projectId: string, upToIso: string): Promise<boolean> {
-  try {
-    const { supabase } = await import('../auth/supabase');
-    const { error } = await supabase.rpc('mark_messages_read', {
-      p_project_id: projectId,
-      p_up_to: upToIso,
-    });
-    return !error;
-  } catch {
-    // Offline or out of reach: still pending, sent after the next sync that reaches the server.
-    return false;
-  }
-}
-
-/**
- * Markers the server took from this page, by user and project: until the
- * server's row comes back with the next pull, the device still sees them as
- * pending, and they are not sent again meanwhile.
- */
-const sentMarkers = new Map<string, string>();
-
-/**
- * The one way read markers reach the server: sends every marker this device
- * has and the server lacks, so the other side sees "Seen" and this user's
- * other devices drop the count. Called when a thread is read, and after each
- * sync that reached the server (a thread read offline, or whose send failed,
- * goes then, without being opened again). Best effort: what fails stays
- * pending on the device.
- */
-export async function sendPendingReadMarkers(): Promise<void> {
-  try {
-    const { getActiveUserId, messagesRepo } = await import('../data');
-    const userId = getActiveUserId();
-    for (const { projectId, upTo } of await messagesRepo.markersAheadOfServer()) {
-      const key = `${userId}:${projectId}`;
-      if (sentMarkers.get(key) === upTo) continue;
-      if (await sendReadMarker(projectId, upTo)) sentMarkers.set(key, upTo);
-    }
-  } catch {
-    // No database open (signed out meanwhile): nothing to send.
-  }
-}
 
 /** After the user sent a message: asks once for permission to show system notifications. */
 export function askNotificationsAfterFirstMessage(): void {

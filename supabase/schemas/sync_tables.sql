@@ -21,7 +21,7 @@ insert into private.sync_tables (name, position, pushed, client_columns, server_
 values ('messages', 60, true, array['project_id', 'author_id', 'body', 'attachments'], array[], 'private.can_read_project(r.project_id)', 'RLS messages_* (the project''s readers post, the author edits) and the messages_* triggers', true, null, false, null, false, null, null);
 
 insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
-values ('message_reads', 70, false, null, array[], null, 'none through sync: mark_messages_read()', false, null, false, null, false, null, null);
+values ('message_reads', 70, true, array['project_id', 'read_up_to'], array[], 'r.user_id = auth.uid()', 'RLS message_reads_*_own (one''s own marker on a project one reads) and message_reads_10_guard (the reader is the token''s user, the id derived, forward only)', false, 'message_read.not_deletable', false, 'project_id', false, null, null);
 
 insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
 values ('reviews', 80, true, array['project_id', 'reviewer_id', 'rating', 'body', 'reply'], array[], 'r.reviewer_id = auth.uid() or r.contractor_id = auth.uid()', 'RLS reviews_* and reviews_10_guard (the owner reviews a completed project once, the contractor replies once; never deleted)', false, null, false, null, false, null, null);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../ui/Spinner';
-import { useMyQuotes } from '../../hooks';
+import { useActiveUserId, useMyQuotes } from '../../hooks';
 import type { QuoteRow } from '../../data';
 import { loadOpenRequests, photoLinks, type OpenRequest } from './quoteApi';
 import { RequestCard } from './RequestCard';
@@ -23,6 +23,7 @@ type Loaded =
 export function QuoteRequestsPage() {
   const connection = useConnection();
   const mine = useMyQuotes();
+  const userId = useActiveUserId();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [photos, setPhotos] = useState<Record<string, string>>({});
 
@@ -80,6 +81,7 @@ export function QuoteRequestsPage() {
             request={r}
             photoUrls={photos}
             mine={byProject.get(r.project_id)}
+            userId={userId ?? ''}
           />
         ))}
       </ul>

@@ -6,7 +6,6 @@ import { messageEditable, messagesRepo, type ProjectRow, type ThreadMessage } fr
 import { useJob, useOthersReadUpTo, useProjectFiles, useThread } from '../../hooks';
 import { jobAnswer } from '../../domain/jobRole';
 import { authorLabel } from '../../domain/jobRoleTexts';
-import { sendPendingReadMarkers } from '../../remote/messageNotices';
 import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
 import { WRITE_TEXTS } from './threadTexts';
@@ -124,7 +123,8 @@ export function ProjectThread({
     if (!newestAt) return;
     const read = () => {
       if (document.visibilityState === 'hidden') return;
-      void messagesRepo.markRead(project.id, newestAt).then(() => sendPendingReadMarkers());
+      // The marker goes out through the outbox, like the messages.
+      void messagesRepo.markRead(project.id, newestAt);
     };
     read();
     document.addEventListener('visibilitychange', read);

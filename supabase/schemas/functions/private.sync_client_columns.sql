@@ -15,6 +15,7 @@ AS $function$
                       where c <> 'deleted_at' and c <> all ('{}'::text[]))
     when 'quotes' then '{project_id,contractor_id,status,lines,tax_rate,currency,valid_until,notes}'::text[]
     when 'messages' then '{project_id,author_id,body,attachments}'::text[]
+    when 'message_reads' then '{project_id,read_up_to}'::text[]
     when 'reviews' then '{project_id,reviewer_id,rating,body,reply}'::text[]
     when 'visits' then '{project_id,kind,status,slots,chosen_slot,message,crew}'::text[]
   end

@@ -13,7 +13,7 @@ AS $function$
     when 'project_members' then '{"pushed": false, "tombstones": false, "details_patch": false, "delete_refusal": null, "project_column": null}'::jsonb
     when 'quotes' then '{"pushed": true, "tombstones": true, "details_patch": false, "delete_refusal": null, "project_column": null}'::jsonb
     when 'messages' then '{"pushed": true, "tombstones": true, "details_patch": false, "delete_refusal": null, "project_column": null}'::jsonb
-    when 'message_reads' then '{"pushed": false, "tombstones": false, "details_patch": false, "delete_refusal": null, "project_column": null}'::jsonb
+    when 'message_reads' then '{"pushed": true, "tombstones": false, "details_patch": false, "delete_refusal": "message_read.not_deletable", "project_column": "project_id"}'::jsonb
     when 'reviews' then '{"pushed": true, "tombstones": false, "details_patch": false, "delete_refusal": null, "project_column": null}'::jsonb
     when 'visits' then '{"pushed": true, "tombstones": true, "details_patch": false, "delete_refusal": null, "project_column": "project_id"}'::jsonb
   end

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { messageBodyError } from '../../../src/domain/messageRules.ts';
+import { messageReadId } from '../../../src/data/messageReadId.ts';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend.ts';
 
 type Actor = 'owner' | 'contractor' | 'viewer' | 'removed' | 'orgAdmin' | 'otherAdmin' | 'stranger';
@@ -487,6 +488,97 @@ describe('bad input: a clear refusal or stored as text', () => {
     expect(await messageCount()).toBe(before);
   });
 
+  it("a photo in a message is a file row of the same project: never another project's, another user's, a deleted one or a path", async () => {
+    // The stranger's own job and photo, and a deleted photo of this job (trusted setup).
+    const strangerJob = crypto.randomUUID();
+    const strangerPhoto = crypto.randomUUID();
+    const deletedPhoto = crypto.randomUUID();
+    await backend.pg.query(
+      `insert into projects (id, name, status, user_id, owner_user_id, details)
+       values ($1, 'Stranger job', 'draft', $2, $2, '{}')`,
+      [strangerJob, ids.stranger],
+    );
+    await backend.pg.query(
+      `insert into project_files (id, project_id, file_name, file_path, file_size, file_type, user_id, deleted_at) values
+         ($1, $2, 'theirs.jpg', $3, 5, 'image/jpeg', $4, null),
+         ($5, $6, 'gone.jpg', $7, 5, 'image/jpeg', $8, now())`,
+      [
+        strangerPhoto,
+        strangerJob,
+        `projects/${strangerJob}/1700000000002.jpg`,
+        ids.stranger,
+        deletedPhoto,
+        PROJECT,
+        `projects/${PROJECT}/1700000000003.jpg`,
+        ids.owner,
+      ],
+    );
+    const before = await messageCount();
+    // The owner reads both of her jobs: a photo of the other one still cannot go in this thread.
+    const res = await push('owner', [
+      messageInsert('owner', 'other job', { attachments: [OTHER_PHOTO] }),
+      messageInsert('owner', 'a stranger', { attachments: [strangerPhoto] }),
+      messageInsert('owner', 'deleted', { attachments: [deletedPhoto] }),
+      messageInsert('owner', 'a path', { attachments: [`projects/${PROJECT}/1700000000000.jpg`] }),
+      messageInsert('owner', 'mixed', { attachments: [PHOTO, OTHER_PHOTO] }),
+    ]);
+    expect(res.map((r) => [r.status, r.code])).toEqual(Array(5).fill(['rejected', '22023']));
+    // The stranger names this job's photo in its own job's thread.
+    const [theirs] = await push('stranger', [
+      {
+        table: 'messages',
+        id: crypto.randomUUID(),
+        kind: 'insert',
+        changes: {
+          project_id: strangerJob,
+          author_id: ids.stranger,
+          body: 'yours',
+          attachments: [PHOTO],
+        },
+      },
+    ]);
+    expect(theirs).toMatchObject({ status: 'rejected', code: '22023' });
+    // By REST the same.
+    const rest = await clients.owner.from('messages').insert({
+      project_id: PROJECT,
+      author_id: ids.owner,
+      body: 'rest',
+      attachments: [OTHER_PHOTO],
+    });
+    refused(rest, 400, '22023');
+    expect(await messageCount()).toBe(before);
+
+    // An edit cannot swap a photo for another job's; the message keeps its own.
+    const mine = await send('owner', 'with photo', { attachments: [PHOTO] });
+    const [swap] = await push('owner', [
+      {
+        table: 'messages',
+        id: mine.id,
+        kind: 'update',
+        base_version: 1,
+        changes: { attachments: [OTHER_PHOTO] },
+      },
+    ]);
+    expect(swap).toMatchObject({ status: 'rejected', code: '22023' });
+    const kept = await backend.pg.query<{ attachments: string[] }>(
+      'select attachments from messages where id = $1',
+      [mine.id],
+    );
+    expect(kept.rows[0]!.attachments).toEqual([PHOTO]);
+    // Every reader of the job reads the one file row the message names; an outsider reads none.
+    for (const who of READERS) {
+      const { data } = await clients[who]
+        .from('project_files')
+        .select('id, file_path')
+        .eq('id', PHOTO);
+      expect(data).toEqual([{ id: PHOTO, file_path: `projects/${PROJECT}/1700000000000.jpg` }]);
+    }
+    for (const who of OUTSIDERS) {
+      const { data } = await clients[who].from('project_files').select('id').eq('id', PHOTO);
+      expect(data).toEqual([]);
+    }
+  });
+
   it('a message on a deleted project is refused', async () => {
     const gone = crypto.randomUUID();
     await backend.pg.query(
@@ -605,22 +697,141 @@ describe('read markers', () => {
     );
   });
 
-  it('markers are written only through mark_messages_read: not by REST, not by push', async () => {
-    const rest = await clients.owner.from('message_reads').insert({
-      project_id: PROJECT,
-      user_id: ids.contractor,
-      read_up_to: new Date().toISOString(),
+  it("a marker goes through push like every write: the reader is the token's user, the id derived, forward only", async () => {
+    const id = await messageReadId(PROJECT, ids.contractor);
+    const sql = await backend.pg.query<{ id: string }>(
+      'select private.message_read_id($1, $2)::text as id',
+      [PROJECT, ids.contractor],
+    );
+    expect(sql.rows[0]!.id).toBe(id);
+    const marker = (upTo: string, kind = 'insert', extra: Record<string, unknown> = {}) => ({
+      table: 'message_reads',
+      id,
+      kind,
+      changes: { project_id: PROJECT, read_up_to: upTo, ...extra },
     });
-    expect(rest.status).toBeGreaterThanOrEqual(400);
-    expect(rest.status).toBeLessThan(500);
-    const [res] = await push('owner', [
+    const earlier = new Date(Date.now() - 120_000).toISOString();
+    const [first] = await push('contractor', [marker(earlier)]);
+    expect(first).toMatchObject({ status: 'applied', row: { id, user_id: ids.contractor } });
+    expect(Date.parse(first!.row!.read_up_to as string)).toBe(Date.parse(earlier));
+    // A second device of the same reader creates the same marker offline: it lands on the row.
+    const later = new Date(Date.now() - 60_000).toISOString();
+    const [second] = await push('contractor', [marker(later)]);
+    expect(second).toMatchObject({ status: 'applied', row: { id, version: 2 } });
+    // Back in time, or into the future: the marker stays, or stops at the server's clock.
+    const [back] = await push('contractor', [
+      {
+        ...marker('2001-01-01T00:00:00Z', 'update'),
+        base_version: 2,
+        changes: { read_up_to: '2001-01-01T00:00:00Z' },
+      },
+    ]);
+    expect(Date.parse(back!.row!.read_up_to as string)).toBe(Date.parse(later));
+    const [future] = await push('contractor', [marker('2999-01-01T00:00:00Z')]);
+    expect(Date.parse(future!.row!.read_up_to as string)).toBeLessThan(Date.now() + 60_000);
+    // The other readers see it (for "Seen"); outsiders do not.
+    expect(await visibleIds('viewer', 'message_reads')).toContain(id);
+    expect(await visibleIds('stranger', 'message_reads')).not.toContain(id);
+  });
+
+  it("nobody writes another reader's marker, a marker of a project it is not part of, or a made-up id", async () => {
+    const before = await backend.pg.query(
+      'select id, user_id, read_up_to, version from message_reads order by id',
+    );
+    const now = new Date().toISOString();
+    const [forOwner] = await push('viewer', [
+      {
+        table: 'message_reads',
+        id: await messageReadId(PROJECT, ids.owner),
+        kind: 'insert',
+        changes: { project_id: PROJECT, read_up_to: now },
+      },
+    ]);
+    // The owner's marker id, pushed by the viewer: not a row the viewer may update, nor the viewer's id.
+    expect(forOwner).toMatchObject({ status: 'rejected', message: 'message_read.bad_id' });
+    const results = await push('viewer', [
+      // The reader is not a column the client writes.
+      {
+        table: 'message_reads',
+        id: await messageReadId(PROJECT, ids.viewer),
+        kind: 'insert',
+        changes: { project_id: PROJECT, user_id: ids.owner, read_up_to: now },
+      },
+      // A random id instead of the derived one.
       {
         table: 'message_reads',
         id: crypto.randomUUID(),
         kind: 'insert',
-        changes: { project_id: PROJECT, user_id: ids.owner, read_up_to: new Date().toISOString() },
+        changes: { project_id: PROJECT, read_up_to: now },
+      },
+      // Markers are never deleted.
+      {
+        table: 'message_reads',
+        id: await messageReadId(PROJECT, ids.viewer),
+        kind: 'delete',
+        changes: {},
+      },
+      // No time.
+      {
+        table: 'message_reads',
+        id: await messageReadId(OTHER_PROJECT, ids.viewer),
+        kind: 'insert',
+        changes: { project_id: OTHER_PROJECT, read_up_to: null },
       },
     ]);
-    expect(res).toMatchObject({ status: 'rejected', code: '22023' });
+    expect(results.map((r) => [r.status, r.code])).toEqual([
+      ['rejected', '22023'],
+      ['rejected', '22023'],
+      ['rejected', '22023'],
+      ['rejected', '22023'],
+    ]);
+    expect(results[1]!.message).toBe('message_read.bad_id');
+    expect(results[2]!.message).toBe('message_read.not_deletable');
+    // Outsiders mark nothing on the project, by push or by REST.
+    for (const who of OUTSIDERS) {
+      const [res] = await push(who, [
+        {
+          table: 'message_reads',
+          id: await messageReadId(PROJECT, ids[who]),
+          kind: 'insert',
+          changes: { project_id: PROJECT, read_up_to: now },
+        },
+      ]);
+      expect(res).toMatchObject({ status: 'rejected', code: '42501' });
+    }
+    const rest = await clients.owner.from('message_reads').insert({
+      id: await messageReadId(PROJECT, ids.contractor),
+      project_id: PROJECT,
+      user_id: ids.contractor,
+      read_up_to: now,
+    });
+    refused(rest, 403, '42501');
+    const restMove = await clients.contractor
+      .from('message_reads')
+      .update({ project_id: OTHER_PROJECT, user_id: ids.owner })
+      .eq('id', await messageReadId(PROJECT, ids.contractor));
+    expect(restMove.error?.code).toBe('42501');
+    const restDelete = await clients.contractor
+      .from('message_reads')
+      .delete()
+      .eq('id', await messageReadId(PROJECT, ids.contractor));
+    expect(restDelete.status).toBeGreaterThanOrEqual(400);
+    expect(restDelete.status).toBeLessThan(500);
+    const anonPush = await anon.rpc('push_changes', {
+      p_ops: [
+        {
+          op_id: crypto.randomUUID(),
+          table: 'message_reads',
+          id: crypto.randomUUID(),
+          kind: 'insert',
+          changes: { project_id: PROJECT, read_up_to: now },
+        },
+      ],
+    });
+    expect(anonPush.error).not.toBeNull();
+    const after = await backend.pg.query(
+      'select id, user_id, read_up_to, version from message_reads order by id',
+    );
+    expect(after.rows).toEqual(before.rows);
   });
 });

@@ -217,6 +217,20 @@ describe('the catalog and its generator', () => {
     expect(cols.rows[0]?.c).toEqual(['project_id', 'note', 'done']);
   });
 
+  it("declares read markers pushed: the reader and the times are the server's, never deleted", async () => {
+    const r = await db.query<Record<string, unknown>>(
+      `select pushed, client_columns, tombstones, delete_refusal, private.sync_client_columns('message_reads') as cols
+         from private.sync_tables where name = 'message_reads'`,
+    );
+    expect(r.rows[0]).toEqual({
+      pushed: true,
+      client_columns: ['project_id', 'read_up_to'],
+      tombstones: false,
+      delete_refusal: 'message_read.not_deletable',
+      cols: ['project_id', 'read_up_to'],
+    });
+  });
+
   it('writes the dispatch as static SQL: no EXECUTE in the functions that name tables', async () => {
     const res = await db.query<{ name: string; def: string }>(
       `select p.proname::text as name, pg_get_functiondef(p.oid) as def

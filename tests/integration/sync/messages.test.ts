@@ -105,24 +105,44 @@ describe('messages on two devices', () => {
     }
   });
 
-  it('unread counts follow the read markers; the marker reaches the other device for "Seen"', async () => {
+  it('read markers go through the outbox: read offline, they reach the other side ("Seen") and the reader\'s other device (counts)', async () => {
     // Each device has read what it wrote, not the other side's 200.
     expect((await unreadCounts(joe.db)).get(projectId)).toBe(200);
     expect((await unreadCounts(home.db)).get(projectId)).toBe(200);
+    // The homeowner's phone as well as her tablet: the same person on a second device.
+    const phone = await openDevice(backend, 'maria-phone', maria, { batchSize: 150 });
+    await settle([phone]);
+    expect((await unreadCounts(phone.db)).get(projectId)).toBe(200);
+
+    // She reads the thread on the tablet with no connection: the marker waits in the outbox.
+    home.net.offline = true;
     const newest = (await threadPage(home.db, projectId, 1)).messages[0]!;
     expect(await messagesOf(home).markRead(projectId, newest.created_at)).toBe(true);
     expect((await unreadCounts(home.db)).get(projectId)).toBeUndefined();
-    const sent = await home.client.rpc('mark_messages_read', {
-      p_project_id: projectId,
-      p_up_to: newest.created_at,
-    });
-    expect(sent.error).toBeNull();
-    await settle([joe, home]);
+    expect((await home.db.outbox.toArray()).map((o) => [o.table, o.kind])).toEqual([
+      ['message_reads', 'update'],
+    ]);
+    home.net.offline = false;
+    await settle([joe, home, phone]);
+    expect(await home.db.outbox.count()).toBe(0);
+    const { rows } = await backend.pg.query<{ user_id: string; n: number }>(
+      'select user_id, count(*)::int as n from message_reads where project_id = $1 group by user_id',
+      [projectId],
+    );
+    expect(rows.find((r) => r.user_id === home.userId)?.n).toBe(1);
     expect(await othersReadUpTo(joe.db, projectId)).toBe(newest.created_at);
-    // A new message from the contractor: one unread on the homeowner's device.
+    expect((await unreadCounts(phone.db)).get(projectId)).toBeUndefined();
+    // A new message from the contractor: one unread on both of her devices.
     expect((await messagesOf(joe).send(projectId, 'Doors arrive Tuesday')).ok).toBe(true);
-    await settle([joe, home]);
+    await settle([joe, home, phone]);
     expect((await unreadCounts(home.db)).get(projectId)).toBe(1);
+    expect((await unreadCounts(phone.db)).get(projectId)).toBe(1);
+    // Read on the phone: the tablet follows.
+    const doors = (await threadPage(phone.db, projectId, 1)).messages[0]!;
+    expect(await messagesOf(phone).markRead(projectId, doors.created_at)).toBe(true);
+    await settle([joe, home, phone]);
+    expect((await unreadCounts(home.db)).get(projectId)).toBeUndefined();
+    await phone.close();
   });
 
   it('a photo attached offline goes out before its message, and the message names it', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { quotesRepo, type QuoteRow } from '../../data';
 import { QuoteLinesView } from './QuoteLinesView';
@@ -15,6 +16,7 @@ import { day, useConnection } from './quoteText';
  * server; offline the button says so) and print.
  */
 export function QuoteSentView({ quote }: { quote: QuoteRow }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const connection = useConnection();
   const [confirmWithdraw, setConfirmWithdraw] = useState(false);
@@ -36,7 +38,9 @@ export function QuoteSentView({ quote }: { quote: QuoteRow }) {
     <>
       <QuoteSendState quote={quote} />
       <section className="card section-card">
-        <h2>Lines</h2>
+        <h2>
+          <Trans>Lines</Trans>
+        </h2>
         <div className="qt-scroll">
           <QuoteLinesView quote={quote} />
         </div>
@@ -49,11 +53,15 @@ export function QuoteSentView({ quote }: { quote: QuoteRow }) {
           rate={quote.tax_rate}
         />
         <dl className="dl">
-          <dt>Valid until</dt>
+          <dt>
+            <Trans>Valid until</Trans>
+          </dt>
           <dd>{day(quote.valid_until)}</dd>
           {quote.notes ? (
             <>
-              <dt>Notes</dt>
+              <dt>
+                <Trans>Notes</Trans>
+              </dt>
               <dd className="qt-notes">{quote.notes}</dd>
             </>
           ) : null}
@@ -61,11 +69,11 @@ export function QuoteSentView({ quote }: { quote: QuoteRow }) {
       </section>
       <div className="btn-row">
         <Link to={`/quote/${quote.id}/print`} className="btn btn-primary">
-          Print / PDF
+          <Trans>Print / PDF</Trans>
         </Link>
         {canRevise ? (
           <button type="button" className="btn" onClick={() => void revise()}>
-            Revise
+            <Trans>Revise</Trans>
           </button>
         ) : null}
         {canWithdraw ? (
@@ -75,15 +83,15 @@ export function QuoteSentView({ quote }: { quote: QuoteRow }) {
             disabled={connection !== 'online'}
             onClick={() => setConfirmWithdraw(true)}
           >
-            {connection === 'online' ? 'Withdraw' : 'Withdraw (needs a connection)'}
+            {connection === 'online' ? t`Withdraw` : t`Withdraw (needs a connection)`}
           </button>
         ) : null}
       </div>
       {confirmWithdraw ? (
         <ConfirmDialog
-          title="Withdraw this quote?"
-          message="The homeowner can no longer accept it. You can send a revision later."
-          confirmLabel="Withdraw"
+          title={t`Withdraw this quote?`}
+          message={t`The homeowner can no longer accept it. You can send a revision later.`}
+          confirmLabel={t`Withdraw`}
           danger
           onClose={() => setConfirmWithdraw(false)}
           onConfirm={async () => {

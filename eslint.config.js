@@ -27,6 +27,13 @@ const TRANSLATED = [
   'src/features/landing/**/*.tsx',
   'src/features/auth/{AuthCard,LoginPage,SignupPage}.tsx',
   'src/features/quotes/**/*.tsx',
+  'src/features/auth/{ForgotPasswordPage,ResetPasswordPage,InvitePage}.tsx',
+  'src/features/dashboard/**/*.tsx',
+  'src/features/project/**/*.tsx',
+  'src/ui/{Modal,ConfirmDialog,PageHeader,OrganizationLink,StatusBadge,ChangedElsewhere}.tsx',
+  'src/ui/{InviteParts,InviteLinkPanel,ContractorRatingLine,ReviewCard}.tsx',
+  'src/features/builder/**/*.tsx',
+  'src/ui/CabinetElevation.tsx',
 ];
 
 export default tseslint.config(
@@ -38,6 +45,8 @@ export default tseslint.config(
       '.data/**',
       'coverage/**',
       'artifacts/**',
+      // Compiled from the mails' catalog by scripts/compile-mails.ts.
+      'supabase/functions/_shared/locales/**',
       // Deno-only modules of the Edge Functions (Deno.serve, Deno.env, Deno.test): `deno check`
       // and `deno lint` check them in `npm run test:functions`; the shared handler is linted here.
       'supabase/functions/*/index.ts',

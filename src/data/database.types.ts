@@ -571,6 +571,80 @@ export type Database = {
           },
         ]
       }
+      visits: {
+        Row: {
+          answered_at: string | null
+          chosen_slot: number | null
+          contractor_id: string
+          created_at: string
+          created_by: string | null
+          crew: string[]
+          deleted_at: string | null
+          ends_at: string | null
+          id: string
+          kind: string
+          message: string
+          project_id: string
+          slots: Json
+          starts_at: string | null
+          status: string
+          title: string
+          txid: unknown
+          updated_at: string
+          version: number
+        }
+        Insert: {
+          answered_at?: string | null
+          chosen_slot?: number | null
+          contractor_id: string
+          created_at?: string
+          created_by?: string | null
+          crew?: string[]
+          deleted_at?: string | null
+          ends_at?: string | null
+          id?: string
+          kind: string
+          message?: string
+          project_id: string
+          slots?: Json
+          starts_at?: string | null
+          status?: string
+          title?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Update: {
+          answered_at?: string | null
+          chosen_slot?: number | null
+          contractor_id?: string
+          created_at?: string
+          created_by?: string | null
+          crew?: string[]
+          deleted_at?: string | null
+          ends_at?: string | null
+          id?: string
+          kind?: string
+          message?: string
+          project_id?: string
+          slots?: Json
+          starts_at?: string | null
+          status?: string
+          title?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "visits_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Views: {
       [_ in never]: never

@@ -247,6 +247,43 @@ export interface ContractorReviewRow {
   reviewer_name: string;
 }
 
+/** What a visit is for: measuring the job for a quote, or installing the doors. */
+export type VisitKind = 'measure' | 'install';
+
+/** Where a visit stands: a measure visit is proposed, then scheduled (one slot accepted) or declined; either kind may be cancelled by the contractor. */
+export type VisitStatus = 'proposed' | 'scheduled' | 'declined' | 'cancelled';
+
+/** One time slot of a visit: instants as ISO 8601 UTC text (the server normalizes to `…Z`). */
+export interface VisitSlot {
+  starts_at: string;
+  ends_at: string;
+}
+
+/**
+ * A visit to the job (server table visits): a measure visit the contractor
+ * proposes from a quote request (the slots are the options; the homeowner
+ * accepts one, `chosen_slot`), or an install whose slots are the days of
+ * work, with the team members who go (`crew`). The server sets
+ * `contractor_id`, `title` (the job's name), `starts_at`/`ends_at` (the
+ * chosen slot, or the span of the slots) and `answered_at`.
+ */
+export interface VisitRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  contractor_id: string;
+  kind: VisitKind;
+  status: VisitStatus;
+  slots: VisitSlot[];
+  chosen_slot: number | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  message: string;
+  crew: string[];
+  title: string;
+  created_by: string | null;
+  answered_at: string | null;
+}
+
 export type SyncTable =
   | 'projects'
   | 'profiles'
@@ -255,6 +292,7 @@ export type SyncTable =
   | 'messages'
   | 'message_reads'
   | 'reviews'
+  | 'visits'
   | 'project_members';
 /** Pull order: memberships last, so a revocation is applied after the rows it hides. */
 export const SYNC_TABLES: readonly SyncTable[] = [
@@ -265,6 +303,7 @@ export const SYNC_TABLES: readonly SyncTable[] = [
   'messages',
   'message_reads',
   'reviews',
+  'visits',
   'project_members',
 ];
 
@@ -276,6 +315,7 @@ export const ROW_TABLES: readonly Exclude<SyncTable, 'project_members' | 'messag
   'quotes',
   'messages',
   'reviews',
+  'visits',
 ];
 
 export type OpKind = 'insert' | 'update' | 'delete';
@@ -370,4 +410,5 @@ export interface ProjectCounts {
   archived: number;
 }
 
-export type Result<T, E extends string = string> = { ok: true; value: T } | { ok: false; error: E };
+export type Outcome<T, E extends string = string> =
+  { ok: true; value: T } | { ok: false; error: E };

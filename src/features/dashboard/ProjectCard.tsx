@@ -1,13 +1,18 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProjectRow } from '../../data';
-import { cabinetSummary } from '../../domain/cabinetSummary';
-import { projectDisplayName, projectTypeLabel } from '../../domain/projectLabels';
+import {
+  cabinetSummaryText,
+  counterpartText,
+  noProjectTypeText,
+  projectNameText,
+  projectTypeText,
+} from '../../i18n/domainLabels';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { UnreadBadge } from '../../ui/UnreadBadge';
 import { StatusEditor } from './StatusEditor';
 import { useJob, useRowSync } from '../../hooks';
-import { counterpart } from '../../domain/jobRole';
 
 /** The project's type line: the type, else (contractors) the scopes. */
 /** Loaded only while the card has something to say about the server (see CardSyncNote). */
@@ -15,10 +20,10 @@ const CardSyncNote = lazy(() => import('../rowSync/CardSyncNote'));
 
 function typeLine(project: ProjectRow): string {
   const d = project.details ?? {};
-  if (typeof d.projectType === 'string' && d.projectType) return projectTypeLabel(d.projectType);
+  if (typeof d.projectType === 'string' && d.projectType) return projectTypeText(d.projectType);
   if (Array.isArray(d.projectScopes) && d.projectScopes.length)
-    return d.projectScopes.map((s) => projectTypeLabel(String(s))).join(', ');
-  return 'No project type';
+    return d.projectScopes.map((s) => projectTypeText(String(s))).join(', ');
+  return noProjectTypeText();
 }
 
 /**
@@ -49,12 +54,13 @@ export function ProjectCard({
   /** Unread messages on the project. */
   unread?: number;
 }) {
-  const name = projectDisplayName(project.name);
+  const { t } = useLingui();
+  const name = projectNameText(project.name);
   const d = project.details ?? {};
   const headingId = `project-${project.id}`;
   const sync = useRowSync('projects', project.id);
   const job = useJob(project.id);
-  const other = job ? counterpart(job) : null;
+  const other = job ? counterpartText(job) : null;
   // Every action is the server's answer (the person's `may` on the job's people row); until the
   // answer is read (the first frame of a cold start), what the dashboard offers its account role.
   const may = job?.me?.may;
@@ -86,7 +92,7 @@ export function ProjectCard({
           {other.label}: {other.person.name}
         </p>
       ) : null}
-      <p className="meta">{cabinetSummary(d.cabinetData)}</p>
+      <p className="meta">{cabinetSummaryText(d.cabinetData)}</p>
       {sync && (sync.refused.length > 0 || sync.waiting) ? (
         <Suspense fallback={null}>
           <CardSyncNote projectId={project.id} onEdit={onEdit} />
@@ -94,17 +100,22 @@ export function ProjectCard({
       ) : null}
       <div className="actions">
         {mayEdit ? (
-          <button type="button" className="btn btn-sm" onClick={onEdit} aria-label={`Edit ${name}`}>
-            Edit
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={onEdit}
+            aria-label={t`Edit ${name}`}
+          >
+            <Trans>Edit</Trans>
           </button>
         ) : null}
         {mayMeasure ? (
           <Link
             to={`/cabinet-builder/${project.id}`}
             className="btn btn-sm btn-primary"
-            aria-label={`Cabinets for ${name}`}
+            aria-label={t`Cabinets for ${name}`}
           >
-            Cabinets
+            <Trans>Cabinets</Trans>
           </Link>
         ) : null}
         {may?.delete ? (
@@ -112,9 +123,9 @@ export function ProjectCard({
             type="button"
             className="btn btn-sm btn-danger-outline"
             onClick={onDelete}
-            aria-label={`Delete ${name}`}
+            aria-label={t`Delete ${name}`}
           >
-            Delete
+            <Trans>Delete</Trans>
           </button>
         ) : null}
       </div>

@@ -3,6 +3,7 @@
  * the filters for contractors), "Show more projects", and the empty, loading
  * and timed-out states. The first screen counts as shown once this list is.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { uiRole, type Role } from '../../auth/roles';
 import { markScreenShown } from '../../hooks/sessionActions';
@@ -18,6 +19,7 @@ import type { Dialog } from './dashboardDialog';
 
 /** The cards of `role`'s projects; `onDialog` opens a card's edit or delete dialog, or the create form. */
 export function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dialog) => void }) {
+  const { t } = useLingui();
   const variant = uiRole(role);
   const { status, search } = useDashboardFilters();
   const [page, setPage] = useState({ key: '', shown: PROJECTS_PAGE_SIZE });
@@ -45,9 +47,9 @@ export function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dial
   if (projects === undefined) {
     if (timedOut)
       return (
-        <LoadErrorAlert message="Loading projects timed out. Please try refreshing the page." />
+        <LoadErrorAlert message={t`Loading projects timed out. Please try refreshing the page.`} />
       );
-    return <Spinner label="Loading projects…" />;
+    return <Spinner label={t`Loading projects…`} />;
   }
   if (projects.length === 0) {
     const none = !counts || counts.all === 0;
@@ -55,14 +57,14 @@ export function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dial
     const sharedBelow = none && (shared?.length ?? 0) > 0;
     return (
       <div className="card empty">
-        <p>{sharedBelow ? 'You have no projects of your own yet.' : 'No projects found.'}</p>
+        <p>{sharedBelow ? t`You have no projects of your own yet.` : t`No projects found.`}</p>
         {none ? (
           <button
             type="button"
             className="btn btn-primary"
             onClick={() => onDialog({ kind: 'create' })}
           >
-            Create Your First Project
+            <Trans>Create Your First Project</Trans>
           </button>
         ) : null}
       </div>
@@ -72,7 +74,9 @@ export function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dial
   return (
     <>
       {/* The cards' headings are h3: this keeps the outline h1 → h2 → h3 for screen readers. */}
-      <h2 className="visually-hidden">Projects</h2>
+      <h2 className="visually-hidden">
+        <Trans>Projects</Trans>
+      </h2>
       <div className="projects">
         {projects.slice(0, shown).map((p) => (
           <ProjectCard
@@ -92,7 +96,7 @@ export function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dial
             className="btn"
             onClick={() => setPage({ key: filterKey, shown: shown + PROJECTS_PAGE_SIZE })}
           >
-            Show more projects
+            <Trans>Show more projects</Trans>
           </button>
         </div>
       ) : null}

@@ -11,6 +11,7 @@ import { PROJECT_STATUSES, STATUS_LABELS, projectDisplayName } from '../../domai
 import { StatusBadge } from '../../ui/StatusBadge';
 import { assignProject, type TeamMember } from './orgApi';
 import { UNASSIGNED, who, type Notice } from './orgNames';
+import { errorText } from '../../remote/rpc';
 
 export function Assignments({
   projects,
@@ -43,7 +44,7 @@ export function Assignments({
     onNotice(
       r.ok
         ? { kind: 'success', text: `${p.name || 'Project'} assigned to ${who(byId.get(to), to)}` }
-        : { kind: 'error', text: r.message },
+        : { kind: 'error', text: errorText(r) },
     );
   }
 

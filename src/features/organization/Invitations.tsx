@@ -9,6 +9,7 @@ import { revokeInvite, type PendingInvite, type SentInvite } from '../../remote/
 import { InviteForm, PendingInviteList } from '../../ui/InviteParts';
 import { inviteContractor } from './orgApi';
 import type { Notice } from './orgNames';
+import { errorText } from '../../remote/rpc';
 
 export function Invitations({
   invites,
@@ -49,7 +50,7 @@ export function Invitations({
               ? `Invitation sent to ${r.value.email}`
               : `Invitation made for ${r.value.email}`,
           }
-        : { kind: 'error', text: r.message },
+        : { kind: 'error', text: errorText(r) },
     );
     if (!r.ok) return false;
     onSent(r.value);

@@ -13,6 +13,7 @@ import type { Notice } from './orgNames';
 import { ProjectCounts } from './ProjectCounts';
 import { TeamList } from './TeamList';
 import '../../ui/sharing.css';
+import { errorText } from '../../remote/rpc';
 
 /**
  * /organization (org_admin): the team (contractors, invite into the
@@ -38,7 +39,7 @@ export function OrganizationPage() {
     const [t, i] = await Promise.all([loadTeam(), loadOrgInvites()]);
     if (t.ok) setTeam(t.value);
     if (i.ok) setInvites(i.value);
-    if (!t.ok) setNotice({ kind: 'error', text: t.message });
+    if (!t.ok) setNotice({ kind: 'error', text: errorText(t) });
   }, []);
   useEffect(() => {
     void refresh();

@@ -1,6 +1,7 @@
 /** The organization's team: its admins and contractors; a contractor can be removed (their projects return to the admin). */
 import { removeContractor, type TeamMember } from './orgApi';
 import { who, type Notice } from './orgNames';
+import { errorText } from '../../remote/rpc';
 
 export function TeamList({
   team,
@@ -23,7 +24,7 @@ export function TeamList({
     onNotice(
       r.ok
         ? { kind: 'success', text: `${who(m, m.id)} was removed` }
-        : { kind: 'error', text: r.message },
+        : { kind: 'error', text: errorText(r) },
     );
     if (r.ok) await onChanged();
   }

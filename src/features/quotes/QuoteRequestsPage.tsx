@@ -8,6 +8,7 @@ import { loadOpenRequests, photoLinks, type OpenRequest } from './quoteApi';
 import { RequestCard } from './RequestCard';
 import { useConnection } from './quoteText';
 import './quotes.css';
+import { errorText } from '../../remote/rpc';
 
 type Loaded =
   | { state: 'loading' }
@@ -30,7 +31,7 @@ export function QuoteRequestsPage() {
   const load = useCallback(async () => {
     setLoaded({ state: 'loading' });
     const out = await loadOpenRequests();
-    if (!out.ok) return setLoaded({ state: 'failed', message: out.message });
+    if (!out.ok) return setLoaded({ state: 'failed', message: errorText(out) });
     setLoaded({ state: 'done', requests: out.value });
     const paths = out.value.flatMap((r) => r.photos.map((p) => p.file_path));
     setPhotos(await photoLinks(paths).catch(() => ({})));

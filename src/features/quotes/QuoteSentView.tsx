@@ -8,6 +8,7 @@ import { QuoteSendState } from './QuoteSendState';
 import { QuoteTotalsBox } from './QuoteTotalsBox';
 import { withdrawQuote } from './quoteApi';
 import { day, useConnection } from './quoteText';
+import { errorText } from '../../remote/rpc';
 
 /**
  * A quote that is no longer a draft, read only (the server froze it when it
@@ -96,7 +97,7 @@ export function QuoteSentView({ quote }: { quote: QuoteRow }) {
           onClose={() => setConfirmWithdraw(false)}
           onConfirm={async () => {
             const out = await withdrawQuote(quote.id);
-            return out.ok ? null : out.message;
+            return out.ok ? null : errorText(out);
           }}
         />
       ) : null}

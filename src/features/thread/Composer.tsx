@@ -60,7 +60,7 @@ export function Composer({
       if (editing) {
         const edited = await messagesRepo.edit(editing.id, text);
         if (!edited.ok) {
-          setError(WRITE_TEXTS[edited.error]);
+          setError(WRITE_TEXTS[edited.code]);
           return;
         }
         onDoneEditing();
@@ -72,7 +72,7 @@ export function Composer({
         ids.push((await filesRepo.attach(projectId, photo, photo.name)).id);
       const result = await messagesRepo.send(projectId, text, ids);
       if (!result.ok) {
-        setError(WRITE_TEXTS[result.error]);
+        setError(WRITE_TEXTS[result.code]);
         return;
       }
       setTextState('');

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { QuoteRow } from '../../data';
-import { projectTypeLabel } from '../../domain/projectLabels';
+import { projectTypeText } from '../../i18n/domainLabels';
 import type { OpenRequest } from './quoteApi';
 import { day, statusWords } from './quoteText';
 
@@ -23,7 +23,7 @@ export function RequestCard({
   mine: QuoteRow | undefined;
 }) {
   const { t } = useLingui();
-  const title = r.project_type ? projectTypeLabel(r.project_type) : t`Refacing job`;
+  const title = r.project_type ? projectTypeText(r.project_type) : t`Refacing job`;
   const zip = r.zip;
   const status = mine ? statusWords(mine.status) : '';
   return (
@@ -40,7 +40,7 @@ export function RequestCard({
             <dt>
               <Trans>Scope</Trans>
             </dt>
-            <dd>{r.scopes.map((s) => projectTypeLabel(s)).join(', ')}</dd>
+            <dd>{r.scopes.map((s) => projectTypeText(s)).join(', ')}</dd>
           </>
         ) : null}
         <dt>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { QuoteRequestSummary } from '../../data';
-import { projectTypeLabel } from '../../domain/projectLabels';
+import { projectTypeText } from '../../i18n/domainLabels';
 import { photoLinks } from './quoteApi';
 import { day } from './quoteText';
 
@@ -30,7 +30,7 @@ export function RequestSummaryCard({ summary }: { summary: QuoteRequestSummary }
       live = false;
     };
   }, [paths]);
-  const type = summary.project_type ? projectTypeLabel(summary.project_type) : t`Refacing job`;
+  const type = summary.project_type ? projectTypeText(summary.project_type) : t`Refacing job`;
   const zip = summary.zip;
   return (
     <section className="card section-card qt-request-summary" aria-label={t`The request`}>
@@ -45,7 +45,7 @@ export function RequestSummaryCard({ summary }: { summary: QuoteRequestSummary }
             <dt>
               <Trans>Scope</Trans>
             </dt>
-            <dd>{summary.scopes.map((s) => projectTypeLabel(s)).join(', ')}</dd>
+            <dd>{summary.scopes.map((s) => projectTypeText(s)).join(', ')}</dd>
           </>
         ) : null}
         <dt>

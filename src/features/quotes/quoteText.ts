@@ -11,7 +11,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { syncStatus, type ConnectionState } from '../../../sync/status';
 import type { QuoteRequestSummary, QuoteRow, QuoteStatus } from '../../data';
 import type { QuoteLineKind } from '../../domain/quoteTotals';
-import { projectTypeLabel } from '../../domain/projectLabels';
+import { projectTypeText } from '../../i18n/domainLabels';
 import { formatDate, formatMoney } from '../../i18n/format';
 import { i18n } from '../../i18n/i18n';
 
@@ -108,7 +108,7 @@ export function useConnection(): ConnectionState {
  */
 export function requestName(summary: QuoteRequestSummary | null | undefined): string {
   if (!summary) return i18n._(msg`Project from a quote request`);
-  const type = summary.project_type ? projectTypeLabel(summary.project_type) : '';
+  const type = summary.project_type ? projectTypeText(summary.project_type) : '';
   const zip = summary.zip;
   return type ? i18n._(msg`${type} · ZIP ${zip}`) : i18n._(msg`Refacing job · ZIP ${zip}`);
 }

@@ -188,6 +188,14 @@ export const ERROR_TEXTS = {
   'quote.content_changed': msg`This quote changed since you opened it. Review it again before accepting.`,
   'quote.reason_too_long': msg({ message: 'Keep the reason under {limit, number} characters' }),
   'quote.withdraw_contractor_only': msg`Only the quote's contractor can withdraw it`,
+  'quote.line_count_whole': msg({ message: 'Line {line}: count whole pieces' }),
+  'quote.line_area_kind': msg({
+    message: 'Line {line}: only a door or drawer-front line is priced by area',
+  }),
+  'quote.line_overlay': msg({
+    message: 'Line {line}: an overlay belongs on a hinge line, more than 0 and at most 4 inches',
+  }),
+  'quote.request_summary_readonly': msg`The request a quote answers is kept by the server`,
   'quote.draft_not_sent': msg`A draft has not been sent: delete it instead`,
   'quote.contractor_mismatch': msg`A quote is written by its own contractor`,
   'quote.contractor_only': msg`Only a contractor can prepare a quote`,

@@ -33,8 +33,13 @@ const TRANSLATED = [
   'src/features/project/**/*.tsx',
   'src/ui/{Modal,ConfirmDialog,PageHeader,OrganizationLink,StatusBadge,ChangedElsewhere}.tsx',
   'src/ui/{InviteParts,InviteLinkPanel,ContractorRatingLine,ReviewCard}.tsx',
+  'src/features/{profile,organization,reviews,legal}/**/*.tsx',
   'src/features/builder/**/*.tsx',
   'src/ui/CabinetElevation.tsx',
+  'src/features/order/**/*.tsx',
+  'src/features/sync/{SyncPage,ConnectionBlock}.tsx',
+  'src/features/visits/**/*.tsx',
+  'src/features/calendar/**/*.tsx',
 ];
 
 export default tseslint.config(

@@ -21,6 +21,7 @@ export const FEATURE_CATALOGS = [
   'quotes',
   'quotesReceived',
   'reviews',
+  'calendar',
   'legal',
 ] as const;
 

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { PG_BIN, postgresAvailable } from './tests/support/postgresLane.ts';
 import { DEXIE_MODERN } from './scripts/dexieModern.ts';
@@ -47,6 +48,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // At least two files at a time: Vitest's default (one fewer than the cores) leaves a 2-core CI
+    // machine running one file while the other core idles, though every file is on its own
+    // (its own in-process PGlite, its own database cloned from the PostgreSQL lane's template,
+    // temp folders, port 0).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ['tests/support/i18nSetup.ts'],
     projects: [
       {
@@ -56,6 +62,7 @@ export default defineConfig({
           include: [
             'src/**/*.test.{ts,tsx}',
             'sync/**/*.test.ts',
+            'shared/**/*.test.ts',
             'server/**/*.test.ts',
             'tests/integration/**/*.test.ts',
           ],

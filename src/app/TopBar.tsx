@@ -1,12 +1,14 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useDisplayName } from '../auth/useDisplayName';
 import { useUiRole } from '../auth/useCurrentRole';
 import { SyncStatusIndicator } from '../features/sync/SyncStatusIndicator';
-import { useUnreadCounts } from '../hooks';
+import { useAllVisits, useUnreadCounts } from '../hooks';
 import { UnreadBadge } from '../ui/UnreadBadge';
 import { notifyNewMessages } from '../remote/messageNotices';
+import { notifyVisitChanges, unseenVisits } from '../remote/visitNotices';
 
 /**
  * Unread messages over all projects, as a badge on the top bar's dashboard
@@ -25,6 +27,36 @@ function UnreadMessages() {
     previous.current = total;
   }, [counts, total]);
   return <UnreadBadge count={total} />;
+}
+
+/**
+ * Visits new or changed since the person last saw them, as a badge on the
+ * Calendar link; a system notification when the count grows in the background.
+ */
+function VisitChanges() {
+  const visits = useAllVisits();
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const onSeen = () => setTick((n) => n + 1);
+    window.addEventListener('refacing:visits-seen', onSeen);
+    return () => window.removeEventListener('refacing:visits-seen', onSeen);
+  }, []);
+  const count = visits ? unseenVisits(visits).length : 0;
+  const previous = useRef<number | null>(null);
+  useEffect(() => {
+    if (visits === undefined) return;
+    if (previous.current !== null && count > previous.current)
+      notifyVisitChanges(count - previous.current);
+    previous.current = count;
+  }, [visits, count]);
+  if (count <= 0) return null;
+  const text = plural(count, { one: '# new or changed visit', other: '# new or changed visits' });
+  return (
+    <span className="badge badge-unread" title={text}>
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="visually-hidden">{text}</span>
+    </span>
+  );
 }
 
 /**
@@ -87,6 +119,9 @@ export function TopBar() {
         </Link>
         <Link to="/dashboard" className="btn btn-ghost btn-sm">
           <Trans>My Dashboard</Trans> <UnreadMessages />
+        </Link>
+        <Link to="/calendar" className="btn btn-ghost btn-sm">
+          <Trans>Visits</Trans> <VisitChanges />
         </Link>
         {contractor ? (
           <>

@@ -20,6 +20,7 @@ import {
   SyncPage,
 } from './otherPages';
 import { Spinner } from '../ui/Spinner';
+import { useRouteTitle } from './routeTitles';
 
 const LandingPage = lazy(async () => ({
   default: (await import('../features/landing/LandingPage')).LandingPage,
@@ -114,6 +115,10 @@ const QuoteAcceptPage = lazy(async () => ({
     await withCatalog('quotesReceived', () => import('../features/quotesReceived/QuoteAcceptPage'))
   ).QuoteAcceptPage,
 }));
+const CalendarPage = lazy(async () => ({
+  default: (await withCatalog('calendar', () => import('../features/calendar/CalendarPage')))
+    .CalendarPage,
+}));
 const ContractorReviewsPage = lazy(async () => ({
   default: (await withCatalog('reviews', () => import('../features/reviews/ContractorReviewsPage')))
     .ContractorReviewsPage,
@@ -148,6 +153,7 @@ export async function preloadProtectedRoute(pathname: string): Promise<void> {
 /** The routes; the error boundary resets when the location changes. */
 export function AppRoutes() {
   const location = useLocation();
+  useRouteTitle();
   return (
     <AppErrorBoundary resetKey={location.key}>
       <Suspense fallback={<Spinner />}>
@@ -173,6 +179,7 @@ export function AppRoutes() {
               <Route path="/cabinet-builder/:projectId" element={<BuilderPage />} />
               <Route path="/order/:projectId" element={<OrderPage />} />
               <Route path="/sync" element={<SyncPage />} />
+              <Route path="/calendar" element={<CalendarPage />} />
               <Route path="/quotes" element={<MyQuotesPage />} />
               <Route path="/quote-requests" element={<QuoteRequestsPage />} />
               <Route path="/quote/new/:projectId" element={<NewQuotePage />} />

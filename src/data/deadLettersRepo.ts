@@ -8,9 +8,10 @@ import { applyOpToRow, toProjectRecord } from './applyServerRows';
 import { enqueueOp } from './outbox';
 import { storableOp, TextTooLongError } from './userText';
 import { activeContext, type RepoContext } from './repoContext';
-import type { Result, SyncTable } from './types';
+import type { SyncTable } from './types';
 import type { RefacingDb } from './db';
 import { REFETCH_KEY } from './syncStateKeys';
+import { failure, type Outcome } from '../../shared/outcome';
 
 /** A row the engine must fetch fresh from the server (queued under REFETCH_KEY). */
 export interface RefetchItem {
@@ -31,15 +32,15 @@ export function createDeadLettersRepo(ctx: RepoContext) {
      * current version, through the one text rule. `too_long` when a text of
      * it is past its field's limit (fix it in the form, or Discard).
      */
-    async retry(id: number): Promise<Result<void, 'not_found' | 'too_long'>> {
+    async retry(id: number): Promise<Outcome<void, 'not_found' | 'too_long'>> {
       const db = ctx.getDb();
       return db.transaction('rw', letterTables(db), async () => {
         const letter = await db.dead_letters.get(id);
-        if (!letter) return { ok: false, error: 'not_found' } as const;
+        if (!letter) return failure('not_found');
         try {
           storableOp(letter.op);
         } catch (error) {
-          if (error instanceof TextTooLongError) return { ok: false, error: 'too_long' } as const;
+          if (error instanceof TextTooLongError) return failure('too_long');
           throw error;
         }
         const table = db.table(letter.op.table);
@@ -91,11 +92,11 @@ export function createDeadLettersRepo(ctx: RepoContext) {
      * Drops the rejected op. A rejected insert removes the local row (the
      * server never had it); otherwise the row is fetched fresh on the next sync.
      */
-    async discard(id: number): Promise<Result<void, 'not_found'>> {
+    async discard(id: number): Promise<Outcome<void, 'not_found'>> {
       const db = ctx.getDb();
       return db.transaction('rw', letterTables(db), async () => {
         const letter = await db.dead_letters.get(id);
-        if (!letter) return { ok: false, error: 'not_found' } as const;
+        if (!letter) return failure('not_found');
         const { table, id: rowId, kind } = letter.op;
         await db.dead_letters.delete(id);
         const others = await db.outbox.where('[table+id]').equals([table, rowId]).count();

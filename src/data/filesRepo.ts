@@ -10,7 +10,8 @@ import { storableText, textLength, TEXT_LIMITS } from '../domain/userText';
 import { newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import { syncedTable } from './syncedTable';
-import type { ProjectFileRow, Result } from './types';
+import type { ProjectFileRow } from './types';
+import { failure, type Outcome } from '../../shared/outcome';
 
 /** What the screens say of a file whose row is missing or deleted on the device (openBlob throws it, remove answers not_found). */
 export const FILE_NOT_FOUND_TEXT = 'File not found';
@@ -83,12 +84,12 @@ export function createFilesRepo(
     /**
      * Deletes a file (works offline): tombstone locally, queue the row delete;
      * the engine removes the Storage object after the server confirms. A file
-     * never uploaded is simply dropped. `{ ok: false, error: 'not_found' }` when missing.
+     * never uploaded is simply dropped. `failure('not_found')` when missing.
      */
-    async remove(fileId: string): Promise<Result<void, 'not_found'>> {
+    async remove(fileId: string): Promise<Outcome<void, 'not_found'>> {
       return files.write(async () => {
         const current = await files.live(fileId);
-        if (!current) return { ok: false, error: 'not_found' } as const;
+        if (!current) return failure('not_found');
         await files.remove(current, { removeObject: current.file_path });
         return { ok: true, value: undefined } as const;
       });

@@ -5,6 +5,7 @@
  */
 export type * from './types';
 export { SYNC_TABLES } from './types';
+export { visitsRepo, createVisitsRepo, type NewVisit, type VisitWriteError } from './visitsRepo';
 export {
   setActiveUser,
   getActiveDb,

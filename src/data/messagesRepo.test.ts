@@ -32,8 +32,12 @@ describe('messagesRepo', () => {
   it('refuses an empty or over-long body and writes nothing', async () => {
     const ctx = makeCtx();
     const repo = createMessagesRepo(ctx);
-    expect(await repo.send(PROJECT, '  \n ')).toEqual({ ok: false, error: 'empty' });
-    expect(await repo.send(PROJECT, 'x'.repeat(4001))).toEqual({ ok: false, error: 'tooLong' });
+    expect(await repo.send(PROJECT, '  \n ')).toEqual({ ok: false, code: 'empty', data: {} });
+    expect(await repo.send(PROJECT, 'x'.repeat(4001))).toEqual({
+      ok: false,
+      code: 'tooLong',
+      data: {},
+    });
     expect(await ctx.db.messages.count()).toBe(0);
     expect(await ctx.db.outbox.count()).toBe(0);
   });
@@ -118,7 +122,7 @@ describe('messagesRepo', () => {
       ],
       at,
     );
-    expect(await repo.edit('m2', 'changed')).toEqual({ ok: false, error: 'not_author' });
+    expect(await repo.edit('m2', 'changed')).toEqual({ ok: false, code: 'not_author', data: {} });
     const edited = await repo.edit('m1', 'mine, edited');
     expect(edited).toMatchObject({ ok: true, value: { body: 'mine, edited' } });
     expect((await ctx.db.outbox.toArray()).at(-1)).toMatchObject({
@@ -127,7 +131,7 @@ describe('messagesRepo', () => {
       changes: { body: 'mine, edited' },
     });
     ctx.advance(16 * 60_000);
-    expect(await repo.edit('m1', 'too late')).toEqual({ ok: false, error: 'too_late' });
+    expect(await repo.edit('m1', 'too late')).toEqual({ ok: false, code: 'too_late', data: {} });
     const row = await ctx.db.messages.get('m1');
     expect(messageEditable(row!, 'u1', ctx.now())).toBe(false);
   });

@@ -21,7 +21,8 @@ import { newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import { sortableTime } from './sortableTime';
 import { syncedTable, type SyncedTable } from './syncedTable';
-import type { MessageReadRow, MessageRow, Result } from './types';
+import type { MessageReadRow, MessageRow } from './types';
+import { failure, type Outcome } from '../../shared/outcome';
 
 /** Why a message write was refused on the device (the server refuses the same). */
 export type MessageWriteError = MessageBodyError | 'not_found' | 'not_author' | 'too_late';
@@ -38,12 +39,12 @@ export function createMessagesRepo(ctx: RepoContext = activeContext) {
   const messages = syncedTable<MessageRow>(ctx, { table: 'messages' });
   const reads = syncedTable<MessageReadRow>(ctx, { table: 'message_reads' });
 
-  async function own(id: string): Promise<Result<MessageRow, MessageWriteError>> {
+  async function own(id: string): Promise<Outcome<MessageRow, MessageWriteError>> {
     const db = ctx.getDb();
     const row = await db.messages.get(id);
-    if (!row || row.deleted_at) return { ok: false, error: 'not_found' };
-    if (row.author_id !== db.userId) return { ok: false, error: 'not_author' };
-    if (!messageEditable(row, db.userId, ctx.now())) return { ok: false, error: 'too_late' };
+    if (!row || row.deleted_at) return failure('not_found');
+    if (row.author_id !== db.userId) return failure('not_author');
+    if (!messageEditable(row, db.userId, ctx.now())) return failure('too_late');
     return { ok: true, value: row };
   }
 
@@ -59,9 +60,9 @@ export function createMessagesRepo(ctx: RepoContext = activeContext) {
       projectId: string,
       body: string,
       attachments: readonly string[] = [],
-    ): Promise<Result<MessageRow, MessageWriteError>> {
+    ): Promise<Outcome<MessageRow, MessageWriteError>> {
       const problem = messageBodyError(body);
-      if (problem) return { ok: false, error: problem };
+      if (problem) return failure(problem);
       body = storableBody(body);
       const db = ctx.getDb();
       const nowIso = sortableTime(new Date(ctx.now()).toISOString());
@@ -95,10 +96,10 @@ export function createMessagesRepo(ctx: RepoContext = activeContext) {
     },
 
     /** Changes the body of one's own message within 15 minutes of its sending (works offline). */
-    async edit(id: string, body: string): Promise<Result<MessageRow, MessageWriteError>> {
+    async edit(id: string, body: string): Promise<Outcome<MessageRow, MessageWriteError>> {
       const problem = messageBodyError(body);
       body = storableBody(body);
-      if (problem) return { ok: false, error: problem };
+      if (problem) return failure(problem);
       return messages.write(async () => {
         const current = await own(id);
         if (!current.ok) return current;
@@ -111,7 +112,7 @@ export function createMessagesRepo(ctx: RepoContext = activeContext) {
     },
 
     /** Deletes one's own message within 15 minutes of its sending (works offline; an unsent one is simply dropped). */
-    async remove(id: string): Promise<Result<void, MessageWriteError>> {
+    async remove(id: string): Promise<Outcome<void, MessageWriteError>> {
       return messages.write(async () => {
         const current = await own(id);
         if (!current.ok) return current;

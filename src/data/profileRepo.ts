@@ -8,7 +8,8 @@
 import { storableValue } from '../domain/userText';
 import { activeContext, type RepoContext } from './repoContext';
 import { changedColumns, syncedTable } from './syncedTable';
-import type { ProfileRow, Result } from './types';
+import type { ProfileRow } from './types';
+import { type Outcome } from '../../shared/outcome';
 
 export type ProfileChanges = Partial<
   Pick<
@@ -40,7 +41,7 @@ export function createProfileRepo(ctx: RepoContext) {
     async update(
       written: ProfileChanges,
       started?: ProfileChanges,
-    ): Promise<Result<ProfileRow, never>> {
+    ): Promise<Outcome<ProfileRow, never>> {
       const changes = storableValue(written);
       const db = ctx.getDb();
       const me = db.userId;

@@ -13,7 +13,8 @@ import { storableValue } from '../domain/userText';
 import { newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import { changedColumns, syncedTable } from './syncedTable';
-import type { DataRole, ProjectDetails, ProjectRow, ProjectStatus, Result } from './types';
+import type { DataRole, ProjectDetails, ProjectRow, ProjectStatus } from './types';
+import { failure, type Outcome } from '../../shared/outcome';
 
 export interface CreateProjectInput {
   name: string;
@@ -88,20 +89,20 @@ export function createProjectsRepo(ctx: RepoContext) {
     /**
      * Changes name, status and/or details of a live project. A details change
      * is sent as leaf-path patches; repeated calls (autosave) coalesce into one
-     * pending op. `{ ok: false, error: 'not_found' }` when missing or deleted.
+     * pending op. `failure('not_found')` when missing or deleted.
      * Editors pass `options.base` (see `ProjectUpdateOptions`).
      */
     async update(
       id: string,
       written: ProjectChanges,
       options: ProjectUpdateOptions = {},
-    ): Promise<Result<ProjectRow, 'not_found'>> {
+    ): Promise<Outcome<ProjectRow, 'not_found'>> {
       // The one text rule (NUL, lone surrogates); enqueueOp refuses a text past its limit.
       const changes = storableValue(written);
       const base = options.base;
       return projects.write(async () => {
         const current = await projects.live(id);
-        if (!current) return { ok: false, error: 'not_found' } as const;
+        if (!current) return failure('not_found');
         const columns = changedColumns(
           current,
           { name: changes.name, status: changes.status },
@@ -125,12 +126,12 @@ export function createProjectsRepo(ctx: RepoContext) {
 
     /**
      * Deletes a project: a local tombstone until the server confirms (a project
-     * never pushed is simply dropped). `{ ok: false, error: 'not_found' }` when missing.
+     * never pushed is simply dropped). `failure('not_found')` when missing.
      */
-    async remove(id: string): Promise<Result<void, 'not_found'>> {
+    async remove(id: string): Promise<Outcome<void, 'not_found'>> {
       return projects.write(async () => {
         const current = await projects.live(id);
-        if (!current) return { ok: false, error: 'not_found' } as const;
+        if (!current) return failure('not_found');
         await projects.remove(current);
         return { ok: true, value: undefined } as const;
       });

@@ -11,7 +11,8 @@ import { storableValue } from '../domain/userText';
 import { newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import { syncedTable } from './syncedTable';
-import type { QuoteRow, Result } from './types';
+import type { QuoteRow } from './types';
+import { failure, type Outcome } from '../../shared/outcome';
 
 /** What the contractor writes on a draft quote. */
 export interface QuoteContent {
@@ -51,10 +52,10 @@ export function createQuotesRepo(ctx: RepoContext = activeContext) {
   const quotes = syncedTable<QuoteRow>(ctx, { table: 'quotes' });
 
   /** The live draft `id`, or why it cannot be changed. */
-  async function draft(id: string): Promise<Result<QuoteRow, QuoteWriteError>> {
+  async function draft(id: string): Promise<Outcome<QuoteRow, QuoteWriteError>> {
     const current = await ctx.getDb().quotes.get(id);
-    if (!current || current.deleted_at) return { ok: false, error: 'not_found' };
-    if (current.status !== 'draft') return { ok: false, error: 'not_a_draft' };
+    if (!current || current.deleted_at) return failure('not_found');
+    if (current.status !== 'draft') return failure('not_a_draft');
     return { ok: true, value: current };
   }
 
@@ -63,7 +64,7 @@ export function createQuotesRepo(ctx: RepoContext = activeContext) {
     id: string,
     changes: Partial<QuoteRow>,
     derived: Partial<QuoteRow> = {},
-  ): Promise<Result<QuoteRow, QuoteWriteError>> {
+  ): Promise<Outcome<QuoteRow, QuoteWriteError>> {
     return quotes.write(async () => {
       const current = await draft(id);
       if (!current.ok) return current;
@@ -126,7 +127,10 @@ export function createQuotesRepo(ctx: RepoContext = activeContext) {
     },
 
     /** Saves a draft's content (autosave; consecutive saves fold into one op). */
-    async saveDraft(id: string, content: QuoteContent): Promise<Result<QuoteRow, QuoteWriteError>> {
+    async saveDraft(
+      id: string,
+      content: QuoteContent,
+    ): Promise<Outcome<QuoteRow, QuoteWriteError>> {
       const { changes, totals } = contentColumns(content);
       return updateDraft(id, changes, totals);
     },
@@ -136,12 +140,12 @@ export function createQuotesRepo(ctx: RepoContext = activeContext) {
      * out when the connection returns. The server stamps the time and the
      * hash, and marks the contractor's earlier sent revision superseded.
      */
-    send(id: string): Promise<Result<QuoteRow, QuoteWriteError>> {
+    send(id: string): Promise<Outcome<QuoteRow, QuoteWriteError>> {
       return updateDraft(id, { status: 'sent' });
     },
 
     /** Deletes a draft (a sent quote is withdrawn through the server instead). */
-    removeDraft(id: string): Promise<Result<void, QuoteWriteError>> {
+    removeDraft(id: string): Promise<Outcome<void, QuoteWriteError>> {
       return quotes.write(async () => {
         const current = await draft(id);
         if (!current.ok) return current;

@@ -18,7 +18,8 @@ import { jobAnswer } from '../domain/jobRole';
 import { newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import { syncedTable } from './syncedTable';
-import type { ReviewRow, Result } from './types';
+import type { ReviewRow } from './types';
+import { failure, type Outcome } from '../../shared/outcome';
 
 /** Why a review write was refused on the device (the server refuses the same). */
 export type ReviewWriteError =
@@ -55,28 +56,26 @@ export function createReviewsRepo(ctx: RepoContext = activeContext) {
       projectId: string,
       rating: number,
       written: string,
-    ): Promise<Result<ReviewRow, ReviewWriteError>> {
+    ): Promise<Outcome<ReviewRow, ReviewWriteError>> {
       const body = storableText(written);
       const problem = reviewError(rating, body);
-      if (problem) return { ok: false, error: problem };
+      if (problem) return failure(problem);
       return reviews.write(
         async (db) => {
           const project = await db.projects.get(projectId);
-          if (!project || project.deleted_at) return { ok: false, error: 'not_found' } as const;
+          if (!project || project.deleted_at) return failure('not_found');
           // Who is who is the server's answer on the job's people rows: the homeowner who owns the
           // job (not one invited as its owner) reviews its contractor of record.
           const job = jobAnswer(
             await db.project_members.where('project_id').equals(projectId).toArray(),
             db.userId,
           );
-          if (job.me?.role !== 'owner' || job.me.invited)
-            return { ok: false, error: 'not_owner' } as const;
-          if (project.status !== 'completed') return { ok: false, error: 'not_completed' } as const;
+          if (job.me?.role !== 'owner' || job.me.invited) return failure('not_owner');
+          if (project.status !== 'completed') return failure('not_completed');
           const contractorId = job.contractor?.userId;
-          if (!contractorId || contractorId === db.userId)
-            return { ok: false, error: 'no_contractor' } as const;
+          if (!contractorId || contractorId === db.userId) return failure('no_contractor');
           if ((await db.reviews.where('project_id').equals(projectId).count()) > 0)
-            return { ok: false, error: 'already_reviewed' } as const;
+            return failure('already_reviewed');
           const nowIso = new Date(ctx.now()).toISOString();
           const columns = { project_id: projectId, reviewer_id: db.userId, rating, body };
           const row: ReviewRow = {
@@ -102,32 +101,30 @@ export function createReviewsRepo(ctx: RepoContext = activeContext) {
       id: string,
       rating: number,
       written: string,
-    ): Promise<Result<ReviewRow, ReviewWriteError>> {
+    ): Promise<Outcome<ReviewRow, ReviewWriteError>> {
       const body = storableText(written);
       const problem = reviewError(rating, body);
-      if (problem) return { ok: false, error: problem };
+      if (problem) return failure(problem);
       return reviews.write(async (db) => {
         const current = await db.reviews.get(id);
-        if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
-        if (current.reviewer_id !== db.userId) return { ok: false, error: 'not_owner' } as const;
-        if (!reviewEditable(current, db.userId, ctx.now()))
-          return { ok: false, error: 'too_late' } as const;
+        if (!current || current.deleted_at) return failure('not_found');
+        if (current.reviewer_id !== db.userId) return failure('not_owner');
+        if (!reviewEditable(current, db.userId, ctx.now())) return failure('too_late');
         const next = await reviews.update(current, { columns: { rating, body } });
         return { ok: true, value: next } as const;
       });
     },
 
     /** The contractor's one reply to a review of its work (works offline; the server stamps replied_at). */
-    async reply(id: string, written: string): Promise<Result<ReviewRow, ReviewWriteError>> {
+    async reply(id: string, written: string): Promise<Outcome<ReviewRow, ReviewWriteError>> {
       const reply = storableText(written);
       const problem = replyError(reply);
-      if (problem) return { ok: false, error: problem };
+      if (problem) return failure(problem);
       return reviews.write(async (db) => {
         const current = await db.reviews.get(id);
-        if (!current || current.deleted_at) return { ok: false, error: 'not_found' } as const;
-        if (current.contractor_id !== db.userId)
-          return { ok: false, error: 'not_contractor' } as const;
-        if (current.reply !== null) return { ok: false, error: 'already_replied' } as const;
+        if (!current || current.deleted_at) return failure('not_found');
+        if (current.contractor_id !== db.userId) return failure('not_contractor');
+        if (current.reply !== null) return failure('already_replied');
         const next = await reviews.update(current, {
           columns: { reply },
           local: (at) => ({ replied_at: at }),

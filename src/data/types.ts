@@ -412,4 +412,5 @@ export interface ProjectCounts {
   archived: number;
 }
 
-export type Result<T, E extends string = string> = { ok: true; value: T } | { ok: false; error: E };
+export type Outcome<T, E extends string = string> =
+  { ok: true; value: T } | { ok: false; error: E };

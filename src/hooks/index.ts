@@ -15,6 +15,7 @@ export {
   usePendingOps,
   useRowUnsynced,
   useRowSync,
+  useRowSyncs,
   useAllProjects,
   useLastBackgroundSync,
 } from './liveQueries';
@@ -23,10 +24,12 @@ export {
   useProjectMembers,
   useSharedProjects,
   useJob,
+  useJobs,
   useJobContractors,
   type SharedProject,
 } from './membershipHooks';
 export { useProjectQuotes, useQuote, useMyQuotes } from './quoteHooks';
 export { useProjectReview, useContractorReviews, useContractorRatings } from './reviewHooks';
 export { useServerReachable } from './useServerReachable';
+export { useProjectVisits, useAllVisits } from './visitHooks';
 export { useThread, useUnreadCounts, useOthersReadUpTo } from './messageHooks';

@@ -96,3 +96,27 @@ export function formatDuration(value: number, unit: Intl.RelativeTimeFormatUnit)
   const single = unit.replace(/s$/, '') as Intl.NumberFormatOptions['unit'];
   return numberFormat({ style: 'unit', unit: single, unitDisplay: 'long' }).format(value);
 }
+
+/**
+ * A time span in the viewer's zone, with its weekday and day: "Tue, Dec 1, 9:00 – 10:00 AM" /
+ * "mar, 1 dic, 9:00 – 10:00 a. m."; a span over two days names both. Unreadable input: ''.
+ */
+export function formatTimeRange(start: DateInput, end: DateInput): string {
+  const a = toDate(start);
+  const b = toDate(end);
+  if (!a || !b) return '';
+  const f = dateFormat({
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  return b.getTime() >= a.getTime() ? f.formatRange(a, b) : f.format(a);
+}
+
+/** An hour of the day for a calendar's side: "9 AM" / "9 a. m.". */
+export function formatHourOfDay(hour: number): string {
+  const d = new Date(2000, 0, 1, hour);
+  return dateFormat({ hour: 'numeric' }).format(d);
+}

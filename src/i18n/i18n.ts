@@ -22,6 +22,7 @@ export type CatalogName =
   | 'quotes'
   | 'quotesReceived'
   | 'reviews'
+  | 'calendar'
   | 'legal';
 
 /** Catalogs this page has needed so far: a language switch loads each of them in the new language. */

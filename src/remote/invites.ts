@@ -10,6 +10,8 @@ import { currentLocale } from '../i18n/i18n';
 import { syncNow } from '../hooks/sessionActions';
 import { PENDING_KEY, pendingInviteToken } from './pendingInvite';
 import { accessRpc, callRpc, failed, OFFLINE, type Outcome } from './rpc';
+import { failure } from '../../shared/outcome';
+import type { ErrorCode } from './errorCodes';
 import type { MemberRole } from '../data';
 import type { Database } from '../data/database.types';
 
@@ -42,15 +44,15 @@ export interface SentInvite {
 /**
  * Sends (or resends) an invitation through the function that makes it and
  * mails it when mail is set up (`project-invite`, `org-invite`): the
- * address, the link to pass on and whether it was mailed, or the message to
- * show (the function's own when it refused, e.g. over the invitation limits).
+ * address, the link to pass on and whether it was mailed, or the failure
+ * (the function's own code when it refused, e.g. `invite.limit_reached`).
  * The mail goes out in the language this app shows (`locale`; docs/decisions.md).
  */
 export async function invokeInvite(
   fn: string,
   body: Record<string, unknown>,
 ): Promise<Outcome<SentInvite>> {
-  const fallback = 'The invitation could not be sent';
+  const fallback: ErrorCode = 'invite.send_failed';
   try {
     const answer = await supabase.functions.invoke<{
       email: string;
@@ -63,9 +65,11 @@ export async function invokeInvite(
     const error = answer.error as Error | null;
     if (error instanceof FunctionsHttpError) {
       const refusal = (await (error.context as Response).json().catch(() => null)) as {
+        code?: string;
         message?: string;
+        details?: unknown;
       } | null;
-      return { ok: false, message: refusal?.message ?? fallback };
+      return refusal ? failed(refusal, fallback) : failure(fallback);
     }
     if (error || !data || typeof data.link !== 'string') return failed(error, fallback);
     return {
@@ -87,7 +91,7 @@ export async function pendingInvites<F extends 'project_invites_of' | 'org_invit
   fn: F,
   args?: Rpcs[F]['Args'],
 ): Promise<Outcome<PendingInvite[]>> {
-  const out = await callRpc<F, PendingInvite[] | null>(fn, args, 'Invitations could not be loaded');
+  const out = await callRpc<F, PendingInvite[] | null>(fn, args, 'invite.load_failed');
   return out.ok ? { ok: true, value: out.value ?? [] } : out;
 }
 
@@ -110,7 +114,7 @@ export async function revokeInvite(inviteId: string): Promise<Outcome> {
   const out = await callRpc(
     'revoke_project_invite',
     { p_invite_id: inviteId },
-    'The invitation could not be revoked',
+    'invite.revoke_failed',
   );
   return out.ok ? { ok: true, value: undefined } : out;
 }
@@ -120,7 +124,7 @@ export function removeMember(projectId: string, userId: string): Promise<Outcome
   return accessRpc(
     'remove_project_member',
     { p_project_id: projectId, p_user_id: userId },
-    'The member could not be removed',
+    'member.remove_failed',
   );
 }
 
@@ -135,12 +139,12 @@ export async function acceptPendingInvite(): Promise<Outcome<{
 }> | null> {
   const token = pendingInviteToken();
   if (!token) return null;
-  const fallback = 'The invitation could not be accepted';
+  const fallback: ErrorCode = 'invite.accept_failed';
   try {
     const { data, error } = await supabase.rpc('accept_project_invite', { p_token: token });
     if (error) {
       const out = failed(error, fallback);
-      if (out.message !== OFFLINE) localStorage.removeItem(PENDING_KEY);
+      if (out.code !== OFFLINE) localStorage.removeItem(PENDING_KEY);
       return out;
     }
     localStorage.removeItem(PENDING_KEY);

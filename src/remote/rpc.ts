@@ -1,34 +1,45 @@
 /**
  * The app's online calls, in one shape: an RPC with its arguments checked
  * against src/data/database.types.ts, and what it ended with as an
- * `Outcome` (its value, or the message a person reads: offline when the
- * request never got through, else the server's words). Every feature's
- * server call (quotes, invitations, the organization, analytics) goes
- * through these.
+ * `Outcome` (its value, or a failure's code and data: `net.offline` when the
+ * request never got through, else the code the server answered). The words
+ * come from the one catalogue (`errorText`, src/remote/errorCodes.ts) where
+ * the failure is shown. Every feature's server call (quotes, invitations,
+ * the organization, analytics) goes through these.
  */
 import { FunctionsFetchError } from '@supabase/supabase-js';
 import { supabase } from '../auth/supabase';
 import { syncNow } from '../hooks/sessionActions';
 import type { Database } from '../data/database.types';
+import { failure, type Failure, type Outcome } from '../../shared/outcome';
+import { serverFailure, type ErrorCode } from './errorCodes';
 
-/** The message of a call that never reached the server. */
-export const OFFLINE = 'You are offline. Connect to the internet and try again.';
+export type { Failure, Outcome } from '../../shared/outcome';
+export { errorText } from './errorCodes';
 
-/** What a sharing or organization call ended with: its value, or the message to show. */
-export type Outcome<T = void> = { ok: true; value: T } | { ok: false; message: string };
+/** The code of a call that never reached the server. */
+export const OFFLINE: ErrorCode = 'net.offline';
 
-/** A failed call as the message a person reads: offline when the request never got through, else the server's words or `fallback`. */
+/**
+ * A failed call as a code and its data: `net.offline` when the request never
+ * got through (fetch's own TypeError, a functions fetch error), else the
+ * server's code (`serverFailure`), else `fallback` (a catalogue code naming
+ * what failed) when the error carries neither.
+ */
 export function failed(
-  error: { message?: string } | null | undefined,
-  fallback: string,
-): { ok: false; message: string } {
+  error: { message?: string; code?: string; details?: unknown } | null | undefined,
+  fallback: ErrorCode = 'request.failed',
+): Failure {
   const m = error?.message ?? '';
+  // fetch's own TypeError texts (Chromium, Node, Firefox, Safari): the request never left.
   if (
     error instanceof FunctionsFetchError ||
     /Failed to fetch|fetch failed|NetworkError|Load failed/i.test(m)
   )
-    return { ok: false, message: OFFLINE };
-  return { ok: false, message: m || fallback };
+    return failure(OFFLINE);
+  if (!error || (!m && !error.code)) return failure(fallback);
+  const out = serverFailure(error);
+  return out.code === 'error.unknown' && !error.code ? failure(fallback) : out;
 }
 
 /** The RPCs that change who sees which project. */
@@ -38,12 +49,12 @@ export type AccessRpc = 'remove_project_member' | 'assign_project' | 'remove_org
  * Runs an RPC that changes who sees which project (remove a member, assign a
  * project, remove a contractor) with its arguments (checked against
  * src/data/database.types.ts), then syncs so this device follows at once.
- * Returns ok, or the message to show (`fallback` when the server gave none).
+ * Returns ok, or the failure's code (`fallback` when the server named none).
  */
 export async function accessRpc<F extends AccessRpc>(
   fn: F,
   args: Database['public']['Functions'][F]['Args'],
-  fallback: string,
+  fallback: ErrorCode,
 ): Promise<Outcome> {
   try {
     const { error } = await supabase.rpc(fn, args);
@@ -60,13 +71,13 @@ type Rpcs = Database['public']['Functions'];
 /**
  * Runs an RPC that changes nothing on the device, with its arguments checked
  * against src/data/database.types.ts: its data (`T`, the shape the app reads
- * from the RPC's JSON), or the message to show (`fallback` when the server
- * gives none).
+ * from the RPC's JSON), or the failure's code (`fallback` when the server
+ * names none).
  */
 export async function callRpc<F extends keyof Rpcs, T = Rpcs[F]['Returns']>(
   fn: F,
   args: Rpcs[F]['Args'] | undefined,
-  fallback: string,
+  fallback: ErrorCode,
 ): Promise<Outcome<T>> {
   try {
     const { data, error } = await supabase.rpc(fn, args);

@@ -7,6 +7,7 @@ import { i18n } from '@lingui/core';
 import type { Messages } from '@lingui/core';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
+import type * as TestingLibrary from '@testing-library/react';
 
 const catalogs = import.meta.glob<{ messages: Messages }>('../../src/i18n/locales/*/*.po', {
   eager: true,
@@ -23,7 +24,7 @@ i18n.activate('en');
  * every test, around the test's own wrapper when it passes one.
  */
 vi.mock('@testing-library/react', async (importOriginal) => {
-  const rtl = await importOriginal<typeof import('@testing-library/react')>();
+  const rtl = await importOriginal<typeof TestingLibrary>();
   const { createElement } = await import('react');
   const { I18nProvider } = await import('@lingui/react');
   type Wrapper = (props: { children: ReactNode }) => ReactNode;

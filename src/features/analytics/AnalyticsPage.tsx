@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { callRpc } from '../../remote/rpc';
+import { callRpc, errorText } from '../../remote/rpc';
 import { Spinner } from '../../ui/Spinner';
 import { useCurrentRole } from '../../auth/useCurrentRole';
 import { analyticsCsv, readAnalytics, type QuoteAnalytics } from './analyticsData';
@@ -38,14 +38,14 @@ export function AnalyticsPage() {
     void callRpc(
       'quote_analytics',
       { p_from: period.from, p_to: period.to },
-      'The figures could not be loaded',
+      'analytics.load_failed',
     ).then((r) => {
       if (!current) return;
       setLoading(false);
       if (r.ok) {
         setData(readAnalytics(r.value));
         setProblem(null);
-      } else setProblem(r.message);
+      } else setProblem(errorText(r));
     });
     return () => {
       current = false;

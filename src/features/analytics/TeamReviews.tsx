@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { callRpc } from '../../remote/rpc';
+import { callRpc, errorText } from '../../remote/rpc';
 import { memberLabel } from './analyticsData';
 import {
   ratingCell,
@@ -22,13 +22,13 @@ export function TeamReviews({ from, to }: { from: string; to: string }) {
     void callRpc(
       'team_review_stats',
       { p_from: from, p_to: to },
-      'The review figures could not be loaded',
+      'analytics.reviews_load_failed',
     ).then((r) => {
       if (!current) return;
       if (r.ok) {
         setRows(readTeamReviews(r.value));
         setProblem(null);
-      } else setProblem(r.message);
+      } else setProblem(errorText(r));
     });
     return () => {
       current = false;

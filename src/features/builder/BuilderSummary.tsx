@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo } from 'react';
 import { Plural, Trans } from '@lingui/react/macro';
-import { domainText } from '../../i18n/domainTexts';
+import { orderWarningText } from '../../i18n/checkTexts';
 import { emptyCabinetData } from '../../domain/cabinetData';
 import { computeDoorOrder } from '../../domain/doorOrder';
 import { useBuilderStore } from './builderStore';
@@ -44,7 +44,7 @@ export function BuilderSummary() {
             <ul>
               {order.warnings.slice(0, SHOWN_WARNINGS).map((w) => (
                 <li key={`${w.rowId}-${'index' in w ? w.index : 'type'}`}>
-                  {domainText(w.message)}
+                  {orderWarningText(w)}
                 </li>
               ))}
             </ul>

@@ -42,7 +42,7 @@ export function useBuilderSave(): { save: () => Promise<void> } {
     if (!silent) state.setSaveState('saving');
     try {
       const result = await projectsRepo.update(projectId, args.changes, args.options);
-      if (!result.ok) throw new Error(result.error);
+      if (!result.ok) throw new Error(result.code);
       const now = useBuilderStore.getState();
       if (now.projectId !== projectId) return;
       const savedRevision = Math.max(now.savedRevision, revision);

@@ -12,7 +12,8 @@ import {
 import { StatusBadge } from '../../ui/StatusBadge';
 import { UnreadBadge } from '../../ui/UnreadBadge';
 import { StatusEditor } from './StatusEditor';
-import { useJob, useRowSync } from '../../hooks';
+import type { JobAnswer } from '../../domain/jobRole';
+import type { DeadLetter } from '../../data/types';
 
 /** The project's type line: the type, else (contractors) the scopes. */
 /** Loaded only while the card has something to say about the server (see CardSyncNote). */
@@ -38,7 +39,10 @@ function typeLine(project: ProjectRow): string {
  * control alone), Cabinets (opens the builder) while the measurements are
  * the user's, and Delete only for whom may delete the job. Under them the card says where the project
  * stands with the server when it is not all there: a change refused (with
- * the field and why, Fix / Discard) or waiting on this device.
+ * the field and why, Fix / Discard) or waiting on this device. `job` and `sync` are read for
+ * the whole page of cards at once by the list (useJobs, useRowSyncs): a card opens no live
+ * query of its own, so a search that shows fifty new cards reads the database twice, not a
+ * hundred times.
  */
 export function ProjectCard({
   project,
@@ -46,6 +50,8 @@ export function ProjectCard({
   onEdit,
   onDelete,
   unread = 0,
+  job,
+  sync,
 }: {
   project: ProjectRow;
   variant: 'homeowner' | 'contractor';
@@ -53,13 +59,15 @@ export function ProjectCard({
   onDelete: () => void;
   /** Unread messages on the project. */
   unread?: number;
+  /** Who is who on the job (useJobs); undefined until read. */
+  job: JobAnswer | undefined;
+  /** Where the project stands with the server (useRowSyncs); undefined until read. */
+  sync: { refused: readonly DeadLetter[]; waiting: boolean } | undefined;
 }) {
   const { t } = useLingui();
   const name = projectNameText(project.name);
   const d = project.details ?? {};
   const headingId = `project-${project.id}`;
-  const sync = useRowSync('projects', project.id);
-  const job = useJob(project.id);
   const other = job ? counterpartText(job) : null;
   // Every action is the server's answer (the person's `may` on the job's people row); until the
   // answer is read (the first frame of a cold start), what the dashboard offers its account role.

@@ -8,7 +8,14 @@ import { useEffect, useState } from 'react';
 import { uiRole, type Role } from '../../auth/roles';
 import { markScreenShown } from '../../hooks/sessionActions';
 import { Spinner } from '../../ui/Spinner';
-import { useProjectCounts, useProjects, useSharedProjects, useUnreadCounts } from '../../hooks';
+import {
+  useJobs,
+  useProjectCounts,
+  useProjects,
+  useRowSyncs,
+  useSharedProjects,
+  useUnreadCounts,
+} from '../../hooks';
 import { clearPrimed } from '../../hooks/primed';
 import { useDashboardFilters } from '../../state/dashboardFilters';
 import { LoadErrorAlert } from './LoadErrorBoundary';
@@ -33,6 +40,10 @@ export function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dial
   const counts = useProjectCounts(role);
   const shared = useSharedProjects();
   const unread = useUnreadCounts();
+  // The cards' own reads, once for the page shown (not one live query per card).
+  const pageIds = (projects ?? []).slice(0, shown).map((p) => p.id);
+  const jobs = useJobs(pageIds);
+  const syncs = useRowSyncs('projects', pageIds);
   const timedOut = useLoadTimedOut(projects === undefined);
   const listShown = projects !== undefined || timedOut;
   useEffect(() => {
@@ -86,6 +97,8 @@ export function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dial
             onEdit={() => onDialog({ kind: 'edit', project: p })}
             onDelete={() => onDialog({ kind: 'delete', project: p })}
             unread={unread?.get(p.id) ?? 0}
+            job={jobs?.get(p.id)}
+            sync={syncs?.get(p.id)}
           />
         ))}
       </div>

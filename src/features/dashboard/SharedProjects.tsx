@@ -16,6 +16,7 @@ import { pendingInviteToken } from '../../remote/pendingInvite';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { UnreadBadge } from '../../ui/UnreadBadge';
 import '../../ui/sharing.css';
+import { errorText } from '../../remote/rpc';
 
 function SharedCard({ item, unread }: { item: SharedProject; unread: number }) {
   const { project, membership } = item;
@@ -77,11 +78,12 @@ export function SharedProjects() {
       if (!r.ok)
         setNotice({
           kind: 'error',
-          text: /only a contractor account can join a project/i.test(r.message)
-            ? PROJECT_CONTRACTOR_INVITE_TEXTS.wrongRole
-            : /only a contractor account can join/i.test(r.message)
-              ? TEAM_INVITE_TEXTS.wrongRole
-              : r.message,
+          text:
+            r.code === 'invite.contractor_only'
+              ? PROJECT_CONTRACTOR_INVITE_TEXTS.wrongRole
+              : r.code === 'invite.org_contractor_only'
+                ? TEAM_INVITE_TEXTS.wrongRole
+                : errorText(r),
         });
       else if (r.value.organizationId) setNotice({ kind: 'success', joined: 'organization' });
       else

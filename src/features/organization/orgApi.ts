@@ -35,7 +35,7 @@ export async function loadTeam(): Promise<Outcome<TeamMember[]>> {
   const out = await callRpc<'org_contractors', TeamMember[] | null>(
     'org_contractors',
     undefined,
-    'The team could not be loaded',
+    'organization.team_load_failed',
   );
   if (!out.ok) return out;
   const team = out.value ?? [];
@@ -62,15 +62,11 @@ export function assignProject(projectId: string, contractorId: string): Promise<
   return accessRpc(
     'assign_project',
     { p_project_id: projectId, p_contractor_id: contractorId },
-    'The project could not be assigned',
+    'organization.assign_failed',
   );
 }
 
 /** Removes a contractor from the organization; their projects go to the admin. */
 export function removeContractor(userId: string): Promise<Outcome> {
-  return accessRpc(
-    'remove_org_member',
-    { p_user_id: userId },
-    'The contractor could not be removed',
-  );
+  return accessRpc('remove_org_member', { p_user_id: userId }, 'organization.remove_failed');
 }

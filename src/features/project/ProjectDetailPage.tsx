@@ -24,6 +24,7 @@ import { ProjectThread } from '../thread/ProjectThread';
 import { SharedProjectView } from './SharedProjectView';
 import { HomeownerQuotes } from './ProjectQuotesSummary';
 import { ProjectReview } from './ProjectReview';
+import { ProjectVisits } from '../visits/ProjectVisits';
 import './project.css';
 
 function str(v: unknown): string {
@@ -124,6 +125,7 @@ export function ProjectDetailPage() {
       </section>
 
       {me.role === 'owner' ? <HomeownerQuotes project={project} /> : null}
+      <ProjectVisits projectId={project.id} job={job} userId={user.id} />
       <ProjectReview project={project} userId={user.id} job={job} />
       <ProjectThread project={project} userId={user.id} />
       <ProjectMembers project={project} job={job} />

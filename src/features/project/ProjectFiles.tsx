@@ -87,9 +87,12 @@ export function ProjectFiles({
   async function remove(file: LocalProjectFile): Promise<string | null> {
     const result = await filesRepo
       .remove(file.id)
-      .catch((err: unknown) => ({ ok: false as const, error: errorText(err) }));
-    if (!result.ok)
-      return result.error === 'not_found' ? domainText(FILE_NOT_FOUND_TEXT) : result.error;
+      .catch((err: unknown) => ({
+        ok: false as const,
+        code: 'thrown' as const,
+        text: errorText(err),
+      }));
+    if (!result.ok) return result.code === 'not_found' ? domainText(FILE_NOT_FOUND_TEXT) : result.text;
     await removeThumbnail(file.id).catch(() => undefined);
     return null;
   }

@@ -18,6 +18,7 @@ import {
 import { InviteLinkPanel } from '../../ui/InviteLinkPanel';
 import { InviteForm, PendingInviteList } from '../../ui/InviteParts';
 import { isEmailAddress } from '../../../shared/emailRule';
+import { errorText } from '../../remote/rpc';
 
 function day(iso: string): string {
   const d = new Date(iso);
@@ -59,7 +60,7 @@ export function ProjectMembers({ project, job }: { project: ProjectRow; job: Job
     if (r.ok) {
       setInvites(r.value);
       setListError(null);
-    } else setListError(r.message);
+    } else setListError(errorText(r));
   }, [project.id]);
 
   useEffect(() => {
@@ -80,7 +81,7 @@ export function ProjectMembers({ project, job }: { project: ProjectRow; job: Job
               ? t`Invitation sent to ${ph({ email: r.value.email })}`
               : t`Invitation made for ${ph({ email: r.value.email })}`,
           }
-        : { kind: 'error', text: r.message },
+        : { kind: 'error', text: errorText(r) },
     );
     if (r.ok) setSent(r.value);
     if (r.ok) await refresh();
@@ -101,7 +102,7 @@ export function ProjectMembers({ project, job }: { project: ProjectRow; job: Job
     setMessage(
       r.ok
         ? { kind: 'success', text: t`Invitation to ${ph({ email: i.email })} revoked` }
-        : { kind: 'error', text: r.message },
+        : { kind: 'error', text: errorText(r) },
     );
     if (r.ok) await refresh();
   }
@@ -114,7 +115,7 @@ export function ProjectMembers({ project, job }: { project: ProjectRow; job: Job
     setMessage(null);
     const r = await removeMember(project.id, userId);
     setMessage(
-      r.ok ? { kind: 'success', text: t`${who} was removed` } : { kind: 'error', text: r.message },
+      r.ok ? { kind: 'success', text: t`${who} was removed` } : { kind: 'error', text: errorText(r) },
     );
   }
 

@@ -58,7 +58,7 @@ export function ProjectReview({
     const result = review
       ? await reviewsRepo.edit(review.id, rating, body)
       : await reviewsRepo.write(project.id, rating, body);
-    if (!result.ok) return i18n._(WRITE_TEXTS[result.error]);
+    if (!result.ok) return i18n._(WRITE_TEXTS[result.code]);
     setEditing(false);
     return null;
   };

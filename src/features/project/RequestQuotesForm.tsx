@@ -10,6 +10,7 @@ import { quoteRequestErrors, zipFromAddress } from '../../domain/quoteRequestRul
 import { useServerReachable } from '../../hooks';
 import { PhotoPicker } from './PhotoPicker';
 import { createQuoteRequest, type QuoteRequest } from './quoteRequestApi';
+import { errorText } from '../../remote/rpc';
 
 function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
@@ -67,7 +68,7 @@ export function RequestQuotesForm({
     });
     setBusy(false);
     if (r.ok) onSent(r.value);
-    else setMessage(r.message);
+    else setMessage(errorText(r));
   }
 
   return (

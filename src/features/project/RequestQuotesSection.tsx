@@ -6,6 +6,7 @@ import { projectTypeText } from '../../i18n/domainLabels';
 import { formatDate } from '../../i18n/format';
 import { RequestQuotesForm } from './RequestQuotesForm';
 import { closeQuoteRequest, loadOpenRequest, type QuoteRequest } from './quoteRequestApi';
+import { errorText } from '../../remote/rpc';
 
 function day(date: string): string {
   return formatDate(date);
@@ -85,7 +86,7 @@ export function RequestQuotesSection({ project }: { project: ProjectRow }) {
     if (r.ok) {
       setRequest(r.value);
       setProblem(null);
-    } else setProblem(r.message);
+    } else setProblem(errorText(r));
   }, [project.id]);
   useEffect(() => {
     void refresh();
@@ -99,7 +100,7 @@ export function RequestQuotesSection({ project }: { project: ProjectRow }) {
     if (r.ok) {
       setRequest(null);
       setNotice(t`Your quote request is closed. Quotes already sent stay here.`);
-    } else setProblem(r.message);
+    } else setProblem(errorText(r));
   }
 
   return (

@@ -11,6 +11,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { ProjectFiles } from './ProjectFiles';
 import { ProjectThread } from '../thread/ProjectThread';
+import { ProjectVisits } from '../visits/ProjectVisits';
 import { JobCounterpartCard, SharedCabinets, SharedJobSection } from './SharedProjectParts';
 
 /**
@@ -58,6 +59,7 @@ export function SharedProjectView({ project }: { project: ProjectRow }) {
         }
       />
       <SharedJobSection project={project} />
+      <ProjectVisits projectId={project.id} job={job} userId={membership.user_id} />
       <JobCounterpartCard
         job={job}
         contact={contact}

@@ -5,9 +5,9 @@
  * never got through comes back as the offline message, and the server's own
  * words (22023: "Enter a 5-digit ZIP code", …) come back as they are.
  */
-import { t } from '@lingui/core/macro';
 import { supabase } from '../../auth/supabase';
 import { failed, type Outcome } from '../../remote/rpc';
+import { failure } from '../../../shared/outcome';
 
 /** What the homeowner fills in to request quotes. */
 export interface QuoteRequestInput {
@@ -50,7 +50,7 @@ function toRequest(row: Record<string, unknown>): QuoteRequest {
 
 /** The project's open request, null when there is none. */
 export async function loadOpenRequest(projectId: string): Promise<Outcome<QuoteRequest | null>> {
-  const fallback = t`The quote request could not be loaded`;
+  const fallback = 'quote_request.load_failed';
   try {
     const { data, error } = await supabase
       .from('quote_requests')
@@ -71,7 +71,7 @@ export async function loadOpenRequest(projectId: string): Promise<Outcome<QuoteR
  * one is open (the unique index answers 23505).
  */
 export async function createQuoteRequest(input: QuoteRequestInput): Promise<Outcome<QuoteRequest>> {
-  const fallback = t`The quote request could not be sent`;
+  const fallback = 'quote_request.send_failed';
   try {
     const { data, error } = await supabase
       .from('quote_requests')
@@ -86,8 +86,7 @@ export async function createQuoteRequest(input: QuoteRequestInput): Promise<Outc
       })
       .select(COLUMNS)
       .single();
-    if (error?.code === '23505')
-      return { ok: false, message: t`This project already has an open quote request` };
+    if (error?.code === '23505') return failure('quote_request.already_open');
     if (error || !data) return failed(error, fallback);
     return { ok: true, value: toRequest(data) };
   } catch (e) {
@@ -97,7 +96,7 @@ export async function createQuoteRequest(input: QuoteRequestInput): Promise<Outc
 
 /** Closes the request: contractors stop seeing it; the quotes already sent stay. */
 export async function closeQuoteRequest(id: string): Promise<Outcome> {
-  const fallback = t`The quote request could not be closed`;
+  const fallback = 'quote_request.close_failed';
   try {
     const { error } = await supabase
       .from('quote_requests')

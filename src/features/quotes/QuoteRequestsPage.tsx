@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../ui/Spinner';
-import { useMyQuotes } from '../../hooks';
+import { useActiveUserId, useMyQuotes } from '../../hooks';
 import type { QuoteRow } from '../../data';
 import { loadOpenRequests, photoLinks, type OpenRequest } from './quoteApi';
 import { RequestCard } from './RequestCard';
 import { useConnection } from './quoteText';
 import './quotes.css';
+import { errorText } from '../../remote/rpc';
 
 type Loaded =
   | { state: 'loading' }
@@ -22,13 +23,14 @@ type Loaded =
 export function QuoteRequestsPage() {
   const connection = useConnection();
   const mine = useMyQuotes();
+  const userId = useActiveUserId();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [photos, setPhotos] = useState<Record<string, string>>({});
 
   const load = useCallback(async () => {
     setLoaded({ state: 'loading' });
     const out = await loadOpenRequests();
-    if (!out.ok) return setLoaded({ state: 'failed', message: out.message });
+    if (!out.ok) return setLoaded({ state: 'failed', message: errorText(out) });
     setLoaded({ state: 'done', requests: out.value });
     const paths = out.value.flatMap((r) => r.photos.map((p) => p.file_path));
     setPhotos(await photoLinks(paths).catch(() => ({})));
@@ -79,6 +81,7 @@ export function QuoteRequestsPage() {
             request={r}
             photoUrls={photos}
             mine={byProject.get(r.project_id)}
+            userId={userId ?? ''}
           />
         ))}
       </ul>

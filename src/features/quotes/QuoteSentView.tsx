@@ -7,6 +7,7 @@ import { QuoteSendState } from './QuoteSendState';
 import { QuoteTotalsBox } from './QuoteTotalsBox';
 import { withdrawQuote } from './quoteApi';
 import { day, useConnection } from './quoteText';
+import { errorText } from '../../remote/rpc';
 
 /**
  * A quote that is no longer a draft, read only (the server froze it when it
@@ -88,7 +89,7 @@ export function QuoteSentView({ quote }: { quote: QuoteRow }) {
           onClose={() => setConfirmWithdraw(false)}
           onConfirm={async () => {
             const out = await withdrawQuote(quote.id);
-            return out.ok ? null : out.message;
+            return out.ok ? null : errorText(out);
           }}
         />
       ) : null}

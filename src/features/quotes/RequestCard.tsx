@@ -3,6 +3,7 @@ import type { QuoteRow } from '../../data';
 import { projectTypeLabel } from '../../domain/projectLabels';
 import type { OpenRequest } from './quoteApi';
 import { STATUS_WORDS, day } from './quoteText';
+import { MeasureVisitAction } from '../visits/MeasureVisitAction';
 
 /**
  * One open quote request as a contractor in its area sees it: the job type
@@ -14,12 +15,15 @@ export function RequestCard({
   request: r,
   photoUrls,
   mine,
+  userId,
 }: {
   request: OpenRequest;
   /** Signed links by Storage path (absent while loading or offline). */
   photoUrls: Record<string, string>;
   /** The contractor's newest quote on the project, if any. */
   mine: QuoteRow | undefined;
+  /** The signed-in contractor (his measure visit on the job). */
+  userId: string;
 }) {
   const title = r.project_type ? projectTypeLabel(r.project_type) : 'Refacing job';
   return (
@@ -69,6 +73,7 @@ export function RequestCard({
           </Link>
         )}
       </div>
+      <MeasureVisitAction projectId={r.project_id} userId={userId} />
     </li>
   );
 }

@@ -42,7 +42,7 @@ export async function withdrawQuote(id: string): Promise<Outcome> {
   const out = await callRpc<'withdraw_quote', QuoteRow>(
     'withdraw_quote',
     { p_quote_id: id },
-    'The quote could not be withdrawn',
+    'quote.withdraw_failed',
   );
   if (!out.ok) return out;
   await quotesRepo.applyAnswered(out.value);
@@ -60,10 +60,10 @@ export async function loadOpenRequests(): Promise<Outcome<OpenRequest[]>> {
       .eq('status', 'open')
       .order('created_at', { ascending: false })
       .limit(REQUESTS_LIMIT);
-    if (error) return failed(error, 'The quote requests could not be loaded');
+    if (error) return failed(error, 'quote_request.list_failed');
     return { ok: true, value: (data ?? []) as unknown as OpenRequest[] };
   } catch (e) {
-    return failed(e as Error, 'The quote requests could not be loaded');
+    return failed(e as Error, 'quote_request.list_failed');
   }
 }
 

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { QuoteRow } from '../../data/types';
 import { useServerReachable } from '../../hooks';
 import { declineQuote } from './quoteDecisionApi';
+import { errorText } from '../../remote/rpc';
 
 /** The server's limit on a decline reason. */
 const REASON_MAX = 500;
@@ -35,7 +36,7 @@ export function DeclineForm({
     const r = await declineQuote(quote, reason);
     setBusy(false);
     if (r.ok) onDeclined(r.value);
-    else onRefused(r.message);
+    else onRefused(errorText(r));
   }
 
   if (!open)

@@ -3,6 +3,7 @@ import type { QuoteRow } from '../../data/types';
 import { formatCents } from '../../domain/quoteComparison';
 import { useServerReachable } from '../../hooks';
 import { acceptQuote } from './quoteDecisionApi';
+import { errorText } from '../../remote/rpc';
 
 /** The signer's name as the server takes it: 2 to 200 characters once trimmed. */
 function nameError(name: string): string | null {
@@ -44,7 +45,7 @@ export function SignatureForm({
     const r = await acceptQuote(quote, name);
     setBusy(false);
     if (r.ok) onAccepted(r.value);
-    else onRefused(r.message);
+    else onRefused(errorText(r));
   }
 
   return (

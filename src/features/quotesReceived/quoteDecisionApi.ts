@@ -10,6 +10,7 @@ import { syncNow } from '../../hooks/sessionActions';
 import { callRpc, type Outcome } from '../../remote/rpc';
 import { quotesRepo } from '../../data/quotesRepo';
 import type { QuoteRow } from '../../data/types';
+import { failure } from '../../../shared/outcome';
 
 /** The RPC's row (jsonb) as the device stores it: txid as text, like a pulled row. */
 function toQuoteRow(raw: unknown): QuoteRow {
@@ -41,8 +42,7 @@ async function answered(out: Outcome<unknown>): Promise<Outcome<QuoteRow>> {
  * changed since opened, not the owner, not found).
  */
 export async function acceptQuote(quote: QuoteRow, signerName: string): Promise<Outcome<QuoteRow>> {
-  if (!quote.content_sha256)
-    return { ok: false, message: 'This quote has not reached the server yet. Try again shortly.' };
+  if (!quote.content_sha256) return failure('quote.not_on_server');
   return answered(
     await callRpc(
       'accept_quote',
@@ -51,7 +51,7 @@ export async function acceptQuote(quote: QuoteRow, signerName: string): Promise<
         p_content_sha256: quote.content_sha256,
         p_signer_name: signerName.trim(),
       },
-      'The quote could not be accepted',
+      'quote.accept_failed',
     ),
   );
 }
@@ -63,7 +63,7 @@ export async function declineQuote(quote: QuoteRow, reason: string): Promise<Out
     await callRpc(
       'decline_quote',
       trimmed ? { p_quote_id: quote.id, p_reason: trimmed } : { p_quote_id: quote.id },
-      'The quote could not be declined',
+      'quote.decline_failed',
     ),
   );
 }

@@ -62,7 +62,7 @@ export function Composer({
       if (editing) {
         const edited = await messagesRepo.edit(editing.id, text);
         if (!edited.ok) {
-          setError(WRITE_TEXTS[edited.error]);
+          setError(WRITE_TEXTS[edited.code]);
           return;
         }
         onDoneEditing();
@@ -78,7 +78,7 @@ export function Composer({
       }
       const result = await messagesRepo.send(projectId, text, ids);
       if (!result.ok) {
-        setError(WRITE_TEXTS[result.error]);
+        setError(WRITE_TEXTS[result.code]);
         return;
       }
       setTextState('');

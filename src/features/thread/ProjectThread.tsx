@@ -224,7 +224,7 @@ export function ProjectThread({
           danger
           onConfirm={async () => {
             const result = await messagesRepo.remove(deleting.id);
-            return result.ok ? null : WRITE_TEXTS[result.error];
+            return result.ok ? null : WRITE_TEXTS[result.code];
           }}
           onClose={() => setDeleting(null)}
         />

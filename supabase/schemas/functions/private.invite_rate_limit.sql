@@ -20,14 +20,14 @@ begin
   select count(*) into v_count from private.invite_sends
    where inviter = v_inviter and sent_at > now() - interval '1 hour';
   if v_count >= (v_limits ->> 'per_inviter_per_hour')::int then
-    raise exception 'You have sent % invitations in the last hour. Please wait before sending more.', v_count
-      using errcode = 'PT429', hint = 'Try again in an hour.';
+    raise exception 'invite.limit_reached' using errcode = 'PT429',
+      detail = jsonb_build_object('count', v_count, 'limit', (v_limits ->> 'per_inviter_per_hour')::int, 'retry_after_minutes', 60)::text;
   end if;
   select count(*) into v_count from private.invite_sends
    where inviter = v_inviter and email = v_email and sent_at > now() - interval '1 day';
   if v_count >= (v_limits ->> 'per_address_per_day')::int then
-    raise exception 'You have already invited % % times today. Please try again tomorrow.', v_email, v_count
-      using errcode = 'PT429', hint = 'Try again tomorrow.';
+    raise exception 'invite.address_limit_reached' using errcode = 'PT429',
+      detail = jsonb_build_object('email', v_email, 'count', v_count, 'limit', (v_limits ->> 'per_address_per_day')::int)::text;
   end if;
   insert into private.invite_sends (inviter, email) values (v_inviter, v_email);
   return new;

@@ -9,17 +9,17 @@ begin
   case q.status
     when 'sent' then return;
     when 'accepted' then
-      raise exception 'This quote has already been accepted' using errcode = 'PT409';
+      raise exception 'quote.already_accepted' using errcode = 'PT409';
     when 'superseded' then
-      raise exception 'This quote was replaced by a newer version. Review the new one.' using errcode = 'PT409';
+      raise exception 'quote.superseded' using errcode = 'PT409';
     when 'withdrawn' then
-      raise exception 'The contractor withdrew this quote' using errcode = 'PT409';
+      raise exception 'quote.withdrawn' using errcode = 'PT409';
     when 'declined' then
-      raise exception 'This quote was declined' using errcode = 'PT409';
+      raise exception 'quote.declined' using errcode = 'PT409';
     when 'expired' then
-      raise exception 'This quote expired on %', to_char(q.valid_until, 'FMMonth FMDD, YYYY') using errcode = 'PT409';
+      raise exception 'quote.expired' using errcode = 'PT409', detail = jsonb_build_object('valid_until', q.valid_until)::text;
     else
-      raise exception 'This quote has not been sent' using errcode = 'PT409';
+      raise exception 'quote.not_sent' using errcode = 'PT409';
   end case;
 end
 $function$;

@@ -139,9 +139,10 @@ describe('invitation rate limits (kept in the database)', () => {
     for (const r of refused) {
       const res = (r.error as { context: Response }).context;
       expect(res.status).toBe(429);
-      const body = (await res.json()) as { code: string; message: string };
+      const body = (await res.json()) as { code: string; message: string; details: string };
       expect(body.code).toBe('PT429');
-      expect(body.message).toMatch(/20 invitations in the last hour/);
+      expect(body.message).toBe('invite.limit_reached');
+      expect(JSON.parse(body.details)).toMatchObject({ count: 20, limit: 20 });
     }
     const rows = await plain.pg.query<{ n: number }>(
       `select count(*)::int as n from project_invites where project_id = $1`,
@@ -174,9 +175,13 @@ describe('invitation rate limits (kept in the database)', () => {
     for (const r of [strangerFourth, fourth]) {
       const res = (r.error as { context: Response }).context;
       expect(res.status).toBe(429);
-      expect(((await res.json()) as { message: string }).message).toMatch(
-        /You have already invited target@example\.com 3 times today/,
-      );
+      const body = (await res.json()) as { message: string; details: string };
+      expect(body.message).toBe('invite.address_limit_reached');
+      expect(JSON.parse(body.details)).toMatchObject({
+        email: 'target@example.com',
+        count: 3,
+        limit: 3,
+      });
     }
     expect(await plain.readMail('target@example.com')).toHaveLength(6);
     // Another address from the same inviter still goes out.

@@ -562,7 +562,7 @@ describe("a job's review: the whole row for the people it is about, no one else'
     const { error } = await c.vic.rpc('accept_project_invite', {
       p_token: await mailedToken(email('vic')),
     });
-    expect(error).toMatchObject({ code: '42501', hint: 'invite.contractor_only' });
+    expect(error).toMatchObject({ code: '42501', message: 'invite.contractor_only' });
     expect(await canSee('vic', reviewed)).toBe(false);
     const pending = await backend.pg.query<{ accepted_at: string | null }>(
       `select accepted_at from project_invites where project_id = $1 and lower(email) = $2`,

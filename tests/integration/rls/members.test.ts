@@ -423,23 +423,23 @@ describe('invitations', () => {
     });
     // Reused token: single use.
     const again = await accept(clients.stranger, token);
-    expect(again.error?.message).toBe('This invitation has already been used');
+    expect(again.error?.message).toBe('invite.used');
     await backend.pg.query(`delete from project_members where project_id = $1`, [p]);
   });
 
   it("a forged token, another user's token, an expired and a revoked token never join", async () => {
     const p = await project();
     const forged = await accept(clients.stranger, 'x'.repeat(43));
-    expect(forged.error?.message).toBe('This invitation link is not valid');
+    expect(forged.error?.message).toBe('invite.link_invalid');
     const tooShort = await accept(clients.stranger, 'abc');
-    expect(tooShort.error?.message).toBe('This invitation link is not valid');
+    expect(tooShort.error?.message).toBe('invite.link_invalid');
 
     expect((await invite(clients.creator, p, EMAIL.stranger)).error).toBeNull();
     const token = await mailedToken(EMAIL.stranger);
     // Another signed-in user holding the token (e.g. a forwarded mail) cannot use it.
     const other = await accept(clients.otherOrgContractor, token);
     expect(other.error?.code).toBe('42501');
-    expect(other.error?.message).toBe('This invitation was sent to another email address');
+    expect(other.error?.message).toBe('invite.other_email');
     // Not signed in.
     const anon = await accept(clients.anon, token);
     expect(anon.error).not.toBeNull();
@@ -449,15 +449,13 @@ describe('invitations', () => {
       [p],
     );
     const expired = await accept(clients.stranger, token);
-    expect(expired.error?.message).toBe('This invitation has expired. Ask for a new one');
+    expect(expired.error?.message).toBe('invite.expired');
 
     // Resend: a new link, the old one stops working; then revoke it.
     expect((await invite(clients.creator, p, EMAIL.stranger)).error).toBeNull();
     const fresh = await mailedToken(EMAIL.stranger);
     expect(fresh).not.toBe(token);
-    expect((await accept(clients.stranger, token)).error?.message).toBe(
-      'This invitation link is not valid',
-    );
+    expect((await accept(clients.stranger, token)).error?.message).toBe('invite.link_invalid');
     const pending = await clients.creator.rpc('project_invites_of', { p_project_id: p });
     expect(
       (pending.data as { email: string; expired: boolean }[]).map((i) => [i.email, i.expired]),
@@ -471,7 +469,7 @@ describe('invitations', () => {
       (await clients.creator.rpc('revoke_project_invite', { p_invite_id: inviteId })).error,
     ).toBeNull();
     const revoked = await accept(clients.stranger, fresh);
-    expect(revoked.error?.message).toBe('This invitation was cancelled');
+    expect(revoked.error?.message).toBe('invite.cancelled');
     expect(
       await one(`select 1 from project_members where project_id = $1 and user_id = $2`, [
         p,

@@ -101,7 +101,7 @@ describe('organization admin', () => {
     const refused = await c.homeowner.rpc('accept_project_invite', {
       p_token: await token(EMAIL.homeowner),
     });
-    expect(refused.error?.message).toBe('Only a contractor account can join an organization');
+    expect(refused.error?.message).toBe('invite.org_contractor_only');
     expect(
       await status(
         await c.carl.functions.invoke('org-invite', { body: { email: EMAIL.outsider } }),
@@ -115,7 +115,7 @@ describe('organization admin', () => {
       (await c.otherAdmin.functions.invoke('org-invite', { body: { email: EMAIL.carl } })).error,
     ).toBeNull();
     const twice = await c.carl.rpc('accept_project_invite', { p_token: await token(EMAIL.carl) });
-    expect(twice.error?.message).toBe('You already belong to another organization');
+    expect(twice.error?.message).toBe('invite.other_organization');
     // Pending invitations and revoke.
     expect(
       (await c.admin.functions.invoke('org-invite', { body: { email: EMAIL.outsider } })).error,
@@ -131,7 +131,7 @@ describe('organization admin', () => {
     expect(
       (await c.outsider.rpc('accept_project_invite', { p_token: await token(EMAIL.outsider) }))
         .error?.message,
-    ).toBe('This invitation was cancelled');
+    ).toBe('invite.cancelled');
   });
 
   it("assigns and reassigns the organization's projects to its contractors only; nobody else can", async () => {

@@ -63,7 +63,8 @@ describe('pull_changes', () => {
     // nothing changed since: pulling from the stored cursor brings nothing new
     const again = await pullAll(db, owner, 'projects', next, 1000);
     expect(again.rows).toHaveLength(0);
-  });
+    // Writing and reading 10,000 rows shares two cores with another test file (vitest.config.ts).
+  }, 90_000);
 
   it('an update and a delete come back as changed rows; the tombstone is included', async () => {
     const a = crypto.randomUUID();

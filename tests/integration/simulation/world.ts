@@ -321,7 +321,7 @@ export class World {
     if (!args) return;
     const result = await d.device.projects.update(args.projectId, args.changes, args.options);
     if (!result.ok)
-      throw new Error(`${d.name}: builder save refused on the device: ${result.error}`);
+      throw new Error(`${d.name}: builder save refused on the device: ${result.code}`);
     this.saved.push(...d.pending);
     d.pending = [];
     await this.followRow(d);
@@ -461,7 +461,7 @@ export class World {
       { name: values.name, details: toDetails(values, d.kind, {}) },
       { base: { name: base.name, details: toDetails(base, d.kind, {}) } },
     );
-    if (!result.ok) throw new Error(`${d.name}: form save refused on the device: ${result.error}`);
+    if (!result.ok) throw new Error(`${d.name}: form save refused on the device: ${result.code}`);
     const path = field === 'name' ? ['name'] : ['details', field];
     const prior = field === 'name' ? row.name : valueAt(row.details, [field]);
     this.saved.push({
@@ -478,7 +478,7 @@ export class World {
   async sendMessage(d: SimDevice): Promise<void> {
     const body = this.unique(`Message from ${d.name} #`);
     const result = await d.messages.send(this.projectId, body);
-    if (!result.ok) throw new Error(`${d.name}: message refused on the device: ${result.error}`);
+    if (!result.ok) throw new Error(`${d.name}: message refused on the device: ${result.code}`);
     this.saved.push({ kind: 'message', dev: d.name, body });
   }
 

@@ -44,7 +44,7 @@ function builderOn(device: Device, id: string) {
       const args = draftSave(store.getState());
       if (!args) throw new Error('no draft');
       const r = await device.projects.update(args.projectId, args.changes, args.options);
-      if (!r.ok) throw new Error(r.error);
+      if (!r.ok) throw new Error(r.code);
       await this.rowChanged();
     },
     /** Adds a cabinet and measures its first part's width, as a person does. */

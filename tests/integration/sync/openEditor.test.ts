@@ -137,7 +137,7 @@ describe('an open editor and another device', () => {
       const args = draftSave(storeA.getState());
       if (!args) throw new Error('no draft');
       const r = await a.projects.update(args.projectId, args.changes, args.options);
-      if (!r.ok) throw new Error(r.error);
+      if (!r.ok) throw new Error(r.code);
       await rowChanged();
     };
 

@@ -239,7 +239,11 @@ describe('Cabinet Details the server refused', () => {
 
     // Retry cannot send the 50,000 characters either: it says so and keeps the letter.
     const nrsLetter = refused.find((l) => l.code === '23514')!;
-    expect(await pro.deadLetters.retry(nrsLetter.id!)).toEqual({ ok: false, error: 'too_long' });
+    expect(await pro.deadLetters.retry(nrsLetter.id!)).toEqual({
+      ok: false,
+      code: 'too_long',
+      data: {},
+    });
     expect(await pro.db.dead_letters.get(nrsLetter.id!)).toBeDefined();
 
     // Today's app refuses the same values before anything is queued.

@@ -64,17 +64,23 @@ describe('reviews on devices', () => {
     expect(await home.db.projects.get(p.id)).toMatchObject({ status: 'completed' });
 
     home.net.offline = true;
-    expect(await reviewsOf(home).write(p.id, 0, '')).toEqual({ ok: false, error: 'stars' });
+    expect(await reviewsOf(home).write(p.id, 0, '')).toEqual({
+      ok: false,
+      code: 'stars',
+      data: {},
+    });
     expect(await reviewsOf(home).write(p.id, 4, 'x'.repeat(2001))).toEqual({
       ok: false,
-      error: 'tooLong',
+      code: 'tooLong',
+      data: {},
     });
     const written = await reviewsOf(home).write(p.id, 4, 'Doors hung true; one hinge late.');
     expect(written).toMatchObject({ ok: true, value: { contractor_id: joe.userId, version: 0 } });
     reviewId = written.ok ? written.value.id : '';
     expect(await reviewsOf(home).write(p.id, 5, 'Again')).toEqual({
       ok: false,
-      error: 'already_reviewed',
+      code: 'already_reviewed',
+      data: {},
     });
     const edited = await reviewsOf(home).edit(reviewId, 5, 'Doors hung true.');
     expect(edited.ok).toBe(true);
@@ -98,11 +104,13 @@ describe('reviews on devices', () => {
     expect(reply.ok).toBe(true);
     expect(await reviewsOf(joe).reply(reviewId, 'Again')).toEqual({
       ok: false,
-      error: 'already_replied',
+      code: 'already_replied',
+      data: {},
     });
     expect(await reviewsOf(joe).edit(reviewId, 1, 'mine')).toEqual({
       ok: false,
-      error: 'not_owner',
+      code: 'not_owner',
+      data: {},
     });
     await settle([joe, home]);
     expect(await joe.db.dead_letters.toArray()).toEqual([]);

@@ -27,6 +27,8 @@ const TRANSLATED = [
   'src/features/landing/**/*.tsx',
   'src/features/auth/{AuthCard,LoginPage,SignupPage}.tsx',
   'src/features/quotes/**/*.tsx',
+  'src/features/thread/**/*.tsx',
+  'src/ui/{FileThumb,PhotoViewer}.tsx',
   'src/features/auth/{ForgotPasswordPage,ResetPasswordPage,InvitePage}.tsx',
   'src/features/dashboard/**/*.tsx',
   'src/features/project/**/*.tsx',

@@ -8,6 +8,7 @@ import { useDeadLetters, useProjectReview } from '../../hooks';
 import { ReplyForm } from './ReplyForm';
 import { ReviewCard } from '../../ui/ReviewCard';
 import { ReviewForm } from './ReviewForm';
+import { refusalText } from '../rowSync/refusalText';
 
 /** The words of a refused write (the field errors are the server's own words). */
 const WRITE_TEXTS: Record<ReviewWriteError, string> = {
@@ -80,7 +81,7 @@ export function ProjectReview({
           <ReviewCard review={review} />
           {refused ? (
             <p className="field-error" role="alert">
-              Not saved: {refused.message} <Link to="/sync">See unsynced changes</Link>
+              Not saved: {refusalText(refused)} <Link to="/sync">See unsynced changes</Link>
             </p>
           ) : null}
           {isOwner && reviewEditable(review, userId, Date.now()) ? (

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { deadLettersRepo, quotesRepo, type QuoteRow } from '../../data';
 import { useDeadLetters } from '../../hooks';
 import { STATUS_WORDS, day, useConnection } from './quoteText';
+import { refusalText } from '../rowSync/refusalText';
 
 /**
  * Where a sent quote stands, in words: waiting for the connection ("Will be
@@ -30,7 +31,7 @@ export function QuoteSendState({ quote }: { quote: QuoteRow }) {
     return (
       <div className="alert alert-error" role="alert">
         <p>
-          <strong>The server refused this quote:</strong> {refused.message}
+          <strong>The server refused this quote:</strong> {refusalText(refused)}
         </p>
         <p>
           It was not sent. Copy it into a new draft, fix what the message names, and send it again.

@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { deadLettersRepo, type ThreadMessage } from '../../data';
 import { messageSegments } from '../../domain/messageText';
+import { errorText, serverFailure } from '../../remote/errorCodes';
 
 /** A body as text, with links, email addresses and phone numbers tappable (never HTML). */
 function Body({ text }: { text: string }) {
@@ -69,7 +70,7 @@ export function MessageBubble({
       {m.state === 'waiting' ? <p className="msg-state">Waiting to send</p> : null}
       {m.state === 'failed' && m.failure ? (
         <div className="msg-state msg-failed" role="alert">
-          <span>Not sent: {m.failure.message}</span>{' '}
+          <span>Not sent: {errorText(serverFailure(m.failure))}</span>{' '}
           <button
             type="button"
             className="btn btn-sm"

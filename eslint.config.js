@@ -26,6 +26,16 @@ const TRANSLATED = [
   'src/ui/{PublicLayout,Spinner,UnreadBadge}.tsx',
   'src/features/landing/**/*.tsx',
   'src/features/auth/{AuthCard,LoginPage,SignupPage}.tsx',
+  'src/features/auth/{ForgotPasswordPage,ResetPasswordPage,InvitePage}.tsx',
+  'src/features/dashboard/**/*.tsx',
+  'src/features/project/**/*.tsx',
+  'src/ui/{Modal,ConfirmDialog,PageHeader,OrganizationLink,StatusBadge,ChangedElsewhere}.tsx',
+  'src/ui/{InviteParts,InviteLinkPanel,ContractorRatingLine,ReviewCard}.tsx',
+  'src/features/{profile,organization,reviews,legal}/**/*.tsx',
+  'src/features/builder/**/*.tsx',
+  'src/ui/CabinetElevation.tsx',
+  'src/features/order/**/*.tsx',
+  'src/features/sync/{SyncPage,ConnectionBlock}.tsx',
 ];
 
 export default tseslint.config(
@@ -37,6 +47,8 @@ export default tseslint.config(
       '.data/**',
       'coverage/**',
       'artifacts/**',
+      // Compiled from the mails' catalog by scripts/compile-mails.ts.
+      'supabase/functions/_shared/locales/**',
       // Deno-only modules of the Edge Functions (Deno.serve, Deno.env, Deno.test): `deno check`
       // and `deno lint` check them in `npm run test:functions`; the shared handler is linted here.
       'supabase/functions/*/index.ts',

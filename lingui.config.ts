@@ -24,6 +24,9 @@ export const FEATURE_CATALOGS = [
   'legal',
 ] as const;
 
+/** Where the mails' catalog lives, beside the code that sends them (supabase/functions/_shared). */
+export const MAIL_CATALOG_DIR = 'supabase/functions/_shared/locales';
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'es'],
@@ -43,6 +46,12 @@ export default defineConfig({
       include: [`<rootDir>/src/features/${name}`],
       exclude: ['**/*.test.ts', '**/*.test.tsx'],
     })),
+    // The backend's mails (the local server's and the Edge Functions'): compiled to TypeScript
+    // next to the .po by scripts/compile-mails.ts, since Deno runs no Lingui build step.
+    {
+      path: `<rootDir>/${MAIL_CATALOG_DIR}/{locale}/mails`,
+      include: ['<rootDir>/supabase/functions/_shared/mailTexts.ts'],
+    },
   ],
   format: formatter({ lineNumbers: false }),
 });

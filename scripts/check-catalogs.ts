@@ -11,7 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
-const LOCALES = join(ROOT, 'src', 'i18n', 'locales');
+/** The catalogs' folders: the app's, and the backend's mails' (beside the code that sends them). */
+const ROOTS = [
+  { rel: 'src/i18n/locales', name: 'app' },
+  { rel: 'supabase/functions/_shared/locales', name: 'mails' },
+];
 
 /** A catalog's text without the header line extract rewrites on every run. */
 function comparable(po: string): string {
@@ -40,18 +44,18 @@ export function untranslated(po: string): string[] {
 function main(): void {
   const temp = mkdtempSync(join(tmpdir(), 'lingui-check-'));
   try {
-    const copy = join(temp, 'locales');
-    cpSync(LOCALES, copy, { recursive: true });
+    for (const r of ROOTS) cpSync(join(ROOT, r.rel), join(temp, r.name), { recursive: true });
     const config = join(temp, 'lingui.config.ts');
     writeFileSync(
       config,
       `import base from ${JSON.stringify(join(ROOT, 'lingui.config.ts'))};
+const roots = ${JSON.stringify(ROOTS.map((r) => ['<rootDir>/' + r.rel, join(temp, r.name)]))};
 export default {
   ...base,
   rootDir: ${JSON.stringify(ROOT)},
   catalogs: base.catalogs!.map((c) => ({
     ...c,
-    path: c.path.replace('<rootDir>/src/i18n/locales', ${JSON.stringify(copy)}),
+    path: roots.reduce((p, [from, to]) => p.replace(from, to), c.path),
   })),
 };
 `,
@@ -62,21 +66,34 @@ export default {
       { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
     );
     const problems: string[] = [];
-    for (const locale of readdirSync(copy)) {
-      for (const file of readdirSync(join(copy, locale))) {
-        const extracted = readFileSync(join(copy, locale, file), 'utf8');
-        let committed = '';
-        try {
-          committed = readFileSync(join(LOCALES, locale, file), 'utf8');
-        } catch {
-          // A catalog extract makes and the repository lacks: stale as well.
+    for (const r of ROOTS) {
+      const copy = join(temp, r.name);
+      for (const locale of readdirSync(copy)) {
+        for (const file of readdirSync(join(copy, locale)).filter((f) => f.endsWith('.po'))) {
+          const extracted = readFileSync(join(copy, locale, file), 'utf8');
+          let committed = '';
+          try {
+            committed = readFileSync(join(ROOT, r.rel, locale, file), 'utf8');
+          } catch {
+            // A catalog extract makes and the repository lacks: stale as well.
+          }
+          if (comparable(extracted) !== comparable(committed))
+            problems.push(`${locale}/${file} is stale: run \`npm run extract\` and translate`);
+          if (locale !== 'en')
+            for (const id of untranslated(committed))
+              problems.push(`${locale}/${file}: no translation for ${JSON.stringify(id)}`);
         }
-        if (comparable(extracted) !== comparable(committed))
-          problems.push(`${locale}/${file} is stale: run \`npx lingui extract\` and translate`);
-        if (locale !== 'en')
-          for (const id of untranslated(committed))
-            problems.push(`${locale}/${file}: no translation for ${JSON.stringify(id)}`);
       }
+    }
+    // The mails' compiled catalogs (Deno imports them as they are) must be the .po's.
+    try {
+      execFileSync(
+        join(ROOT, 'node_modules', '.bin', 'tsx'),
+        [join(ROOT, 'scripts', 'compile-mails.ts'), '--check'],
+        { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+      );
+    } catch {
+      problems.push("the mails' compiled catalogs are stale: run `npm run extract`");
     }
     if (problems.length) {
       console.error(problems.join('\n'));

@@ -11,6 +11,13 @@ import { isEmailAddress } from '../../shared/emailRule.ts';
 import type { ApiEnv, BackendContext } from '../context.ts';
 import type { BodyProblem } from '../jsonBody.ts';
 import { allowedRedirect } from './redirect.ts';
+import { runAsOwner } from '../db.ts';
+import {
+  alreadyRegisteredMail,
+  authLinkMail,
+  mailLocale,
+  type MailLocale,
+} from '../../supabase/functions/_shared/mailTexts.ts';
 
 export type Ctx = Context<ApiEnv>;
 
@@ -134,16 +141,34 @@ export function redirectFor(ctx: BackendContext, c: Ctx, requested: string | und
 
 export type LinkType = 'signup' | 'recovery' | 'email_change';
 
-const SUBJECTS: Record<LinkType, string> = {
-  signup: 'Confirm your signup',
-  recovery: 'Reset your password',
-  email_change: 'Confirm email change',
-};
-const TEXTS: Record<LinkType, string> = {
-  signup: 'Follow this link to confirm your email address:',
-  recovery: 'Follow this link to reset the password for your account:',
-  email_change: 'Follow this link to confirm the update of your email address to this one:',
-};
+/**
+ * The language of mails to `email`: the account's `profiles.locale` (the person's choice, every
+ * device follows it), else the `locale` the app put in the sign-up's metadata (the language it
+ * showed then), else English. No account: English.
+ */
+export async function recipientLocale(ctx: BackendContext, email: string): Promise<MailLocale> {
+  const tag = await runAsOwner(ctx.pg, async (tx) => {
+    const user = await tx.query<{ id: string; locale: string | null }>(
+      `select id, raw_user_meta_data->>'locale' as locale from auth.users
+        where lower(email) = lower($1) and deleted_at is null order by created_at limit 1`,
+      [email],
+    );
+    const found = user.rows[0];
+    if (!found) return null;
+    // A backend on migrations without profiles (a test fixture) has only the metadata.
+    const hasColumn = await tx.query<{ yes: boolean }>(
+      `select exists (select 1 from information_schema.columns where table_schema = 'public'
+         and table_name = 'profiles' and column_name = 'locale') as yes`,
+    );
+    if (!hasColumn.rows[0]?.yes) return found.locale;
+    const profile = await tx.query<{ locale: string | null }>(
+      'select locale from public.profiles where id = $1',
+      [found.id],
+    );
+    return profile.rows[0]?.locale ?? found.locale;
+  });
+  return mailLocale(tag);
+}
 
 /** Mail a verify link of `type` to `to` (the outbox and SMTP, as for every auth mail). */
 export async function sendLink(
@@ -156,12 +181,8 @@ export async function sendLink(
 ): Promise<void> {
   const origin = new URL(c.req.url).origin;
   const link = `${origin}/auth/v1/verify?token=${encodeURIComponent(token)}&type=${type}&redirect_to=${encodeURIComponent(redirectTo)}`;
-  await ctx.mailer.send({
-    to,
-    subject: SUBJECTS[type],
-    text: `${TEXTS[type]}\n\n${link}\n`,
-    links: [link],
-  });
+  const mail = authLinkMail(type, link, await recipientLocale(ctx, to));
+  await ctx.mailer.send({ to, ...mail, links: [link] });
 }
 
 /** Mail to the owner of an address someone tried to sign up with again (GoTrue answers alike and tells only the owner). */
@@ -170,6 +191,6 @@ export async function sendAlreadyRegistered(
   to: string,
   signInUrl: string,
 ): Promise<void> {
-  const text = `Someone tried to create an account with this email address, which already has one.\n\nIf it was you, sign in or reset your password:\n\n${signInUrl}\n\nIf not, you can ignore this message.\n`;
-  await ctx.mailer.send({ to, subject: 'You already have an account', text, links: [signInUrl] });
+  const mail = alreadyRegisteredMail(signInUrl, await recipientLocale(ctx, to));
+  await ctx.mailer.send({ to, ...mail, links: [signInUrl] });
 }

@@ -20,6 +20,7 @@ import {
   SyncPage,
 } from './otherPages';
 import { Spinner } from '../ui/Spinner';
+import { useRouteTitle } from './routeTitles';
 
 const LandingPage = lazy(async () => ({
   default: (await import('../features/landing/LandingPage')).LandingPage,
@@ -148,6 +149,7 @@ export async function preloadProtectedRoute(pathname: string): Promise<void> {
 /** The routes; the error boundary resets when the location changes. */
 export function AppRoutes() {
   const location = useLocation();
+  useRouteTitle();
   return (
     <AppErrorBoundary resetKey={location.key}>
       <Suspense fallback={<Spinner />}>

@@ -21,6 +21,23 @@
  */
 import { sameJson } from './detailsPatch';
 import { threeWayMerge, type MergeConflict, type MergeResult } from './threeWayMerge';
+import { pairTypedSizes, TYPED_FIELDS } from '../domain/typedSizes';
+
+const TYPED_NAMES = new Set<string>(Object.values(TYPED_FIELDS));
+
+/**
+ * A measurement's typed form travels with its number: a merged part whose number came from one
+ * side takes that side's typed form (`pairTypedSizes`), and the typed form is never a conflict of
+ * its own (the number's conflict decides both; two forms of one number are the same size).
+ */
+function withTypedSizes(result: MergeResult, mine: unknown, theirs: unknown): MergeResult {
+  return {
+    merged: pairTypedSizes(result.merged, [mine, theirs]),
+    conflicts: result.conflicts.filter(
+      (c) => !(c.path[0] === 'itemState' && c.path.length === 3 && TYPED_NAMES.has(c.path[2]!)),
+    ),
+  };
+}
 
 /** A whole cabinet as a conflict carries it: its entry and its parts by item key. */
 export interface CabinetValue {
@@ -165,9 +182,15 @@ export function isCabinetConflict(c: Pick<MergeConflict, 'path'>): boolean {
  * (`['itemState', key, field]`, plain values). Commutative in the
  * merged document up to that choice, and idempotent: merging the result
  * again with the same `theirs` changes nothing (property tests in
- * cabinetMerge.test.ts).
+ * cabinetMerge.test.ts). A part's typed measurement ("15 5/8") stays with
+ * its number: it comes from the side the number came from and is never a
+ * conflict of its own.
  */
 export function mergeCabinetData(base: unknown, mine: unknown, theirs: unknown): MergeResult {
+  return withTypedSizes(mergeCabinets(base, mine, theirs), mine, theirs);
+}
+
+function mergeCabinets(base: unknown, mine: unknown, theirs: unknown): MergeResult {
   const result = threeWayMerge(base, mine, theirs);
   const b = docOf(base);
   const m = docOf(mine);

@@ -419,6 +419,7 @@ export type Database = {
           notes: string
           project_id: string
           request_id: string | null
+          request_summary: Json | null
           revision: number
           sent_at: string | null
           signed_at: string | null
@@ -449,6 +450,7 @@ export type Database = {
           notes?: string
           project_id: string
           request_id?: string | null
+          request_summary?: Json | null
           revision?: number
           sent_at?: string | null
           signed_at?: string | null
@@ -479,6 +481,7 @@ export type Database = {
           notes?: string
           project_id?: string
           request_id?: string | null
+          request_summary?: Json | null
           revision?: number
           sent_at?: string | null
           signed_at?: string | null
@@ -563,6 +566,80 @@ export type Database = {
             foreignKeyName: "reviews_project_id_fkey"
             columns: ["project_id"]
             isOneToOne: true
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      visits: {
+        Row: {
+          answered_at: string | null
+          chosen_slot: number | null
+          contractor_id: string
+          created_at: string
+          created_by: string | null
+          crew: string[]
+          deleted_at: string | null
+          ends_at: string | null
+          id: string
+          kind: string
+          message: string
+          project_id: string
+          slots: Json
+          starts_at: string | null
+          status: string
+          title: string
+          txid: unknown
+          updated_at: string
+          version: number
+        }
+        Insert: {
+          answered_at?: string | null
+          chosen_slot?: number | null
+          contractor_id: string
+          created_at?: string
+          created_by?: string | null
+          crew?: string[]
+          deleted_at?: string | null
+          ends_at?: string | null
+          id?: string
+          kind: string
+          message?: string
+          project_id: string
+          slots?: Json
+          starts_at?: string | null
+          status?: string
+          title?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Update: {
+          answered_at?: string | null
+          chosen_slot?: number | null
+          contractor_id?: string
+          created_at?: string
+          created_by?: string | null
+          crew?: string[]
+          deleted_at?: string | null
+          ends_at?: string | null
+          id?: string
+          kind?: string
+          message?: string
+          project_id?: string
+          slots?: Json
+          starts_at?: string | null
+          status?: string
+          title?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "visits_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
             referencedRelation: "projects"
             referencedColumns: ["id"]
           },

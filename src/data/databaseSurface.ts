@@ -144,6 +144,7 @@ export const TABLE_COLUMNS = {
     'notes',
     'project_id',
     'request_id',
+    'request_summary',
     'revision',
     'sent_at',
     'signed_at',
@@ -175,6 +176,27 @@ export const TABLE_COLUMNS = {
     'updated_at',
     'version',
   ],
+  visits: [
+    'answered_at',
+    'chosen_slot',
+    'contractor_id',
+    'created_at',
+    'created_by',
+    'crew',
+    'deleted_at',
+    'ends_at',
+    'id',
+    'kind',
+    'message',
+    'project_id',
+    'slots',
+    'starts_at',
+    'status',
+    'title',
+    'txid',
+    'updated_at',
+    'version',
+  ],
 } as const satisfies { [T in keyof Tables]: readonly (keyof Tables[T]['Row'])[] };
 
 /** Each table's columns that an insert must give (required in its `Insert` type). */
@@ -188,6 +210,7 @@ export const TABLE_INSERT_REQUIRED = {
   quote_requests: ['project_id', 'zip'],
   quotes: ['contractor_id', 'project_id'],
   reviews: ['contractor_id', 'project_id', 'rating', 'reviewer_id'],
+  visits: ['contractor_id', 'kind', 'project_id'],
 } as const satisfies { [T in keyof Tables]: readonly (keyof Tables[T]['Insert'])[] };
 
 /** Each RPC's arguments: all of them, and those it has a default for. */
@@ -243,6 +266,7 @@ const _everyColumn: {
   quote_requests: true,
   quotes: true,
   reviews: true,
+  visits: true,
 };
 const _everyRequiredInsert: {
   [T in keyof Tables]: Covers<RequiredInsert<T>, (typeof TABLE_INSERT_REQUIRED)[T][number]>;
@@ -256,6 +280,7 @@ const _everyRequiredInsert: {
   quote_requests: true,
   quotes: true,
   reviews: true,
+  visits: true,
 };
 const _everyArg: {
   [F in keyof Functions]: [

@@ -23,6 +23,7 @@ import type {
   ProjectRow,
   QuoteRow,
   SyncStateRecord,
+  VisitRow,
 } from './types';
 import { ROW_TABLES } from './types';
 
@@ -77,6 +78,7 @@ export class RefacingDb extends Dexie {
   messages!: Table<MessageRow, string>;
   message_reads!: Table<MessageReadRow, string>;
   reviews!: Table<ReviewRow, string>;
+  visits!: Table<VisitRow, string>;
   contractor_reviews!: Table<ContractorReviewRow, string>;
   file_blobs!: Table<FileBlobRecord, string>;
   outbox!: Table<OutboxEntry, number>;
@@ -109,7 +111,8 @@ export class RefacingDb extends Dexie {
     // the device's rows hold the shape its edits patch and the server's migration writes. 10
     // (upgrade) other people's reviews as readers outside their job get them (no reviewer or job
     // id), by contractor; the whole review rows of jobs the user is not on, which the server no
-    // longer sends, are dropped (src/data/contractorReviews.ts).
+    // longer sends, are dropped (src/data/contractorReviews.ts). 12 visits to a job (measure and
+    // install), by project and by start time for the calendar.
     this.version(3)
       .stores({
         projects:
@@ -179,6 +182,8 @@ export class RefacingDb extends Dexie {
           .filter((r) => !isOwnReview(r, userId) && !onDevice.has(r.project_id))
           .delete();
       });
+    // 12: visits (measure and install), read by project and, for the calendar, by start time.
+    this.version(12).stores({ visits: 'id, project_id, starts_at' });
   }
 
   /** The stores of the synced rows a user writes (what an op's row can be in). */

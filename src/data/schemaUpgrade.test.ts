@@ -44,6 +44,7 @@ const SHIPPED: Record<number, Record<string, string>> = {
   // 9 changes no store: its upgrade moves each job's cabinet list into the cabinet map.
   9: {},
   10: { contractor_reviews: 'id, contractor_id' },
+  12: { visits: 'id, project_id, starts_at' },
 };
 
 /** A job's builder data as every build before version 9 stored it: the cabinet list as an array. */
@@ -138,7 +139,7 @@ describe('schema upgrade from every shipped version', () => {
     await fresh.open();
     fresh.close();
     const reference = new Dexie('reference', { indexedDB: factory, IDBKeyRange });
-    reference.version(10).stores(storesAt(10));
+    reference.version(12).stores(storesAt(12));
     await reference.open();
     reference.close();
     const a = (await installedSchema(factory, dbNameFor('new'))) as { stores: unknown };
@@ -166,7 +167,7 @@ describe('schema upgrade from every shipped version', () => {
       const db = new RefacingDb('u1', { indexedDB: factory, IDBKeyRange });
       opened.push(db);
       await db.open();
-      expect(db.verno).toBe(10);
+      expect(db.verno).toBe(12);
       const stored = await db.projects.get('p1');
       expect(stored).toMatchObject({
         name: 'Kitchen',
@@ -213,7 +214,7 @@ describe('schema upgrade from every shipped version', () => {
     });
   }
 
-  it("version 9 opens at 10: whole reviews of jobs not on the device are dropped, the user's own and those of jobs on it kept", async () => {
+  it("version 9 opens at 12: whole reviews of jobs not on the device are dropped, the user's own and those of jobs on it kept", async () => {
     const factory = new IDBFactory();
     const old = new Dexie(dbNameFor('u1'), { indexedDB: factory, IDBKeyRange });
     old.version(9).stores(storesAt(9));
@@ -253,7 +254,7 @@ describe('schema upgrade from every shipped version', () => {
     const db = new RefacingDb('u1', { indexedDB: factory, IDBKeyRange });
     opened.push(db);
     await db.open();
-    expect(db.verno).toBe(10);
+    expect(db.verno).toBe(12);
     expect((await db.reviews.toCollection().primaryKeys()).sort()).toEqual(
       ['mine', 'of-my-work', 'on-job', 'unsent'].sort(),
     );

@@ -110,6 +110,10 @@ export const SYNCED_TABLES = {
     writtenBy: 'outbox',
     clientColumns: ['project_id', 'reviewer_id', 'rating', 'body', 'reply'],
   },
+  visits: {
+    writtenBy: 'outbox',
+    clientColumns: ['project_id', 'kind', 'status', 'slots', 'chosen_slot', 'message', 'crew'],
+  },
   project_members: { writtenBy: 'server', clientColumns: [] },
 } as const satisfies Record<SyncTable, SyncedTableEntry>;
 

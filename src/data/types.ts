@@ -119,6 +119,16 @@ export interface ProjectMemberRow extends SyncedColumns {
   invited_by: string | null;
 }
 
+/** A quote request as a quote keeps it (server `private.quote_request_summary`). */
+export interface QuoteRequestSummary {
+  project_type: string;
+  scopes: string[];
+  zip: string;
+  description: string;
+  needed_by: string | null;
+  photos: { id: string; file_name: string; file_path: string; file_type: string }[];
+}
+
 /** Where a quote stands (the server moves it past `sent`; a contractor writes `draft` and `sent`). */
 export type QuoteStatus =
   'draft' | 'sent' | 'accepted' | 'declined' | 'withdrawn' | 'expired' | 'superseded';
@@ -134,6 +144,12 @@ export interface QuoteRow extends SyncedColumns {
   project_id: string;
   contractor_id: string;
   request_id: string | null;
+  /**
+   * What the quote request said when the quote was started (job type, scopes,
+   * ZIP, description, shared photos), copied by the server; null when the
+   * quote answers no request or the server has not answered yet.
+   */
+  request_summary?: QuoteRequestSummary | null;
   /** 1, 2, … per (project, contractor). */
   revision: number;
   status: QuoteStatus;
@@ -231,6 +247,43 @@ export interface ContractorReviewRow {
   reviewer_name: string;
 }
 
+/** What a visit is for: measuring the job for a quote, or installing the doors. */
+export type VisitKind = 'measure' | 'install';
+
+/** Where a visit stands: a measure visit is proposed, then scheduled (one slot accepted) or declined; either kind may be cancelled by the contractor. */
+export type VisitStatus = 'proposed' | 'scheduled' | 'declined' | 'cancelled';
+
+/** One time slot of a visit: instants as ISO 8601 UTC text (the server normalizes to `…Z`). */
+export interface VisitSlot {
+  starts_at: string;
+  ends_at: string;
+}
+
+/**
+ * A visit to the job (server table visits): a measure visit the contractor
+ * proposes from a quote request (the slots are the options; the homeowner
+ * accepts one, `chosen_slot`), or an install whose slots are the days of
+ * work, with the team members who go (`crew`). The server sets
+ * `contractor_id`, `title` (the job's name), `starts_at`/`ends_at` (the
+ * chosen slot, or the span of the slots) and `answered_at`.
+ */
+export interface VisitRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  contractor_id: string;
+  kind: VisitKind;
+  status: VisitStatus;
+  slots: VisitSlot[];
+  chosen_slot: number | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  message: string;
+  crew: string[];
+  title: string;
+  created_by: string | null;
+  answered_at: string | null;
+}
+
 export type SyncTable =
   | 'projects'
   | 'profiles'
@@ -239,6 +292,7 @@ export type SyncTable =
   | 'messages'
   | 'message_reads'
   | 'reviews'
+  | 'visits'
   | 'project_members';
 /** Pull order: memberships last, so a revocation is applied after the rows it hides. */
 export const SYNC_TABLES: readonly SyncTable[] = [
@@ -249,6 +303,7 @@ export const SYNC_TABLES: readonly SyncTable[] = [
   'messages',
   'message_reads',
   'reviews',
+  'visits',
   'project_members',
 ];
 
@@ -260,6 +315,7 @@ export const ROW_TABLES: readonly Exclude<SyncTable, 'project_members' | 'messag
   'quotes',
   'messages',
   'reviews',
+  'visits',
 ];
 
 export type OpKind = 'insert' | 'update' | 'delete';

@@ -10,6 +10,7 @@ import { readCabinets, type CabinetMap } from './cabinetRows';
 import { parseInches } from './fractions';
 import { normalizeHingeRule, type HingeRule } from './hingeSummary';
 import { roundHalfUp } from './inches';
+import { typedAgrees } from './typedSizes';
 
 /** Product rules "Records and their fields": overlay mode — sol (standard overlay) or fol (full overlay). */
 export type OverlayMode = 'sol' | 'fol';
@@ -84,6 +85,10 @@ export { readCabinets } from './cabinetRows';
 export interface ItemState {
   width: string;
   height: string;
+  /** `width` as its user typed it ("15 5/8", "14,5") when that differs from the stored decimal (typedSizes.ts). */
+  widthTyped?: string;
+  /** `height` as typed, like `widthTyped`. */
+  heightTyped?: string;
   nextToWall: boolean;
   splitDoor: boolean;
   type: string;
@@ -272,6 +277,8 @@ const itemSchema = z
   .object({
     width: storedText.transform(trim),
     height: storedText.transform(trim),
+    widthTyped: z.string().optional().catch(undefined),
+    heightTyped: z.string().optional().catch(undefined),
     nextToWall: storedFlag,
     splitDoor: storedFlag,
     type: storedText,
@@ -315,6 +322,11 @@ export const cabinetDataSchema = objectOrEmpty
         splitDoor: value.splitDoor,
         type: value.type,
       };
+      // A typed form is kept only while it reads as its number: the two never tell different sizes.
+      if (value.widthTyped !== undefined && typedAgrees(value.widthTyped, value.width))
+        item.widthTyped = value.widthTyped;
+      if (value.heightTyped !== undefined && typedAgrees(value.heightTyped, value.height))
+        item.heightTyped = value.heightTyped;
       // A partial override means "this cabinet differs in these values": the rest are the job's.
       if (value.stileRailOverride)
         item.stileRailOverride = fillStileRail(value.stileRailOverride, stileRail);
@@ -359,7 +371,8 @@ export function overlayFor(mode: OverlayMode, stdOption: number, sideReveal: num
  *   kept, callers flag them with `isCabinetType`); an older `cabinetRows`
  *   array is upgraded into it (ids as digit text, array order as order
  *   keys), so every `rowId_index` item key stays valid;
- * - item width/height are kept as trimmed text ("" when missing); items that
+ * - item width/height are kept as trimmed text ("" when missing), each with
+ *   its typed form only while that reads as the same number; items that
  *   are not objects are dropped; a partial stile/rail override is completed
  *   from the job's values;
  * - a stored hinge rule is kept (see `normalizeHingeRule`);

@@ -14,20 +14,28 @@ export function cabinetCount(cabinetData: unknown): number {
   return storedCabinetTypes(cabinetData).size;
 }
 
+/** A project's cabinets, door leaves and drawer fronts (see `cabinetTally`). */
+export interface CabinetTally {
+  cabinets: number;
+  doors: number;
+  drawerFronts: number;
+}
+
 /**
  * Counts cabinets (every row, known type or not), door leaves (a split item
  * counts 2, as on the order) and drawer fronts over the cabinet types' parts, measured or not.
  * Input: `project.details.cabinetData` as stored (either shape, see
- * `readCabinets`), or `undefined` (a project without builder data). Never throws.
+ * `readCabinets`), or `undefined` (a project without builder data). Null when
+ * there are no cabinets. Never throws.
  */
-export function cabinetSummary(cabinetData: unknown): string {
+export function cabinetTally(cabinetData: unknown): CabinetTally | null {
   const cabinets = storedCabinetTypes(cabinetData);
   const stored = isPlainObject(cabinetData) ? cabinetData.itemState : undefined;
   const itemState = (isPlainObject(stored) ? stored : {}) as Record<
     string,
     { splitDoor?: unknown } | undefined
   >;
-  if (cabinets.size === 0) return 'No cabinets yet';
+  if (cabinets.size === 0) return null;
   let doors = 0;
   let fronts = 0;
   for (const [id, type] of cabinets) {
@@ -39,9 +47,19 @@ export function cabinetSummary(cabinetData: unknown): string {
       else doors += leaves;
     });
   }
+  return { cabinets: cabinets.size, doors, drawerFronts: fronts };
+}
+
+/**
+ * The summary in English (the CLI's and tests' form; screens show
+ * `cabinetSummaryText` from src/i18n/domainLabels.ts, in the language shown).
+ */
+export function cabinetSummary(cabinetData: unknown): string {
+  const tally = cabinetTally(cabinetData);
+  if (!tally) return 'No cabinets yet';
   return [
-    plural(cabinets.size, 'cabinet', 'cabinets'),
-    plural(doors, 'door', 'doors'),
-    plural(fronts, 'drawer front', 'drawer fronts'),
+    plural(tally.cabinets, 'cabinet', 'cabinets'),
+    plural(tally.doors, 'door', 'doors'),
+    plural(tally.drawerFronts, 'drawer front', 'drawer fronts'),
   ].join(' · ');
 }

@@ -45,6 +45,29 @@ export type CheckCode =
   | 'wide-reveal'
   | 'missing-style';
 
+/** What a part's check says, as data, for the screens to word in the language shown (`message` is the English). */
+export type PartCheckWords =
+  | { id: 'not-measured'; field: 'width' | 'height' }
+  | { id: 'not-a-size' | 'over-max'; field: 'width' | 'height'; typed: string }
+  | { id: 'wide-opening' | 'wide-door' | 'tall-door' | 'low-drawer-front'; size: string }
+  | { id: 'invalid-size' };
+
+/** What a check says, as data (see `PartCheckWords`); sizes are tape-measure text (`26 1/2"`). */
+export type CheckWords =
+  | { id: 'missing-style'; field: 'door style' | 'drawer-front style' | 'color' }
+  | { id: 'wide-reveal'; reveal: 'side reveal' | 'vertical reveal'; size: string }
+  | { id: 'unknown-type'; cabinet: number; type: string }
+  | { id: 'part'; cabinet: number; part: PartName; index: number; says: PartCheckWords }
+  | {
+      id: 'pair-differs';
+      cabinet: number;
+      part: PartName;
+      a: number;
+      b: number;
+      sizeA: string;
+      sizeB: string;
+    };
+
 export interface OrderCheck {
   level: CheckLevel;
   code: CheckCode;
@@ -57,6 +80,8 @@ export interface OrderCheck {
   part?: PartName;
   /** One line, with where: `Cabinet 3 Door 1: door 26 1/2" wide — …`. */
   message: string;
+  /** The same as data, for a screen in another language. */
+  words: CheckWords;
 }
 
 /** State of one cabinet in the navigator. */
@@ -81,25 +106,34 @@ function measurementCheck(
   raw: string | undefined,
   kind: MeasurementKind,
   what: 'width' | 'height',
-): { code: CheckCode; level: CheckLevel; text: string } | null {
+): { code: CheckCode; level: CheckLevel; text: string; says: PartCheckWords } | null {
   const textValue = (raw ?? '').trim();
   const parsed = parseMeasurement(textValue, kind);
   // A stored 0 has always meant "not measured" (the builder's stored format).
   if (parsed.ok ? false : parsed.empty || Number(textValue) === 0) {
-    return { code: 'missing-measurement', level: 'error', text: `${what} not measured` };
+    return {
+      code: 'missing-measurement',
+      level: 'error',
+      text: `${what} not measured`,
+      says: { id: 'not-measured', field: what },
+    };
   }
   if (!parsed.ok) {
-    const why =
-      parsed.error === MEASUREMENT_FORMAT_ERROR
-        ? 'is not a size'
-        : `is over ${MAX_MEASUREMENT_IN}"`;
-    return { code: 'invalid-measurement', level: 'error', text: `${what} “${textValue}” ${why}` };
+    const notSize = parsed.error === MEASUREMENT_FORMAT_ERROR;
+    const why = notSize ? 'is not a size' : `is over ${MAX_MEASUREMENT_IN}"`;
+    return {
+      code: 'invalid-measurement',
+      level: 'error',
+      text: `${what} “${textValue}” ${why}`,
+      says: { id: notSize ? 'not-a-size' : 'over-max', field: what, typed: textValue },
+    };
   }
   if (parsed.warning)
     return {
       code: 'wide-opening',
       level: 'warning',
       text: `opening ${formatFraction(parsed.value)} wide — over 60", check the measurement`,
+      says: { id: 'wide-opening', size: formatFraction(parsed.value) },
     };
   return null;
 }
@@ -114,7 +148,7 @@ export function checkOrderDetails(
   form: CabinetData['form'],
   has: { doors: boolean; drawerFronts: boolean },
 ): OrderCheck[] {
-  const missing: string[] = [];
+  const missing: ('door style' | 'drawer-front style' | 'color')[] = [];
   if (has.doors && !form.door.trim()) missing.push('door style');
   if (has.drawerFronts && !form.drawerFront.trim()) missing.push('drawer-front style');
   if ((has.doors || has.drawerFronts) && !form.color.trim()) missing.push('color');
@@ -124,13 +158,14 @@ export function checkOrderDetails(
     rowId: null,
     cabinetNumber: null,
     message: `Job: ${what} not entered — a door maker cannot make the pieces without it; enter it under Cabinet Details`,
+    words: { id: 'missing-style', field: what },
   }));
 }
 
 /** The job-wide checks: a side or vertical reveal of 1/2" or more. */
 export function checkJobSettings(form: CabinetData['form']): OrderCheck[] {
   const checks: OrderCheck[] = [];
-  const reveals: [string, number][] = [
+  const reveals: ['side reveal' | 'vertical reveal', number][] = [
     ['side reveal', form.sideReveal],
     ['vertical reveal', effectiveVerticalReveal(form)],
   ];
@@ -142,6 +177,7 @@ export function checkJobSettings(form: CabinetData['form']): OrderCheck[] {
         rowId: null,
         cabinetNumber: null,
         message: `Job: ${name} ${formatFraction(value)} — at 1/2" or more the doors barely cover the face frame; check the reveal`,
+        words: { id: 'wide-reveal', reveal: name, size: formatFraction(value) },
       });
     }
   }
@@ -166,13 +202,14 @@ export function checkCabinet(
       rowId: row.id,
       cabinetNumber: number,
       message: `${title}: unknown cabinet type “${row.type || 'no type'}” — not on the order`,
+      words: { id: 'unknown-type', cabinet: number, type: row.type },
     });
   } else {
     const sizes: ItemSize[] = [];
     parts.forEach((part, index) => {
       const item = itemState[itemKey(row.id, index)];
       const where = `${title} ${part} ${index + 1}`;
-      const add = (level: CheckLevel, code: CheckCode, text: string) =>
+      const add = (level: CheckLevel, code: CheckCode, text: string, says: PartCheckWords) =>
         mine.push({
           level,
           code,
@@ -181,19 +218,22 @@ export function checkCabinet(
           index,
           part,
           message: `${where}: ${text}`,
+          words: { id: 'part', cabinet: number, part, index, says },
         });
       const w = measurementCheck(item?.width, 'openingWidth', 'width');
       const h = measurementCheck(item?.height, 'openingHeight', 'height');
       for (const c of [w, h]) {
         if (!c) continue;
         if (c.code === 'missing-measurement') missing = true;
-        add(c.level, c.code, c.text);
+        add(c.level, c.code, c.text, c.says);
       }
       const size = itemSize(ctx, part, item);
       sizes[index] = size;
       if (w?.level === 'error' || h?.level === 'error') return;
       if (!size.ok) {
-        add('error', 'invalid-size', 'finished size would be zero or negative — not on the order');
+        add('error', 'invalid-size', 'finished size would be zero or negative — not on the order', {
+          id: 'invalid-size',
+        });
         return;
       }
       const kind = PART_INFO[part].kind;
@@ -202,6 +242,7 @@ export function checkCabinet(
           'warning',
           'wide-door',
           `door ${formatFraction(size.finishedWidthIn)} wide — a single door over 24" sags and swings far into the room; consider a split pair`,
+          { id: 'wide-door', size: formatFraction(size.finishedWidthIn) },
         );
       }
       if (kind === 'door' && size.finishedHeightIn > TALL_DOOR_IN) {
@@ -209,6 +250,7 @@ export function checkCabinet(
           'warning',
           'tall-door',
           `door ${formatFraction(size.finishedHeightIn)} tall — over 60" needs 3 or more hinges per leaf (the hinge count has 2)`,
+          { id: 'tall-door', size: formatFraction(size.finishedHeightIn) },
         );
       }
       if (kind === 'drawerFront' && size.finishedHeightIn < LOW_DRAWER_FRONT_IN) {
@@ -216,6 +258,7 @@ export function checkCabinet(
           'warning',
           'low-drawer-front',
           `drawer front ${formatFraction(size.finishedHeightIn)} high — under 4" is too short for most five-piece fronts; expect a slab`,
+          { id: 'low-drawer-front', size: formatFraction(size.finishedHeightIn) },
         );
       }
     });
@@ -241,6 +284,15 @@ export function checkCabinet(
           index: b,
           part: parts[b],
           message: `${title} ${parts[a]} ${a + 1} and ${b + 1}: the pair differs (${formatFraction(sa.finishedWidthIn)} × ${formatFraction(sa.finishedHeightIn)} vs ${formatFraction(sb.finishedWidthIn)} × ${formatFraction(sb.finishedHeightIn)}) — a pair should match; re-measure both openings`,
+          words: {
+            id: 'pair-differs',
+            cabinet: number,
+            part: parts[a]!,
+            a: a + 1,
+            b: b + 1,
+            sizeA: `${formatFraction(sa.finishedWidthIn)} × ${formatFraction(sa.finishedHeightIn)}`,
+            sizeB: `${formatFraction(sb.finishedWidthIn)} × ${formatFraction(sb.finishedHeightIn)}`,
+          },
         });
       }
     }

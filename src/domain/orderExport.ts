@@ -16,6 +16,7 @@ import { CSV_FORMULA_CELL } from './csvCells';
 import { formatDecimal, formatExactDecimal, formatFraction } from './fractions';
 import { DEFAULT_HINGE_HEIGHT_LIMITS, type HingeRule } from './hingeSummary';
 import { ITEM_SIZE_ERROR_TEXT } from './itemSize';
+import type { CheckWords } from './orderChecks';
 import { OVERLAY_MODE_LABELS, STD_OPTIONS } from './overlay';
 import { hingePartNumber, priceHinges, priceLine, roundCents, type PriceList } from './pricing';
 
@@ -30,6 +31,8 @@ export interface OrderCheck {
   cabinet: number | null;
   /** One line that already says where ("Cabinet 3 Door 1: …"). */
   message: string;
+  /** The same as data, for a sheet in another language (absent: only the English line). */
+  words?: CheckWords;
 }
 
 /** The contractor who sends the order (company from the price list, the rest from the profile). */
@@ -367,7 +370,9 @@ export function parseOrderExportCsv(csv: string): Record<string, string>[] {
 
 /** The export as JSON text (pretty, numbers unrounded). */
 export function orderExportJson(x: OrderExport): string {
-  return `${JSON.stringify(x, null, 2)}\n`;
+  // A check's `words` are for wording it on a screen; the file carries its English line.
+  const checks = x.checks.map(({ level, cabinet, message }) => ({ level, cabinet, message }));
+  return `${JSON.stringify({ ...x, checks }, null, 2)}\n`;
 }
 
 /** The default by-height rule, for the job setting's first switch to it. */

@@ -18,6 +18,8 @@ export interface QuoteLineText {
   /** Finished size of one piece, inches, carried as is. */
   width?: number;
   height?: number;
+  /** A hinge line's overlay, inches, carried as is. */
+  overlay?: number;
 }
 
 /** The quote editor's whole form as typed. */
@@ -67,7 +69,7 @@ export function centsToText(cents: number): string {
 
 /** A stored line as the editor shows it. */
 export function lineToText(line: QuoteLine): QuoteLineText {
-  const { kind, description, quantity, unit_cents, sqft, width, height } = line;
+  const { kind, description, quantity, unit_cents, sqft, width, height, overlay } = line;
   return {
     kind,
     description,
@@ -76,6 +78,7 @@ export function lineToText(line: QuoteLine): QuoteLineText {
     ...(sqft === undefined ? {} : { sqft }),
     ...(width === undefined ? {} : { width }),
     ...(height === undefined ? {} : { height }),
+    ...(overlay === undefined ? {} : { overlay }),
   };
 }
 
@@ -149,6 +152,7 @@ export function readQuoteLine(
     ...(t.sqft === undefined ? {} : { sqft: t.sqft }),
     ...(t.width === undefined ? {} : { width: t.width }),
     ...(t.height === undefined ? {} : { height: t.height }),
+    ...(t.overlay === undefined ? {} : { overlay: t.overlay }),
   };
   const whole = quoteLineError(line, n);
   if (whole) return { line: null, errors: { line: whole } };

@@ -27,6 +27,23 @@ function round(n: number, places: number): number {
 }
 
 /**
+ * The lines the project's door order gives a quote today: one per door and
+ * per drawer-front size (priced by area from `prices`, $0.00 without a
+ * list), then one per hinge overlay. `cabinetData` as in
+ * {@link startingQuoteLines}. What "Update from the door order" compares a
+ * draft with.
+ */
+export function doorOrderQuoteLines(cabinetData: unknown, prices: PriceList | null): QuoteLine[] {
+  const data = normalizeCabinetData(cabinetData ?? {});
+  const f = data.form;
+  return quoteLinesFromDoorOrder(computeDoorOrder(data), prices ?? ZERO_PRICE_LIST, {
+    door: f.door,
+    drawerFront: f.drawerFront,
+    color: f.color,
+  });
+}
+
+/**
  * The starting lines of a quote. `cabinetData` is the project's
  * `details.cabinetData` as stored (anything: it is normalized; null when the
  * contractor does not have the project, e.g. quoting from a request), and
@@ -42,11 +59,7 @@ export function startingQuoteLines(cabinetData: unknown, prices: PriceList | nul
   const data = normalizeCabinetData(cabinetData ?? {});
   const order = computeDoorOrder(data);
   const f = data.form;
-  const fromOrder = quoteLinesFromDoorOrder(order, prices ?? ZERO_PRICE_LIST, {
-    door: f.door,
-    drawerFront: f.drawerFront,
-    color: f.color,
-  });
+  const fromOrder = doorOrderQuoteLines(cabinetData, prices);
   const pieces = fromOrder.filter((l) => l.kind === 'door' || l.kind === 'drawerFront');
   const doors = order.doors.reduce((n, l) => n + l.quantity, 0);
   const fronts = order.drawerFronts.reduce((n, l) => n + l.quantity, 0);

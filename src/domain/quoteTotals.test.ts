@@ -160,18 +160,18 @@ describe('quoteTotals: cases checked by hand', () => {
     expect(quoteTotals([five], 100).totalCents).toBe(10);
   });
 
-  it('a product past 2^53 (exact in BigInt): 9999.999 × 99.9999 sq ft × 1000 ¢ = 999998900.0001 → 999998900', () => {
+  it('a product past 2^53 (exact in BigInt): 9999 doors × 99.9999 sq ft × 1000 ¢ = 999899000.1 → 999899000', () => {
     const big: QuoteLine = {
       kind: 'door',
       description: '',
-      quantity: 9999.999,
+      quantity: 9999,
       unit_cents: 1000,
       sqft: 99.9999,
     };
-    expect(quoteTotals([big], 0).totalCents).toBe(999_998_900);
-    // A tie through an area: 0.5 × 0.0001 sq ft × 10,000 ¢ = 0.5 ¢ → 1 ¢.
+    expect(quoteTotals([big], 0).totalCents).toBe(999_899_000);
+    // A tie through an area: 1 × 0.0005 sq ft × 1,000 ¢ = 0.5 ¢ → 1 ¢.
     expect(
-      quoteTotals([{ ...big, quantity: 0.5, sqft: 0.0001, unit_cents: 10_000 }], 0).totalCents,
+      quoteTotals([{ ...big, quantity: 1, sqft: 0.0005, unit_cents: 1_000 }], 0).totalCents,
     ).toBe(1);
   });
 
@@ -272,10 +272,29 @@ describe('quoteLinesFromDoorOrder', () => {
         description: 'Hinge for 1 1/4" overlay, with boring',
         quantity: 12,
         unit_cents: 450,
+        overlay: 1.25,
       },
     ]);
     // 22353.92 → 22354; 2 × 1.5 × 1850 = 5550; 3 × 0.6293 × 1400 = 2643.06 → 2643; 12 × 450 = 5400
     expect(quoteTotals(lines, 0).lineCents).toEqual([22354, 5550, 2643, 5400]);
+  });
+
+  it('counts doors, drawer fronts and hinges in whole pieces; an area only on a piece, an overlay only on a hinge', () => {
+    const door: QuoteLine = { kind: 'door', description: 'Doors', quantity: 14, unit_cents: 8500 };
+    expect(quoteErrors([door], 0)).toEqual([]);
+    expect(quoteErrors([{ ...door, quantity: 14.5 }], 0)).toEqual(['Line 1: count whole pieces']);
+    expect(quoteErrors([{ ...door, kind: 'hinge', quantity: 0.5 }], 0)).toEqual([
+      'Line 1: count whole pieces',
+    ]);
+    expect(quoteErrors([{ ...door, kind: 'labor', quantity: 2.5, sqft: 2 }], 0)).toEqual([
+      'Line 1: only a door or drawer-front line is priced by area',
+    ]);
+    expect(quoteErrors([{ ...door, overlay: 0.5 }], 0)).toEqual([
+      'Line 1: an overlay belongs on a hinge line, more than 0 and at most 4 inches',
+    ]);
+    expect(quoteErrors([{ ...door, kind: 'hinge', overlay: 0.5 }], 0)).toEqual([]);
+    // Per square foot: 14 doors × 4.5 sq ft × $21.00 = $1,323.00.
+    expect(quoteTotals([{ ...door, unit_cents: 2100, sqft: 4.5 }], 0).totalCents).toBe(132_300);
   });
 
   it('builds valid lines from any door order', () => {

@@ -54,7 +54,12 @@ export interface QuoteLine {
   width?: number;
   /** Finished height of one piece, inches (shown only). */
   height?: number;
+  /** A hinge line's overlay, inches (more than 0, at most 4): the hinge size the door order counted. */
+  overlay?: number;
 }
+
+/** The kinds counted in whole pieces: a door, a drawer front, a hinge. */
+export const COUNTED_KINDS: readonly QuoteLineKind[] = ['door', 'drawerFront', 'hinge'];
 
 /** The limits of a quote, the same as the database's. */
 export const QUOTE_LIMITS = {
@@ -111,6 +116,8 @@ function checkLine(line: QuoteLine, n: number): string | bigint {
     !hasDecimals(line.quantity, L.quantityDecimals)
   )
     return `Line ${n}: the quantity must be more than 0 and at most 10,000 (3 decimals)`;
+  if (COUNTED_KINDS.includes(line.kind) && !Number.isInteger(line.quantity))
+    return `Line ${n}: count whole pieces`;
   if (
     typeof line.unit_cents !== 'number' ||
     !Number.isInteger(line.unit_cents) ||
@@ -118,6 +125,8 @@ function checkLine(line: QuoteLine, n: number): string | bigint {
     line.unit_cents > L.maxUnitCents
   )
     return `Line ${n}: the price must be whole cents from 0 to 10,000,000`;
+  if (line.sqft !== undefined && line.kind !== 'door' && line.kind !== 'drawerFront')
+    return `Line ${n}: only a door or drawer-front line is priced by area`;
   if (
     line.sqft !== undefined &&
     (typeof line.sqft !== 'number' ||
@@ -129,6 +138,13 @@ function checkLine(line: QuoteLine, n: number): string | bigint {
     if (size !== undefined && !(typeof size === 'number' && size >= 0 && size <= 1000))
       return `Line ${n}: the size must be inches from 0 to 1,000`;
   }
+  if (
+    line.overlay !== undefined &&
+    (line.kind !== 'hinge' ||
+      typeof line.overlay !== 'number' ||
+      !(line.overlay > 0 && line.overlay <= 4))
+  )
+    return `Line ${n}: an overlay belongs on a hinge line, more than 0 and at most 4 inches`;
   const cents = exactLineCents(line);
   if (cents > BigInt(L.maxLineCents)) return `Line ${n}: the amount is over $10,000,000`;
   return cents;
@@ -258,6 +274,7 @@ export function quoteLinesFromDoorOrder(
         description: `Hinge for ${formatFraction(h.size)} overlay, with boring`,
         quantity: h.quantity,
         unit_cents: toCents(prices.perHinge),
+        ...(h.size > 0 && h.size <= 4 ? { overlay: roundTo(h.size, 4) } : {}),
       })),
   ];
 }

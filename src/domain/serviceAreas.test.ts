@@ -18,12 +18,16 @@ describe('parseServiceAreas', () => {
     ['627011', '“627011” is not a 5-digit ZIP code or a 3-digit ZIP prefix'],
     ['-627', '“-627” is not a 5-digit ZIP code or a 3-digit ZIP prefix'],
   ])('refuses %j with a message naming the bad entry', (text, message) => {
-    expect(parseServiceAreas(text)).toEqual({ ok: false, message });
+    expect(parseServiceAreas(text)).toMatchObject({
+      ok: false,
+      message,
+      problem: { kind: 'notZip' },
+    });
   });
 
   it('refuses more than 200 areas', () => {
     const many = Array.from({ length: 201 }, (_, i) => String(10000 + i)).join(',');
-    expect(parseServiceAreas(many)).toEqual({
+    expect(parseServiceAreas(many)).toMatchObject({
       ok: false,
       message: 'List at most 200 ZIP codes and prefixes',
     });

@@ -10,7 +10,15 @@
 export const MAX_SERVICE_AREAS = 200;
 
 /** What a contractor typed, read: the areas to store, or the message to show on the field. */
-export type ServiceAreasInput = { ok: true; areas: string[] } | { ok: false; message: string };
+export type ServiceAreasInput =
+  | { ok: true; areas: string[] }
+  | {
+      ok: false;
+      /** The English message (the CLI's and tests'); screens word it from `problem`. */
+      message: string;
+      /** `notZip`: `value` (cut to 20 characters) is neither; `tooMany`: more than `max` areas. */
+      problem: { kind: 'notZip'; value: string } | { kind: 'tooMany'; max: number };
+    };
 
 /**
  * Reads service areas as typed: ZIP codes and prefixes separated by commas,
@@ -21,14 +29,21 @@ export type ServiceAreasInput = { ok: true; areas: string[] } | { ok: false; mes
 export function parseServiceAreas(text: string): ServiceAreasInput {
   const tokens = text.split(/[\s,;]+/).filter((t) => t !== '');
   const bad = tokens.find((t) => !/^(\d{3}|\d{5})$/.test(t));
-  if (bad !== undefined)
+  if (bad !== undefined) {
+    const value = bad.length > 20 ? `${bad.slice(0, 20)}…` : bad;
     return {
       ok: false,
-      message: `“${bad.length > 20 ? `${bad.slice(0, 20)}…` : bad}” is not a 5-digit ZIP code or a 3-digit ZIP prefix`,
+      message: `“${value}” is not a 5-digit ZIP code or a 3-digit ZIP prefix`,
+      problem: { kind: 'notZip', value },
     };
+  }
   const areas = [...new Set(tokens)];
   if (areas.length > MAX_SERVICE_AREAS)
-    return { ok: false, message: `List at most ${MAX_SERVICE_AREAS} ZIP codes and prefixes` };
+    return {
+      ok: false,
+      message: `List at most ${MAX_SERVICE_AREAS} ZIP codes and prefixes`,
+      problem: { kind: 'tooMany', max: MAX_SERVICE_AREAS },
+    };
   return { ok: true, areas };
 }
 

@@ -134,6 +134,7 @@ export const TEXT_LIMITS = {
   'messages.body': 4000,
   'reviews.body': 2000,
   'reviews.reply': 2000,
+  'visits.message': 2000,
 } as const satisfies Record<string, number>;
 
 /** A field the text rule limits: `table.column` or `projects.details.<path>`. */

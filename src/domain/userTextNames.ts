@@ -36,4 +36,5 @@ export const TEXT_FIELD_NAMES: Readonly<Record<TextField, string>> = {
   'messages.body': 'Message',
   'reviews.body': 'Review',
   'reviews.reply': 'Reply',
+  'visits.message': 'Message',
 };

@@ -15,6 +15,7 @@ export {
   usePendingOps,
   useRowUnsynced,
   useRowSync,
+  useRowSyncs,
   useAllProjects,
   useLastBackgroundSync,
 } from './liveQueries';
@@ -23,6 +24,7 @@ export {
   useProjectMembers,
   useSharedProjects,
   useJob,
+  useJobs,
   useJobContractors,
   type SharedProject,
 } from './membershipHooks';

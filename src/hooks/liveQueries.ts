@@ -163,6 +163,39 @@ export function useRowSync(
   }, [table, id, userId]);
 }
 
+/**
+ * `useRowSync` for each of `ids` of `table` at once (the dashboard's page of cards): one live
+ * read of their dead letters and queued ops rather than one per card. A map by id, every id
+ * present; undefined while loading.
+ */
+export function useRowSyncs(
+  table: SyncTable,
+  ids: readonly string[],
+): Map<string, { refused: DeadLetter[]; waiting: boolean }> | undefined {
+  const userId = useActiveUserId();
+  // The ids as one string: a new array of the same ids (every render) reads nothing again.
+  const key = ids.join(',');
+  return useLiveRead(async () => {
+    const db = getActiveDb();
+    const out = new Map(ids.map((id) => [id, { refused: [] as DeadLetter[], waiting: false }]));
+    if (!db || ids.length === 0) return out;
+    const [letters, queued] = await Promise.all([
+      db.dead_letters.where('op.id').anyOf(ids).toArray(),
+      // The index keys alone ([table, id]): the queued ops' bodies are not needed.
+      db.outbox
+        .where('[table+id]')
+        .anyOf(ids.map((id) => [table, id]))
+        .keys(),
+    ]);
+    for (const l of letters) if (l.op.table === table) out.get(l.op.id)?.refused.push(l);
+    for (const k of queued) {
+      const state = out.get((k as unknown as [string, string])[1]);
+      if (state) state.waiting = true;
+    }
+    return out;
+  }, [table, key, userId]);
+}
+
 /** True while an edit of the row waits in the outbox (false with no row id); undefined while loading. */
 export function useRowUnsynced(table: SyncTable, id: string | null): boolean | undefined {
   const userId = useActiveUserId();

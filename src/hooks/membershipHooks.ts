@@ -7,7 +7,7 @@ import type { RefacingDb } from '../data/db';
 import { primedResult, sharedKey } from './primed';
 import { getActiveDb } from '../data/activeUser';
 import { toProjectRow } from '../data/db';
-import type { ProjectMemberRow, ProjectRow } from '../data/types';
+import type { ProfileRow, ProjectMemberRow, ProjectRow } from '../data/types';
 import { useActiveUserId } from './useActiveUserId';
 import {
   creatorAnswer,
@@ -92,14 +92,69 @@ export async function readJob(db: RefacingDb, projectId: string): Promise<JobAns
   const project = await db.projects.get(projectId);
   if (!project || project.deleted_at || project.user_id !== db.userId) return answer;
   const profile = await db.profiles.get(db.userId);
-  const name =
+  return creatorAnswer(db.userId, creatorName(profile), resolveRole(profile?.role, undefined));
+}
+
+/**
+ * `readJob` for each of `projectIds` at once (the dashboard's page of cards): one read of their
+ * people rows, and the creator's stand-in only for the projects that have no row of the user.
+ * A map by project id, every id present.
+ */
+export async function readJobs(
+  db: RefacingDb,
+  projectIds: readonly string[],
+): Promise<Map<string, JobAnswer>> {
+  const byProject = new Map<string, ProjectMemberRow[]>(projectIds.map((id) => [id, []]));
+  for (const row of await db.project_members.where('project_id').anyOf(projectIds).toArray())
+    byProject.get(row.project_id)?.push(row);
+  const out = new Map<string, JobAnswer>();
+  const unanswered: string[] = [];
+  for (const [id, rows] of byProject) {
+    const answer = jobAnswer(rows, db.userId);
+    out.set(id, answer);
+    if (!answer.me && !rows.some((r) => r.user_id === db.userId)) unanswered.push(id);
+  }
+  if (unanswered.length === 0) return out;
+  const projects = await db.projects.bulkGet(unanswered);
+  const made = unanswered.filter((_, i) => {
+    const p = projects[i];
+    return p && !p.deleted_at && p.user_id === db.userId;
+  });
+  if (made.length === 0) return out;
+  const profile = await db.profiles.get(db.userId);
+  const stand = creatorAnswer(
+    db.userId,
+    creatorName(profile),
+    resolveRole(profile?.role, undefined),
+  );
+  for (const id of made) out.set(id, stand);
+  return out;
+}
+
+/** The creator's name as its stand-in answer says it: the profile's name, else its email, else "You". */
+function creatorName(profile: ProfileRow | undefined): string {
+  return (
     [profile?.first_name, profile?.last_name]
       .map((v) => v?.trim())
       .filter(Boolean)
       .join(' ') ||
     profile?.email ||
-    'You';
-  return creatorAnswer(db.userId, name, resolveRole(profile?.role, undefined));
+    'You'
+  );
+}
+
+/**
+ * Who is who on each of `projectIds` for the signed-in user (`readJobs`), as one live read for
+ * the whole list rather than one per card; undefined while loading.
+ */
+export function useJobs(projectIds: readonly string[]): Map<string, JobAnswer> | undefined {
+  const userId = useActiveUserId();
+  // The ids as one string: a new array of the same ids (every render) reads nothing again.
+  const key = projectIds.join(',');
+  return useLiveRead(async () => {
+    const db = getActiveDb();
+    return db ? readJobs(db, projectIds) : undefined;
+  }, [userId, key]);
 }
 
 /** Who is who on a project for the signed-in user; undefined while loading. */

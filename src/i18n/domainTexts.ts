@@ -5,7 +5,7 @@
  * `domainText`. A text not listed here shows as it is.
  */
 import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import {
   PASSWORD_HINT_TEXT,
   PASSWORD_TOO_SHORT_TEXT,
@@ -13,14 +13,17 @@ import {
   REQUIRED_FIELDS_TEXT,
 } from '../domain/passwordRules';
 import { i18n } from './i18n';
+import { BUILDER_DOMAIN_TEXTS } from './builderDomainTexts';
 
 /** English text → its message. The test holds each message's English to its key. */
 export const DOMAIN_TEXTS: Readonly<Record<string, MessageDescriptor>> = {
+  ...BUILDER_DOMAIN_TEXTS,
   [REQUIRED_FIELDS_TEXT]: msg`Please fill in all required fields`,
   [PASSWORD_TOO_SHORT_TEXT]: msg`Password must be at least 6 characters long`,
   [PASSWORDS_DIFFER_TEXT]: msg`Passwords do not match`,
   [PASSWORD_HINT_TEXT]: msg`At least 6 characters.`,
   'Project name is required': msg`Project name is required`,
+  'Please select a project type': msg`Please select a project type`,
   'Customer name is required': msg`Customer name is required`,
   'Address is required': msg`Address is required`,
   'Phone number is required': msg`Phone number is required`,
@@ -28,16 +31,30 @@ export const DOMAIN_TEXTS: Readonly<Record<string, MessageDescriptor>> = {
   'Email is required': msg`Email is required`,
   'Please enter a valid email address': msg`Please enter a valid email address`,
   'Please select at least one project scope': msg`Please select at least one project scope`,
+  'File not found': msg`File not found`,
+  'Enter a hinge size like 1 7/16': msg`Enter a hinge size like 1 7/16`,
+  'Enter the part number': msg`Enter the part number`,
+  'Keep the company name under 120 characters': msg`Keep the company name under 120 characters`,
+  'Keep the part number under 60 characters': msg`Keep the part number under 60 characters`,
+  'Use a 3-letter currency code, e.g. USD': msg`Use a 3-letter currency code, e.g. USD`,
+  'Enter a 5-digit ZIP code': msg`Enter a 5-digit ZIP code`,
+  'Keep the description under 2,000 characters': msg`Keep the description under 2,000 characters`,
+  'Share at most 20 photos': msg`Share at most 20 photos`,
+  'Enter a date': msg`Enter a date`,
+  'The needed-by date is in the past': msg`The needed-by date is in the past`,
   Homeowner: msg`Homeowner`,
   Contractor: msg`Contractor`,
   Organization: msg`Organization`,
 };
 
-/** `text` in the language shown when it is one of the domain's fixed texts; else `text` itself. */
-export function domainText(text: string): string;
-export function domainText(text: string | null | undefined): string | null;
-export function domainText(text: string | null | undefined): string | null {
+/**
+ * `text` in the language shown (or `into`'s, e.g. the door order's document language) when it is
+ * one of the domain's fixed texts; else `text` itself.
+ */
+export function domainText(text: string, into?: I18n): string;
+export function domainText(text: string | null | undefined, into?: I18n): string | null;
+export function domainText(text: string | null | undefined, into: I18n = i18n): string | null {
   if (text === null || text === undefined) return null;
   const message = DOMAIN_TEXTS[text];
-  return message ? i18n._(message) : text;
+  return message ? into._(message) : text;
 }

@@ -6,6 +6,7 @@
  */
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { supabase } from '../auth/supabase';
+import { currentLocale } from '../i18n/i18n';
 import { syncNow } from '../hooks/sessionActions';
 import { PENDING_KEY, pendingInviteToken } from './pendingInvite';
 import { accessRpc, callRpc, failed, OFFLINE, type Outcome } from './rpc';
@@ -45,6 +46,7 @@ export interface SentInvite {
  * mails it when mail is set up (`project-invite`, `org-invite`): the
  * address, the link to pass on and whether it was mailed, or the failure
  * (the function's own code when it refused, e.g. `invite.limit_reached`).
+ * The mail goes out in the language this app shows (`locale`; docs/decisions.md).
  */
 export async function invokeInvite(
   fn: string,
@@ -57,7 +59,7 @@ export async function invokeInvite(
       link: string;
       mailed?: boolean;
       mail_problem?: string;
-    }>(fn, { body });
+    }>(fn, { body: { ...body, locale: currentLocale() } });
     const data = answer.data;
     // functions-js types its error loosely; it is one of its Functions*Error classes or null.
     const error = answer.error as Error | null;

@@ -8,6 +8,8 @@
  * live beside the inputs, the order page prints it.
  */
 import { memo } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { domainText } from '../i18n/domainTexts';
 import type { ItemState } from '../domain/cabinetData';
 import { layoutFrame } from '../domain/cabinetLayout';
 import { PART_INFO, partsOf } from '../domain/cabinetTypes';
@@ -49,6 +51,8 @@ export const CabinetElevation = memo(function CabinetElevation({
   maxHeight,
   onPart,
 }: ElevationProps) {
+  // The context's language: the order's document may be printed in another than the app's.
+  const { t, i18n } = useLingui();
   const parts = partsOf(type);
   if (!parts) return null;
   const frame = items[0]?.stileRailOverride ?? ctx.stileRail;
@@ -72,7 +76,7 @@ export const CabinetElevation = memo(function CabinetElevation({
     const hinged = PART_INFO[part].hinged;
     const nextToWall = item?.nextToWall ?? false;
     const wallSide: 'left' | 'right' = o.atRight && !o.atLeft ? 'right' : 'left';
-    const partName = `${part} ${o.index + 1}`;
+    const partName = `${domainText(part, i18n)} ${o.index + 1}`;
     const activate = onPart ? () => onPart(o.index) : undefined;
     const common = {
       role: onPart ? 'button' : undefined,
@@ -86,7 +90,9 @@ export const CabinetElevation = memo(function CabinetElevation({
         <g
           key={o.index}
           {...common}
-          aria-label={`${partName}: not measured${onPart ? ', edit width' : ''}`}
+          aria-label={
+            onPart ? t`${partName}: not measured, edit width` : t`${partName}: not measured`
+          }
           data-state="unmeasured"
         >
           <rect
@@ -179,7 +185,7 @@ export const CabinetElevation = memo(function CabinetElevation({
       <g
         key={o.index}
         {...common}
-        aria-label={`${partName}: ${formatFraction(leafW)} × ${formatFraction(leafH)}${leaves === 2 ? ', split, 2 leaves' : ''}${onPart ? ', edit width' : ''}`}
+        aria-label={`${partName}: ${formatFraction(leafW)} × ${formatFraction(leafH)}${leaves === 2 ? t`, split, 2 leaves` : ''}${onPart ? t`, edit width` : ''}`}
         data-state="sized"
       >
         {rects}
@@ -194,7 +200,12 @@ export const CabinetElevation = memo(function CabinetElevation({
     const x = side === 'left' ? -SIDE_ROOM + 0.4 : layout.width + 0.6;
     const w = SIDE_ROOM - 1;
     return (
-      <g key={side} className="cd-wall" aria-label={`Next to wall on the ${side}`} role="img">
+      <g
+        key={side}
+        className="cd-wall"
+        aria-label={side === 'left' ? t`Next to wall on the left` : t`Next to wall on the right`}
+        role="img"
+      >
         <rect
           x={x}
           y={0}
@@ -211,7 +222,7 @@ export const CabinetElevation = memo(function CabinetElevation({
           textAnchor="middle"
           transform={`rotate(-90 ${x + w / 2} ${layout.height / 2})`}
         >
-          WALL
+          {t({ message: 'WALL', comment: 'the mark on the wall side of a cabinet drawing' })}
         </text>
       </g>
     );
@@ -221,7 +232,7 @@ export const CabinetElevation = memo(function CabinetElevation({
     <svg
       className="cd-svg"
       role="group"
-      aria-label={`${title} drawing: ${type}`}
+      aria-label={t`${title} drawing: ${type}`}
       viewBox={`${-SIDE_ROOM} -1 ${vbW} ${vbH}`}
       width={Math.round(vbW * scale)}
       height={Math.round(vbH * scale)}

@@ -5,10 +5,13 @@
  * (Keep mine) or take the other device's (Take theirs). Used by the builder,
  * the project form and the profile.
  */
+import { msg, ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { i18n } from '../i18n/i18n';
 
 /** Words for a value shown in the notice ("(empty)" for nothing). */
 export function shownValue(value: string): string {
-  return value.trim() === '' ? '(empty)' : value;
+  return value.trim() === '' ? i18n._(msg`(empty)`) : value;
 }
 
 export function ChangedElsewhere({
@@ -30,26 +33,31 @@ export function ChangedElsewhere({
   /** Shown before the text where the notice does not sit under its field (the builder's list). */
   showLabel?: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <div
       className="changed-elsewhere"
       role="group"
-      aria-label={`${label} changed on another device`}
+      aria-label={t`${label} changed on another device`}
     >
       <p className="changed-elsewhere-text" role="status">
         {showLabel ? <span className="changed-elsewhere-label">{label}: </span> : null}
-        Changed on another device to <strong>{shownValue(theirs)}</strong>
+        <Trans>
+          Changed on another device to <strong>{ph({ theirs: shownValue(theirs) })}</strong>
+        </Trans>
         <span className="changed-elsewhere-mine">
           {' '}
-          Yours: <strong>{shownValue(mine)}</strong>
+          <Trans>
+            Yours: <strong>{ph({ mine: shownValue(mine) })}</strong>
+          </Trans>
         </span>
       </p>
       <div className="btn-row">
         <button type="button" className="btn btn-sm" onClick={onKeepMine}>
-          Keep mine
+          <Trans>Keep mine</Trans>
         </button>
         <button type="button" className="btn btn-sm" onClick={onTakeTheirs}>
-          Take theirs
+          <Trans>Take theirs</Trans>
         </button>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { Modal } from './Modal';
 
@@ -12,7 +13,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   danger = false,
   children,
   onConfirm,
@@ -29,12 +30,13 @@ export function ConfirmDialog({
   onConfirm: () => Promise<string | null>;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   async function confirm() {
     setBusy(true);
     const failure = await onConfirm().catch((e: unknown) =>
-      e instanceof Error && e.message ? e.message : 'Something went wrong',
+      e instanceof Error && e.message ? e.message : t`Something went wrong`,
     );
     setBusy(false);
     if (failure) setError(failure);
@@ -51,7 +53,7 @@ export function ConfirmDialog({
       {children}
       <div className="modal-foot">
         <button type="button" className="btn" disabled={busy} onClick={onClose}>
-          {cancelLabel}
+          {cancelLabel ?? t`Cancel`}
         </button>
         <button
           type="button"

@@ -1,11 +1,20 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatNumber } from '../i18n/format';
 import { Link } from 'react-router-dom';
 import type { ContractorRating } from '../domain/reviewText';
 
 /** "4.5 out of 5 (2 reviews)", the same words everywhere a contractor's standing shows. */
 export function ratingText(rating: ContractorRating): string {
-  return `${rating.average.toFixed(1)} out of 5 (${rating.count} ${
-    rating.count === 1 ? 'review' : 'reviews'
-  })`;
+  const average = formatNumber(rating.average, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+  const count = rating.count;
+  return plural(count, {
+    one: `${average} out of 5 (# review)`,
+    other: `${average} out of 5 (# reviews)`,
+  });
 }
 
 /**
@@ -21,11 +30,14 @@ export function ContractorRatingLine({
   rating: ContractorRating | undefined;
   name: string;
 }) {
+  const { t } = useLingui();
   return (
     <p className="qc-rating">
-      <span>{rating ? ratingText(rating) : 'No reviews yet'}</span>{' '}
+      <span>{rating ? ratingText(rating) : t`No reviews yet`}</span>{' '}
       <Link to={`/contractor/${contractorId}`}>
-        See reviews<span className="visually-hidden"> of {name}</span>
+        <Trans>
+          See reviews<span className="visually-hidden"> of {name}</span>
+        </Trans>
       </Link>
     </p>
   );

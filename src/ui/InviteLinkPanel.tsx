@@ -1,3 +1,5 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { SentInvite } from '../remote/invites';
 
@@ -8,8 +10,11 @@ import type { SentInvite } from '../remote/invites';
  * panel shows. Says whether the mail went out. `onClose` hides it.
  */
 export function InviteLinkPanel({ sent, onClose }: { sent: SentInvite; onClose: () => void }) {
+  const { t } = useLingui();
   const [qr, setQr] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
+  // The server's word on why no mail went out (the invitation's edge function).
+  const mailProblem = sent.mailProblem ?? '';
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   useEffect(() => {
@@ -32,46 +37,50 @@ export function InviteLinkPanel({ sent, onClose }: { sent: SentInvite; onClose: 
   async function copy() {
     try {
       await navigator.clipboard.writeText(sent.link);
-      setCopied('Link copied');
+      setCopied(t`Link copied`);
     } catch {
-      setCopied('Copy did not work here: select the link and copy it');
+      setCopied(t`Copy did not work here: select the link and copy it`);
     }
   }
 
   async function share() {
     try {
-      await navigator.share({ title: 'Join on Refacing', url: sent.link });
+      await navigator.share({ title: t`Join on Refacing`, url: sent.link });
     } catch {
       // Dismissed by the user, or not allowed: nothing to report.
     }
   }
 
   return (
-    <div className="invite-link" role="group" aria-label={`Invitation link for ${sent.email}`}>
+    <div
+      className="invite-link"
+      role="group"
+      aria-label={t`Invitation link for ${ph({ email: sent.email })}`}
+    >
       <p>
         {sent.mailed
-          ? `Invitation mailed to ${sent.email}. You can also pass the link on yourself:`
-          : `No mail was sent to ${sent.email}. ${sent.mailProblem ?? ''} Pass the link on yourself:`}
+          ? t`Invitation mailed to ${ph({ email: sent.email })}. You can also pass the link on yourself:`
+          : t`No mail was sent to ${ph({ email: sent.email })}. ${mailProblem} Pass the link on yourself:`}
       </p>
       <input
         className="invite-link-url"
         type="text"
         readOnly
         value={sent.link}
-        aria-label="Invitation link"
+        aria-label={t`Invitation link`}
         onFocus={(e) => e.currentTarget.select()}
       />
       <div className="invite-link-actions">
         <button type="button" className="btn btn-sm" onClick={() => void copy()}>
-          Copy link
+          <Trans>Copy link</Trans>
         </button>
         {canShare ? (
           <button type="button" className="btn btn-sm" onClick={() => void share()}>
-            Share
+            <Trans>Share</Trans>
           </button>
         ) : null}
         <button type="button" className="btn btn-sm btn-ghost" onClick={onClose}>
-          Done
+          <Trans>Done</Trans>
         </button>
         {copied ? <span role="status">{copied}</span> : null}
       </div>
@@ -81,12 +90,16 @@ export function InviteLinkPanel({ sent, onClose }: { sent: SentInvite; onClose: 
           src={qr}
           width={240}
           height={240}
-          alt={`QR code of the invitation link for ${sent.email}`}
+          alt={t`QR code of the invitation link for ${ph({ email: sent.email })}`}
         />
       ) : qr === null ? (
-        <p className="muted">Making the QR code…</p>
+        <p className="muted">
+          <Trans>Making the QR code…</Trans>
+        </p>
       ) : null}
-      <p className="muted">It works once, for {sent.email} only, and expires in 7 days.</p>
+      <p className="muted">
+        <Trans>It works once, for {ph({ email: sent.email })} only, and expires in 7 days.</Trans>
+      </p>
     </div>
   );
 }

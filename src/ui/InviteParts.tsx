@@ -4,6 +4,8 @@
  * email field, what the page adds beside it such as a role, and the send
  * button). The pages keep what differs: whom they invite and what they say.
  */
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { FormEvent, ReactNode } from 'react';
 
 /** A pending invitation as the list shows it. */
@@ -27,8 +29,9 @@ export function PendingInviteList<T extends InviteLine>({
   onResend: (invite: T) => void;
   onRevoke: (invite: T) => void;
 }) {
+  const { t } = useLingui();
   return (
-    <ul className="members" aria-label="Pending invitations">
+    <ul className="members" aria-label={t`Pending invitations`}>
       {invites.map((i) => (
         <li key={i.id} className="member">
           <span className="member-who">{i.email}</span>
@@ -39,17 +42,17 @@ export function PendingInviteList<T extends InviteLine>({
               className="btn btn-sm"
               disabled={busy}
               onClick={() => onResend(i)}
-              aria-label={`Resend invitation to ${i.email}`}
+              aria-label={t`Resend invitation to ${ph({ email: i.email })}`}
             >
-              Resend
+              <Trans>Resend</Trans>
             </button>
             <button
               type="button"
               className="btn btn-sm btn-danger-outline"
               onClick={() => onRevoke(i)}
-              aria-label={`Revoke invitation to ${i.email}`}
+              aria-label={t`Revoke invitation to ${ph({ email: i.email })}`}
             >
-              Revoke
+              <Trans>Revoke</Trans>
             </button>
           </span>
         </li>
@@ -85,6 +88,7 @@ export function InviteForm({
   /** Between the email field and the button (a role select); an empty cell by default. */
   children?: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <form className="invite-form" onSubmit={onSubmit} noValidate>
       <div className="field">
@@ -100,7 +104,7 @@ export function InviteForm({
       </div>
       {children}
       <button type="submit" className="btn btn-primary" disabled={busy || disabled}>
-        {busy ? 'Sending…' : 'Send invitation'}
+        {busy ? t`Sending…` : t`Send invitation`}
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 /**
@@ -15,6 +16,7 @@ export function Modal({
   children: ReactNode;
   size?: 'sm' | 'md';
 }) {
+  const { t } = useLingui();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const closeRef = useRef(onClose);
@@ -43,7 +45,12 @@ export function Modal({
     >
       <div className="modal-head">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="btn btn-ghost btn-sm" aria-label="Close" onClick={onClose}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          aria-label={t`Close`}
+          onClick={onClose}
+        >
           ✕
         </button>
       </div>

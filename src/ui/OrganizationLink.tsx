@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 
 /** The dashboard's way to the organization page (org_admin only). */
@@ -5,7 +6,7 @@ export function OrganizationLink() {
   return (
     <p>
       <Link to="/organization" className="btn">
-        Team and assignments
+        <Trans>Team and assignments</Trans>
       </Link>
     </p>
   );

@@ -2,6 +2,7 @@
  * The head of a signed-in page: its title (the page's one h1) with badges
  * under it, and on the right "Back to Dashboard" and the page's actions.
  */
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -27,7 +28,7 @@ export function PageHeader({
         <div className="btn-row">
           {back ? (
             <Link to="/dashboard" className="btn">
-              Back to Dashboard
+              <Trans>Back to Dashboard</Trans>
             </Link>
           ) : null}
           {actions}

@@ -1,4 +1,6 @@
-import { format } from 'date-fns';
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatDate } from '../i18n/format';
 import './reviews.css';
 
 /** The fields of a review the card shows (a review row has them). */
@@ -17,7 +19,7 @@ export interface ReviewShown {
 function day(iso: string | null): string {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : format(d, 'PP');
+  return Number.isNaN(d.getTime()) ? iso : formatDate(d);
 }
 
 /**
@@ -27,16 +29,22 @@ function day(iso: string | null): string {
  * has not confirmed it.
  */
 export function ReviewCard({ review }: { review: ReviewShown }) {
+  const { t } = useLingui();
   return (
-    <article className="review" aria-label={`Review, ${review.rating} out of 5 stars`}>
+    <article
+      className="review"
+      aria-label={t`Review, ${ph({ rating: review.rating })} out of 5 stars`}
+    >
       <p className="review-head">
         <span className="review-stars-text" aria-hidden="true">
           {'★'.repeat(review.rating)}
           {'☆'.repeat(5 - review.rating)}
         </span>{' '}
-        <strong>{review.rating} out of 5</strong>{' '}
+        <strong>
+          <Trans>{ph({ rating: review.rating })} out of 5</Trans>
+        </strong>{' '}
         <span className="muted">
-          {review.version === 0 ? 'Waiting to send' : day(review.created_at)}
+          {review.version === 0 ? t`Waiting to send` : day(review.created_at)}
           {review.reviewer_name ? ` · ${review.reviewer_name}` : null}
         </span>
       </p>
@@ -44,7 +52,9 @@ export function ReviewCard({ review }: { review: ReviewShown }) {
       {review.reply !== null ? (
         <div className="review-reply">
           <p className="review-reply-head">
-            <strong>Contractor&apos;s reply</strong>{' '}
+            <strong>
+              <Trans>Contractor&apos;s reply</Trans>
+            </strong>{' '}
             <span className="muted">{day(review.replied_at)}</span>
           </p>
           <p className="review-body">{review.reply}</p>

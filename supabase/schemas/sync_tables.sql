@@ -25,3 +25,6 @@ values ('message_reads', 70, false, null, array[], null, 'none through sync: mar
 
 insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
 values ('reviews', 80, true, array['project_id', 'reviewer_id', 'rating', 'body', 'reply'], array[], 'r.reviewer_id = auth.uid() or r.contractor_id = auth.uid()', 'RLS reviews_* and reviews_10_guard (the owner reviews a completed project once, the contractor replies once; never deleted)', false, null, false, null, false, null, null);
+
+insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
+values ('visits', 100, true, array['project_id', 'kind', 'status', 'slots', 'chosen_slot', 'message', 'crew'], array[], 'private.can_read_visit(r.project_id, r.contractor_id, r.crew)', 'RLS visits_* and visits_10_guard (the contractor or his admin plans, the homeowner answers a proposal)', true, null, false, 'project_id', false, null, null);

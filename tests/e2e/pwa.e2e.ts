@@ -15,7 +15,7 @@ import { orderedCabinets, type CabinetMap } from '../../src/domain/cabinetRows';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -62,6 +62,28 @@ interface CabinetDetails {
 let server: AppServer;
 let browser: Browser;
 let staticDir: string;
+/** The next build's folder (test 4 deploys it), built while tests 1–3 run. */
+let nextBuild: Promise<string>;
+
+/**
+ * A production build of the app into a temp folder, as a deploy makes it: another BUILD_ID, so
+ * another service worker. Started in beforeAll (the build takes a while; only test 4 needs it).
+ */
+function buildNext(): Promise<string> {
+  const next = mkdtempSync(join(tmpdir(), 'refacing-next-'));
+  return new Promise((resolveBuild, reject) => {
+    const child = spawn('npx', ['vite', 'build', '--outDir', next, '--emptyOutDir'], {
+      cwd: root,
+      // A production build, as deployed: under vitest NODE_ENV is 'test', and Vite would build a dev-mode app that talks to the dev backend port.
+      env: { ...process.env, NODE_ENV: 'production', BUILD_ID: `next-${Date.now()}` },
+      stdio: 'ignore',
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolveBuild(next) : reject(new Error(`vite build exited with ${code}`)),
+    );
+  });
+}
 
 async function serverClient(): Promise<SupabaseClient> {
   return (await signedInClient(server.url, CONTRACTOR)).client;
@@ -98,6 +120,9 @@ async function waitAllSynced(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
+  nextBuild = buildNext();
+  // Test 4 awaits it and fails with its error; no unhandled rejection meanwhile.
+  nextBuild.catch(() => undefined);
   staticDir = mkdtempSync(join(tmpdir(), 'refacing-dist-'));
   cpSync(join(root, 'dist'), staticDir, { recursive: true });
   server = await startAppServer({ seed: true, staticDir });
@@ -108,6 +133,8 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   rmSync(staticDir, { recursive: true, force: true });
+  const next = await nextBuild?.catch(() => null);
+  if (next) rmSync(next, { recursive: true, force: true });
 });
 
 describe('installable app with no network', () => {
@@ -263,16 +290,9 @@ describe('installable app with no network', () => {
     await b.waitSaved();
 
     // Deploy a new build into the directory the server serves.
-    const next = mkdtempSync(join(tmpdir(), 'refacing-next-'));
-    execFileSync('npx', ['vite', 'build', '--outDir', next, '--emptyOutDir'], {
-      cwd: root,
-      // A production build, as deployed: under vitest NODE_ENV is 'test', and Vite would build a dev-mode app that talks to the dev backend port.
-      env: { ...process.env, NODE_ENV: 'production', BUILD_ID: `next-${Date.now()}` },
-      stdio: 'ignore',
-    });
+    const next = await nextBuild;
     rmSync(staticDir, { recursive: true, force: true });
     cpSync(next, staticDir, { recursive: true });
-    rmSync(next, { recursive: true, force: true });
 
     await goOnline(ctx);
     await page.evaluate(async () => {

@@ -1,11 +1,15 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { supabase } from '../../auth/supabase';
 import { REQUIRED_FIELDS_TEXT } from '../../domain/passwordRules';
+import { domainText } from '../../i18n/domainTexts';
 import { AuthCard, FormError } from './AuthCard';
 
 /** /forgot-password: emails a reset link that opens /reset-password (product rules "Backend calls" "password reset by email"). */
 export function ForgotPasswordPage() {
+  const { t } = useLingui();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -15,7 +19,7 @@ export function ForgotPasswordPage() {
     e.preventDefault();
     setError(null);
     if (!email.trim()) {
-      setError(REQUIRED_FIELDS_TEXT);
+      setError(domainText(REQUIRED_FIELDS_TEXT));
       return;
     }
     setBusy(true);
@@ -29,27 +33,33 @@ export function ForgotPasswordPage() {
 
   if (sent) {
     return (
-      <AuthCard title="Check your email!">
+      <AuthCard title={t`Check your email!`}>
         <p>
-          If an account exists for <strong>{email.trim()}</strong>, we sent a link to reset your
-          password.
+          <Trans>
+            If an account exists for <strong>{ph({ email: email.trim() })}</strong>, we sent a link
+            to reset your password.
+          </Trans>
         </p>
         <Link to="/login" className="btn btn-primary btn-block">
-          Back to Sign In
+          <Trans>Back to Sign In</Trans>
         </Link>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Reset your password">
+    <AuthCard title={t`Reset your password`}>
       <p className="muted">
-        Enter your account email and we will send you a link to choose a new password.
+        <Trans>
+          Enter your account email and we will send you a link to choose a new password.
+        </Trans>
       </p>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <FormError message={error} />
         <div className="field">
-          <label htmlFor="forgot-email">Email</label>
+          <label htmlFor="forgot-email">
+            <Trans>Email</Trans>
+          </label>
           <input
             id="forgot-email"
             type="email"
@@ -59,11 +69,13 @@ export function ForgotPasswordPage() {
           />
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? 'Sending…' : 'Send Reset Link'}
+          {busy ? t`Sending…` : t`Send Reset Link`}
         </button>
       </form>
       <div className="auth-links">
-        <Link to="/login">Back to Sign In</Link>
+        <Link to="/login">
+          <Trans>Back to Sign In</Trans>
+        </Link>
       </div>
     </AuthCard>
   );

@@ -1,3 +1,5 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { ensureAuthStarted } from '../../auth/ensureAuthStarted';
@@ -41,14 +43,14 @@ export function InvitePage() {
   // The sign-up role in the account's metadata (this public page does not open the local database).
   const role = useAuth((s) => s.user?.user_metadata?.role as unknown);
   const team = useLocation().pathname.startsWith('/invite/team');
+  const { t } = useLingui();
   const [token] = useState(() => {
-    const t = fromHash('token');
-    if (t) savePendingInvite(t);
-    return t ?? pendingInviteToken();
+    const linked = fromHash('token');
+    if (linked) savePendingInvite(linked);
+    return linked ?? pendingInviteToken();
   });
   const [needs] = useState<PendingInviteFor | null>(() => {
-    const t = fromHash('token');
-    if (!t) return pendingInviteFor();
+    if (!fromHash('token')) return pendingInviteFor();
     const made = inviteNeedsFromLink(team, fromHash('role'), fromHash('email'));
     savePendingInviteFor(made);
     return made;
@@ -61,15 +63,17 @@ export function InvitePage() {
 
   if (!token) {
     return (
-      <AuthCard title="Invitation">
-        <p>This invitation link is not valid. Ask for a new one.</p>
+      <AuthCard title={t`Invitation`}>
+        <p>
+          <Trans>This invitation link is not valid. Ask for a new one.</Trans>
+        </p>
         <Link to="/" className="btn btn-block">
-          Home
+          <Trans>Home</Trans>
         </Link>
       </AuthCard>
     );
   }
-  if (status === 'loading') return <Spinner label="Checking your sign-in…" />;
+  if (status === 'loading') return <Spinner label={t`Checking your sign-in…`} />;
   // A team invitation, or a project invitation as its contractor: it needs a contractor account.
   const kind = needs?.kind ?? (team ? 'team' : null);
   if (status === 'signedIn') {
@@ -82,7 +86,7 @@ export function InvitePage() {
       <AuthCard title={texts.title}>
         <p role="alert">{texts.wrongRole}</p>
         <Link to="/dashboard" className="btn btn-block">
-          Go to the dashboard
+          <Trans>Go to the dashboard</Trans>
         </Link>
       </AuthCard>
     );
@@ -96,33 +100,37 @@ export function InvitePage() {
           {needs ? (
             <>
               {' '}
-              It was sent to <strong>{needs.email}</strong>.
+              <Trans>
+                It was sent to <strong>{ph({ email: needs.email })}</strong>.
+              </Trans>
             </>
           ) : null}
         </p>
         <div className="btn-row" style={{ flexDirection: 'column', alignItems: 'stretch' }}>
           <Link to="/signup" className="btn btn-primary btn-block">
-            Create a contractor account
+            <Trans>Create a contractor account</Trans>
           </Link>
           <Link to="/login" className="btn btn-block">
-            Sign In
+            <Trans>Sign In</Trans>
           </Link>
         </div>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="You're invited to a project">
+    <AuthCard title={t`You're invited to a project`}>
       <p>
-        Sign in, or create an account with the email address this invitation was sent to. You join
-        the project right after.
+        <Trans>
+          Sign in, or create an account with the email address this invitation was sent to. You join
+          the project right after.
+        </Trans>
       </p>
       <div className="btn-row" style={{ flexDirection: 'column', alignItems: 'stretch' }}>
         <Link to="/login" className="btn btn-primary btn-block">
-          Sign In
+          <Trans>Sign In</Trans>
         </Link>
         <Link to="/signup" className="btn btn-block">
-          Create an account
+          <Trans>Create an account</Trans>
         </Link>
       </div>
     </AuthCard>

@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { supabase } from '../../auth/supabase';
 import { useAuth } from '../../auth/useAuth';
 import { Spinner } from '../../ui/Spinner';
 import { newPasswordError, PASSWORD_HINT_TEXT } from '../../domain/passwordRules';
+import { domainText } from '../../i18n/domainTexts';
 import { AuthCard, FormError } from './AuthCard';
 
 /**
@@ -14,26 +16,27 @@ import { AuthCard, FormError } from './AuthCard';
 export function ResetPasswordPage() {
   const status = useAuth((s) => s.status);
   const navigate = useNavigate();
+  const { t } = useLingui();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
-  if (status === 'loading') return <Spinner label="Opening your reset link…" />;
+  if (status === 'loading') return <Spinner label={t`Opening your reset link…`} />;
 
   if (done) {
     return (
-      <AuthCard title="Password updated">
+      <AuthCard title={t`Password updated`}>
         <div className="alert alert-success" role="status">
-          Your password has been changed.
+          <Trans>Your password has been changed.</Trans>
         </div>
         <button
           type="button"
           className="btn btn-primary btn-block"
           onClick={() => void navigate('/dashboard', { replace: true })}
         >
-          Go to My Dashboard
+          <Trans>Go to My Dashboard</Trans>
         </button>
       </AuthCard>
     );
@@ -41,10 +44,12 @@ export function ResetPasswordPage() {
 
   if (status === 'signedOut') {
     return (
-      <AuthCard title="Reset link expired">
-        <p>This password reset link is invalid or has expired.</p>
+      <AuthCard title={t`Reset link expired`}>
+        <p>
+          <Trans>This password reset link is invalid or has expired.</Trans>
+        </p>
         <Link to="/forgot-password" className="btn btn-primary btn-block">
-          Send a new link
+          <Trans>Send a new link</Trans>
         </Link>
       </AuthCard>
     );
@@ -54,7 +59,7 @@ export function ResetPasswordPage() {
     e.preventDefault();
     setError(null);
     const invalid = newPasswordError(password, confirm);
-    if (invalid) return setError(invalid);
+    if (invalid) return setError(domainText(invalid));
     setBusy(true);
     const { error: authError } = await supabase.auth.updateUser({ password });
     setBusy(false);
@@ -66,11 +71,13 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title={t`Choose a new password`}>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <FormError message={error} />
         <div className="field">
-          <label htmlFor="reset-password">New password</label>
+          <label htmlFor="reset-password">
+            <Trans>New password</Trans>
+          </label>
           <input
             id="reset-password"
             type="password"
@@ -78,10 +85,12 @@ export function ResetPasswordPage() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-          <span className="hint">{PASSWORD_HINT_TEXT}</span>
+          <span className="hint">{domainText(PASSWORD_HINT_TEXT)}</span>
         </div>
         <div className="field">
-          <label htmlFor="reset-confirm">Confirm new password</label>
+          <label htmlFor="reset-confirm">
+            <Trans>Confirm new password</Trans>
+          </label>
           <input
             id="reset-confirm"
             type="password"
@@ -91,7 +100,7 @@ export function ResetPasswordPage() {
           />
         </div>
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
-          {busy ? 'Saving…' : 'Set New Password'}
+          {busy ? t`Saving…` : t`Set New Password`}
         </button>
       </form>
     </AuthCard>

@@ -5,6 +5,7 @@
  */
 import { t } from '@lingui/core/macro';
 import { supabase } from '../../auth/supabase';
+import { currentLocale } from '../../i18n/i18n';
 import { ensureProfile } from '../../auth/profileSetup';
 import { permissionsFor } from '../../auth/roles';
 import type { validateSignUp } from '../../domain/projectRules';
@@ -29,6 +30,8 @@ export async function signUpAccount(v: SignUpValues): Promise<SignUpOutcome> {
         permissions: permissionsFor(v.role),
         first_name: v.firstName,
         last_name: v.lastName,
+        // The confirmation mail's language (the server's recipientLocale), until the profile has one.
+        locale: currentLocale(),
       },
     },
   });

@@ -7,6 +7,9 @@
 import { orderedCabinets } from '../../domain/cabinetRows';
 import { memo, useDeferredValue, useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
+import { msg, plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { emptyCabinetData } from '../../domain/cabinetData';
 import { partsOf, itemKey } from '../../domain/cabinetTypes';
 import { sizeContext } from '../../domain/itemSize';
@@ -74,11 +77,11 @@ export function jumpToCabinet(rowId: string, tries = 10): void {
   card.querySelector<HTMLElement>('h3')?.focus({ preventScroll: true });
 }
 
-const STATE_TEXT: Record<CabinetCheckState, string> = {
-  complete: 'complete',
-  missing: 'missing measurements',
-  error: 'errors',
-  warning: 'warnings',
+const STATE_TEXT: Record<CabinetCheckState, MessageDescriptor> = {
+  complete: msg`complete`,
+  missing: msg`missing measurements`,
+  error: msg`errors`,
+  warning: msg`warnings`,
 };
 const STATE_MARK: Record<CabinetCheckState, string> = {
   complete: '✓',
@@ -98,13 +101,15 @@ const NavEntry = memo(function NavEntry({
   type: string;
   state: CabinetCheckState;
 }) {
+  const { t, i18n } = useLingui();
+  const stateText = i18n._(STATE_TEXT[state]);
   return (
     <li>
       <button
         type="button"
         className={`bld-nav-entry bld-nav-${state}`}
         onClick={() => jumpToCabinet(rowId)}
-        aria-label={`Cabinet ${number}, ${type}: ${STATE_TEXT[state]}`}
+        aria-label={t`Cabinet ${number}, ${type}: ${stateText}`}
       >
         {/* The space keeps the seen text ("3 Wall") within the name, for speech input. */}
         <span className="bld-nav-num">{number}</span> <span className="bld-nav-type">{type}</span>
@@ -120,16 +125,17 @@ const NavEntry = memo(function NavEntry({
 export const CabinetNavigator = memo(function CabinetNavigator({ checks }: { checks: JobChecks }) {
   const rows = useBuilderStore(selectCabinetRows);
   const deferredRows = useDeferredValue(rows);
+  const { t } = useLingui();
   if (!deferredRows || deferredRows.length === 0) return null;
   return (
-    <nav className="bld-nav" aria-label="Cabinets in this job">
+    <nav className="bld-nav" aria-label={t`Cabinets in this job`}>
       <ol>
         {deferredRows.map((row, i) => (
           <NavEntry
             key={row.id}
             rowId={row.id}
             number={i + 1}
-            type={row.type || 'no type'}
+            type={row.type || t`no type`}
             state={checks.byCabinet.get(row.id)?.state ?? 'missing'}
           />
         ))}
@@ -138,18 +144,17 @@ export const CabinetNavigator = memo(function CabinetNavigator({ checks }: { che
   );
 });
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** The sticky bar: save status, checks count, Save, Order, navigator. */
 export function ActionBar({ projectId, onSave }: { projectId: string; onSave: () => void }) {
   const checks = useJobChecks();
   useEffect(() => publishNotes(checks), [checks]);
   const first = checks.checks.find((c) => c.rowId !== null);
   const total = checks.errors + checks.warnings;
+  const { t } = useLingui();
+  const errors = plural(checks.errors, { one: '# error', other: '# errors' });
+  const warnings = plural(checks.warnings, { one: '# warning', other: '# warnings' });
   return (
-    <div className="bld-bar" role="region" aria-label="Builder actions">
+    <div className="bld-bar" role="region" aria-label={t`Builder actions`}>
       <SaveStatus />
       <CabinetNavigator checks={checks} />
       <div className="bld-bar-actions">
@@ -159,9 +164,7 @@ export function ActionBar({ projectId, onSave }: { projectId: string; onSave: ()
           disabled={!first}
           onClick={() => (first?.rowId !== null && first ? jumpToCabinet(first.rowId) : undefined)}
           aria-label={
-            total === 0
-              ? 'No checks to look at'
-              : `${plural(checks.errors, 'error', 'errors')}, ${plural(checks.warnings, 'warning', 'warnings')}: go to the first`
+            total === 0 ? t`No checks to look at` : t`${errors}, ${warnings}: go to the first`
           }
         >
           {total === 0 ? (
@@ -174,10 +177,10 @@ export function ActionBar({ projectId, onSave }: { projectId: string; onSave: ()
           )}
         </button>
         <button type="button" className="btn btn-primary" onClick={onSave}>
-          Save
+          <Trans>Save</Trans>
         </button>
         <Link to={`/order/${projectId}`} className="btn">
-          Order
+          <Trans>Order</Trans>
         </Link>
         <MessagesButton projectId={projectId} />
       </div>

@@ -2,6 +2,7 @@
  * The builder's cabinets: as cards or as the part list (the view switch),
  * the first `cardCount` rendered while the rest come in.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CabinetRow } from '../../domain/cabinetData';
 import type { SizeContext } from '../../domain/itemSize';
 import { CabinetCard } from './CabinetCard';
@@ -22,17 +23,22 @@ export function BuilderCabinets({
 }) {
   const view = useBuilderView((s) => s.view);
   const shown = cardCount < rows.length ? rows.slice(0, cardCount) : rows;
+  const { t } = useLingui();
   return (
     <section
-      aria-label="Cabinets"
+      aria-label={t`Cabinets`}
       className={rows.length > BIG_JOB_CABINETS ? 'bld-cabinets bld-cabinets-big' : 'bld-cabinets'}
     >
       <div className="bld-cabinets-head">
-        <h2 className="visually-hidden">Cabinets</h2>
+        <h2 className="visually-hidden">
+          <Trans>Cabinets</Trans>
+        </h2>
         {rows.length > 0 ? <ViewSwitch /> : null}
       </div>
       {rows.length === 0 ? (
-        <p className="muted">No cabinets yet. Pick a type above and add one.</p>
+        <p className="muted">
+          <Trans>No cabinets yet. Pick a type above and add one.</Trans>
+        </p>
       ) : null}
       {view === 'list' && rows.length > 0 ? (
         <PartList rows={shown} ctx={ctx} />

@@ -4,7 +4,11 @@
  * "Changed on another device to …" with both values in tape-measure words,
  * and Take theirs / Keep mine resolve it in the draft.
  */
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render as plainRender, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { I18nWrapper } from '../../../tests/support/i18nRender';
+
+const render = (ui: ReactElement) => plainRender(ui, { wrapper: I18nWrapper });
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyCabinetData } from '../../domain/cabinetData';
 import { sizeContext } from '../../domain/itemSize';

@@ -7,6 +7,11 @@
  * the cabinets (`BuilderConflicts`).
  */
 import { memo } from 'react';
+import { msg, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
+import { i18n } from '../../i18n/i18n';
+import { domainText } from '../../i18n/domainTexts';
 import { ChangedElsewhere } from '../../ui/ChangedElsewhere';
 import { valueAt, type MergeConflict } from '../../data';
 import { cabinetIdOfItem, isCabinetConflict } from '../../data/cabinetMerge';
@@ -15,26 +20,31 @@ import { partsOf } from '../../domain/cabinetTypes';
 import { describeCabinetDataValue } from '../../ui/describePath';
 import { selectCabinetRows, useBuilderStore } from './builderStore';
 
-const FORM_LABELS: Record<string, string> = {
-  nrs: 'NRS',
-  door: 'Door',
-  drawerFront: 'Drawer Front',
-  color: 'Color',
-  overlaySelect: 'Overlay',
-  stdOption: 'Standard Option',
-  olSize: 'Overlay size',
-  sideReveal: 'Side Reveal',
-  verticalReveal: 'Vertical Reveal',
-  vertRevealOverride: 'Override vertical reveal',
+const FORM_LABELS: Record<string, MessageDescriptor> = {
+  nrs: msg`NRS`,
+  door: msg`Door`,
+  drawerFront: msg`Drawer Front`,
+  color: msg`Color`,
+  overlaySelect: msg`Overlay`,
+  stdOption: msg`Standard Option`,
+  olSize: msg`Overlay size`,
+  sideReveal: msg`Side Reveal`,
+  verticalReveal: msg`Vertical Reveal`,
+  vertRevealOverride: msg`Override vertical reveal`,
 };
 
-const ITEM_LABELS: Record<string, string> = {
-  width: 'Width',
-  height: 'Height',
-  nextToWall: 'Next to wall',
-  splitDoor: 'Split door',
-  stileRailOverride: 'Custom stile & rail',
+const ITEM_LABELS: Record<string, MessageDescriptor> = {
+  width: msg`Width`,
+  height: msg`Height`,
+  nextToWall: msg`Next to wall`,
+  splitDoor: msg`Split door`,
+  stileRailOverride: msg`Custom stile & rail`,
 };
+
+function label(labels: Record<string, MessageDescriptor>, key: string): string | undefined {
+  const m = labels[key];
+  return m ? i18n._(m) : undefined;
+}
 
 /**
  * A stored value in the builder's words (describeCabinetDataValue, the one
@@ -45,7 +55,8 @@ const ITEM_LABELS: Record<string, string> = {
 function inWords(path: readonly string[], value: unknown, rows: readonly CabinetRow[]): string {
   if (path[0] === 'cabinets' && path.length === 2 && value && typeof value === 'object') {
     const type = (value as { type?: unknown }).type;
-    return `${typeof type === 'string' && type ? type : 'Cabinet'} (kept, with its sizes)`;
+    const name = typeof type === 'string' && type ? type : t`Cabinet`;
+    return t`${name} (kept, with its sizes)`;
   }
   const words = describeCabinetDataValue(path, value, rows);
   return words === '(empty)' ? '' : words;
@@ -54,33 +65,38 @@ function inWords(path: readonly string[], value: unknown, rows: readonly Cabinet
 /** "Cabinet 3 Door 1 Width", "Side Reveal", "Cabinet list". */
 export function conflictLabel(path: readonly string[], cabinetRows: readonly CabinetRow[]): string {
   const [section, key, field, deeper] = path;
-  if (section === 'form') return FORM_LABELS[key ?? ''] ?? key ?? 'Cabinet Details';
-  if (section === 'stileRail')
-    return key ? (STILE_RAIL_LABELS[key as StileRailKey] ?? key) : 'Stile & Rail';
-  if (section === 'cabinets' && key) {
-    const position = cabinetRows.findIndex((r) => r.id === key);
-    const where = position >= 0 ? `Cabinet ${position + 1}` : 'A removed cabinet';
-    return field === 'order' ? `${where} position` : where;
+  if (section === 'form') return label(FORM_LABELS, key ?? '') ?? key ?? t`Cabinet Details`;
+  if (section === 'stileRail') {
+    const name = STILE_RAIL_LABELS[key as StileRailKey];
+    return key ? (name ? domainText(name) : key) : t`Stile & Rail`;
   }
-  if (section === 'cabinets' || section === 'cabinetRows') return 'Cabinet list';
-  if (section === 'notes') return 'Notes';
-  if (section === 'showNotes') return 'Show notes';
+  if (section === 'cabinets' && key) {
+    const position = cabinetRows.findIndex((r) => r.id === key) + 1;
+    const where = position > 0 ? t`Cabinet ${position}` : t`A removed cabinet`;
+    return field === 'order' ? t`${where} position` : where;
+  }
+  if (section === 'cabinets' || section === 'cabinetRows') return t`Cabinet list`;
+  if (section === 'notes') return t`Notes`;
+  if (section === 'showNotes') return t`Show notes`;
   if (section === 'itemState' && key) {
     const rowId = cabinetIdOfItem(key);
     const index = key.slice(rowId.length + 1);
     const rows = cabinetRows;
     const position = rows.findIndex((r) => r.id === rowId);
     const part = position >= 0 ? partsOf(rows[position]!.type)?.[Number(index)] : undefined;
+    const cabinet = position >= 0 ? position + 1 : rowId;
     const words = [
-      `Cabinet ${position >= 0 ? position + 1 : rowId}`,
-      `${part ?? 'Part'} ${Number(index) + 1}`,
+      t`Cabinet ${cabinet}`,
+      `${part ? domainText(part) : t`Part`} ${Number(index) + 1}`,
     ];
-    if (field) words.push(ITEM_LABELS[field] ?? field);
-    if (field === 'stileRailOverride' && deeper)
-      words.push(STILE_RAIL_LABELS[deeper as StileRailKey] ?? deeper);
+    if (field) words.push(label(ITEM_LABELS, field) ?? field);
+    if (field === 'stileRailOverride' && deeper) {
+      const name = STILE_RAIL_LABELS[deeper as StileRailKey];
+      words.push(name ? domainText(name) : deeper);
+    }
     return words.join(' ');
   }
-  return 'Cabinets';
+  return t`Cabinets`;
 }
 
 /** One notice; reads only its own value and the cabinet list, so typing elsewhere does not re-render it. */
@@ -122,6 +138,7 @@ export function BuilderConflicts() {
   const rows = useBuilderStore(selectCabinetRows);
   // A part is shown while its cabinet is in the draft (PartRow renders its notice).
   const shownRows = new Set((rows ?? []).map((r) => r.id));
+  const { t } = useLingui();
   const rest = conflicts.filter(
     (c) =>
       isCabinetConflict(c) ||
@@ -129,7 +146,7 @@ export function BuilderConflicts() {
   );
   if (rest.length === 0) return null;
   return (
-    <section className="card section-card bld-conflicts" aria-label="Changed on another device">
+    <section className="card section-card bld-conflicts" aria-label={t`Changed on another device`}>
       {rest.map((c) => (
         <Notice key={c.path.join('.')} conflict={c} showLabel />
       ))}

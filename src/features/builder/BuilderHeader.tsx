@@ -5,6 +5,8 @@
  * Dashboard.
  */
 import { Link } from 'react-router-dom';
+import { Trans } from '@lingui/react/macro';
+import { domainText } from '../../i18n/domainTexts';
 import type { ProjectRow } from '../../data';
 import { UNTITLED_PROJECT } from '../../domain/projectLabels';
 
@@ -13,9 +15,9 @@ export function BuilderError({ message }: { message: string }) {
   return (
     <main className="container container-narrow">
       <div className="card" role="alert">
-        <p className="bld-error-text">{message}</p>
+        <p className="bld-error-text">{domainText(message)}</p>
         <Link to="/dashboard" className="btn btn-primary">
-          Back to Dashboard
+          <Trans>Back to Dashboard</Trans>
         </Link>
       </div>
     </main>
@@ -24,15 +26,17 @@ export function BuilderError({ message }: { message: string }) {
 
 /** "Cabinet Builder", the customer and, when it differs, the address; Back to Dashboard above. */
 export function BuilderHeader({ project }: { project: ProjectRow }) {
-  const customer = project.name?.trim() || UNTITLED_PROJECT;
+  const customer = project.name?.trim() || domainText(UNTITLED_PROJECT);
   const address =
     typeof project.details?.address === 'string' ? project.details.address.trim() : '';
   return (
     <header className="bld-head">
       <Link to="/dashboard" className="bld-back">
-        ← Back to Dashboard
+        <Trans>← Back to Dashboard</Trans>
       </Link>
-      <p className="muted bld-eyebrow">Cabinet Builder</p>
+      <p className="muted bld-eyebrow">
+        <Trans>Cabinet Builder</Trans>
+      </p>
       <h1>
         {customer}
         {address && address !== customer ? (

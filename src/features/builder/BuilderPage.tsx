@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { useLingui } from '@lingui/react/macro';
 import { RowSyncNote } from '../rowSync/RowSyncNote';
 import { refusalFieldName, refusalInBuilder } from '../rowSync/refusalText';
 import { focusFieldNamed } from './jobTexts';
@@ -56,6 +57,7 @@ export function BuilderPage() {
   useUndoShortcuts();
   const cardCount = useCardCount(cabinetRows?.length ?? 0, projectId ?? '');
   const threadOpen = useBuilderThread((s) => s.open);
+  const { t } = useLingui();
 
   // On entering the page, reload from the local database unless the draft of
   // this project still has changes being saved (then the draft is newer).
@@ -79,13 +81,13 @@ export function BuilderPage() {
     [form, stileRail],
   );
 
-  if (!projectId) return <BuilderError message="No project ID provided" />;
+  if (!projectId) return <BuilderError message={t`No project ID provided`} />;
   if (status === 'loading') return <Spinner />;
   if (status === 'signedOut')
-    return <BuilderError message="Please sign in to access the Cabinet Builder." />;
-  if (!user) return <BuilderError message="User not authenticated" />;
+    return <BuilderError message={t`Please sign in to access the Cabinet Builder.`} />;
+  if (!user) return <BuilderError message={t`User not authenticated`} />;
   if (project === undefined) return <Spinner />;
-  if (project === null) return <BuilderError message="Project not found" />;
+  if (project === null) return <BuilderError message={t`Project not found`} />;
   // Whether the measurements are the user's to change is the server's answer (after a quote is
   // accepted the homeowner's change goes through the contractor).
   const locked = job ? measurementsLockedText(job) : null;

@@ -1,4 +1,6 @@
 import { memo, useId, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { domainText } from '../../i18n/domainTexts';
 import {
   STILE_RAIL_KEYS,
   STILE_RAIL_LABELS,
@@ -20,42 +22,45 @@ import { storableText } from '../../domain/userText';
 /** Product rules "Screens and routes": Cabinet Details (NRS, Door, Drawer Front, Color), plus the finish and PO number the door order carries. */
 export const DetailsSection = memo(function DetailsSection({ form }: { form: CabinetForm }) {
   const setText = useBuilderStore((s) => s.setText);
+  const { t } = useLingui();
   return (
     <section className="card section-card" aria-labelledby="bld-details">
-      <h2 id="bld-details">Cabinet Details</h2>
+      <h2 id="bld-details">
+        <Trans>Cabinet Details</Trans>
+      </h2>
       <div className="bld-grid-4">
         <TextField
-          label="NRS"
+          label={t`NRS`}
           value={form.nrs}
           error={jobTextError(JOB_TEXT_FIELDS.nrs, form.nrs)}
           onChange={(v) => setText('nrs', storableText(v))}
         />
         <TextField
-          label="Door"
+          label={t`Door`}
           value={form.door}
           error={jobTextError(JOB_TEXT_FIELDS.door, form.door)}
           onChange={(v) => setText('door', storableText(v))}
         />
         <TextField
-          label="Drawer Front"
+          label={t`Drawer Front`}
           value={form.drawerFront}
           error={jobTextError(JOB_TEXT_FIELDS.drawerFront, form.drawerFront)}
           onChange={(v) => setText('drawerFront', storableText(v))}
         />
         <TextField
-          label="Color"
+          label={t`Color`}
           value={form.color}
           error={jobTextError(JOB_TEXT_FIELDS.color, form.color)}
           onChange={(v) => setText('color', storableText(v))}
         />
         <TextField
-          label="Finish"
+          label={t`Finish`}
           value={form.finish}
           error={jobTextError(JOB_TEXT_FIELDS.finish, form.finish)}
           onChange={(v) => setText('finish', storableText(v))}
         />
         <TextField
-          label="PO number"
+          label={t`PO number`}
           value={form.poNumber}
           error={jobTextError(JOB_TEXT_FIELDS.poNumber, form.poNumber)}
           onChange={(v) => setText('poNumber', storableText(v))}
@@ -74,23 +79,33 @@ export const OverlaySection = memo(function OverlaySection({ form }: { form: Cab
   const s = useBuilderStore.getState();
   const id = useId();
   const stdKnown = STD_OPTIONS.some((o) => o.value === form.stdOption);
+  const saved = formatFraction(form.stdOption);
+  const olFraction = formatFraction(form.olSize);
+  const olDecimal = formatDecimal(form.olSize);
+  const vertical = revealLabel(form.vertRevealOverride ? form.verticalReveal : form.sideReveal);
   return (
     <section className="card section-card" aria-labelledby="bld-overlay">
-      <h2 id="bld-overlay">Overlay &amp; Reveal Options</h2>
+      <h2 id="bld-overlay">
+        <Trans>Overlay &amp; Reveal Options</Trans>
+      </h2>
       <div className="bld-grid-4">
         <div className="field bld-overlay-mode">
-          <label htmlFor={`${id}-mode`}>Overlay</label>
+          <label htmlFor={`${id}-mode`}>
+            <Trans>Overlay</Trans>
+          </label>
           <select
             id={`${id}-mode`}
             value={form.overlaySelect}
             onChange={(e) => s.setOverlayMode(e.target.value === 'fol' ? 'fol' : 'sol')}
           >
-            <option value="sol">{OVERLAY_MODE_LABELS.sol}</option>
-            <option value="fol">{OVERLAY_MODE_LABELS.fol}</option>
+            <option value="sol">{domainText(OVERLAY_MODE_LABELS.sol)}</option>
+            <option value="fol">{domainText(OVERLAY_MODE_LABELS.fol)}</option>
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-std`}>Standard Option</label>
+          <label htmlFor={`${id}-std`}>
+            <Trans>Standard Option</Trans>
+          </label>
           <select
             id={`${id}-std`}
             value={String(form.stdOption)}
@@ -100,7 +115,7 @@ export const OverlaySection = memo(function OverlaySection({ form }: { form: Cab
           >
             {stdKnown ? null : (
               <option value={String(form.stdOption)}>
-                {formatFraction(form.stdOption)} (saved)
+                <Trans>{saved} (saved)</Trans>
               </option>
             )}
             {STD_OPTIONS.map((o) => (
@@ -111,12 +126,14 @@ export const OverlaySection = memo(function OverlaySection({ form }: { form: Cab
           </select>
           {form.overlaySelect === 'sol' ? (
             <span id={`${id}-std-why`} className="bld-hint">
-              Full overlay only: standard overlay is always 1/2&quot;.
+              <Trans>Full overlay only: standard overlay is always 1/2&quot;.</Trans>
             </span>
           ) : null}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-side`}>Side Reveal</label>
+          <label htmlFor={`${id}-side`}>
+            <Trans>Side Reveal</Trans>
+          </label>
           <select
             id={`${id}-side`}
             value={String(form.sideReveal)}
@@ -130,7 +147,9 @@ export const OverlaySection = memo(function OverlaySection({ form }: { form: Cab
           </select>
         </div>
         <div className="field">
-          <label htmlFor={`${id}-vert`}>Vertical Reveal</label>
+          <label htmlFor={`${id}-vert`}>
+            <Trans>Vertical Reveal</Trans>
+          </label>
           <select
             id={`${id}-vert`}
             value={String(form.verticalReveal)}
@@ -149,15 +168,15 @@ export const OverlaySection = memo(function OverlaySection({ form }: { form: Cab
               checked={form.vertRevealOverride}
               onChange={(e) => s.setVertRevealOverride(e.target.checked)}
             />
-            Override
+            <Trans>Override</Trans>
           </label>
         </div>
       </div>
       <p className="bld-overlay-size" aria-live="polite">
-        Overlay size: <strong className="bld-frac">{formatFraction(form.olSize)}</strong>{' '}
-        <span className="bld-dec">{formatDecimal(form.olSize)}</span>
-        {' · '}Vertical reveal:{' '}
-        {revealLabel(form.vertRevealOverride ? form.verticalReveal : form.sideReveal)}
+        <Trans>
+          Overlay size: <strong className="bld-frac">{olFraction}</strong>{' '}
+          <span className="bld-dec">{olDecimal}</span> · Vertical reveal: {vertical}
+        </Trans>
       </p>
     </section>
   );
@@ -172,12 +191,14 @@ export const StileRailSection = memo(function StileRailSection({
   const setStileRail = useBuilderStore((s) => s.setStileRail);
   return (
     <section className="card section-card" aria-labelledby="bld-stile">
-      <h2 id="bld-stile">Stile &amp; Rail Dimensions</h2>
+      <h2 id="bld-stile">
+        <Trans>Stile &amp; Rail Dimensions</Trans>
+      </h2>
       <div className="bld-grid-4">
         {STILE_RAIL_KEYS.map((key) => (
           <MeasurementField
             key={key}
-            label={STILE_RAIL_LABELS[key]}
+            label={domainText(STILE_RAIL_LABELS[key])}
             kind="frame"
             group="stileRail"
             draftField={`stileRail:${key}`}
@@ -214,15 +235,18 @@ export const AddCabinetSection = memo(function AddCabinetSection() {
   const [type, setType] = useState('');
   const [error, setError] = useState('');
   const id = useId();
+  const { t } = useLingui();
   return (
     <section className="card section-card" aria-labelledby="bld-add">
-      <h2 id="bld-add">Add Cabinets</h2>
+      <h2 id="bld-add">
+        <Trans>Add Cabinets</Trans>
+      </h2>
       <form
         className="bld-add"
         onSubmit={(e) => {
           e.preventDefault();
           if (!isCabinetType(type)) {
-            setError('Select a cabinet type first.');
+            setError(t`Select a cabinet type first.`);
             return;
           }
           showAllCabinets();
@@ -232,7 +256,9 @@ export const AddCabinetSection = memo(function AddCabinetSection() {
         }}
       >
         <div className="field">
-          <label htmlFor={id}>Cabinet type</label>
+          <label htmlFor={id}>
+            <Trans>Cabinet type</Trans>
+          </label>
           <select
             id={id}
             value={type}
@@ -242,7 +268,7 @@ export const AddCabinetSection = memo(function AddCabinetSection() {
               setError('');
             }}
           >
-            <option value="">Select a type…</option>
+            <option value="">{t`Select a type…`}</option>
             {CABINET_TYPE_NAMES.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -256,7 +282,7 @@ export const AddCabinetSection = memo(function AddCabinetSection() {
           ) : null}
         </div>
         <button type="submit" className="btn btn-primary">
-          Add Cabinet
+          <Trans>Add Cabinet</Trans>
         </button>
       </form>
     </section>
@@ -275,10 +301,13 @@ export const NotesSection = memo(function NotesSection({
   const setShowNotes = useBuilderStore((s) => s.setShowNotes);
   const id = useId();
   const notesError = jobTextError(NOTES_FIELD, notes);
+  const { t } = useLingui();
   return (
     <section className="card section-card" aria-labelledby={`${id}-h`}>
       <div className="bld-cabinet-head">
-        <h2 id={`${id}-h`}>Notes</h2>
+        <h2 id={`${id}-h`}>
+          <Trans>Notes</Trans>
+        </h2>
         <button
           type="button"
           className="btn btn-sm"
@@ -286,13 +315,13 @@ export const NotesSection = memo(function NotesSection({
           aria-controls={id}
           onClick={() => setShowNotes(!showNotes)}
         >
-          {showNotes ? 'Hide Notes' : 'Show Notes'}
+          {showNotes ? t`Hide Notes` : t`Show Notes`}
         </button>
       </div>
       {showNotes ? (
         <div className="field">
           <label htmlFor={id} className="visually-hidden">
-            Notes
+            <Trans>Notes</Trans>
           </label>
           <textarea
             id={id}

@@ -1,4 +1,6 @@
 import { useDeferredValue, useMemo } from 'react';
+import { Plural, Trans } from '@lingui/react/macro';
+import { orderWarningText } from '../../i18n/checkTexts';
 import { emptyCabinetData } from '../../domain/cabinetData';
 import { computeDoorOrder } from '../../domain/doorOrder';
 import { useBuilderStore } from './builderStore';
@@ -17,28 +19,38 @@ export function BuilderSummary() {
   const data = useBuilderStore((s) => s.data) ?? EMPTY;
   const deferred = useDeferredValue(data);
   const order = useMemo(() => computeDoorOrder(deferred), [deferred]);
+  const more = order.warnings.length - SHOWN_WARNINGS;
   return (
     <>
       <section className="card section-card" aria-labelledby="bld-hinges">
-        <h2 id="bld-hinges">Framed Cabinet Hinges</h2>
+        <h2 id="bld-hinges">
+          <Trans>Framed Cabinet Hinges</Trans>
+        </h2>
         <HingeTable hinges={order.hinges} />
       </section>
       {order.warnings.length > 0 ? (
         <section className="alert alert-warn bld-warnings" aria-labelledby="bld-warn-h">
           <h2 id="bld-warn-h">
-            {order.warnings.length === 1 ? '1 part is' : `${order.warnings.length} parts are`} left
-            out of the order
+            <Plural
+              value={order.warnings.length}
+              one="# part is left out of the order"
+              other="# parts are left out of the order"
+            />
           </h2>
           <details open={order.warnings.length <= 8}>
-            <summary>Show which</summary>
+            <summary>
+              <Trans>Show which</Trans>
+            </summary>
             <ul>
               {order.warnings.slice(0, SHOWN_WARNINGS).map((w) => (
-                <li key={`${w.rowId}-${'index' in w ? w.index : 'type'}`}>{w.message}</li>
+                <li key={`${w.rowId}-${'index' in w ? w.index : 'type'}`}>
+                  {orderWarningText(w)}
+                </li>
               ))}
             </ul>
             {order.warnings.length > SHOWN_WARNINGS ? (
               <p className="muted">
-                …and {order.warnings.length - SHOWN_WARNINGS} more (the Order view lists them all).
+                <Trans>…and {more} more (the Order view lists them all).</Trans>
               </p>
             ) : null}
           </details>

@@ -6,6 +6,7 @@
  * builder's draft (it never unmounts) and the composer's unsent text.
  */
 import { useEffect, useId, useRef } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { create } from 'zustand';
 import { ProjectThread } from '../thread/ProjectThread';
 import { UnreadBadge } from '../../ui/UnreadBadge';
@@ -37,7 +38,9 @@ export function MessagesButton({ projectId }: { projectId: string }) {
       <span className="bld-messages-icon" aria-hidden="true">
         ✉
       </span>
-      <span className="bld-messages-label">Messages</span>
+      <span className="bld-messages-label">
+        <Trans>Messages</Trans>
+      </span>
       <UnreadBadge count={open ? 0 : unread} />
     </button>
   );
@@ -79,10 +82,10 @@ export function BuilderThreadPanel({ project, userId }: { project: ProjectRow; u
     >
       <div className="bld-thread-head">
         <span id={titleId} className="bld-thread-title">
-          Project messages
+          <Trans>Project messages</Trans>
         </span>
         <button type="button" className="btn btn-sm" onClick={close}>
-          Close
+          <Trans>Close</Trans>
         </button>
       </div>
       <ProjectThread project={project} userId={userId} canAttach={canAttach} />

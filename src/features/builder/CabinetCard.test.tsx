@@ -1,6 +1,10 @@
 // @vitest-environment jsdom
 /** A cabinet card as a person or a screen reader meets it: unknown types get an error card, unmeasured parts show "—". */
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render as plainRender, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { I18nWrapper } from '../../../tests/support/i18nRender';
+
+const render = (ui: ReactElement) => plainRender(ui, { wrapper: I18nWrapper });
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyCabinetData } from '../../domain/cabinetData';
 import { sizeContext } from '../../domain/itemSize';

@@ -1,4 +1,6 @@
 import { memo } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { domainText } from '../../i18n/domainTexts';
 import type { CabinetRow } from '../../domain/cabinetData';
 import { itemKey, partsOf } from '../../domain/cabinetTypes';
 import type { SizeContext } from '../../domain/itemSize';
@@ -33,15 +35,17 @@ export const CabinetCard = memo(function CabinetCard({ row, number, ctx }: Props
   const total = useBuilderStore((s) => selectCabinetRows(s)?.length ?? 0);
   const notes = useCabinetNotes((s) => s.byRow.get(row.id) ?? '');
   const parts = partsOf(row.type);
-  const title = `Cabinet ${number}`;
+  const { t } = useLingui();
+  const title = t`Cabinet ${number}`;
+  const typeName = row.type || t`no type`;
   const removeButton = (
     <button
       type="button"
       className="btn btn-danger-outline btn-sm"
       onClick={() => remove(row.id)}
-      aria-label={`Remove ${title}`}
+      aria-label={t`Remove ${title}`}
     >
-      Remove
+      <Trans>Remove</Trans>
     </button>
   );
   if (!parts) {
@@ -54,12 +58,14 @@ export const CabinetCard = memo(function CabinetCard({ row, number, ctx }: Props
       >
         <header className="bld-cabinet-head">
           <h3 tabIndex={-1}>
-            {title} · <span className="bld-type">{row.type || 'no type'}</span>
+            {title} · <span className="bld-type">{typeName}</span>
           </h3>
         </header>
         <p>
-          Unknown cabinet type “{row.type || 'no type'}”. Its parts cannot be sized, so this cabinet
-          is left out of the order. Remove it and add it again with a type from the list.
+          <Trans>
+            Unknown cabinet type “{typeName}”. Its parts cannot be sized, so this cabinet is left
+            out of the order. Remove it and add it again with a type from the list.
+          </Trans>
         </p>
         <footer className="bld-cabinet-foot">{removeButton}</footer>
       </article>
@@ -73,7 +79,7 @@ export const CabinetCard = memo(function CabinetCard({ row, number, ctx }: Props
         </h3>
       </header>
       {notes ? (
-        <ul className="bld-cabinet-notes" aria-label={`${title} checks`}>
+        <ul className="bld-cabinet-notes" aria-label={t`${title} checks`}>
           {notes.split('\n').map((line) => (
             <li key={line} className={line.startsWith('✗') ? 'bld-note-error' : 'bld-note-warn'}>
               {line}
@@ -89,7 +95,7 @@ export const CabinetCard = memo(function CabinetCard({ row, number, ctx }: Props
               itemKeyValue={itemKey(row.id, index)}
               part={part}
               partNumber={index + 1}
-              label={`${title} ${part} ${index + 1}`}
+              label={`${title} ${domainText(part)} ${index + 1}`}
               ctx={ctx}
             />
           ))}
@@ -102,18 +108,18 @@ export const CabinetCard = memo(function CabinetCard({ row, number, ctx }: Props
           className="btn btn-ghost btn-sm"
           onClick={() => move(row.id, number - 2)}
           disabled={number <= 1}
-          aria-label={`Move up: ${title}`}
+          aria-label={t`Move up: ${title}`}
         >
-          Move up
+          <Trans>Move up</Trans>
         </button>
         <button
           type="button"
           className="btn btn-ghost btn-sm"
           onClick={() => move(row.id, number)}
           disabled={number >= total}
-          aria-label={`Move down: ${title}`}
+          aria-label={t`Move down: ${title}`}
         >
-          Move down
+          <Trans>Move down</Trans>
         </button>
         {removeButton}
       </footer>

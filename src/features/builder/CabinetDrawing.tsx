@@ -10,6 +10,7 @@
  */
 import { memo, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { useLingui } from '@lingui/react/macro';
 import { CabinetElevation } from '../../ui/CabinetElevation';
 import type { CabinetRow } from '../../domain/cabinetData';
 import { itemKey, partsOf } from '../../domain/cabinetTypes';
@@ -39,13 +40,14 @@ function LiveDrawing({ row, number, ctx }: { row: CabinetRow; number: number; ct
   );
   // The finished size beside the field updates with the keystroke; the drawing follows right after, at lower priority.
   const deferredItems = useDeferredValue(items);
+  const { t } = useLingui();
   return (
     <CabinetElevation
       type={row.type}
       rowId={row.id}
       items={deferredItems}
       ctx={ctx}
-      title={`Cabinet ${number}`}
+      title={t`Cabinet ${number}`}
       maxWidth={260}
       maxHeight={300}
       onPart={(index) => focusPartWidth(itemKey(row.id, index))}

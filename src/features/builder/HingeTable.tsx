@@ -1,16 +1,26 @@
+import { Trans } from '@lingui/react/macro';
 import { formatDecimal, formatFraction } from '../../domain/fractions';
 import type { HingeLine } from '../../domain/hingeSummary';
 
 /** Hinge summary table (product rules "Screens and routes", "Constants and formulas"): size (fraction and decimal) and quantity. */
 export function HingeTable({ hinges }: { hinges: readonly HingeLine[] }) {
-  if (hinges.length === 0) return <p className="muted">No hinged doors sized yet.</p>;
+  if (hinges.length === 0)
+    return (
+      <p className="muted">
+        <Trans>No hinged doors sized yet.</Trans>
+      </p>
+    );
   const total = hinges.reduce((s, h) => s + h.quantity, 0);
   return (
     <table className="bld-table">
       <thead>
         <tr>
-          <th scope="col">Size</th>
-          <th scope="col">Quantity</th>
+          <th scope="col">
+            <Trans>Size</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Quantity</Trans>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -26,7 +36,9 @@ export function HingeTable({ hinges }: { hinges: readonly HingeLine[] }) {
       </tbody>
       <tfoot>
         <tr>
-          <th scope="row">Total</th>
+          <th scope="row">
+            <Trans>Total</Trans>
+          </th>
           <td>{total}</td>
         </tr>
       </tfoot>

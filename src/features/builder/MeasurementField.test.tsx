@@ -5,7 +5,11 @@
  * device (localStorage) and come back in a new field, as after a reload; a
  * size typed later clears it. A size keeps the form it was typed in.
  */
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render as plainRender, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { I18nWrapper } from '../../../tests/support/i18nRender';
+
+const render = (ui: ReactElement) => plainRender(ui, { wrapper: I18nWrapper });
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useBuilderStore } from './builderStore';
 import { FIELD_DRAFTS_KEY, useFieldDrafts } from './fieldDrafts';
@@ -55,7 +59,7 @@ describe('MeasurementField: text that is not a size', () => {
     // A size replaces it: saved, and the kept text is gone.
     fireEvent.change(again, { target: { value: '14 3/8' } });
     fireEvent.blur(again);
-    expect(onCommit).toHaveBeenCalledWith('14.375');
+    expect(onCommit).toHaveBeenCalledWith('14.375', '14 3/8');
     expect(JSON.parse(localStorage.getItem(FIELD_DRAFTS_KEY) ?? '{}')).toEqual({});
   });
 
@@ -83,7 +87,7 @@ describe('MeasurementField: text that is not a size', () => {
     const input = screen.getByLabelText<HTMLInputElement>('Cabinet 1 Door 1 Width');
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: '14 3/8' } });
-    expect(onCommit).toHaveBeenCalledWith('14.375');
+    expect(onCommit).toHaveBeenCalledWith('14.375', '14 3/8');
     rerender(
       <MeasurementField
         label="Width"
@@ -97,5 +101,42 @@ describe('MeasurementField: text that is not a size', () => {
     );
     fireEvent.blur(input);
     expect(input.value).toBe('14 3/8');
+  });
+
+  it('a saved size shows in the form it was typed in, in a new field too (a reload, the List view), with its decimal in small type', () => {
+    const onCommit = vi.fn();
+    render(
+      <MeasurementField
+        label="Width"
+        context="Cabinet 1 Door 1"
+        kind="openingWidth"
+        group="opening"
+        value="15.625"
+        typed="15 5/8"
+        draftField="1_0:width"
+        onCommit={onCommit}
+      />,
+    );
+    const input = screen.getByLabelText<HTMLInputElement>('Cabinet 1 Door 1 Width');
+    expect(input.value).toBe('15 5/8');
+    expect(screen.getByText('= 15.625').className).toContain('bld-understood');
+    // The same size typed as a decimal is kept in that form: no typed text beside the number.
+    fireEvent.change(input, { target: { value: '15.625' } });
+    expect(onCommit).toHaveBeenLastCalledWith('15.625', undefined);
+  });
+
+  it('a typed text that does not read as the saved number is not shown', () => {
+    render(
+      <MeasurementField
+        label="Width"
+        context="Cabinet 1 Door 1"
+        kind="openingWidth"
+        group="opening"
+        value="14"
+        typed="15 5/8"
+        onCommit={vi.fn()}
+      />,
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('Cabinet 1 Door 1 Width').value).toBe('14');
   });
 });

@@ -6,10 +6,13 @@
  * not a size stays on screen with its "Not saved" message (kept on this
  * device across reloads, see fieldDrafts.ts) while the stored value stays the
  * last good size; the part's finished size then names the field to fix. A
- * size keeps the form it was typed in ("14 3/8" stays "14 3/8" after Next).
+ * size keeps the form it was typed in ("14 3/8" stays "14 3/8" after Next,
+ * after a reload and on the other device: it is saved with the number).
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { parseMeasurement, type MeasurementKind } from '../../domain/measurementInput';
+import { domainText } from '../../i18n/domainTexts';
+import { typedAgrees, typedFormOf } from '../../domain/typedSizes';
 import { useBuilderStore } from './builderStore';
 import { draftFor, draftKeyOf, useFieldDrafts } from './fieldDrafts';
 import { showAllCabinets, useCardWindow } from './cardWindow';
@@ -26,8 +29,13 @@ interface Props {
   group: string;
   /** The stored value: digits and a decimal point ("" when not measured). */
   value: string;
-  /** Receives the new stored value (only sizes and "": text that is not a size is never stored). */
-  onCommit: (stored: string) => void;
+  /** The value as its user typed it ("15 5/8"), shown instead of `value` when it reads as it (typedSizes.ts). */
+  typed?: string;
+  /**
+   * Receives the new stored value (only sizes and "": text that is not a size is never stored)
+   * and the form it was typed in (`undefined` when that is the stored decimal itself).
+   */
+  onCommit: (stored: string, typed: string | undefined) => void;
   /** Names the field among the project's ("3_0:width"): text that is not a size is kept on this device under it. */
   draftField?: string;
   /** Hides the label visually (the list view's column header says it); screen readers still read it. */
@@ -89,6 +97,7 @@ export function MeasurementField({
   kind,
   group,
   value,
+  typed,
   onCommit,
   draftField,
   compact = false,
@@ -112,12 +121,13 @@ export function MeasurementField({
   const projectId = useBuilderStore((s) => s.projectId);
   const draftKey = draftField && projectId ? draftKeyOf(projectId, draftField) : null;
   const kept = useFieldDrafts((s) => (draftKey ? draftFor(s.drafts, draftKey, value) : null));
-  const shown = draft && draft.forValue === value ? draft.text : kept ? kept.text : value;
+  const saved = typed !== undefined && typedAgrees(typed, value) ? typed : value;
+  const shown = draft && draft.forValue === value ? draft.text : kept ? kept.text : saved;
   const parsed = parseMeasurement(shown, kind);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const latest = useRef({ shown, value });
-  latest.current = { shown, value };
+  const latest = useRef({ shown, value, saved });
+  latest.current = { shown, value, saved };
 
   const setText = (text: string) => {
     const prev = latest.current.value;
@@ -130,8 +140,12 @@ export function MeasurementField({
         .set(draftKey, !p.ok && !p.empty ? { text, forValue: stored } : null);
     }
     setTouched(false);
-    latest.current = { shown: text, value: stored };
-    if (stored !== prev) onCommit(stored);
+    const form = typedFormOf(text, stored);
+    const before = latest.current.saved;
+    latest.current = { shown: text, value: stored, saved: form ?? stored };
+    // A new size, or the same size in another form ("14.5" → "14 1/2"): both are kept.
+    const p = parseMeasurement(text, kind);
+    if (stored !== prev || (p.ok && (form ?? stored) !== before)) onCommit(stored, form);
   };
 
   const actions = useRef({ setText, enter: () => {} });
@@ -153,9 +167,11 @@ export function MeasurementField({
 
   const showError = !parsed.ok && !parsed.empty && (touched || !focused);
   let hint: { text: string; cls: string } | null = null;
-  if (showError) hint = { text: parsed.error, cls: 'field-error' };
-  else if (parsed.ok && parsed.warning) hint = { text: parsed.warning, cls: 'bld-field-warn' };
-  else if (parsed.ok && focused && shown.trim() !== parsed.stored)
+  if (showError) hint = { text: domainText(parsed.error), cls: 'field-error' };
+  else if (parsed.ok && parsed.warning)
+    hint = { text: domainText(parsed.warning), cls: 'bld-field-warn' };
+  // The decimal follows a size shown in another form, in smaller type, on every view of it.
+  else if (parsed.ok && shown.trim() !== parsed.stored)
     hint = { text: `= ${parsed.stored}`, cls: 'bld-understood' };
 
   return (

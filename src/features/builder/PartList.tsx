@@ -5,7 +5,11 @@
  * and undo as the cards: each row edits the same draft through the same
  * store actions, and a cabinet's check lines follow its rows.
  */
+import { TYPED_FIELDS } from '../../domain/typedSizes';
 import { memo } from 'react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { domainText } from '../../i18n/domainTexts';
 import { create } from 'zustand';
 import type { CabinetRow } from '../../domain/cabinetData';
 import { itemKey, partsOf, type PartName } from '../../domain/cabinetTypes';
@@ -50,15 +54,16 @@ export const useBuilderView = create<{ view: BuilderView; setView: (v: BuilderVi
 export function ViewSwitch() {
   const view = useBuilderView((s) => s.view);
   const setView = useBuilderView((s) => s.setView);
+  const { t } = useLingui();
   return (
-    <div className="bld-view-switch" role="group" aria-label="Show cabinets as">
+    <div className="bld-view-switch" role="group" aria-label={t`Show cabinets as`}>
       <button
         type="button"
         className="btn btn-sm"
         aria-pressed={view === 'cards'}
         onClick={() => setView('cards')}
       >
-        Cards
+        <Trans>Cards</Trans>
       </button>
       <button
         type="button"
@@ -66,7 +71,7 @@ export function ViewSwitch() {
         aria-pressed={view === 'list'}
         onClick={() => setView('list')}
       >
-        List
+        <Trans>List</Trans>
       </button>
     </div>
   );
@@ -74,14 +79,14 @@ export function ViewSwitch() {
 
 /** The measured opening's two fields, in column order. */
 const OPENING_FIELDS = [
-  { key: 'width', label: 'Width', kind: 'openingWidth' },
-  { key: 'height', label: 'Height', kind: 'openingHeight' },
+  { key: 'width', label: msg`Width`, kind: 'openingWidth' },
+  { key: 'height', label: msg`Height`, kind: 'openingHeight' },
 ] as const;
 
 /** The part's two checkboxes, in column order. */
 const PART_CHECKS = [
-  { key: 'nextToWall', label: 'Next to wall' },
-  { key: 'splitDoor', label: 'Split door' },
+  { key: 'nextToWall', label: msg`Next to wall` },
+  { key: 'splitDoor', label: msg`Split door` },
 ] as const;
 
 const PartListRow = memo(function PartListRow({
@@ -107,6 +112,7 @@ const PartListRow = memo(function PartListRow({
   const setItem = useBuilderStore((s) => s.setItem);
   const size = itemSize(ctx, part, item);
   const problem = sizeProblem(size, useUnsavedFields(itemKeyValue));
+  const { i18n } = useLingui();
   return (
     <tr
       className={rowId !== null ? 'bld-list-first' : undefined}
@@ -116,20 +122,23 @@ const PartListRow = memo(function PartListRow({
         {cabinetCell}
       </th>
       <td className="bld-list-part">
-        {part} {partNumber}
+        {domainText(part)} {partNumber}
       </td>
       {OPENING_FIELDS.map(({ key, label: fieldLabel, kind }) => (
         <td key={key}>
           <MeasurementField
             id={measureInputId(itemKeyValue, key)}
             context={label}
-            label={fieldLabel}
+            label={i18n._(fieldLabel)}
             kind={kind}
             group="opening"
             compact
             value={item?.[key] ?? ''}
+            typed={item?.[TYPED_FIELDS[key]]}
             draftField={`${itemKeyValue}:${key}`}
-            onCommit={(value) => setItem(itemKeyValue, { [key]: value })}
+            onCommit={(value, typed) =>
+              setItem(itemKeyValue, { [key]: value, [TYPED_FIELDS[key]]: typed })
+            }
           />
         </td>
       ))}
@@ -142,7 +151,7 @@ const PartListRow = memo(function PartListRow({
               onChange={(e) => setItem(itemKeyValue, { [key]: e.target.checked })}
             />
             <span className="visually-hidden">
-              {label} {checkLabel}
+              {label} {i18n._(checkLabel)}
             </span>
           </label>
         </td>
@@ -165,15 +174,17 @@ const CabinetRows = memo(function CabinetRows({
 }) {
   const notes = useCabinetNotes((s) => s.byRow.get(row.id) ?? '');
   const parts = partsOf(row.type);
-  const title = `Cabinet ${number}`;
+  const { t } = useLingui();
+  const title = t`Cabinet ${number}`;
+  const typeName = row.type || t`no type`;
   if (!parts)
     return (
       <tr className="bld-list-first" id={cabinetElementId(row.id)}>
         <th scope="row" className="bld-list-cab">
-          {number} · {row.type || 'no type'}
+          {number} · {typeName}
         </th>
         <td colSpan={6} className="bld-note-error">
-          Unknown cabinet type: left out of the order. Switch to Cards to remove it.
+          <Trans>Unknown cabinet type: left out of the order. Switch to Cards to remove it.</Trans>
         </td>
       </tr>
     );
@@ -186,7 +197,7 @@ const CabinetRows = memo(function CabinetRows({
           part={part}
           partNumber={index + 1}
           cabinetCell={index === 0 ? `${number} · ${row.type}` : ''}
-          label={`${title} ${part} ${index + 1}`}
+          label={`${title} ${domainText(part)} ${index + 1}`}
           ctx={ctx}
           rowId={index === 0 ? row.id : null}
         />
@@ -194,7 +205,7 @@ const CabinetRows = memo(function CabinetRows({
       {notes ? (
         <tr className="bld-list-notes">
           <td colSpan={7}>
-            <ul aria-label={`${title} checks`}>
+            <ul aria-label={t`${title} checks`}>
               {notes.split('\n').map((line) => (
                 <li
                   key={line}
@@ -216,16 +227,32 @@ export function PartList({ rows, ctx }: { rows: readonly CabinetRow[]; ctx: Size
   return (
     <div className="card bld-list-wrap">
       <table className="bld-list">
-        <caption className="visually-hidden">Parts of every cabinet</caption>
+        <caption className="visually-hidden">
+          <Trans>Parts of every cabinet</Trans>
+        </caption>
         <thead>
           <tr>
-            <th scope="col">Cabinet</th>
-            <th scope="col">Part</th>
-            <th scope="col">Width</th>
-            <th scope="col">Height</th>
-            <th scope="col">Next to wall</th>
-            <th scope="col">Split</th>
-            <th scope="col">Finished size</th>
+            <th scope="col">
+              <Trans>Cabinet</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Part</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Width</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Height</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Next to wall</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Split</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Finished size</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>

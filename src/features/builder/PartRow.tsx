@@ -1,4 +1,7 @@
 import { memo, useId } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { domainText } from '../../i18n/domainTexts';
 import { STILE_RAIL_KEYS, STILE_RAIL_LABELS } from '../../domain/cabinetData';
 import type { PartName } from '../../domain/cabinetTypes';
 import { formatDecimal, formatFraction, NO_SIZE } from '../../domain/fractions';
@@ -52,10 +55,10 @@ export function sizeProblem(
   size: ReturnType<typeof itemSize>,
   unsaved: { width: boolean; height: boolean },
 ): string | null {
-  if (unsaved.width && unsaved.height) return 'Fix the width and height (not saved)';
-  if (unsaved.width) return 'Fix the width (not saved)';
-  if (unsaved.height) return 'Fix the height (not saved)';
-  return size.ok ? null : ITEM_SIZE_ERROR_TEXT[size.error];
+  if (unsaved.width && unsaved.height) return t`Fix the width and height (not saved)`;
+  if (unsaved.width) return t`Fix the width (not saved)`;
+  if (unsaved.height) return t`Fix the height (not saved)`;
+  return size.ok ? null : domainText(ITEM_SIZE_ERROR_TEXT[size.error]);
 }
 
 /** The finished size of one part, as the card and the list show it. */
@@ -69,19 +72,30 @@ export function FinishedSize({
   problem: string | null;
 }) {
   const ok = size.ok && problem === null;
+  const { t } = useLingui();
   return (
     <div
       className="bld-finished"
       aria-live="polite"
-      aria-label={`${label} finished size`}
+      aria-label={t`${label} finished size`}
       role="group"
     >
-      <Size label="W" value={ok && size.ok ? size.finishedWidthIn : null} />
+      <Size
+        label={t({ message: 'W', comment: 'width, one letter' })}
+        value={ok && size.ok ? size.finishedWidthIn : null}
+      />
       <span className="bld-times" aria-hidden="true">
         ×
       </span>
-      <Size label="H" value={ok && size.ok ? size.finishedHeightIn : null} />
-      {ok && size.ok && size.quantity === 2 ? <span className="bld-qty">× 2 leaves</span> : null}
+      <Size
+        label={t({ message: 'H', comment: 'height, one letter' })}
+        value={ok && size.ok ? size.finishedHeightIn : null}
+      />
+      {ok && size.ok && size.quantity === 2 ? (
+        <span className="bld-qty">
+          <Trans>× 2 leaves</Trans>
+        </span>
+      ) : null}
       {problem ? <span className="bld-size-error">{problem}</span> : null}
     </div>
   );
@@ -109,32 +123,36 @@ export const PartRow = memo(function PartRow({
   const size = itemSize(ctx, part, item);
   const problem = sizeProblem(size, useUnsavedFields(itemKeyValue));
   const overrideOn = item?.stileRailOverride !== undefined;
+  const { t } = useLingui();
+  const partName = domainText(part);
 
   return (
     <fieldset className="bld-part">
       <legend>
-        {part} {partNumber}
+        {partName} {partNumber}
       </legend>
       <div className="bld-part-grid">
         <MeasurementField
           id={measureInputId(itemKeyValue, 'width')}
           context={label}
-          label="Width"
+          label={t`Width`}
           kind="openingWidth"
           group="opening"
           value={item?.width ?? ''}
+          typed={item?.widthTyped}
           draftField={`${itemKeyValue}:width`}
-          onCommit={(width) => setItem(itemKeyValue, { width })}
+          onCommit={(width, widthTyped) => setItem(itemKeyValue, { width, widthTyped })}
         />
         <MeasurementField
           id={measureInputId(itemKeyValue, 'height')}
           context={label}
-          label="Height"
+          label={t`Height`}
           kind="openingHeight"
           group="opening"
           value={item?.height ?? ''}
+          typed={item?.heightTyped}
           draftField={`${itemKeyValue}:height`}
-          onCommit={(height) => setItem(itemKeyValue, { height })}
+          onCommit={(height, heightTyped) => setItem(itemKeyValue, { height, heightTyped })}
         />
         <FinishedSize label={label} size={size} problem={problem} />
       </div>
@@ -145,7 +163,8 @@ export const PartRow = memo(function PartRow({
             checked={item?.nextToWall ?? false}
             onChange={(e) => setItem(itemKeyValue, { nextToWall: e.target.checked })}
           />
-          <span className="visually-hidden">{label} </span>Next to wall
+          <span className="visually-hidden">{label} </span>
+          <Trans>Next to wall</Trans>
         </label>
         <label className="check">
           <input
@@ -153,7 +172,8 @@ export const PartRow = memo(function PartRow({
             checked={item?.splitDoor ?? false}
             onChange={(e) => setItem(itemKeyValue, { splitDoor: e.target.checked })}
           />
-          <span className="visually-hidden">{label} </span>Split door
+          <span className="visually-hidden">{label} </span>
+          <Trans>Split door</Trans>
         </label>
         <label className="check">
           <input
@@ -161,7 +181,8 @@ export const PartRow = memo(function PartRow({
             checked={overrideOn}
             onChange={(e) => setOverrideEnabled(itemKeyValue, e.target.checked)}
           />
-          <span className="visually-hidden">{label} </span>Custom stile &amp; rail
+          <span className="visually-hidden">{label} </span>
+          <Trans>Custom stile &amp; rail</Trans>
         </label>
       </div>
       {overrideOn && item?.stileRailOverride ? (
@@ -170,7 +191,7 @@ export const PartRow = memo(function PartRow({
             <MeasurementField
               key={key}
               context={label}
-              label={STILE_RAIL_LABELS[key]}
+              label={domainText(STILE_RAIL_LABELS[key])}
               kind="frame"
               group={`override-${id}`}
               draftField={`${itemKeyValue}:override:${key}`}

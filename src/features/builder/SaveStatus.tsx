@@ -9,6 +9,7 @@
  * Product rules "States and changes" save states: idle, saving, saved (shown 2 s), error (shown 3 s);
  * the words are ours (docs/decisions.md).
  */
+import { t } from '@lingui/core/macro';
 import { useRowSync } from '../../hooks';
 import { useBuilderStore, type SaveState } from './builderStore';
 import { tooLongJobTexts } from './jobTexts';
@@ -28,14 +29,17 @@ export function saveStatusText(
   unsynced: boolean | undefined,
   facts: JobSyncFacts = {},
 ): string {
-  if (saveState === 'saving') return 'Saving…';
-  if (saveState === 'error') return '✗ Save failed';
-  if (facts.tooLong?.length) return `✗ Not saved: ${facts.tooLong.join(', ')} too long`;
-  if (dirty) return 'Unsaved changes';
+  if (saveState === 'saving') return t`Saving…`;
+  if (saveState === 'error') return t`✗ Save failed`;
+  if (facts.tooLong?.length) {
+    const fields = facts.tooLong.join(', ');
+    return t`✗ Not saved: ${fields} too long`;
+  }
+  if (dirty) return t`Unsaved changes`;
   if (unsynced === undefined) return '';
-  if (facts.refused) return '! Not accepted by the server';
-  if (unsynced) return '✓ Saved on this device · not synced yet';
-  return saveState === 'saved' ? '✓ Saved and synced' : '✓ Synced';
+  if (facts.refused) return t`! Not accepted by the server`;
+  if (unsynced) return t`✓ Saved on this device · not synced yet`;
+  return saveState === 'saved' ? t`✓ Saved and synced` : t`✓ Synced`;
 }
 
 /** The status element (a live region) beside the builder's Save button. */

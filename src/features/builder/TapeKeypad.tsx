@@ -8,6 +8,7 @@
  * the target.
  */
 import { useEffect } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { create } from 'zustand';
 
 /** What the keypad types into: the focused measurement field. */
@@ -100,6 +101,7 @@ function Key({
 export function TapeKeypad() {
   const target = useTapeKeypad((s) => s.target);
   const sixteenths = useTapeKeypad((s) => s.sixteenths);
+  const { t } = useLingui();
 
   // Focus moving anywhere but a measurement field or the keypad closes it.
   useEffect(() => {
@@ -123,11 +125,11 @@ export function TapeKeypad() {
   };
   const fractions = sixteenths ? ODD_SIXTEENTHS : EIGHTHS;
   return (
-    <div className="tape-keypad" role="group" aria-label="Tape keypad">
+    <div className="tape-keypad" role="group" aria-label={t`Tape keypad`}>
       <div className="tk-head">
         <span className="tk-target">{target.label}</span>
         <Key
-          label="Done"
+          label={t`Done`}
           className="tk-done"
           onPress={() => {
             document.getElementById(target.id)?.blur();
@@ -150,8 +152,8 @@ export function TapeKeypad() {
             />
           ))}
           <Key
-            label="1/16 steps"
-            name="Sixteenths"
+            label={t`1/16 steps`}
+            name={t`Sixteenths`}
             pressed={sixteenths}
             className="tk-toggle"
             onPress={() => useTapeKeypad.setState({ sixteenths: !sixteenths })}
@@ -161,18 +163,23 @@ export function TapeKeypad() {
           {['7', '8', '9'].map((d) => (
             <Key key={d} label={d} onPress={() => press(d)} />
           ))}
-          <Key label="⌫" name="Backspace" onPress={() => press('Backspace')} />
+          <Key label="⌫" name={t`Backspace`} onPress={() => press('Backspace')} />
           {['4', '5', '6'].map((d) => (
             <Key key={d} label={d} onPress={() => press(d)} />
           ))}
-          <Key label="space" name="Space" onPress={() => press(' ')} />
+          <Key label={t`space`} name={t`Space`} onPress={() => press(' ')} />
           {['1', '2', '3'].map((d) => (
             <Key key={d} label={d} onPress={() => press(d)} />
           ))}
-          <Key label="Clear" onPress={() => press('Clear')} />
-          <Key label="." name="Point" onPress={() => press('.')} />
+          <Key label={t`Clear`} onPress={() => press('Clear')} />
+          <Key label="." name={t`Point`} onPress={() => press('.')} />
           <Key label="0" onPress={() => press('0')} />
-          <Key label="Next ↵" name="Next" className="tk-next" onPress={() => target.enter()} />
+          <Key
+            label={t`Next ↵`}
+            name={t`Next`}
+            className="tk-next"
+            onPress={() => target.enter()}
+          />
         </div>
       </div>
     </div>

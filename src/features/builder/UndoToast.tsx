@@ -5,6 +5,7 @@
  * the page. An undo is an edit like any other, so the autosave saves it.
  */
 import { useEffect } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { useBuilderStore } from './builderStore';
 
 /** How long the removal notice with its Undo stays, ms. */
@@ -20,12 +21,15 @@ export function UndoToast() {
     return () => clearTimeout(timer);
   }, [removed, dismiss]);
   if (!removed) return null;
+  const number = removed.number;
   return (
     <div className="bld-toast" role="status">
-      <span>Cabinet {removed.number} removed</span>
+      <span>
+        <Trans>Cabinet {number} removed</Trans>
+      </span>
       <span aria-hidden="true">·</span>
       <button type="button" className="btn btn-sm bld-toast-undo" onClick={restore}>
-        Undo
+        <Trans>Undo</Trans>
       </button>
     </div>
   );

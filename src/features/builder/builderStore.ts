@@ -35,6 +35,7 @@ import {
   type OverlayMode,
   type StileRailKey,
 } from '../../domain/cabinetData';
+import { pairTypedSizes } from '../../domain/typedSizes';
 import { orderKeyAt, orderKeyAtEnd, orderedCabinets } from '../../domain/cabinetRows';
 import { itemKey, partsOf, type CabinetTypeName } from '../../domain/cabinetTypes';
 import {
@@ -305,7 +306,8 @@ export function createBuilderStore() {
                     conflict.path[1] as string,
                     conflict.theirs as CabinetValue | undefined,
                   )
-                : withValueAt(d, conflict.path, conflict.theirs),
+                : // A number taken from the other device takes its typed form with it.
+                  pairTypedSizes(withValueAt(d, conflict.path, conflict.theirs), [get().base]),
             ),
           );
       },
@@ -385,7 +387,11 @@ export function createBuilderStore() {
             const item = d.itemState[key] ?? blankItem('');
             if ((Object.keys(patch) as (keyof ItemState)[]).every((k) => item[k] === patch[k]))
               return d;
-            return { ...d, itemState: { ...d.itemState, [key]: { ...item, ...patch } } };
+            const next: ItemState = { ...item, ...patch };
+            // A typed form set to undefined is gone (the stored decimal is what was typed).
+            for (const k of Object.keys(patch) as (keyof ItemState)[])
+              if (patch[k] === undefined) delete next[k];
+            return { ...d, itemState: { ...d.itemState, [key]: next } };
           },
           'width' in patch || 'height' in patch
             ? `item:${key}:${Object.keys(patch).join(',')}`

@@ -1,6 +1,7 @@
 /** The per-cabinet check lines the action bar publishes and each cabinet card shows. */
 import { create } from 'zustand';
 import type { JobChecks } from '../../domain/orderChecks';
+import { checkText } from '../../i18n/checkTexts';
 
 /**
  * Each cabinet's checks worth reading at the cabinet (everything but "not
@@ -18,7 +19,7 @@ export function publishNotes(checks: JobChecks): void {
   for (const c of checks.checks) {
     if (c.rowId === null || c.code === 'missing-measurement') continue;
     const list = byRow.get(c.rowId) ?? [];
-    list.push(`${c.level === 'error' ? '✗' : '⚠'} ${c.message.replace(/^Cabinet \d+ /, '')}`);
+    list.push(`${c.level === 'error' ? '✗' : '⚠'} ${checkText(c.words, undefined, false)}`);
     byRow.set(c.rowId, list);
   }
   useCabinetNotes.setState({ byRow: new Map([...byRow].map(([k, v]) => [k, v.join('\n')])) });

@@ -2,12 +2,10 @@
  * The contractor's part of the project form: project scopes, budget and the
  * custom budget text.
  */
-import {
-  BUDGETS,
-  BUDGET_LABELS,
-  PROJECT_SCOPES,
-  projectTypeLabel,
-} from '../../domain/projectRules';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { BUDGETS, PROJECT_SCOPES } from '../../domain/projectRules';
+import { budgetText, projectTypeText } from '../../i18n/domainLabels';
+import { domainText } from '../../i18n/domainTexts';
 import { SelectField } from '../../ui/FormFields';
 import type { ProjectForm } from './useProjectForm';
 import type { ReactNode } from 'react';
@@ -21,6 +19,7 @@ export function ContractorProjectFields({
   /** The custom budget's text field (the modal's own text field). */
   customBudget: ReactNode;
 }) {
+  const { t } = useLingui();
   const { values, errors, id, set, toggleScope, changedElsewhere } = form;
   const scopeErr = errors.projectScopes;
   return (
@@ -30,7 +29,9 @@ export function ContractorProjectFields({
         aria-describedby={scopeErr ? id('scopes-err') : undefined}
         style={{ marginBottom: '0.9rem' }}
       >
-        <legend>Project scopes</legend>
+        <legend>
+          <Trans>Project scopes</Trans>
+        </legend>
         {PROJECT_SCOPES.map((s) => (
           <label key={s} className="check">
             <input
@@ -38,27 +39,27 @@ export function ContractorProjectFields({
               checked={values.projectScopes.includes(s)}
               onChange={(e) => toggleScope(s, e.target.checked)}
             />
-            {projectTypeLabel(s)}
+            {projectTypeText(s)}
           </label>
         ))}
         {scopeErr ? (
           <p className="field-error" id={id('scopes-err')} style={{ gridColumn: '1 / -1' }}>
-            {scopeErr}
+            {domainText(scopeErr)}
           </p>
         ) : null}
         <div style={{ gridColumn: '1 / -1' }}>
-          {changedElsewhere('projectScopes', 'Project scopes')}
+          {changedElsewhere('projectScopes', t`Project scopes`)}
         </div>
       </fieldset>
       <SelectField
         id={id('budget')}
-        label="Budget"
+        label={t`Budget`}
         value={values.budget}
-        empty="Not specified"
-        options={BUDGETS.map((b) => ({ value: b, label: BUDGET_LABELS[b] }))}
+        empty={t`Not specified`}
+        options={BUDGETS.map((b) => ({ value: b, label: budgetText(b) }))}
         onChange={(v) => set('budget', v)}
       >
-        {changedElsewhere('budget', 'Budget')}
+        {changedElsewhere('budget', t`Budget`)}
       </SelectField>
       {values.budget === 'custom' ? customBudget : <div />}
     </>

@@ -1,3 +1,5 @@
+import { msg, ph } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useProject } from '../../hooks';
@@ -7,7 +9,7 @@ import { uiRole } from '../../auth/roles';
 import { Spinner } from '../../ui/Spinner';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { projectsRepo } from '../../data';
-import { ROLE_LABELS, projectDisplayName } from '../../domain/projectLabels';
+import { projectNameText, roleText } from '../../i18n/domainLabels';
 import { DialogLoadBoundary, LoadErrorBoundary } from './LoadErrorBoundary';
 import { PROJECTS_PAGE_SIZE } from './primeDashboard';
 import { OrganizationLink } from '../../ui/OrganizationLink';
@@ -26,7 +28,7 @@ const ProjectFormModal = lazy(async () => ({
 }));
 
 /** Product rules "Input checks": the project delete dialog text. */
-const DELETE_TEXT = 'Do you really want to delete this project? This process cannot be undone.';
+const DELETE_TEXT = msg`Do you really want to delete this project? This process cannot be undone.`;
 
 export { PROJECTS_PAGE_SIZE };
 
@@ -39,6 +41,7 @@ export { PROJECTS_PAGE_SIZE };
 export function DashboardPage() {
   const role = useCurrentRole();
   const { name } = useDisplayName();
+  const { t, i18n } = useLingui();
   const [dialog, setDialog] = useState<Dialog>(null);
   const ready = role !== undefined;
   useEffect(() => {
@@ -59,14 +62,14 @@ export function DashboardPage() {
     void navigate('.', { replace: true, state: null });
   }, [toEdit, ready, navigate]);
 
-  if (role === undefined) return <Spinner label="Loading your dashboard…" />;
+  if (role === undefined) return <Spinner label={t`Loading your dashboard…`} />;
   const variant = uiRole(role);
 
   return (
     <main className="container">
       <PageHeader
-        title={`Welcome, ${name}`}
-        badges={<span className="badge badge-role">{ROLE_LABELS[role]}</span>}
+        title={t`Welcome, ${name}`}
+        badges={<span className="badge badge-role">{roleText(role)}</span>}
         back={false}
         actions={
           <button
@@ -74,7 +77,7 @@ export function DashboardPage() {
             className="btn btn-primary"
             onClick={() => setDialog({ kind: 'create' })}
           >
-            {variant === 'homeowner' ? 'Create New Project' : 'Add Client Project'}
+            {variant === 'homeowner' ? t`Create New Project` : t`Add Client Project`}
           </button>
         }
       />
@@ -102,14 +105,14 @@ export function DashboardPage() {
       ) : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
-          title={`Delete “${projectDisplayName(dialog.project.name)}”?`}
-          message={DELETE_TEXT}
-          confirmLabel="Delete"
+          title={t`Delete “${ph({ name: projectNameText(dialog.project.name) })}”?`}
+          message={i18n._(DELETE_TEXT)}
+          confirmLabel={t`Delete`}
           danger
           onClose={() => setDialog(null)}
           onConfirm={async () => {
             const result = await projectsRepo.remove(dialog.project.id).catch(() => null);
-            return result?.ok ? null : 'Failed to delete project';
+            return result?.ok ? null : t`Failed to delete project`;
           }}
         />
       ) : null}

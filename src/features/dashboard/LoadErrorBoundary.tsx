@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
+import { i18n } from '../../i18n/i18n';
 import { Component, type ReactNode } from 'react';
 import { markScreenShown } from '../../hooks/sessionActions';
 
@@ -7,7 +10,7 @@ export function LoadErrorAlert({ message }: { message: string }) {
     <div className="alert alert-error" role="alert">
       <div>{message}</div>
       <button type="button" className="btn btn-sm" onClick={() => window.location.reload()}>
-        Retry
+        <Trans>Retry</Trans>
       </button>
     </div>
   );
@@ -31,7 +34,9 @@ export class LoadErrorBoundary extends Component<{ children: ReactNode }, { erro
       const e = this.state.error;
       return (
         <LoadErrorAlert
-          message={e instanceof Error && e.message ? e.message : 'Failed to load projects'}
+          message={
+            e instanceof Error && e.message ? e.message : i18n._(msg`Failed to load projects`)
+          }
         />
       );
     }
@@ -59,8 +64,10 @@ export class DialogLoadBoundary extends Component<
     return (
       <div className="alert alert-error" role="alert">
         <div>
-          This form could not be opened offline. Connect once so the app can finish installing, then
-          try again.
+          <Trans>
+            This form could not be opened offline. Connect once so the app can finish installing,
+            then try again.
+          </Trans>
         </div>
         <button
           type="button"
@@ -70,7 +77,7 @@ export class DialogLoadBoundary extends Component<
             this.props.onClose();
           }}
         >
-          Dismiss
+          <Trans>Dismiss</Trans>
         </button>
       </div>
     );

@@ -1,13 +1,19 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProjectRow } from '../../data';
-import { cabinetSummary } from '../../domain/cabinetSummary';
-import { projectDisplayName, projectTypeLabel } from '../../domain/projectLabels';
+import {
+  cabinetSummaryText,
+  counterpartText,
+  noProjectTypeText,
+  projectNameText,
+  projectTypeText,
+} from '../../i18n/domainLabels';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { UnreadBadge } from '../../ui/UnreadBadge';
 import { StatusEditor } from './StatusEditor';
-import { useJob, useRowSync } from '../../hooks';
-import { counterpart } from '../../domain/jobRole';
+import type { JobAnswer } from '../../domain/jobRole';
+import type { DeadLetter } from '../../data/types';
 
 /** The project's type line: the type, else (contractors) the scopes. */
 /** Loaded only while the card has something to say about the server (see CardSyncNote). */
@@ -15,10 +21,10 @@ const CardSyncNote = lazy(() => import('../rowSync/CardSyncNote'));
 
 function typeLine(project: ProjectRow): string {
   const d = project.details ?? {};
-  if (typeof d.projectType === 'string' && d.projectType) return projectTypeLabel(d.projectType);
+  if (typeof d.projectType === 'string' && d.projectType) return projectTypeText(d.projectType);
   if (Array.isArray(d.projectScopes) && d.projectScopes.length)
-    return d.projectScopes.map((s) => projectTypeLabel(String(s))).join(', ');
-  return 'No project type';
+    return d.projectScopes.map((s) => projectTypeText(String(s))).join(', ');
+  return noProjectTypeText();
 }
 
 /**
@@ -33,7 +39,10 @@ function typeLine(project: ProjectRow): string {
  * control alone), Cabinets (opens the builder) while the measurements are
  * the user's, and Delete only for whom may delete the job. Under them the card says where the project
  * stands with the server when it is not all there: a change refused (with
- * the field and why, Fix / Discard) or waiting on this device.
+ * the field and why, Fix / Discard) or waiting on this device. `job` and `sync` are read for
+ * the whole page of cards at once by the list (useJobs, useRowSyncs): a card opens no live
+ * query of its own, so a search that shows fifty new cards reads the database twice, not a
+ * hundred times.
  */
 export function ProjectCard({
   project,
@@ -41,6 +50,8 @@ export function ProjectCard({
   onEdit,
   onDelete,
   unread = 0,
+  job,
+  sync,
 }: {
   project: ProjectRow;
   variant: 'homeowner' | 'contractor';
@@ -48,13 +59,16 @@ export function ProjectCard({
   onDelete: () => void;
   /** Unread messages on the project. */
   unread?: number;
+  /** Who is who on the job (useJobs); undefined until read. */
+  job: JobAnswer | undefined;
+  /** Where the project stands with the server (useRowSyncs); undefined until read. */
+  sync: { refused: readonly DeadLetter[]; waiting: boolean } | undefined;
 }) {
-  const name = projectDisplayName(project.name);
+  const { t } = useLingui();
+  const name = projectNameText(project.name);
   const d = project.details ?? {};
   const headingId = `project-${project.id}`;
-  const sync = useRowSync('projects', project.id);
-  const job = useJob(project.id);
-  const other = job ? counterpart(job) : null;
+  const other = job ? counterpartText(job) : null;
   // Every action is the server's answer (the person's `may` on the job's people row); until the
   // answer is read (the first frame of a cold start), what the dashboard offers its account role.
   const may = job?.me?.may;
@@ -86,7 +100,7 @@ export function ProjectCard({
           {other.label}: {other.person.name}
         </p>
       ) : null}
-      <p className="meta">{cabinetSummary(d.cabinetData)}</p>
+      <p className="meta">{cabinetSummaryText(d.cabinetData)}</p>
       {sync && (sync.refused.length > 0 || sync.waiting) ? (
         <Suspense fallback={null}>
           <CardSyncNote projectId={project.id} onEdit={onEdit} />
@@ -94,17 +108,22 @@ export function ProjectCard({
       ) : null}
       <div className="actions">
         {mayEdit ? (
-          <button type="button" className="btn btn-sm" onClick={onEdit} aria-label={`Edit ${name}`}>
-            Edit
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={onEdit}
+            aria-label={t`Edit ${name}`}
+          >
+            <Trans>Edit</Trans>
           </button>
         ) : null}
         {mayMeasure ? (
           <Link
             to={`/cabinet-builder/${project.id}`}
             className="btn btn-sm btn-primary"
-            aria-label={`Cabinets for ${name}`}
+            aria-label={t`Cabinets for ${name}`}
           >
-            Cabinets
+            <Trans>Cabinets</Trans>
           </Link>
         ) : null}
         {may?.delete ? (
@@ -112,9 +131,9 @@ export function ProjectCard({
             type="button"
             className="btn btn-sm btn-danger-outline"
             onClick={onDelete}
-            aria-label={`Delete ${name}`}
+            aria-label={t`Delete ${name}`}
           >
-            Delete
+            <Trans>Delete</Trans>
           </button>
         ) : null}
       </div>

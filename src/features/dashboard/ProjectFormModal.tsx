@@ -1,6 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Modal } from '../../ui/Modal';
 import type { DataRole, ProjectRow } from '../../data';
-import { PROJECT_SCOPES, PROJECT_TYPES, projectTypeLabel } from '../../domain/projectRules';
+import { PROJECT_SCOPES, PROJECT_TYPES } from '../../domain/projectRules';
+import { projectTypeText } from '../../i18n/domainLabels';
+import { domainText } from '../../i18n/domainTexts';
 import { SelectField, TextField } from '../../ui/FormFields';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { CREATE_STATUSES } from './projectFormValues';
@@ -28,16 +31,17 @@ export function ProjectFormModal({
   project?: ProjectRow;
   onClose: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const form = useProjectForm(role, project, onClose);
   const { kind, mode, values, errors, formError, busy, id, set, submit, changedElsewhere } = form;
 
   const title = project
     ? kind === 'homeowner'
-      ? 'Edit Project Details'
-      : 'Edit Client Details'
+      ? t`Edit Project Details`
+      : t`Edit Client Details`
     : kind === 'homeowner'
-      ? 'Create New Project'
-      : 'Add Client Project';
+      ? t`Create New Project`
+      : t`Add Client Project`;
 
   function text(
     field: 'name' | 'email' | 'address' | 'customBudget',
@@ -52,7 +56,7 @@ export function ProjectFormModal({
         autoComplete={opts.autoComplete ?? 'off'}
         span={opts.span}
         value={values[field]}
-        error={errors[field]}
+        error={domainText(errors[field] ?? null)}
         onChange={(v) => set(field, v)}
       >
         {changedElsewhere(field, label)}
@@ -71,12 +75,14 @@ export function ProjectFormModal({
           </div>
         ) : null}
         <div className="form-grid">
-          {text('name', kind === 'homeowner' ? 'Project name' : 'Customer name', { span: true })}
+          {text('name', kind === 'homeowner' ? t`Project name` : t`Customer name`, { span: true })}
           {kind === 'contractor'
-            ? text('address', 'Address', { span: true, autoComplete: 'street-address' })
+            ? text('address', t`Address`, { span: true, autoComplete: 'street-address' })
             : null}
           <div className="field">
-            <label htmlFor={id('phone')}>Phone</label>
+            <label htmlFor={id('phone')}>
+              <Trans>Phone</Trans>
+            </label>
             <PhoneInput
               id={id('phone')}
               value={values.phone}
@@ -85,46 +91,48 @@ export function ProjectFormModal({
             />
             {phoneErr ? (
               <p className="field-error" id={id('phone-err')}>
-                {phoneErr}
+                {domainText(phoneErr)}
               </p>
             ) : null}
-            {changedElsewhere('phone', 'Phone')}
+            {changedElsewhere('phone', t`Phone`)}
           </div>
-          {text('email', 'Email', { type: 'email', autoComplete: 'email' })}
+          {text('email', t`Email`, { type: 'email', autoComplete: 'email' })}
           {kind === 'homeowner'
-            ? text('address', 'Address', { span: true, autoComplete: 'street-address' })
+            ? text('address', t`Address`, { span: true, autoComplete: 'street-address' })
             : null}
           <SelectField
             id={id('projectType')}
-            label="Project type"
+            label={t`Project type`}
             value={values.projectType}
-            empty="Select a project type"
-            options={(kind === 'homeowner' ? PROJECT_TYPES : PROJECT_SCOPES).map((t) => ({
-              value: t,
-              label: projectTypeLabel(t),
+            empty={t`Select a project type`}
+            options={(kind === 'homeowner' ? PROJECT_TYPES : PROJECT_SCOPES).map((type) => ({
+              value: type,
+              label: projectTypeText(type),
             }))}
-            error={errors.projectType}
+            error={domainText(errors.projectType ?? null)}
             onChange={(v) => set('projectType', v)}
           >
-            {changedElsewhere('projectType', 'Project type')}
+            {changedElsewhere('projectType', t`Project type`)}
           </SelectField>
           {kind === 'contractor' && mode === 'create' ? (
             <SelectField
               id={id('status')}
-              label="Status"
+              label={t`Status`}
               value={values.status}
-              options={CREATE_STATUSES}
+              options={CREATE_STATUSES.map((s) => ({ value: s.value, label: i18n._(s.label) }))}
               onChange={(v) => set('status', v)}
             />
           ) : null}
           {kind === 'contractor' ? (
             <ContractorProjectFields
               form={form}
-              customBudget={text('customBudget', 'Custom budget')}
+              customBudget={text('customBudget', t`Custom budget`)}
             />
           ) : null}
           <div className="field span-2">
-            <label htmlFor={id('description')}>Description</label>
+            <label htmlFor={id('description')}>
+              <Trans>Description</Trans>
+            </label>
             <textarea
               id={id('description')}
               value={values.description}
@@ -134,18 +142,18 @@ export function ProjectFormModal({
             />
             {errors.description ? (
               <p className="field-error" id={id('description-err')}>
-                {errors.description}
+                {domainText(errors.description)}
               </p>
             ) : null}
-            {changedElsewhere('description', 'Description')}
+            {changedElsewhere('description', t`Description`)}
           </div>
         </div>
         <div className="modal-foot">
           <button type="button" className="btn" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            {project ? 'Save Changes' : kind === 'homeowner' ? 'Create Project' : 'Add Project'}
+            {project ? t`Save Changes` : kind === 'homeowner' ? t`Create Project` : t`Add Project`}
           </button>
         </div>
       </form>

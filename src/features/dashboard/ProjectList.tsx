@@ -3,11 +3,19 @@
  * the filters for contractors), "Show more projects", and the empty, loading
  * and timed-out states. The first screen counts as shown once this list is.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { uiRole, type Role } from '../../auth/roles';
 import { markScreenShown } from '../../hooks/sessionActions';
 import { Spinner } from '../../ui/Spinner';
-import { useProjectCounts, useProjects, useSharedProjects, useUnreadCounts } from '../../hooks';
+import {
+  useJobs,
+  useProjectCounts,
+  useProjects,
+  useRowSyncs,
+  useSharedProjects,
+  useUnreadCounts,
+} from '../../hooks';
 import { clearPrimed } from '../../hooks/primed';
 import { useDashboardFilters } from '../../state/dashboardFilters';
 import { LoadErrorAlert } from './LoadErrorBoundary';
@@ -18,6 +26,7 @@ import type { Dialog } from './dashboardDialog';
 
 /** The cards of `role`'s projects; `onDialog` opens a card's edit or delete dialog, or the create form. */
 export function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dialog) => void }) {
+  const { t } = useLingui();
   const variant = uiRole(role);
   const { status, search } = useDashboardFilters();
   const [page, setPage] = useState({ key: '', shown: PROJECTS_PAGE_SIZE });
@@ -31,6 +40,10 @@ export function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dial
   const counts = useProjectCounts(role);
   const shared = useSharedProjects();
   const unread = useUnreadCounts();
+  // The cards' own reads, once for the page shown (not one live query per card).
+  const pageIds = (projects ?? []).slice(0, shown).map((p) => p.id);
+  const jobs = useJobs(pageIds);
+  const syncs = useRowSyncs('projects', pageIds);
   const timedOut = useLoadTimedOut(projects === undefined);
   const listShown = projects !== undefined || timedOut;
   useEffect(() => {
@@ -45,9 +58,9 @@ export function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dial
   if (projects === undefined) {
     if (timedOut)
       return (
-        <LoadErrorAlert message="Loading projects timed out. Please try refreshing the page." />
+        <LoadErrorAlert message={t`Loading projects timed out. Please try refreshing the page.`} />
       );
-    return <Spinner label="Loading projects…" />;
+    return <Spinner label={t`Loading projects…`} />;
   }
   if (projects.length === 0) {
     const none = !counts || counts.all === 0;
@@ -55,14 +68,14 @@ export function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dial
     const sharedBelow = none && (shared?.length ?? 0) > 0;
     return (
       <div className="card empty">
-        <p>{sharedBelow ? 'You have no projects of your own yet.' : 'No projects found.'}</p>
+        <p>{sharedBelow ? t`You have no projects of your own yet.` : t`No projects found.`}</p>
         {none ? (
           <button
             type="button"
             className="btn btn-primary"
             onClick={() => onDialog({ kind: 'create' })}
           >
-            Create Your First Project
+            <Trans>Create Your First Project</Trans>
           </button>
         ) : null}
       </div>
@@ -72,7 +85,9 @@ export function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dial
   return (
     <>
       {/* The cards' headings are h3: this keeps the outline h1 → h2 → h3 for screen readers. */}
-      <h2 className="visually-hidden">Projects</h2>
+      <h2 className="visually-hidden">
+        <Trans>Projects</Trans>
+      </h2>
       <div className="projects">
         {projects.slice(0, shown).map((p) => (
           <ProjectCard
@@ -82,6 +97,8 @@ export function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dial
             onEdit={() => onDialog({ kind: 'edit', project: p })}
             onDelete={() => onDialog({ kind: 'delete', project: p })}
             unread={unread?.get(p.id) ?? 0}
+            job={jobs?.get(p.id)}
+            sync={syncs?.get(p.id)}
           />
         ))}
       </div>
@@ -92,7 +109,7 @@ export function ProjectList({ role, onDialog }: { role: Role; onDialog: (d: Dial
             className="btn"
             onClick={() => setPage({ key: filterKey, shown: shown + PROJECTS_PAGE_SIZE })}
           >
-            Show more projects
+            <Trans>Show more projects</Trans>
           </button>
         </div>
       ) : null}

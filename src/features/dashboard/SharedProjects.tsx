@@ -1,9 +1,15 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useJob, useSharedProjects, useUnreadCounts, type SharedProject } from '../../hooks';
-import { JOB_ROLE_LABELS, counterpart, toJobPerson } from '../../domain/jobRole';
-import { cabinetSummary } from '../../domain/cabinetSummary';
-import { projectDisplayName } from '../../domain/projectLabels';
+import { toJobPerson } from '../../domain/jobRole';
+import {
+  cabinetSummaryText,
+  counterpartText,
+  jobRoleText,
+  projectNameText,
+} from '../../i18n/domainLabels';
 import { PROJECT_CONTRACTOR_INVITE_TEXTS, TEAM_INVITE_TEXTS } from '../../ui/teamInviteTexts';
 import { acceptPendingInvite } from '../../remote/invites';
 import { pendingInviteToken } from '../../remote/pendingInvite';
@@ -14,9 +20,10 @@ import { errorText } from '../../remote/rpc';
 
 function SharedCard({ item, unread }: { item: SharedProject; unread: number }) {
   const { project, membership } = item;
-  const name = projectDisplayName(project.name);
+  const { t } = useLingui();
+  const name = projectNameText(project.name);
   const job = useJob(project.id);
-  const other = job ? counterpart(job) : null;
+  const other = job ? counterpartText(job) : null;
   const role = toJobPerson(membership)?.role;
   const headingId = `shared-${project.id}`;
   return (
@@ -32,15 +39,15 @@ function SharedCard({ item, unread }: { item: SharedProject; unread: number }) {
           {other.label}: {other.person.name}
         </p>
       ) : null}
-      <p className="meta">{cabinetSummary(project.details?.cabinetData)}</p>
+      <p className="meta">{cabinetSummaryText(project.details?.cabinetData)}</p>
       <div className="actions">
-        {role ? <span className="badge">{JOB_ROLE_LABELS[role]}</span> : null}
+        {role ? <span className="badge">{jobRoleText(role)}</span> : null}
         <Link
           to={`/project/${project.id}`}
           className="btn btn-sm btn-primary"
-          aria-label={`Open ${name}`}
+          aria-label={t`Open ${name}`}
         >
-          Open
+          <Trans>Open</Trans>
         </Link>
       </div>
     </article>
@@ -55,11 +62,14 @@ function SharedCard({ item, unread }: { item: SharedProject; unread: number }) {
 export function SharedProjects() {
   const shared = useSharedProjects();
   const unread = useUnreadCounts();
-  const [notice, setNotice] = useState<{
-    kind: 'success' | 'error';
-    text: string;
-    projectId?: string;
-  } | null>(null);
+  const { t } = useLingui();
+  // What happened to the waiting invitation; its words are chosen at render, in the language shown.
+  const [notice, setNotice] = useState<
+    | { kind: 'error'; text: string }
+    | { kind: 'success'; joined: 'organization' }
+    | { kind: 'success'; joined: 'project'; projectId?: string }
+    | null
+  >(null);
   useEffect(() => {
     if (!pendingInviteToken()) return;
     let live = true;
@@ -75,15 +85,11 @@ export function SharedProjects() {
                 ? TEAM_INVITE_TEXTS.wrongRole
                 : errorText(r),
         });
-      else if (r.value.organizationId)
-        setNotice({
-          kind: 'success',
-          text: 'You joined the organization. Projects assigned to you appear on your dashboard.',
-        });
+      else if (r.value.organizationId) setNotice({ kind: 'success', joined: 'organization' });
       else
         setNotice({
           kind: 'success',
-          text: 'You joined the project. It appears below as soon as it has synced.',
+          joined: 'project',
           projectId: r.value.projectId ?? undefined,
         });
     });
@@ -92,15 +98,26 @@ export function SharedProjects() {
     };
   }, []);
   if (!notice && (!shared || shared.length === 0)) return null;
-  const joined = notice?.projectId
-    ? shared?.find((x) => x.project.id === notice.projectId)
-    : undefined;
-  const noticeText = joined
-    ? `You joined ${joined.project.name?.trim() || 'the project'}.`
-    : notice?.text;
+  const joined =
+    notice && 'projectId' in notice && notice.projectId
+      ? shared?.find((x) => x.project.id === notice.projectId)
+      : undefined;
+  const noticeText = !notice
+    ? null
+    : notice.kind === 'error'
+      ? notice.text
+      : joined
+        ? joined.project.name?.trim()
+          ? t`You joined ${ph({ name: joined.project.name.trim() })}.`
+          : t`You joined the project.`
+        : notice.joined === 'organization'
+          ? t`You joined the organization. Projects assigned to you appear on your dashboard.`
+          : t`You joined the project. It appears below as soon as it has synced.`;
   return (
     <section className="shared-section" aria-labelledby="shared-heading">
-      <h2 id="shared-heading">Shared with you</h2>
+      <h2 id="shared-heading">
+        <Trans>Shared with you</Trans>
+      </h2>
       {notice ? (
         <div
           className={`alert alert-${notice.kind}`}

@@ -1,7 +1,10 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { projectsRepo, type ProjectStatus } from '../../data';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { PROJECT_STATUSES, STATUS_LABELS, statusLabel } from '../../domain/projectLabels';
+import { PROJECT_STATUSES } from '../../domain/projectLabels';
+import { statusText } from '../../i18n/domainLabels';
 
 /**
  * Contractor's inline status editor (product rules "States and changes"): click the badge, choose Draft,
@@ -17,6 +20,7 @@ export function StatusEditor({
   projectName: string;
   status: ProjectStatus;
 }) {
+  const { t } = useLingui();
   const [editing, setEditing] = useState(false);
   const [choice, setChoice] = useState<ProjectStatus>(status);
   const [error, setError] = useState<string | null>(null);
@@ -27,7 +31,7 @@ export function StatusEditor({
       <button
         type="button"
         className="badge-btn"
-        aria-label={`Status: ${statusLabel(status)}. Change status of ${projectName}`}
+        aria-label={t`Status: ${ph({ status: statusText(status) })}. Change status of ${projectName}`}
         onClick={() => {
           setChoice(status);
           setError(null);
@@ -42,7 +46,7 @@ export function StatusEditor({
   async function confirm() {
     const result = await projectsRepo.update(projectId, { status: choice }).catch(() => null);
     if (!result || !result.ok) {
-      setError('Failed to update status');
+      setError(t`Failed to update status`);
       return;
     }
     setEditing(false);
@@ -51,7 +55,7 @@ export function StatusEditor({
   return (
     <div className="status-editor">
       <label htmlFor={selectId} className="visually-hidden">
-        New status for {projectName}
+        <Trans>New status for {projectName}</Trans>
       </label>
       <select
         id={selectId}
@@ -60,15 +64,15 @@ export function StatusEditor({
       >
         {PROJECT_STATUSES.map((s) => (
           <option key={s} value={s}>
-            {STATUS_LABELS[s]}
+            {statusText(s)}
           </option>
         ))}
       </select>
       <button type="button" className="btn btn-primary btn-sm" onClick={() => void confirm()}>
-        Confirm
+        <Trans>Confirm</Trans>
       </button>
       <button type="button" className="btn btn-sm" onClick={() => setEditing(false)}>
-        Cancel
+        <Trans>Cancel</Trans>
       </button>
       {error ? (
         <p className="field-error" role="alert">

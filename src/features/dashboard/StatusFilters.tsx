@@ -2,22 +2,21 @@
  * The contractor dashboard's toolbar: status chips with their counts and the
  * search box (name, address, phone, email).
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Role } from '../../auth/roles';
 import { useProjectCounts } from '../../hooks';
-import { STATUS_FILTERS, STATUS_LABELS, type StatusFilter } from '../../domain/projectLabels';
+import { STATUS_FILTERS } from '../../domain/projectLabels';
+import { statusText } from '../../i18n/domainLabels';
 import { useDashboardFilters } from '../../state/dashboardFilters';
-
-function chipLabel(f: StatusFilter): string {
-  return f === 'all' ? 'All' : STATUS_LABELS[f];
-}
 
 /** The chips and search of `role`'s projects. */
 export function StatusFilters({ role }: { role: Role }) {
   const { status, search, setStatus, setSearch } = useDashboardFilters();
   const counts = useProjectCounts(role);
+  const { t } = useLingui();
   return (
     <div className="toolbar">
-      <div className="chips" role="group" aria-label="Filter by status">
+      <div className="chips" role="group" aria-label={t`Filter by status`}>
         {STATUS_FILTERS.map((f) => (
           <button
             key={f}
@@ -26,18 +25,18 @@ export function StatusFilters({ role }: { role: Role }) {
             aria-pressed={status === f}
             onClick={() => setStatus(f)}
           >
-            {chipLabel(f)} <span className="count">({counts ? counts[f] : '…'})</span>
+            {statusText(f)} <span className="count">({counts ? counts[f] : '…'})</span>
           </button>
         ))}
       </div>
       <div className="search">
         <label htmlFor="project-search" className="visually-hidden">
-          Search projects
+          <Trans>Search projects</Trans>
         </label>
         <input
           id="project-search"
           type="search"
-          placeholder="Search by name, address, phone, email..."
+          placeholder={t`Search by name, address, phone, email...`}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />

@@ -3,6 +3,9 @@
  * form's values, the values into `details`, and the status choices of the
  * contractor's create form. ProjectFormModal.tsx shows and checks them.
  */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { STATUS_MESSAGES } from '../../i18n/domainLabels';
 import type { ProjectDetails, ProjectRow, ProjectStatus } from '../../data';
 import { emptyProjectForm, formatPhone, type ProjectFormValues } from '../../domain/projectRules';
 
@@ -11,12 +14,12 @@ import { emptyProjectForm, formatPhone, type ProjectFormValues } from '../../dom
  * Pending, stored as draft). The label says so, so the card showing Draft
  * afterwards is no surprise.
  */
-export const CREATE_STATUSES: { value: string; label: string }[] = [
-  { value: 'draft', label: 'Draft' },
-  { value: 'pending', label: 'Pending (saved as Draft)' },
-  { value: 'active', label: 'Active' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'archived', label: 'Archived' },
+export const CREATE_STATUSES: { value: string; label: MessageDescriptor }[] = [
+  { value: 'draft', label: STATUS_MESSAGES.draft },
+  { value: 'pending', label: msg`Pending (saved as Draft)` },
+  { value: 'active', label: STATUS_MESSAGES.active },
+  { value: 'completed', label: STATUS_MESSAGES.completed },
+  { value: 'archived', label: STATUS_MESSAGES.archived },
 ];
 
 /** The status a create form's choice is stored as (Pending is a draft). */

@@ -3,12 +3,11 @@
  * follow the live row, errors per field (cleared when the field is edited),
  * the save, and the "Changed on another device" notice of a field.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { projectsRepo, type DataRole, type ProjectRow } from '../../data';
 import {
-  BUDGET_LABELS,
   emptyProjectForm,
-  projectTypeLabel,
   validateContractorProject,
   validateHomeownerProject,
   type FieldErrors,
@@ -16,6 +15,7 @@ import {
   type ProjectFormValues,
 } from '../../domain/projectRules';
 import { ChangedElsewhere } from '../../ui/ChangedElsewhere';
+import { budgetText, projectTypeText } from '../../i18n/domainLabels';
 import { useProject } from '../../hooks';
 import { useMergedForm } from '../../hooks/useMergedForm';
 import { fromProject, storedStatus, toDetails } from './projectFormValues';
@@ -30,6 +30,7 @@ export function useProjectForm(
   project: ProjectRow | undefined,
   onClose: () => void,
 ) {
+  const { t } = useLingui();
   const kind = role === 'homeowner' ? 'homeowner' : 'contractor';
   const mode = project ? 'edit' : 'create';
   const live = useProject(project?.id);
@@ -77,7 +78,7 @@ export function useProjectForm(
           { name: v.name, details: toDetails(v, kind, {}) },
           { base: { name: form.base.name, details: toDetails(form.base, kind, {}) } },
         );
-        if (!result.ok) throw new Error('Failed to update project');
+        if (!result.ok) throw new Error(t`Failed to update project`);
       } else {
         await projectsRepo.create({
           name: v.name,
@@ -93,18 +94,18 @@ export function useProjectForm(
         err instanceof Error && err.message
           ? err.message
           : project
-            ? 'Failed to update project'
-            : 'Failed to create project',
+            ? t`Failed to update project`
+            : t`Failed to create project`,
       );
     }
   }
 
   /** The other device's value of a field, in the words the form shows. */
   function inWords(field: ProjectField, value: unknown): string {
-    if (Array.isArray(value)) return value.map((s) => projectTypeLabel(String(s))).join(', ');
+    if (Array.isArray(value)) return value.map((s) => projectTypeText(String(s))).join(', ');
     const text = typeof value === 'string' ? value : '';
-    if (field === 'projectType') return text ? projectTypeLabel(text) : '';
-    if (field === 'budget') return BUDGET_LABELS[text as keyof typeof BUDGET_LABELS] ?? text;
+    if (field === 'projectType') return text ? projectTypeText(text) : '';
+    if (field === 'budget') return budgetText(text);
     return text;
   }
 

@@ -1,14 +1,20 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LegalPage } from './LegalPage';
 
 /** /contact: how to reach support. */
 export function ContactPage() {
+  const { t } = useLingui();
   return (
-    <LegalPage title="Contact">
+    <LegalPage title={t`Contact`}>
       <p>
-        Questions, support or account help: write to{' '}
-        <a href="mailto:support@refacing.example">support@refacing.example</a>.
+        <Trans>
+          Questions, support or account help: write to{' '}
+          <a href="mailto:support@refacing.example">support@refacing.example</a>.
+        </Trans>
       </p>
-      <p>We answer on business days, usually within one day.</p>
+      <p>
+        <Trans>We answer on business days, usually within one day.</Trans>
+      </p>
     </LegalPage>
   );
 }

@@ -1,4 +1,6 @@
 import { useId, useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { domainText } from '../../i18n/domainTexts';
 import {
   DEFAULT_HINGE_HEIGHT_LIMITS,
   hingeLimitsError,
@@ -20,6 +22,7 @@ export function HingeRuleSetting({
   onSave: (rule: HingeRule) => Promise<string | null>;
 }) {
   const id = useId();
+  const { t } = useLingui();
   const storedMode = rule?.mode ?? 'perDoor';
   const stored = rule?.mode === 'byHeight' ? rule.upTo : DEFAULT_HINGE_HEIGHT_LIMITS;
   // The choice shows at once; the stored rule (also changed by sync) wins when it changes.
@@ -69,8 +72,10 @@ export function HingeRuleSetting({
 
   return (
     <fieldset className="ord-hinge-rule card">
-      <legend>Hinges per door</legend>
-      <div className="ord-rule-modes" role="radiogroup" aria-label="Hinges per door">
+      <legend>
+        <Trans>Hinges per door</Trans>
+      </legend>
+      <div className="ord-rule-modes" role="radiogroup" aria-label={t`Hinges per door`}>
         <label>
           <input
             type="radio"
@@ -78,7 +83,7 @@ export function HingeRuleSetting({
             checked={!byHeight}
             onChange={() => chooseMode('perDoor')}
           />{' '}
-          2 per door
+          <Trans>2 per door</Trans>
         </label>
         <label>
           <input
@@ -87,18 +92,20 @@ export function HingeRuleSetting({
             checked={byHeight}
             onChange={() => chooseMode('byHeight')}
           />{' '}
-          By door height
+          <Trans>By door height</Trans>
         </label>
       </div>
       {byHeight ? (
         <div className="ord-rule-limits">
           {[2, 3, 4].map((n, i) => (
             <label key={n} className="ord-rule-limit">
-              <span>{n} hinges up to</span>
+              <span>
+                <Trans>{n} hinges up to</Trans>
+              </span>
               <input
                 type="text"
                 inputMode="decimal"
-                aria-label={`${n} hinges up to (inches)`}
+                aria-label={t`${n} hinges up to (inches)`}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? `${id}-err` : undefined}
                 value={draft[i] ?? ''}
@@ -107,14 +114,18 @@ export function HingeRuleSetting({
               <span aria-hidden="true">″</span>
             </label>
           ))}
-          <span className="ord-rule-limit muted">5 above</span>
+          <span className="ord-rule-limit muted">
+            <Trans>5 above</Trans>
+          </span>
         </div>
       ) : (
-        <p className="muted ord-rule-note">Every door gets 2 hinges, whatever its height.</p>
+        <p className="muted ord-rule-note">
+          <Trans>Every door gets 2 hinges, whatever its height.</Trans>
+        </p>
       )}
       {error ? (
         <p id={`${id}-err`} className="field-error" role="alert">
-          {error}
+          {domainText(error)}
         </p>
       ) : null}
     </fieldset>

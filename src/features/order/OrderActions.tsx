@@ -11,6 +11,10 @@
  */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { msg, plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { checkText } from '../../i18n/checkTexts';
 import { orderExportCsv, orderExportJson, type OrderExport } from '../../domain/orderExport';
 import { buildOrderWorkbook } from './orderWorkbook';
 import { safeFileName } from './orderMeta';
@@ -20,10 +24,10 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 /** What leaves the device for the door maker, and so asks first while a red check stands. */
 type SendKind = 'csv' | 'excel' | 'share';
 
-const SEND_WORDS: Record<SendKind, string> = {
-  csv: 'Download the CSV',
-  excel: 'Download the Excel workbook',
-  share: 'Share the CSV',
+const SEND_WORDS: Record<SendKind, MessageDescriptor> = {
+  csv: msg`Download the CSV anyway? The door maker builds what the file says, and this is missing:`,
+  excel: msg`Download the Excel workbook anyway? The door maker builds what the file says, and this is missing:`,
+  share: msg`Share the CSV anyway? The door maker builds what the file says, and this is missing:`,
 };
 
 /** The action row and its notes for the export `x` of `customer`'s job. */
@@ -40,12 +44,13 @@ export function OrderActions({
   const [shareNote, setShareNote] = useState<string | null>(null);
   const [workbookNote, setWorkbookNote] = useState<string | null>(null);
   const [asking, setAsking] = useState<SendKind | null>(null);
+  const { t, i18n } = useLingui();
   const red = x.checks.filter((c) => c.level === 'error');
   const touch = useMemo(() => isTouchDevice(), []);
   const baseName = safeFileName(`order-${customer}-${x.job.orderDate}`);
   const csvFile = () => new File([orderExportCsv(x)], `${baseName}.csv`, { type: 'text/csv' });
   const downloadWorkbook = async () => {
-    setWorkbookNote('Preparing the workbook…');
+    setWorkbookNote(t`Preparing the workbook…`);
     try {
       const bytes = await buildOrderWorkbook(x);
       downloadBlob(
@@ -57,16 +62,16 @@ export function OrderActions({
       setWorkbookNote(null);
     } catch {
       setWorkbookNote(
-        'The workbook could not be prepared (its code did not load). Connect once and try again, or download the CSV.',
+        t`The workbook could not be prepared (its code did not load). Connect once and try again, or download the CSV.`,
       );
     }
   };
 
   const share = async () => {
     setShareNote(null);
-    const outcome = await shareOrDownload(csvFile(), `Door order — ${customer}`);
+    const outcome = await shareOrDownload(csvFile(), t`Door order — ${customer}`);
     if (outcome === 'downloaded')
-      setShareNote('Sharing files is not available here, so the CSV was downloaded.');
+      setShareNote(t`Sharing files is not available here, so the CSV was downloaded.`);
   };
 
   const send = (kind: SendKind) => {
@@ -80,10 +85,13 @@ export function OrderActions({
     <>
       {asking ? (
         <ConfirmDialog
-          title={`The order is not ready: ${red.length} red check${red.length === 1 ? '' : 's'}`}
-          message={`${SEND_WORDS[asking]} anyway? The door maker builds what the file says, and this is missing:`}
-          confirmLabel="Send anyway"
-          cancelLabel="Go back"
+          title={plural(red.length, {
+            one: 'The order is not ready: # red check',
+            other: 'The order is not ready: # red checks',
+          })}
+          message={i18n._(SEND_WORDS[asking])}
+          confirmLabel={t`Send anyway`}
+          cancelLabel={t`Go back`}
           onClose={() => setAsking(null)}
           onConfirm={() => {
             send(asking);
@@ -92,7 +100,7 @@ export function OrderActions({
         >
           <ul className="ord-red-checks">
             {red.map((c, i) => (
-              <li key={i}>{c.message}</li>
+              <li key={i}>{c.words ? checkText(c.words, i18n) : c.message}</li>
             ))}
           </ul>
         </ConfirmDialog>
@@ -100,14 +108,14 @@ export function OrderActions({
       <div className="ord-actions no-print btn-row">
         {builderHref ? (
           <Link to={builderHref} className="btn">
-            Back to Builder
+            <Trans>Back to Builder</Trans>
           </Link>
         ) : null}
         <button type="button" className="btn" onClick={() => ask('csv')}>
-          Download CSV
+          <Trans>Download CSV</Trans>
         </button>
         <button type="button" className="btn" onClick={() => ask('excel')}>
-          Download Excel
+          <Trans>Download Excel</Trans>
         </button>
         <button
           type="button"
@@ -119,15 +127,15 @@ export function OrderActions({
             )
           }
         >
-          Download JSON
+          <Trans>Download JSON</Trans>
         </button>
         {touch ? (
           <button type="button" className="btn" onClick={() => ask('share')}>
-            Share CSV
+            <Trans>Share CSV</Trans>
           </button>
         ) : null}
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>
-          Print / PDF
+          <Trans>Print / PDF</Trans>
         </button>
       </div>
       {workbookNote ? (

@@ -3,6 +3,7 @@
  * printed order), from the shared cabinet elevation.
  */
 import { memo, useMemo } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { CabinetData } from '../../domain/cabinetData';
 import { orderedCabinets } from '../../domain/cabinetRows';
 import { itemKey, partsOf } from '../../domain/cabinetTypes';
@@ -14,17 +15,23 @@ import './orderDrawings.css';
 export const OrderDrawings = memo(function OrderDrawings({ data }: { data: CabinetData }) {
   const ctx = useMemo(() => sizeContext(data), [data]);
   const rows = orderedCabinets(data.cabinets);
+  const { t } = useLingui();
   if (rows.length === 0) return null;
   return (
     <section className="oc-drawings" aria-labelledby="oc-drawings-h">
-      <h2 id="oc-drawings-h">Cabinet drawings</h2>
+      <h2 id="oc-drawings-h">
+        <Trans>Cabinet drawings</Trans>
+      </h2>
       <p className="muted oc-note">
-        Front elevations to scale: finished sizes width × height in inches; hinges shown on the
-        hinge side; hatched band: next to a wall; dashed: not measured.
+        <Trans>
+          Front elevations to scale: finished sizes width × height in inches; hinges shown on the
+          hinge side; hatched band: next to a wall; dashed: not measured.
+        </Trans>
       </p>
       <div className="oc-grid">
         {rows.map((row, i) => {
           const parts = partsOf(row.type);
+          const number = i + 1;
           const items = (parts ?? []).map((_, k) => data.itemState[itemKey(row.id, k)]);
           return (
             <figure key={row.id} className="oc-figure">
@@ -34,15 +41,17 @@ export const OrderDrawings = memo(function OrderDrawings({ data }: { data: Cabin
                   rowId={row.id}
                   items={items}
                   ctx={ctx}
-                  title={`Cabinet ${i + 1}`}
+                  title={t`Cabinet ${number}`}
                   maxWidth={200}
                   maxHeight={220}
                 />
               ) : (
-                <p className="oc-unknown">Unknown type — no drawing</p>
+                <p className="oc-unknown">
+                  <Trans>Unknown type — no drawing</Trans>
+                </p>
               )}
               <figcaption>
-                #{i + 1} {row.type || 'no type'}
+                #{number} {row.type || t`no type`}
               </figcaption>
             </figure>
           );

@@ -1,5 +1,10 @@
+import { useId } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { format } from 'date-fns';
+import { I18nProvider } from '@lingui/react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LOCALES, LOCALE_NAMES, type Locale } from '../../i18n/locales';
+import { useDocumentI18n, useOrderLocale } from './documentLanguage';
 import { Spinner } from '../../ui/Spinner';
 import { projectsRepo } from '../../data';
 import type { HingeRule } from '../../domain/hingeSummary';
@@ -7,7 +12,7 @@ import { formatMoney } from '../../domain/pricing';
 import { HingeRuleSetting } from './HingeRuleSetting';
 import { OrderActions } from './OrderActions';
 import { OrderDrawings } from './OrderDrawings';
-import { OrderHeader, OrderTotals, OrderWarnings } from './OrderSheet';
+import { hingeRuleWords, OrderHeader, OrderTotals, OrderWarnings } from './OrderSheet';
 import { HingesTable, LinesTable } from './OrderTables';
 import { useOrderSheet } from './useOrderSheet';
 import './order.css';
@@ -22,24 +27,41 @@ import './order.css';
  * phones a Share button (Web Share API with files, else a download). The
  * way back to the builder and the hinge setting show only to those who may
  * change the cabinets (not to a homeowner or viewer the project was shared with).
+ * The sheet (what prints, the PDF) reads in the door order's document language,
+ * English unless chosen otherwise on this device; the page around it in the app's.
  */
 export function OrderPage() {
   const { projectId } = useParams();
   const { status, user, project, data, x, canEdit, contractor, company, customer, address, today } =
     useOrderSheet(projectId);
 
+  const { t } = useLingui();
+  const docLocale = useOrderLocale((s) => s.locale);
+  const doc = useDocumentI18n(docLocale);
   const back = (
     <Link to="/dashboard" className="btn btn-primary">
-      Back to Dashboard
+      <Trans>Back to Dashboard</Trans>
     </Link>
   );
-  if (!projectId) return <main className="container card">No project ID provided {back}</main>;
+  if (!projectId)
+    return (
+      <main className="container card">
+        <Trans>No project ID provided</Trans> {back}
+      </main>
+    );
   if (status === 'loading' || project === undefined) return <Spinner />;
   if (status === 'signedOut' || !user)
     return (
-      <main className="container card">Please sign in to access the Cabinet Builder. {back}</main>
+      <main className="container card">
+        <Trans>Please sign in to access the Cabinet Builder.</Trans> {back}
+      </main>
     );
-  if (project === null) return <main className="container card">Project not found {back}</main>;
+  if (project === null)
+    return (
+      <main className="container card">
+        <Trans>Project not found</Trans> {back}
+      </main>
+    );
 
   const money = x.totals ? (n: number) => formatMoney(n, x.totals!.currency) : null;
 
@@ -59,13 +81,14 @@ export function OrderPage() {
     );
     return result.ok
       ? null
-      : 'Could not save the hinge setting: this project no longer exists on this device.';
+      : t`Could not save the hinge setting: this project no longer exists on this device.`;
   };
 
   const f = data.form;
   const vReveal = f.vertRevealOverride ? f.verticalReveal : f.sideReveal;
   const doors = x.lines.filter((l) => l.item === 'Door');
   const fronts = x.lines.filter((l) => l.item === 'Drawer front');
+  const hingeRule = doc.i18n ? hingeRuleWords(x.hingeRule, doc.i18n) : '';
 
   return (
     <main className="container ord">
@@ -74,59 +97,110 @@ export function OrderPage() {
         customer={customer}
         builderHref={canEdit ? `/cabinet-builder/${project.id}` : null}
       />
+      <DocumentLanguage failed={doc.failed} />
       {canEdit ? (
         <div className="no-print">
           <HingeRuleSetting key={project.id} rule={data.hingeRule} onSave={saveRule} />
         </div>
       ) : null}
-      <article className="ord-sheet">
-        <table className="ord-frame">
-          <thead>
-            <tr>
-              <td>
-                <OrderHeader
-                  date={format(today, 'PP')}
-                  customer={customer}
-                  address={address}
-                  x={x}
-                  form={f}
-                  verticalReveal={vReveal}
-                  company={company}
-                  contractor={contractor}
-                />
-              </td>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td>
-                <OrderWarnings x={x} />
-                <LinesTable title="Doors" lines={doors} id="ord-doors" doors money={money} />
-                <LinesTable
-                  title="Drawer Fronts"
-                  lines={fronts}
-                  id="ord-fronts"
-                  doors={false}
-                  money={money}
-                />
-                <section className="ord-section ord-hinges" aria-labelledby="ord-hinges">
-                  <h2 id="ord-hinges">Framed Cabinet Hinges</h2>
-                  <p className="ord-note">
-                    {x.hingeRuleText}; 1/2″ hinges next to a wall, else the overlay size.
-                  </p>
-                  <HingesTable x={x} money={money} />
-                </section>
-                {x.totals && money ? <OrderTotals totals={x.totals} money={money} /> : null}
-                <p className="ord-foot muted">
-                  Sizes are finished door and drawer-front sizes, width × height, in inches:
-                  fraction to the nearest 1/16″ and exact decimal.
-                </p>
-                <OrderDrawings data={data} />
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </article>
+      {doc.i18n ? (
+        <I18nProvider i18n={doc.i18n}>
+          <article className="ord-sheet" lang={docLocale}>
+            <table className="ord-frame">
+              <thead>
+                <tr>
+                  <td>
+                    <OrderHeader
+                      date={new Intl.DateTimeFormat(docLocale, { dateStyle: 'medium' }).format(
+                        today,
+                      )}
+                      customer={customer}
+                      address={address}
+                      x={x}
+                      form={f}
+                      verticalReveal={vReveal}
+                      company={company}
+                      contractor={contractor}
+                    />
+                  </td>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <td>
+                    <OrderWarnings x={x} />
+                    <LinesTable
+                      title={doc.i18n._(msg`Doors`)}
+                      lines={doors}
+                      id="ord-doors"
+                      doors
+                      money={money}
+                    />
+                    <LinesTable
+                      title={doc.i18n._(msg`Drawer Fronts`)}
+                      lines={fronts}
+                      id="ord-fronts"
+                      doors={false}
+                      money={money}
+                    />
+                    <section className="ord-section ord-hinges" aria-labelledby="ord-hinges">
+                      <h2 id="ord-hinges">{doc.i18n._(msg`Framed Cabinet Hinges`)}</h2>
+                      <p className="ord-note">
+                        {doc.i18n._(
+                          msg`${hingeRule}; 1/2″ hinges next to a wall, else the overlay size.`,
+                        )}
+                      </p>
+                      <HingesTable x={x} money={money} />
+                    </section>
+                    {x.totals && money ? <OrderTotals totals={x.totals} money={money} /> : null}
+                    <p className="ord-foot muted">
+                      {doc.i18n._(
+                        msg`Sizes are finished door and drawer-front sizes, width × height, in inches: fraction to the nearest 1/16″ and exact decimal.`,
+                      )}
+                    </p>
+                    <OrderDrawings data={data} />
+                  </td>
+                </tr>
+              </tbody>
+            </table>
+          </article>
+        </I18nProvider>
+      ) : doc.failed ? null : (
+        <Spinner />
+      )}
     </main>
+  );
+}
+
+/**
+ * The door order's document language (the sheet, its print and PDF), English by default, kept on
+ * this device; says so when a language cannot be loaded offline.
+ */
+function DocumentLanguage({ failed }: { failed: boolean }) {
+  const id = useId();
+  const locale = useOrderLocale((s) => s.locale);
+  const setLocale = useOrderLocale((s) => s.setLocale);
+  return (
+    <div className="ord-doc-lang no-print">
+      <label htmlFor={id}>
+        <Trans>Door order language</Trans>
+      </label>
+      <select id={id} value={locale} onChange={(e) => setLocale(e.target.value as Locale)}>
+        {LOCALES.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {LOCALE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+      <span className="muted ord-doc-lang-note">
+        {failed ? (
+          <Trans>
+            This language is not on this device yet: connect once to load it, or print in English.
+          </Trans>
+        ) : (
+          <Trans>For the door maker: the sheet, print and PDF. Remembered on this device.</Trans>
+        )}
+      </span>
+    </div>
   );
 }

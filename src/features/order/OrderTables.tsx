@@ -1,4 +1,5 @@
 /** The door order's tables: doors or drawer fronts (quantity × width × height, fraction and decimal, with prices), and the hinges. */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDecimal, formatFraction } from '../../domain/fractions';
 import type { OrderExport, OrderExportLine } from '../../domain/orderExport';
 
@@ -25,27 +26,56 @@ export function LinesTable({
   money: ((n: number) => string) | null;
 }) {
   const total = lines.reduce((s, l) => s + l.qty, 0);
+  const { t } = useLingui();
+  const sqFt = (n: number) => {
+    const area = n.toFixed(2);
+    return t`${area} sq ft`;
+  };
   return (
     <section className="ord-section" aria-labelledby={id}>
       <h2 id={id}>
         {title} <span className="ord-count">({total})</span>
       </h2>
       {lines.length === 0 ? (
-        <p className="muted">None.</p>
+        <p className="muted">
+          <Trans>None.</Trans>
+        </p>
       ) : (
         <table className={`ord-table${doors ? ' ord-doors' : ''}${money ? ' ord-priced' : ''}`}>
           <thead>
             <tr>
-              <th scope="col">Qty</th>
-              <th scope="col">Width</th>
               <th scope="col">
-                <span className="visually-hidden">by</span>
+                <Trans>Qty</Trans>
               </th>
-              <th scope="col">Height</th>
-              {doors ? <th scope="col">Hinges each</th> : null}
-              {money ? <th scope="col">Area</th> : null}
-              {money ? <th scope="col">Price</th> : null}
-              <th scope="col">Cabinets</th>
+              <th scope="col">
+                <Trans>Width</Trans>
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">
+                  <Trans>by</Trans>
+                </span>
+              </th>
+              <th scope="col">
+                <Trans>Height</Trans>
+              </th>
+              {doors ? (
+                <th scope="col">
+                  <Trans>Hinges each</Trans>
+                </th>
+              ) : null}
+              {money ? (
+                <th scope="col">
+                  <Trans>Area</Trans>
+                </th>
+              ) : null}
+              {money ? (
+                <th scope="col">
+                  <Trans>Price</Trans>
+                </th>
+              ) : null}
+              <th scope="col">
+                <Trans>Cabinets</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -62,18 +92,18 @@ export function LinesTable({
                   <Size value={l.height} />
                 </td>
                 {doors ? (
-                  <td className="ord-extra ord-hinges-each" data-label="Hinges each">
+                  <td className="ord-extra ord-hinges-each" data-label={t`Hinges each`}>
                     {l.hingesPerPiece}
                   </td>
                 ) : null}
                 {money ? (
-                  <td className="ord-extra" data-label="Area">
-                    {l.price ? `${l.price.lineSqFt.toFixed(2)} sq ft` : '—'}
+                  <td className="ord-extra" data-label={t`Area`}>
+                    {l.price ? sqFt(l.price.lineSqFt) : '—'}
                   </td>
                 ) : null}
                 {money ? (
-                  <td className="ord-extra ord-money" data-label="Price">
-                    {l.price ? money(l.price.linePrice) : 'No price in your list'}
+                  <td className="ord-extra ord-money" data-label={t`Price`}>
+                    {l.price ? money(l.price.linePrice) : t`No price in your list`}
                   </td>
                 ) : null}
                 <td className="ord-refs">{l.cabinets}</td>
@@ -93,17 +123,34 @@ export function HingesTable({
   x: OrderExport;
   money: ((n: number) => string) | null;
 }) {
-  if (x.hinges.length === 0) return <p className="muted">No hinged doors on this order.</p>;
+  if (x.hinges.length === 0)
+    return (
+      <p className="muted">
+        <Trans>No hinged doors on this order.</Trans>
+      </p>
+    );
   const total = x.hinges.reduce((s, h) => s + h.qty, 0);
   const parts = x.hinges.some((h) => h.partNumber);
   return (
     <table className="ord-table ord-hinge-table">
       <thead>
         <tr>
-          <th scope="col">Qty</th>
-          <th scope="col">Hinge size (overlay)</th>
-          {parts ? <th scope="col">Part number</th> : null}
-          {money ? <th scope="col">Price</th> : null}
+          <th scope="col">
+            <Trans>Qty</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Hinge size (overlay)</Trans>
+          </th>
+          {parts ? (
+            <th scope="col">
+              <Trans>Part number</Trans>
+            </th>
+          ) : null}
+          {money ? (
+            <th scope="col">
+              <Trans>Price</Trans>
+            </th>
+          ) : null}
         </tr>
       </thead>
       <tbody>
@@ -121,7 +168,9 @@ export function HingesTable({
       <tfoot>
         <tr>
           <td className="ord-qty">{total}</td>
-          <th scope="row">Total hinges</th>
+          <th scope="row">
+            <Trans>Total hinges</Trans>
+          </th>
           {parts ? <td></td> : null}
           {money && x.totals ? <td className="ord-money">{money(x.totals.hinges)}</td> : null}
         </tr>

@@ -21,5 +21,6 @@ export function jobOrderChecks(data: CabinetData, order: DoorOrder): OrderCheck[
     level: c.level,
     cabinet: c.cabinetNumber,
     message: c.message,
+    words: c.words,
   }));
 }

@@ -3,6 +3,9 @@
  * the form that invites a contractor by email. A new or resent invitation's
  * link is handed to the page (`onSent`) to show for passing on.
  */
+import { ph } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { domainText } from '../../i18n/domainTexts';
 import { useState, type FormEvent } from 'react';
 import { isEmailAddress } from '../../../shared/emailRule';
 import { revokeInvite, type PendingInvite, type SentInvite } from '../../remote/invites';
@@ -24,13 +27,14 @@ export function Invitations({
   /** The invitations changed on the server: load them again. */
   onChanged: () => Promise<void>;
 }) {
+  const { t } = useLingui();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
 
   async function invite(e: FormEvent) {
     e.preventDefault();
     if (!isEmailAddress(email.trim())) {
-      onNotice({ kind: 'error', text: 'Please enter a valid email address' });
+      onNotice({ kind: 'error', text: domainText('Please enter a valid email address') });
       return;
     }
     if (await sendOrgInvite(email.trim())) setEmail('');
@@ -47,8 +51,8 @@ export function Invitations({
         ? {
             kind: 'success',
             text: r.value.mailed
-              ? `Invitation sent to ${r.value.email}`
-              : `Invitation made for ${r.value.email}`,
+              ? t`Invitation sent to ${ph({ email: r.value.email })}`
+              : t`Invitation made for ${ph({ email: r.value.email })}`,
           }
         : { kind: 'error', text: errorText(r) },
     );
@@ -63,7 +67,7 @@ export function Invitations({
       {invites.length > 0 ? (
         <PendingInviteList
           invites={invites}
-          badge={(i) => (i.expired ? 'Expired' : 'Invited')}
+          badge={(i) => (i.expired ? t`Expired` : t`Invited`)}
           busy={busy}
           onResend={(i) => void sendOrgInvite(i.email)}
           onRevoke={(i) => void revokeInvite(i.id).then(() => onChanged())}
@@ -71,8 +75,8 @@ export function Invitations({
       ) : null}
       <InviteForm
         id="org-invite-email"
-        label="Invite a contractor by email"
-        placeholder="contractor@example.com"
+        label={t`Invite a contractor by email`}
+        placeholder={t`contractor@example.com`}
         email={email}
         onEmail={setEmail}
         busy={busy}

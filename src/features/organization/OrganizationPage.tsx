@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../ui/PageHeader';
@@ -26,6 +27,7 @@ import { errorText } from '../../remote/rpc';
  */
 export function OrganizationPage() {
   const role = useCurrentRole();
+  const { t } = useLingui();
   // Every live project on the admin's device (the organization's, as synced), newest first.
   const projects = useAllProjects();
   // Who is each job's contractor: the server's answer on the jobs' people rows.
@@ -36,10 +38,10 @@ export function OrganizationPage() {
   const [sent, setSent] = useState<SentInvite | null>(null);
 
   const refresh = useCallback(async () => {
-    const [t, i] = await Promise.all([loadTeam(), loadOrgInvites()]);
-    if (t.ok) setTeam(t.value);
+    const [loaded, i] = await Promise.all([loadTeam(), loadOrgInvites()]);
+    if (loaded.ok) setTeam(loaded.value);
     if (i.ok) setInvites(i.value);
-    if (!t.ok) setNotice({ kind: 'error', text: errorText(t) });
+    if (!loaded.ok) setNotice({ kind: 'error', text: errorText(loaded) });
   }, []);
   useEffect(() => {
     void refresh();
@@ -48,15 +50,19 @@ export function OrganizationPage() {
   const byId = useMemo(() => new Map(team.map((m) => [m.id, m])), [team]);
 
   if (role === undefined || projects === undefined || contractors === undefined)
-    return <Spinner label="Loading your organization…" />;
+    return <Spinner label={t`Loading your organization…`} />;
   if (role !== 'org_admin') {
     return (
       <main className="container container-narrow">
         <div className="card">
-          <h1>Organization</h1>
-          <p>Only an organization admin can manage a team.</p>
+          <h1>
+            <Trans>Organization</Trans>
+          </h1>
+          <p>
+            <Trans>Only an organization admin can manage a team.</Trans>
+          </p>
           <Link to="/dashboard" className="btn btn-primary">
-            Back to Dashboard
+            <Trans>Back to Dashboard</Trans>
           </Link>
         </div>
       </main>
@@ -66,10 +72,10 @@ export function OrganizationPage() {
   return (
     <main className="container">
       <PageHeader
-        title="Organization"
+        title={t`Organization`}
         actions={
           <Link to="/organization/analytics" className="btn btn-primary">
-            Analytics
+            <Trans>Analytics</Trans>
           </Link>
         }
       />
@@ -83,7 +89,9 @@ export function OrganizationPage() {
       ) : null}
 
       <section className="card section-card" aria-labelledby="team-heading">
-        <h2 id="team-heading">Team</h2>
+        <h2 id="team-heading">
+          <Trans>Team</Trans>
+        </h2>
         {sent ? <InviteLinkPanel sent={sent} onClose={() => setSent(null)} /> : null}
         <TeamList team={team} onNotice={setNotice} onChanged={refresh} />
         <Invitations invites={invites} onNotice={setNotice} onSent={setSent} onChanged={refresh} />

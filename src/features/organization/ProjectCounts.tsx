@@ -1,7 +1,9 @@
 /** The organization's projects counted per contractor (Unassigned too) and status, contractors by name. */
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import type { ProjectRow, ProjectStatus } from '../../data';
-import { PROJECT_STATUSES, STATUS_LABELS } from '../../domain/projectLabels';
+import { PROJECT_STATUSES } from '../../domain/projectLabels';
+import { statusText } from '../../i18n/domainLabels';
 import type { TeamMember } from './orgApi';
 import { UNASSIGNED, who } from './orgNames';
 
@@ -15,6 +17,7 @@ export function ProjectCounts({
   contractors: Map<string, string>;
   byId: Map<string, TeamMember>;
 }) {
+  const { t } = useLingui();
   const counts = useMemo(() => {
     const out = new Map<string, Record<ProjectStatus | 'total', number>>();
     for (const p of projects) {
@@ -31,21 +34,27 @@ export function ProjectCounts({
 
   return (
     <section className="card section-card" aria-labelledby="counts-heading">
-      <h2 id="counts-heading">Projects by contractor</h2>
+      <h2 id="counts-heading">
+        <Trans>Projects by contractor</Trans>
+      </h2>
       <div style={{ overflowX: 'auto' }}>
         <table
           className="shared-order-table org-counts"
-          aria-label="Projects per contractor and status"
+          aria-label={t`Projects per contractor and status`}
         >
           <thead>
             <tr>
-              <th scope="col">Contractor</th>
+              <th scope="col">
+                <Trans>Contractor</Trans>
+              </th>
               {PROJECT_STATUSES.map((s) => (
                 <th key={s} scope="col">
-                  {STATUS_LABELS[s]}
+                  {statusText(s)}
                 </th>
               ))}
-              <th scope="col">Total</th>
+              <th scope="col">
+                <Trans>Total</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -5,6 +5,8 @@
  * (the account's files through the Storage API, then the account, with the
  * user's own session; never an admin key in the browser).
  */
+import { msg, ph, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { supabase } from '../../auth/supabase';
@@ -17,27 +19,29 @@ import { useDeadLetters, usePendingOps } from '../../hooks';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 
 /** What the landing page says after the account is gone (router state). */
-export const ACCOUNT_DELETED_NOTICE = 'Your account and its projects and files have been deleted.';
+export const ACCOUNT_DELETED_NOTICE = msg`Your account and its projects and files have been deleted.`;
 
 /** Product rules "Input checks": the account deletion prompt. */
-const DELETE_PROMPT = 'Are you sure you want to delete your account? This action cannot be undone.';
+const DELETE_PROMPT = msg`Are you sure you want to delete your account? This action cannot be undone.`;
 /** Product rules "Constants and formulas" (account delete failure). */
-const DELETE_FAILED = 'Failed to delete account. Please contact support.';
+const DELETE_FAILED = msg`Failed to delete account. Please contact support.`;
 /** Deleting needs the server (files, then the account); offline nothing is deleted. */
-const DELETE_OFFLINE =
-  "You're offline. Connect to the internet to delete your account; nothing was deleted.";
-const DELETE_UNREACHABLE =
-  "Can't reach the server. Try again when it answers; nothing was deleted.";
+const DELETE_OFFLINE = msg`You're offline. Connect to the internet to delete your account; nothing was deleted.`;
+const DELETE_UNREACHABLE = msg`Can't reach the server. Try again when it answers; nothing was deleted.`;
 
 /** The warning shown (and put before the prompt) while this device holds changes the server does not have. */
 export function unsyncedDeleteWarning(count: number): string {
-  return `${count} change${count === 1 ? '' : 's'} on this device ${count === 1 ? 'has' : 'have'} not synced yet. Deleting your account discards ${count === 1 ? 'it' : 'them'}.`;
+  return plural(count, {
+    one: '# change on this device has not synced yet. Deleting your account discards it.',
+    other: '# changes on this device have not synced yet. Deleting your account discards them.',
+  });
 }
 
 /** The section; `email` names the account in the confirmation when the session has none. */
 export function DeleteAccountSection({ email }: { email: string }) {
   const user = useAuth((s) => s.user);
   const navigate = useNavigate();
+  const { t, i18n } = useLingui();
   /** Shown next to the button the user just pressed. */
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -63,7 +67,7 @@ export function DeleteAccountSection({ email }: { email: string }) {
       setBusy(false);
     }
     if (state !== 'online') {
-      setDeleteError(state === 'offline' ? DELETE_OFFLINE : DELETE_UNREACHABLE);
+      setDeleteError(i18n._(state === 'offline' ? DELETE_OFFLINE : DELETE_UNREACHABLE));
       return;
     }
     setConfirmDelete(true);
@@ -79,20 +83,24 @@ export function DeleteAccountSection({ email }: { email: string }) {
     if (!result.ok) {
       setBusy(false);
       if (result.reason === 'offline')
-        return syncStatus.get().connection === 'offline' ? DELETE_OFFLINE : DELETE_UNREACHABLE;
-      return DELETE_FAILED;
+        return i18n._(
+          syncStatus.get().connection === 'offline' ? DELETE_OFFLINE : DELETE_UNREACHABLE,
+        );
+      return i18n._(DELETE_FAILED);
     }
     await finishAccountDeletion(user.id);
-    void navigate('/', { replace: true, state: { notice: ACCOUNT_DELETED_NOTICE } });
+    void navigate('/', { replace: true, state: { notice: i18n._(ACCOUNT_DELETED_NOTICE) } });
     return null;
   }
 
   return (
     <>
       <section className="card" style={{ marginTop: '1rem' }} aria-labelledby={id('danger')}>
-        <h2 id={id('danger')}>Delete account</h2>
+        <h2 id={id('danger')}>
+          <Trans>Delete account</Trans>
+        </h2>
         <p className="muted">
-          Deletes your account, your projects and files. This cannot be undone.
+          <Trans>Deletes your account, your projects and files. This cannot be undone.</Trans>
         </p>
         {unsynced > 0 ? (
           <div className="alert alert-warn" role="status">
@@ -110,16 +118,18 @@ export function DeleteAccountSection({ email }: { email: string }) {
           disabled={busy}
           onClick={() => void askToDelete()}
         >
-          Delete my account
+          <Trans>Delete my account</Trans>
         </button>
       </section>
       {confirmDelete ? (
         <ConfirmDialog
-          title={`Delete the account ${user?.email ?? email}?`}
+          title={t`Delete the account ${ph({ email: user?.email ?? email })}?`}
           message={
-            unsynced > 0 ? `${unsyncedDeleteWarning(unsynced)} ${DELETE_PROMPT}` : DELETE_PROMPT
+            unsynced > 0
+              ? `${unsyncedDeleteWarning(unsynced)} ${i18n._(DELETE_PROMPT)}`
+              : i18n._(DELETE_PROMPT)
           }
-          confirmLabel="Delete my account"
+          confirmLabel={t`Delete my account`}
           danger
           onClose={() => setConfirmDelete(false)}
           onConfirm={deleteAccount}

@@ -1,3 +1,7 @@
+import { msg, ph } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { domainText } from '../../i18n/domainTexts';
 import { useId, useState, type FormEvent } from 'react';
 import { ChangedElsewhere } from '../../ui/ChangedElsewhere';
 import { formatFraction, parseInches } from '../../domain/fractions';
@@ -26,12 +30,12 @@ interface HingePartText {
   partNumber: string;
 }
 
-const FIELDS: { key: Key; label: string; unit: string }[] = [
-  { key: 'doorPerSqFt', label: 'Doors, price per sq ft', unit: 'per sq ft' },
-  { key: 'drawerFrontPerSqFt', label: 'Drawer fronts, price per sq ft', unit: 'per sq ft' },
-  { key: 'minDoorSqFt', label: 'Minimum billed per door', unit: 'sq ft' },
-  { key: 'minDrawerFrontSqFt', label: 'Minimum billed per drawer front', unit: 'sq ft' },
-  { key: 'perHinge', label: 'Price per hinge (with boring)', unit: 'each' },
+const FIELDS: { key: Key; label: MessageDescriptor }[] = [
+  { key: 'doorPerSqFt', label: msg`Doors, price per sq ft` },
+  { key: 'drawerFrontPerSqFt', label: msg`Drawer fronts, price per sq ft` },
+  { key: 'minDoorSqFt', label: msg`Minimum billed per door` },
+  { key: 'minDrawerFrontSqFt', label: msg`Minimum billed per drawer front` },
+  { key: 'perHinge', label: msg`Price per hinge (with boring)` },
 ];
 
 function toText(list: PriceList | null): Record<Key, string> {
@@ -76,6 +80,7 @@ export function PriceListForm({ stored }: { stored: unknown }) {
   );
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
   const [partErrors, setPartErrors] = useState<Record<number, string>>({});
+  const { t, i18n } = useLingui();
   const [note, setNote] = useState<string | null>(null);
 
   async function save(e: FormEvent) {
@@ -114,14 +119,14 @@ export function PriceListForm({ stored }: { stored: unknown }) {
     const sent = text;
     const result = await profileRepo.update({ price_list: parsed.data });
     if (result.ok) form.saved(toText(readPriceList(result.value.price_list)), sent);
-    setNote('Prices saved. Door orders now show areas, prices and a total.');
+    setNote(t`Prices saved. Door orders now show areas, prices and a total.`);
   }
 
   async function remove() {
     await profileRepo.update({ price_list: null });
     form.reset(toText(null));
     setErrors({});
-    setNote('Price list removed. Door orders show no prices.');
+    setNote(t`Price list removed. Door orders show no prices.`);
   }
 
   function changedElsewhere(key: Key, label: string) {
@@ -149,7 +154,7 @@ export function PriceListForm({ stored }: { stored: unknown }) {
       <div className="form-grid">
         {FIELDS.map((f) => (
           <div className="field" key={f.key}>
-            <label htmlFor={id(f.key)}>{f.label}</label>
+            <label htmlFor={id(f.key)}>{i18n._(f.label)}</label>
             <input
               id={id(f.key)}
               type="text"
@@ -159,16 +164,18 @@ export function PriceListForm({ stored }: { stored: unknown }) {
               aria-describedby={errors[f.key] ? id(`${f.key}-err`) : undefined}
               onChange={(e) => form.set(f.key, e.target.value)}
             />
-            {changedElsewhere(f.key, f.label)}
+            {changedElsewhere(f.key, i18n._(f.label))}
             {errors[f.key] ? (
               <p className="field-error" id={id(`${f.key}-err`)}>
-                {errors[f.key]}
+                {domainText(errors[f.key] ?? null)}
               </p>
             ) : null}
           </div>
         ))}
         <div className="field">
-          <label htmlFor={id('currency')}>Currency</label>
+          <label htmlFor={id('currency')}>
+            <Trans>Currency</Trans>
+          </label>
           <input
             id={id('currency')}
             type="text"
@@ -179,15 +186,17 @@ export function PriceListForm({ stored }: { stored: unknown }) {
             aria-describedby={errors.currency ? id('currency-err') : undefined}
             onChange={(e) => form.set('currency', e.target.value)}
           />
-          {changedElsewhere('currency', 'Currency')}
+          {changedElsewhere('currency', t`Currency`)}
           {errors.currency ? (
             <p className="field-error" id={id('currency-err')}>
-              {errors.currency}
+              {domainText(errors.currency)}
             </p>
           ) : null}
         </div>
         <div className="field">
-          <label htmlFor={id('company')}>Company (on door orders)</label>
+          <label htmlFor={id('company')}>
+            <Trans>Company (on door orders)</Trans>
+          </label>
           <input
             id={id('company')}
             type="text"
@@ -199,18 +208,22 @@ export function PriceListForm({ stored }: { stored: unknown }) {
           />
           {errors.company ? (
             <p className="field-error" id={id('company-err')}>
-              {errors.company}
+              {domainText(errors.company)}
             </p>
           ) : null}
-          {changedElsewhere('company', 'Company (on door orders)')}
+          {changedElsewhere('company', t`Company (on door orders)`)}
         </div>
       </div>
       <fieldset className="price-hinge-parts">
-        <legend>Hinge part numbers (optional, on the order&apos;s hinge table)</legend>
+        <legend>
+          <Trans>Hinge part numbers (optional, on the order&apos;s hinge table)</Trans>
+        </legend>
         {parts.map((p, i) => (
           <div className="form-grid" key={i}>
             <div className="field">
-              <label htmlFor={id(`hs-${i}`)}>Hinge size (overlay)</label>
+              <label htmlFor={id(`hs-${i}`)}>
+                <Trans>Hinge size (overlay)</Trans>
+              </label>
               <input
                 id={id(`hs-${i}`)}
                 type="text"
@@ -227,7 +240,9 @@ export function PriceListForm({ stored }: { stored: unknown }) {
               />
             </div>
             <div className="field">
-              <label htmlFor={id(`hp-${i}`)}>Part number</label>
+              <label htmlFor={id(`hp-${i}`)}>
+                <Trans>Part number</Trans>
+              </label>
               <input
                 id={id(`hp-${i}`)}
                 type="text"
@@ -242,7 +257,7 @@ export function PriceListForm({ stored }: { stored: unknown }) {
               />
               {partErrors[i] ? (
                 <p className="field-error" id={id(`hp-err-${i}`)}>
-                  {partErrors[i]}
+                  {domainText(partErrors[i] ?? null)}
                 </p>
               ) : null}
             </div>
@@ -252,7 +267,7 @@ export function PriceListForm({ stored }: { stored: unknown }) {
                 className="btn btn-sm"
                 onClick={() => setParts((all) => all.filter((_, j) => j !== i))}
               >
-                Remove hinge {p.size || i + 1}
+                <Trans>Remove hinge {ph({ hinge: p.size || i + 1 })}</Trans>
               </button>
             </div>
           </div>
@@ -262,17 +277,17 @@ export function PriceListForm({ stored }: { stored: unknown }) {
           className="btn btn-sm"
           onClick={() => setParts((all) => [...all, { size: '', partNumber: '' }])}
         >
-          Add a hinge part number
+          <Trans>Add a hinge part number</Trans>
         </button>
       </fieldset>
       <div className="btn-row" style={{ justifyContent: 'flex-end' }}>
         {current ? (
           <button type="button" className="btn" onClick={() => void remove()}>
-            Remove price list
+            <Trans>Remove price list</Trans>
           </button>
         ) : null}
         <button type="submit" className="btn btn-primary">
-          Save prices
+          <Trans>Save prices</Trans>
         </button>
       </div>
     </form>

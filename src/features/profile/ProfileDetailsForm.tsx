@@ -5,10 +5,13 @@
  * profile: another device's change reaches the fields the user has not
  * changed; a field both changed shows both values.
  */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../../auth/useAuth';
 import { profileRepo, type ProfileRow } from '../../data';
-import { textFieldError } from '../../domain/userText';
+import { TEXT_LIMITS, textFieldError, textLength } from '../../domain/userText';
+import { formatNumber } from '../../i18n/format';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { TextField } from '../../ui/FormFields';
 import { ChangedElsewhere } from '../../ui/ChangedElsewhere';
@@ -17,6 +20,7 @@ import { FIELD_LABELS, initialFields, toColumns, type Fields } from './profileFi
 
 /** The message on an empty first name (the sign-up form's rule: first and last name are asked for). */
 export const FIRST_NAME_REQUIRED = 'First name is required';
+const FIRST_NAME_REQUIRED_MESSAGE = msg`First name is required`;
 
 /** Product rules "Constants and formulas": profile success banner 3 s. */
 const SUCCESS_MS = 3_000;
@@ -29,6 +33,7 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileRow | null }) 
   // fields the user has not changed; a field both changed shows both values.
   const form = useMergedForm<Fields>(initialFields(profile, meta, user?.email ?? ''));
   const fields = form.values;
+  const { t, i18n } = useLingui();
   const [success, setSuccess] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -51,7 +56,7 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileRow | null }) 
     if (!conflict) return null;
     return (
       <ChangedElsewhere
-        label={FIELD_LABELS[key]}
+        label={i18n._(FIELD_LABELS[key])}
         theirs={conflict.theirs}
         mine={fields[key]}
         onKeepMine={() => form.resolve(key, 'mine')}
@@ -67,8 +72,12 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileRow | null }) 
    */
   function tooLong(key: keyof Fields): string | undefined {
     if (key === 'first_name' && fields.first_name.trim() === '')
-      return tried ? FIRST_NAME_REQUIRED : undefined;
-    return textFieldError(`profiles.${key}`, fields[key].trim());
+      return tried ? i18n._(FIRST_NAME_REQUIRED_MESSAGE) : undefined;
+    const value = fields[key].trim();
+    if (!textFieldError(`profiles.${key}`, value)) return undefined;
+    const limit = formatNumber(TEXT_LIMITS[`profiles.${key}`]);
+    const length = formatNumber(textLength(value));
+    return t`Keep this to ${limit} characters (it has ${length})`;
   }
 
   async function save(e: FormEvent) {
@@ -107,13 +116,13 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileRow | null }) 
           {(fields.first_name || fields.email || 'U').charAt(0).toUpperCase()}
         </span>
         <div>
-          <h1>{displayName || 'User'}</h1>
+          <h1>{displayName || t`User`}</h1>
           <div className="muted">{fields.email}</div>
         </div>
       </div>
       {success ? (
         <div className="alert alert-success" role="status">
-          Profile updated successfully!
+          <Trans>Profile updated successfully!</Trans>
         </div>
       ) : null}
       {error ? (
@@ -125,7 +134,7 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileRow | null }) 
         <div className="form-grid">
           <TextField
             id={id('first')}
-            label="First name"
+            label={i18n._(FIELD_LABELS.first_name)}
             autoComplete="given-name"
             value={fields.first_name}
             error={tooLong('first_name')}
@@ -135,7 +144,7 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileRow | null }) 
           </TextField>
           <TextField
             id={id('last')}
-            label="Last name"
+            label={i18n._(FIELD_LABELS.last_name)}
             autoComplete="family-name"
             value={fields.last_name}
             error={tooLong('last_name')}
@@ -145,7 +154,7 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileRow | null }) 
           </TextField>
           <TextField
             id={id('email')}
-            label="Email"
+            label={i18n._(FIELD_LABELS.email)}
             type="email"
             autoComplete="email"
             value={fields.email}
@@ -155,7 +164,7 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileRow | null }) 
             {changedElsewhere('email')}
           </TextField>
           <div className="field">
-            <label htmlFor={id('phone')}>Phone</label>
+            <label htmlFor={id('phone')}>{i18n._(FIELD_LABELS.phone)}</label>
             <PhoneInput
               id={id('phone')}
               value={fields.phone}
@@ -165,7 +174,7 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileRow | null }) 
           </div>
           <TextField
             id={id('address')}
-            label="Address"
+            label={i18n._(FIELD_LABELS.address)}
             autoComplete="street-address"
             span
             value={fields.address}
@@ -177,10 +186,10 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileRow | null }) 
         </div>
         <div className="btn-row" style={{ justifyContent: 'flex-end' }}>
           <button type="button" className="btn" onClick={() => window.location.reload()}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy}>
-            Save
+            <Trans>Save</Trans>
           </button>
         </div>
       </form>

@@ -17,7 +17,8 @@ import { PriceListForm } from './PriceListForm';
 import { ServiceAreasForm } from './ServiceAreasForm';
 import { ProfileDetailsForm } from './ProfileDetailsForm';
 import { DeleteAccountSection } from './DeleteAccountSection';
-import { Trans } from '@lingui/react/macro';
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 
 export { ACCOUNT_DELETED_NOTICE, unsyncedDeleteWarning } from './DeleteAccountSection';
@@ -32,6 +33,7 @@ function ProfileSections({ profile }: { profile: ProfileRow | null }) {
   const uid = useId();
   const id = (k: string) => `${uid}-${k}`;
   const estimate = useStorageEstimate();
+  const { t } = useLingui();
 
   return (
     <main className="container container-narrow">
@@ -51,11 +53,15 @@ function ProfileSections({ profile }: { profile: ProfileRow | null }) {
       </section>
 
       <section className="card" style={{ marginTop: '1rem' }} aria-labelledby={id('device')}>
-        <h2 id={id('device')}>This device</h2>
+        <h2 id={id('device')}>
+          <Trans>This device</Trans>
+        </h2>
         <p className="muted" style={{ marginBottom: 0 }}>
           {estimate
-            ? `Offline data uses ${formatBytes(estimate.usage)} of ${formatBytes(estimate.quota)} available on this device${estimate.persisted ? ' (kept until you delete it)' : ''}.`
-            : 'Storage use is not available in this browser.'}
+            ? estimate.persisted
+              ? t`Offline data uses ${ph({ used: formatBytes(estimate.usage) })} of ${ph({ available: formatBytes(estimate.quota) })} available on this device (kept until you delete it).`
+              : t`Offline data uses ${ph({ used: formatBytes(estimate.usage) })} of ${ph({ available: formatBytes(estimate.quota) })} available on this device.`
+            : t`Storage use is not available in this browser.`}
         </p>
         <div className="btn-row" style={{ marginTop: '0.75rem', alignItems: 'center' }}>
           <InstallButton />
@@ -64,10 +70,14 @@ function ProfileSections({ profile }: { profile: ProfileRow | null }) {
 
       {(str(profile?.role) || str(meta.role) || 'homeowner') !== 'homeowner' ? (
         <section className="card" style={{ marginTop: '1rem' }} aria-labelledby={id('prices')}>
-          <h2 id={id('prices')}>Price list</h2>
+          <h2 id={id('prices')}>
+            <Trans>Price list</Trans>
+          </h2>
           <p className="muted">
-            Optional. With prices here, each door order shows the area and price of every line and a
-            total.
+            <Trans>
+              Optional. With prices here, each door order shows the area and price of every line and
+              a total.
+            </Trans>
           </p>
           <PriceListForm stored={profile?.price_list} />
         </section>
@@ -75,9 +85,13 @@ function ProfileSections({ profile }: { profile: ProfileRow | null }) {
 
       {(str(profile?.role) || str(meta.role) || 'homeowner') !== 'homeowner' ? (
         <section className="card" style={{ marginTop: '1rem' }} aria-labelledby={id('areas')}>
-          <h2 id={id('areas')}>Service areas</h2>
+          <h2 id={id('areas')}>
+            <Trans>Service areas</Trans>
+          </h2>
           <p className="muted">
-            Quote requests from homeowners in these ZIP codes show under Quote requests.
+            <Trans>
+              Quote requests from homeowners in these ZIP codes show under Quote requests.
+            </Trans>
           </p>
           <ServiceAreasForm stored={profile?.service_areas} />
         </section>
@@ -86,7 +100,9 @@ function ProfileSections({ profile }: { profile: ProfileRow | null }) {
       <DeleteAccountSection email={str(profile?.email) || (user?.email ?? '')} />
 
       <p className="muted about-line" style={{ marginTop: '1rem' }}>
-        About: Refacing · <AppVersion />
+        <Trans>
+          About: Refacing · <AppVersion />
+        </Trans>
       </p>
     </main>
   );
@@ -99,6 +115,7 @@ function ProfileSections({ profile }: { profile: ProfileRow | null }) {
  */
 export function ProfilePage() {
   const profile = useProfile();
-  if (profile === undefined) return <Spinner label="Loading your profile…" />;
+  const { t } = useLingui();
+  if (profile === undefined) return <Spinner label={t`Loading your profile…`} />;
   return <ProfileSections profile={profile} />;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { profileRepo } from '../../data';
 import { TextField } from '../../ui/FormFields';
@@ -10,6 +11,7 @@ import { formatServiceAreas, parseServiceAreas } from '../../domain/serviceAreas
  * requests" page. A typo is refused on the field with the text kept.
  */
 export function ServiceAreasForm({ stored }: { stored: unknown }) {
+  const { t } = useLingui();
   const uid = useId();
   const [text, setText] = useState(() => formatServiceAreas(stored));
   const [error, setError] = useState<string | null>(null);
@@ -20,16 +22,24 @@ export function ServiceAreasForm({ stored }: { stored: unknown }) {
     setNote(null);
     const parsed = parseServiceAreas(text);
     if (!parsed.ok) {
-      setError(parsed.message);
+      const { problem } = parsed;
+      if (problem.kind === 'notZip') {
+        const value = problem.value;
+        setError(t`“${value}” is not a 5-digit ZIP code or a 3-digit ZIP prefix`);
+      } else {
+        const max = problem.max;
+        setError(t`List at most ${max} ZIP codes and prefixes`);
+      }
       return;
     }
     setError(null);
     await profileRepo.update({ service_areas: parsed.areas });
     setText(parsed.areas.join(', '));
+    const count = parsed.areas.length;
     setNote(
-      parsed.areas.length === 0
-        ? 'Service areas cleared. No quote requests will show until you add one.'
-        : `Service areas saved (${parsed.areas.length}).`,
+      count === 0
+        ? t`Service areas cleared. No quote requests will show until you add one.`
+        : t`Service areas saved (${count}).`,
     );
   }
 
@@ -42,8 +52,8 @@ export function ServiceAreasForm({ stored }: { stored: unknown }) {
       ) : null}
       <TextField
         id={`${uid}-areas`}
-        label="ZIP codes and prefixes you serve"
-        hint="5-digit ZIP codes or 3-digit prefixes, separated by commas, e.g. 62701, 627"
+        label={t`ZIP codes and prefixes you serve`}
+        hint={t`5-digit ZIP codes or 3-digit prefixes, separated by commas, e.g. 62701, 627`}
         placeholder="62701, 627"
         value={text}
         error={error}
@@ -54,7 +64,7 @@ export function ServiceAreasForm({ stored }: { stored: unknown }) {
       />
       <div className="btn-row" style={{ justifyContent: 'flex-end' }}>
         <button type="submit" className="btn btn-primary">
-          Save service areas
+          <Trans>Save service areas</Trans>
         </button>
       </div>
     </form>

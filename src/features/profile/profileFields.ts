@@ -2,6 +2,8 @@
  * The profile form's fields: their values from the profile row (or, without
  * one, from the account's metadata), the columns a save writes, and their labels.
  */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { ProfileRow } from '../../data';
 import { formatPhone } from '../../domain/projectRules';
 
@@ -44,10 +46,10 @@ export function toColumns(f: Fields) {
   };
 }
 
-export const FIELD_LABELS: Record<keyof Fields, string> = {
-  first_name: 'First name',
-  last_name: 'Last name',
-  email: 'Email',
-  phone: 'Phone',
-  address: 'Address',
+export const FIELD_LABELS: Record<keyof Fields, MessageDescriptor> = {
+  first_name: msg`First name`,
+  last_name: msg`Last name`,
+  email: msg`Email`,
+  phone: msg`Phone`,
+  address: msg`Address`,
 };

@@ -1,3 +1,5 @@
+import { msg, ph } from '@lingui/core/macro';
+import { i18n } from '../../i18n/i18n';
 import { useEffect, useState } from 'react';
 import { filesRepo, type LocalProjectFile } from '../../data';
 import { loadThumbnail, storeThumbnail } from './thumbnails';
@@ -42,7 +44,14 @@ export function FileThumb({ file }: { file: LocalProjectFile }) {
       if (made) URL.revokeObjectURL(made);
     };
   }, [file.id, image, file.hasLocalBlob]);
-  if (url) return <img className="file-thumb" src={url} alt={`Preview of ${file.file_name}`} />;
+  if (url)
+    return (
+      <img
+        className="file-thumb"
+        src={url}
+        alt={i18n._(msg`Preview of ${ph({ name: file.file_name })}`)}
+      />
+    );
   return (
     <span className="file-thumb" aria-hidden="true">
       {extension(file.file_name)}

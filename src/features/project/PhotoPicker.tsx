@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useProjectFiles } from '../../hooks';
 import { FileThumb, isImage } from './FileThumb';
 
@@ -17,6 +18,7 @@ export function PhotoPicker({
   onChange: (ids: string[]) => void;
   error?: string | undefined;
 }) {
+  const { t } = useLingui();
   const photos = useProjectFiles(projectId)?.filter((f) => isImage(f) && !f.pending);
   const toggle = (id: string, on: boolean) =>
     onChange(on ? [...chosen, id] : chosen.filter((x) => x !== id));
@@ -26,12 +28,14 @@ export function PhotoPicker({
       aria-describedby={error ? 'qr-photos-err' : undefined}
       aria-invalid={error ? true : undefined}
     >
-      <legend>Photos to share</legend>
+      <legend>{t`Photos to share`}</legend>
       {photos === undefined ? (
-        <p className="muted">Loading photos…</p>
+        <p className="muted">{t`Loading photos…`}</p>
       ) : photos.length === 0 ? (
         <p className="muted">
-          No photos on this project yet. Add some under Files so contractors can see the job.
+          <Trans>
+            No photos on this project yet. Add some under Files so contractors can see the job.
+          </Trans>
         </p>
       ) : (
         <ul className="qr-photo-grid">

@@ -2,6 +2,7 @@
  * The client's contact on the project page, for the job site: tap to call,
  * email, and the address opening the maps app.
  */
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /** `tel:` href of a phone as typed: digits and a leading +, nothing else. */
 export function telHref(phone: string): string {
@@ -41,9 +42,12 @@ export function ProjectContactCard({
   email: string;
   address: string;
 }) {
+  const { t } = useLingui();
   return (
     <section className="card section-card prj-contact" aria-labelledby="contact-heading">
-      <h2 id="contact-heading">Contact</h2>
+      <h2 id="contact-heading">
+        <Trans>Contact</Trans>
+      </h2>
       {phone || email || address ? (
         <ul className="prj-links">
           {phone ? (
@@ -51,7 +55,7 @@ export function ProjectContactCard({
               <a className="prj-link" href={telHref(phone)}>
                 <Icon name="phone" />
                 <span>
-                  <span className="prj-link-label">Call</span>{' '}
+                  <span className="prj-link-label">{t`Call`}</span>{' '}
                   <span className="prj-link-value">{phone}</span>
                 </span>
               </a>
@@ -62,7 +66,7 @@ export function ProjectContactCard({
               <a className="prj-link" href={`mailto:${email}`}>
                 <Icon name="mail" />
                 <span>
-                  <span className="prj-link-label">Email</span>{' '}
+                  <span className="prj-link-label">{t`Email`}</span>{' '}
                   <span className="prj-link-value">{email}</span>
                 </span>
               </a>
@@ -78,16 +82,18 @@ export function ProjectContactCard({
               >
                 <Icon name="pin" />
                 <span>
-                  <span className="prj-link-label">Map</span>{' '}
+                  <span className="prj-link-label">{t`Map`}</span>{' '}
                   <span className="prj-link-value">{address}</span>
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  <span className="visually-hidden"> {t`(opens in a new tab)`}</span>
                 </span>
               </a>
             </li>
           ) : null}
         </ul>
       ) : (
-        <p className="muted">No phone, email or address on this project.</p>
+        <p className="muted">
+          <Trans>No phone, email or address on this project.</Trans>
+        </p>
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { RowSyncNote } from '../rowSync/RowSyncNote';
@@ -6,13 +7,17 @@ import { ProjectNotFound } from './ProjectNotFound';
 import { useAuth } from '../../auth/useAuth';
 import { Spinner } from '../../ui/Spinner';
 import { useJob, useProject } from '../../hooks';
-import { jobPage, measurementsLockedText } from '../../domain/jobRoleTexts';
+import { jobPage } from '../../domain/jobRoleTexts';
 import { StatusBadge } from '../../ui/StatusBadge';
-import { projectDisplayName } from '../../domain/projectLabels';
+import {
+  cabinetSummaryText,
+  measurementsLockedMessage,
+  projectNameText,
+} from '../../i18n/domainLabels';
 import { PageHeader } from '../../ui/PageHeader';
 import { ProjectContactCard } from './ProjectContactCard';
 import { ProjectDetailsCard } from './ProjectDetailsCard';
-import { cabinetCount, cabinetSummary } from '../../domain/cabinetSummary';
+import { cabinetCount } from '../../domain/cabinetSummary';
 import { ProjectFiles } from './ProjectFiles';
 import { ProjectMembers } from './ProjectMembers';
 import { ProjectThread } from '../thread/ProjectThread';
@@ -44,17 +49,20 @@ export function ProjectDetailPage() {
   const job = useJob(projectId);
   const [techOpen, setTechOpen] = useState(false);
   const navigate = useNavigate();
+  const { t } = useLingui();
 
   if (!user) {
     return (
       <main className="container">
         <div className="card">
-          <p>Please sign in to view project details</p>
+          <p>
+            <Trans>Please sign in to view project details</Trans>
+          </p>
         </div>
       </main>
     );
   }
-  if (project === undefined || job === undefined) return <Spinner label="Loading project…" />;
+  if (project === undefined || job === undefined) return <Spinner label={t`Loading project…`} />;
   // Which page is the server's answer of who the user is on this job.
   const page = jobPage(job);
   if (project && page === 'shared') return <SharedProjectView project={project} />;
@@ -62,10 +70,10 @@ export function ProjectDetailPage() {
     return <ProjectNotFound />;
   }
   const me = job.me;
-  const locked = measurementsLockedText(job);
+  const locked = measurementsLockedMessage(job);
 
   const details = project.details ?? {};
-  const name = projectDisplayName(project.name);
+  const name = projectNameText(project.name);
   const phone = str(details.phone);
   const email = str(details.email);
   const address = str(details.address);
@@ -91,23 +99,25 @@ export function ProjectDetailPage() {
       </div>
 
       <section className="card section-card" aria-labelledby="cabinets-heading">
-        <h2 id="cabinets-heading">Cabinets</h2>
-        <p className="prj-summary">{cabinetSummary(details.cabinetData)}</p>
+        <h2 id="cabinets-heading">
+          <Trans>Cabinets</Trans>
+        </h2>
+        <p className="prj-summary">{cabinetSummaryText(details.cabinetData)}</p>
         {locked ? <p className="muted">{locked}</p> : null}
         <div className="btn-row">
           {locked ? null : (
             <Link to={`/cabinet-builder/${project.id}`} className="btn btn-primary">
-              {hasCabinets ? 'Open Cabinet Builder' : 'Start measuring'}
+              {hasCabinets ? t`Open Cabinet Builder` : t`Start measuring`}
             </Link>
           )}
           {hasCabinets ? (
             <Link to={`/order/${project.id}`} className="btn">
-              Door Order
+              <Trans>Door Order</Trans>
             </Link>
           ) : null}
           {me.may.quote ? (
             <Link to={`/quote/new/${project.id}`} className="btn">
-              Prepare a quote
+              <Trans>Prepare a quote</Trans>
             </Link>
           ) : null}
         </div>
@@ -128,11 +138,13 @@ export function ProjectDetailPage() {
         onToggle={(e) => setTechOpen(e.currentTarget.open)}
       >
         <summary>
-          <h2>Technical details</h2>
+          <h2>
+            <Trans>Technical details</Trans>
+          </h2>
         </summary>
         {/* Rendered only when open: a closed disclosure holds nothing to tab to. */}
         {techOpen ? (
-          <pre className="json" tabIndex={0} aria-label="Project as JSON">
+          <pre className="json" tabIndex={0} aria-label={t`Project as JSON`}>
             {JSON.stringify(project, null, 2)}
           </pre>
         ) : null}

@@ -2,19 +2,15 @@
  * The project page's details: status, type, scopes, budget, description and
  * the created and updated times.
  */
-import { format } from 'date-fns';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProjectRow } from '../../data';
-import {
-  BUDGET_LABELS,
-  projectTypeLabel,
-  statusLabel,
-  type Budget,
-} from '../../domain/projectLabels';
+import { budgetText, projectTypeText, statusText } from '../../i18n/domainLabels';
+import { formatDateTime } from '../../i18n/format';
 
 function when(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : format(d, 'PPpp');
+  return Number.isNaN(d.getTime()) ? iso : formatDateTime(d);
 }
 
 function str(v: unknown): string {
@@ -23,6 +19,7 @@ function str(v: unknown): string {
 
 /** The details card of `project`. */
 export function ProjectDetailsCard({ project }: { project: ProjectRow }) {
+  const { t } = useLingui();
   const details = project.details ?? {};
   const description = project.description ?? str(details.description);
   const type = str(details.projectType);
@@ -30,39 +27,53 @@ export function ProjectDetailsCard({ project }: { project: ProjectRow }) {
     ? details.projectScopes.filter((s): s is string => typeof s === 'string')
     : [];
   const budget = str(details.budget);
-  const budgetText =
-    budget === 'custom'
-      ? str(details.customBudget) || 'Custom'
-      : (BUDGET_LABELS[budget as Budget] ?? budget);
+  const budgetShown =
+    budget === 'custom' ? str(details.customBudget) || budgetText('custom') : budgetText(budget);
   return (
     <section className="card section-card" aria-labelledby="details-heading">
-      <h2 id="details-heading">Details</h2>
+      <h2 id="details-heading">
+        <Trans>Details</Trans>
+      </h2>
       <dl className="dl">
-        <dt>Status</dt>
-        <dd>{statusLabel(project.status)}</dd>
+        <dt>
+          <Trans>Status</Trans>
+        </dt>
+        <dd>{statusText(project.status)}</dd>
         {type ? (
           <>
-            <dt>Type</dt>
-            <dd>{projectTypeLabel(type)}</dd>
+            <dt>
+              <Trans>Type</Trans>
+            </dt>
+            <dd>{projectTypeText(type)}</dd>
           </>
         ) : null}
         {scopes.length > 0 ? (
           <>
-            <dt>Scopes</dt>
-            <dd>{scopes.map((s) => projectTypeLabel(s)).join(', ')}</dd>
+            <dt>
+              <Trans>Scopes</Trans>
+            </dt>
+            <dd>{scopes.map((s) => projectTypeText(s)).join(', ')}</dd>
           </>
         ) : null}
-        {budgetText ? (
+        {budgetShown ? (
           <>
-            <dt>Budget</dt>
-            <dd>{budgetText}</dd>
+            <dt>
+              <Trans>Budget</Trans>
+            </dt>
+            <dd>{budgetShown}</dd>
           </>
         ) : null}
-        <dt>Description</dt>
-        <dd>{description || <span className="muted">No description</span>}</dd>
-        <dt>Created</dt>
+        <dt>
+          <Trans>Description</Trans>
+        </dt>
+        <dd>{description || <span className="muted">{t`No description`}</span>}</dd>
+        <dt>
+          <Trans>Created</Trans>
+        </dt>
         <dd>{when(project.created_at)}</dd>
-        <dt>Updated</dt>
+        <dt>
+          <Trans>Updated</Trans>
+        </dt>
         <dd>{when(project.updated_at)}</dd>
       </dl>
     </section>

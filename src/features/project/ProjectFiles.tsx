@@ -1,3 +1,6 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { domainText } from '../../i18n/domainTexts';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -15,6 +18,7 @@ function errorText(err: unknown): string {
 
 /** A photo full size (from this device, or downloaded when online). */
 function PhotoViewer({ file, onClose }: { file: LocalProjectFile; onClose: () => void }) {
+  const { t } = useLingui();
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -44,7 +48,7 @@ function PhotoViewer({ file, onClose }: { file: LocalProjectFile; onClose: () =>
       ) : url ? (
         <img className="photo-full" src={url} alt={file.file_name} />
       ) : (
-        <p className="muted">Opening photo…</p>
+        <p className="muted">{t`Opening photo…`}</p>
       )}
     </Modal>
   );
@@ -68,6 +72,7 @@ export function ProjectFiles({
   canUpload?: boolean;
   canDelete?: (file: LocalProjectFile) => boolean;
 }) {
+  const { t } = useLingui();
   const files = useProjectFiles(projectId);
   const deadLetters = useDeadLetters();
   const failed = new Map(
@@ -126,7 +131,7 @@ export function ProjectFiles({
         code: 'thrown' as const,
         text: errorText(err),
       }));
-    if (!result.ok) return result.code === 'not_found' ? FILE_NOT_FOUND_TEXT : result.text;
+    if (!result.ok) return result.code === 'not_found' ? domainText(FILE_NOT_FOUND_TEXT) : result.text;
     await removeThumbnail(file.id).catch(() => undefined);
     return null;
   }
@@ -141,7 +146,7 @@ export function ProjectFiles({
           type="button"
           className="photo-open"
           onClick={() => setViewing(f)}
-          aria-label={`Open ${f.file_name} full size`}
+          aria-label={t`Open ${ph({ name: f.file_name })} full size`}
         >
           <FileThumb file={f} />
         </button>
@@ -153,10 +158,10 @@ export function ProjectFiles({
         <div className="muted file-meta">
           {formatBytes(f.file_size)}
           {photo ? '' : ` · ${f.file_type}`}{' '}
-          {f.pending ? <span className="badge badge-pending">Pending upload</span> : null}
+          {f.pending ? <span className="badge badge-pending">{t`Pending upload`}</span> : null}
           {failed.has(f.id) ? (
             <Link to="/sync" className="badge status-archived" title={failed.get(f.id)}>
-              Upload failed — see Sync
+              <Trans>Upload failed — see Sync</Trans>
             </Link>
           ) : null}
         </div>
@@ -166,18 +171,18 @@ export function ProjectFiles({
           type="button"
           className="btn btn-sm"
           onClick={() => void download(f)}
-          aria-label={`Download ${f.file_name}`}
+          aria-label={t`Download ${ph({ name: f.file_name })}`}
         >
-          Download
+          <Trans>Download</Trans>
         </button>
         {canDelete(f) ? (
           <button
             type="button"
             className="btn btn-sm btn-danger-outline"
             onClick={() => setDeleting(f)}
-            aria-label={`Delete ${f.file_name}`}
+            aria-label={t`Delete ${ph({ name: f.file_name })}`}
           >
-            Delete
+            <Trans>Delete</Trans>
           </button>
         ) : null}
       </div>
@@ -188,14 +193,14 @@ export function ProjectFiles({
     <section className="card section-card" aria-labelledby="files-heading">
       <div className="page-head" style={{ marginBottom: '0.75rem' }}>
         <h2 id="files-heading" style={{ margin: 0 }}>
-          Files
+          <Trans>Files</Trans>
         </h2>
         <div className="btn-row" hidden={!canUpload}>
           <input
             ref={fileInput}
             id="file-upload"
             type="file"
-            aria-label="Files to upload"
+            aria-label={t`Files to upload`}
             multiple
             className="visually-hidden"
             tabIndex={-1}
@@ -205,7 +210,7 @@ export function ProjectFiles({
             ref={cameraInput}
             id="camera-upload"
             type="file"
-            aria-label="Photo to upload"
+            aria-label={t`Photo to upload`}
             accept="image/*"
             capture="environment"
             className="visually-hidden"
@@ -218,7 +223,7 @@ export function ProjectFiles({
             disabled={busy}
             onClick={() => fileInput.current?.click()}
           >
-            Upload File
+            <Trans>Upload File</Trans>
           </button>
           <button
             type="button"
@@ -226,7 +231,7 @@ export function ProjectFiles({
             disabled={busy}
             onClick={() => cameraInput.current?.click()}
           >
-            Take Photo
+            <Trans>Take Photo</Trans>
           </button>
         </div>
       </div>
@@ -236,21 +241,25 @@ export function ProjectFiles({
         </div>
       ) : null}
       {files === undefined ? (
-        <p className="muted">Loading files…</p>
+        <p className="muted">
+          <Trans>Loading files…</Trans>
+        </p>
       ) : files.length === 0 ? (
-        <p className="muted">No files yet.</p>
+        <p className="muted">
+          <Trans>No files yet.</Trans>
+        </p>
       ) : (
         // One list: photos first as a grid of tiles, then the other files as full-width rows.
-        <ul className="files files-grid" aria-label="Project files">
+        <ul className="files files-grid" aria-label={t`Project files`}>
           {photos.map((f) => item(f, true))}
           {others.map((f) => item(f, false))}
         </ul>
       )}
       {deleting ? (
         <ConfirmDialog
-          title={`Delete “${deleting.file_name}”?`}
-          message={`The file “${deleting.file_name}” (${formatBytes(deleting.file_size)}) is removed from this project on every device. This cannot be undone.`}
-          confirmLabel="Delete file"
+          title={t`Delete “${ph({ name: deleting.file_name })}”?`}
+          message={t`The file “${ph({ name: deleting.file_name })}” (${ph({ size: formatBytes(deleting.file_size) })}) is removed from this project on every device. This cannot be undone.`}
+          confirmLabel={t`Delete file`}
           danger
           onClose={() => setDeleting(null)}
           onConfirm={() => remove(deleting)}

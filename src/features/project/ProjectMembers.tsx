@@ -1,8 +1,12 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import '../../ui/sharing.css';
-import { format } from 'date-fns';
 import { type MemberRole, type ProjectRow } from '../../data';
-import { JOB_ROLE_LABELS, type JobAnswer, type JobPerson } from '../../domain/jobRole';
+import type { JobAnswer, JobPerson } from '../../domain/jobRole';
+import { jobRoleText } from '../../i18n/domainLabels';
+import { domainText } from '../../i18n/domainTexts';
+import { formatDate } from '../../i18n/format';
 import {
   listInvites,
   removeMember,
@@ -18,7 +22,7 @@ import { errorText } from '../../remote/rpc';
 
 function day(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : format(d, 'PP');
+  return Number.isNaN(d.getTime()) ? iso : formatDate(d);
 }
 
 /**
@@ -32,6 +36,7 @@ function day(iso: string): string {
  * device (offline too); invitations need the network and say so.
  */
 export function ProjectMembers({ project, job }: { project: ProjectRow; job: JobAnswer }) {
+  const { t } = useLingui();
   const me = job.me;
   const others = job.people.filter((p) => p.userId !== me?.userId);
   const canInvite = me?.may.invite ?? false;
@@ -73,8 +78,8 @@ export function ProjectMembers({ project, job }: { project: ProjectRow; job: Job
         ? {
             kind: 'success',
             text: r.value.mailed
-              ? `Invitation sent to ${r.value.email}`
-              : `Invitation made for ${r.value.email}`,
+              ? t`Invitation sent to ${ph({ email: r.value.email })}`
+              : t`Invitation made for ${ph({ email: r.value.email })}`,
           }
         : { kind: 'error', text: errorText(r) },
     );
@@ -85,7 +90,7 @@ export function ProjectMembers({ project, job }: { project: ProjectRow; job: Job
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!isEmailAddress(email.trim())) {
-      setMessage({ kind: 'error', text: 'Please enter a valid email address' });
+      setMessage({ kind: 'error', text: domainText('Please enter a valid email address') });
       return;
     }
     await invite(email.trim(), role);
@@ -96,7 +101,7 @@ export function ProjectMembers({ project, job }: { project: ProjectRow; job: Job
     const r = await revokeInvite(i.id);
     setMessage(
       r.ok
-        ? { kind: 'success', text: `Invitation to ${i.email} revoked` }
+        ? { kind: 'success', text: t`Invitation to ${ph({ email: i.email })} revoked` }
         : { kind: 'error', text: errorText(r) },
     );
     if (r.ok) await refresh();
@@ -104,21 +109,21 @@ export function ProjectMembers({ project, job }: { project: ProjectRow; job: Job
 
   async function remove(userId: string, who: string) {
     if (
-      !window.confirm(`Remove ${who} from this project? Their devices drop it at their next sync.`)
+      !window.confirm(t`Remove ${who} from this project? Their devices drop it at their next sync.`)
     )
       return;
     setMessage(null);
     const r = await removeMember(project.id, userId);
     setMessage(
-      r.ok
-        ? { kind: 'success', text: `${who} was removed` }
-        : { kind: 'error', text: errorText(r) },
+      r.ok ? { kind: 'success', text: t`${who} was removed` } : { kind: 'error', text: errorText(r) },
     );
   }
 
   return (
     <section className="card section-card" aria-labelledby="members-heading">
-      <h2 id="members-heading">People on this project</h2>
+      <h2 id="members-heading">
+        <Trans>People on this project</Trans>
+      </h2>
       {message ? (
         <div
           className={`alert alert-${message.kind}`}
@@ -129,19 +134,19 @@ export function ProjectMembers({ project, job }: { project: ProjectRow; job: Job
       ) : null}
       {sent ? <InviteLinkPanel sent={sent} onClose={() => setSent(null)} /> : null}
       {others.length > 0 ? (
-        <ul className="members" aria-label="Members">
+        <ul className="members" aria-label={t`Members`}>
           {others.map((m: JobPerson) => (
             <li key={m.userId} className="member">
               <span className="member-who">{m.name}</span>
-              <span className="badge">{JOB_ROLE_LABELS[m.role]}</span>
+              <span className="badge">{jobRoleText(m.role)}</span>
               {canInvite && m.invited ? (
                 <button
                   type="button"
                   className="btn btn-sm btn-danger-outline"
                   onClick={() => void remove(m.userId, m.name)}
-                  aria-label={`Remove ${m.name}`}
+                  aria-label={t`Remove ${ph({ name: m.name })}`}
                 >
-                  Remove
+                  <Trans>Remove</Trans>
                 </button>
               ) : null}
             </li>
@@ -150,15 +155,21 @@ export function ProjectMembers({ project, job }: { project: ProjectRow; job: Job
       ) : invites && invites.length > 0 ? null : (
         <p className="muted">
           {wantsHomeowner
-            ? 'Only you so far. Invite the homeowner to follow the job: status, photos and the door order.'
-            : 'Only you so far. Invite someone to follow the job or to help measure.'}
+            ? t`Only you so far. Invite the homeowner to follow the job: status, photos and the door order.`
+            : t`Only you so far. Invite someone to follow the job or to help measure.`}
         </p>
       )}
-      {listError ? <p className="muted">Invitations: {listError}</p> : null}
+      {listError ? (
+        <p className="muted">
+          <Trans>Invitations: {listError}</Trans>
+        </p>
+      ) : null}
       {invites && invites.length > 0 ? (
         <PendingInviteList
           invites={invites}
-          badge={(i) => (i.expired ? 'Expired' : `Invited · until ${day(i.expires_at)}`)}
+          badge={(i) =>
+            i.expired ? t`Expired` : t`Invited · until ${ph({ day: day(i.expires_at) })}`
+          }
           busy={busy}
           onResend={(i) => void invite(i.email, i.role)}
           onRevoke={(i) => void revoke(i)}
@@ -167,8 +178,8 @@ export function ProjectMembers({ project, job }: { project: ProjectRow; job: Job
       {canInvite ? (
         <InviteForm
           id="invite-email"
-          label="Invite by email"
-          placeholder={wantsHomeowner ? 'homeowner@example.com' : 'name@example.com'}
+          label={t`Invite by email`}
+          placeholder={wantsHomeowner ? t`homeowner@example.com` : t`name@example.com`}
           autoComplete="off"
           email={email}
           onEmail={setEmail}
@@ -177,21 +188,25 @@ export function ProjectMembers({ project, job }: { project: ProjectRow; job: Job
           onSubmit={(e) => void submit(e)}
         >
           <div className="field">
-            <label htmlFor="invite-role">Role</label>
+            <label htmlFor="invite-role">
+              <Trans>Role</Trans>
+            </label>
             <select
               id="invite-role"
               value={role}
               onChange={(e) => setRole(e.target.value as MemberRole)}
             >
-              {job.homeowner ? null : <option value="owner">Homeowner (adds photos)</option>}
-              <option value="contractor">Contractor (edits)</option>
-              <option value="viewer">Viewer (read-only)</option>
+              {job.homeowner ? null : <option value="owner">{t`Homeowner (adds photos)`}</option>}
+              <option value="contractor">{jobRoleText('editor')}</option>
+              <option value="viewer">{jobRoleText('viewer')}</option>
             </select>
           </div>
         </InviteForm>
       ) : null}
       {unsynced ? (
-        <p className="muted">You can invite people once this project has synced.</p>
+        <p className="muted">
+          <Trans>You can invite people once this project has synced.</Trans>
+        </p>
       ) : null}
     </section>
   );

@@ -1,6 +1,8 @@
+import { plural, ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
-import { format } from 'date-fns';
-import { formatCents, currentSentQuotes, contractorName } from '../../domain/quoteComparison';
+import { currentSentQuotes, contractorName } from '../../domain/quoteComparison';
+import { formatDate, formatMoney } from '../../i18n/format';
 import { useProjectQuotes } from '../../hooks';
 import type { ProjectRow } from '../../data';
 import { RequestQuotesSection } from './RequestQuotesSection';
@@ -9,7 +11,7 @@ import './quoteRequest.css';
 function when(iso: string | null): string {
   if (!iso) return '';
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : format(d, 'PP');
+  return Number.isNaN(d.getTime()) ? iso : formatDate(d);
 }
 
 /**
@@ -20,40 +22,51 @@ function when(iso: string | null): string {
  */
 export function ProjectQuotesSummary({ projectId }: { projectId: string }) {
   const quotes = useProjectQuotes(projectId);
+  const { t } = useLingui();
   if (!quotes || quotes.length === 0) return null;
   const accepted = quotes.find((q) => q.status === 'accepted');
   const open = currentSentQuotes(quotes);
+  const openCount = open.length;
   return (
     <section className="card section-card" aria-labelledby="quotes-heading">
-      <h2 id="quotes-heading">Quotes</h2>
+      <h2 id="quotes-heading">
+        <Trans>Quotes</Trans>
+      </h2>
       {accepted ? (
         <div className="qr-accepted">
           <p>
-            <span className="badge badge-success">Accepted</span>{' '}
+            <span className="badge badge-success">{t`Accepted`}</span>{' '}
             <strong>{contractorName(accepted.contractor_contact)}</strong>:{' '}
-            {formatCents(accepted.total_cents, accepted.currency)}
+            {formatMoney(accepted.total_cents, accepted.currency)}
           </p>
           <p>
-            Signed by {accepted.signer_name ?? 'you'} on {when(accepted.signed_at)}
+            {accepted.signer_name
+              ? t`Signed by ${ph({ name: accepted.signer_name })} on ${ph({ day: when(accepted.signed_at) })}`
+              : t`Signed by you on ${ph({ day: when(accepted.signed_at) })}`}
           </p>
           <Link to={`/project/${projectId}/quotes/${accepted.id}`} className="btn">
-            View the signed quote
+            <Trans>View the signed quote</Trans>
           </Link>
         </div>
       ) : open.length > 0 ? (
         <>
           <p>
-            {open.length === 1 ? '1 quote received.' : `${open.length} quotes received.`} Compare
-            them side by side, then accept one with your signature.
+            {plural(openCount, {
+              one: '# quote received. Compare them side by side, then accept one with your signature.',
+              other:
+                '# quotes received. Compare them side by side, then accept one with your signature.',
+            })}
           </p>
           <Link to={`/project/${projectId}/quotes`} className="btn btn-primary">
-            Compare quotes ({open.length})
+            <Trans>Compare quotes ({openCount})</Trans>
           </Link>
         </>
       ) : (
         <p>
-          No open quotes.{' '}
-          <Link to={`/project/${projectId}/quotes`}>See the quotes you answered</Link>
+          <Trans>
+            No open quotes.{' '}
+            <Link to={`/project/${projectId}/quotes`}>See the quotes you answered</Link>
+          </Trans>
         </p>
       )}
     </section>

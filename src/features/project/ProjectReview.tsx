@@ -1,9 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { reviewsRepo, reviewEditable, type ReviewWriteError } from '../../data';
 import type { ProjectRow } from '../../data/types';
 import type { JobAnswer } from '../../domain/jobRole';
-import { REVIEW_TEXTS } from '../../domain/reviewText';
+import { msg, ph } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { REVIEW_MESSAGES } from '../../i18n/domainLabels';
 import { useDeadLetters, useProjectReview } from '../../hooks';
 import { ReplyForm } from './ReplyForm';
 import { ReviewCard } from '../../ui/ReviewCard';
@@ -11,16 +14,16 @@ import { ReviewForm } from './ReviewForm';
 import { refusalText } from '../rowSync/refusalText';
 
 /** The words of a refused write (the field errors are the server's own words). */
-const WRITE_TEXTS: Record<ReviewWriteError, string> = {
-  ...REVIEW_TEXTS,
-  not_found: 'This review is no longer here',
-  not_completed: 'A project can be reviewed once it is completed',
-  no_contractor: 'This project has no contractor to review',
-  not_owner: 'Only the homeowner who owns the project can review its contractor',
-  already_reviewed: 'This project already has a review',
-  too_late: 'A review can be changed only in the 30 days after it was written',
-  not_contractor: 'Only the contractor can reply',
-  already_replied: 'You have already replied to this review',
+const WRITE_TEXTS: Record<ReviewWriteError, MessageDescriptor> = {
+  ...REVIEW_MESSAGES,
+  not_found: msg`This review is no longer here`,
+  not_completed: msg`A project can be reviewed once it is completed`,
+  no_contractor: msg`This project has no contractor to review`,
+  not_owner: msg`Only the homeowner who owns the project can review its contractor`,
+  already_reviewed: msg`This project already has a review`,
+  too_late: msg`A review can be changed only in the 30 days after it was written`,
+  not_contractor: msg`Only the contractor can reply`,
+  already_replied: msg`You have already replied to this review`,
 };
 
 /**
@@ -39,6 +42,7 @@ export function ProjectReview({
   /** Who is who on the job (the server's answer). */
   job: JobAnswer;
 }) {
+  const { t, i18n } = useLingui();
   const review = useProjectReview(project.id);
   const letters = useDeadLetters();
   const [editing, setEditing] = useState(false);
@@ -55,24 +59,31 @@ export function ProjectReview({
     const result = review
       ? await reviewsRepo.edit(review.id, rating, body)
       : await reviewsRepo.write(project.id, rating, body);
-    if (!result.ok) return WRITE_TEXTS[result.code];
+    if (!result.ok) return i18n._(WRITE_TEXTS[result.code]);
     setEditing(false);
     return null;
   };
 
   return (
     <section className="card section-card" aria-labelledby="review-heading">
-      <h2 id="review-heading">{isOwner ? 'Review your contractor' : 'Review of your work'}</h2>
+      <h2 id="review-heading">{isOwner ? t`Review your contractor` : t`Review of your work`}</h2>
       {review === null ? (
         <>
-          <p className="muted">How did the job go? Your review helps other homeowners choose.</p>
-          <ReviewForm initialRating={null} initialBody="" submitLabel="Post review" onSave={save} />
+          <p className="muted">
+            <Trans>How did the job go? Your review helps other homeowners choose.</Trans>
+          </p>
+          <ReviewForm
+            initialRating={null}
+            initialBody=""
+            submitLabel={t`Post review`}
+            onSave={save}
+          />
         </>
       ) : editing ? (
         <ReviewForm
           initialRating={review.rating}
           initialBody={review.body}
-          submitLabel="Save review"
+          submitLabel={t`Save review`}
           onSave={save}
           onCancel={() => setEditing(false)}
         />
@@ -81,12 +92,15 @@ export function ProjectReview({
           <ReviewCard review={review} />
           {refused ? (
             <p className="field-error" role="alert">
-              Not saved: {refusalText(refused)} <Link to="/sync">See unsynced changes</Link>
+              <Trans>
+                Not saved: {ph({ reason: refusalText(refused) })}{' '}
+                <Link to="/sync">See unsynced changes</Link>
+              </Trans>
             </p>
           ) : null}
           {isOwner && reviewEditable(review, userId, Date.now()) ? (
             <button type="button" className="btn" onClick={() => setEditing(true)}>
-              Edit review
+              <Trans>Edit review</Trans>
             </button>
           ) : null}
           {isContractor && review.reply === null ? <ReplyForm reviewId={review.id} /> : null}

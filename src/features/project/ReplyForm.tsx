@@ -1,10 +1,13 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { reviewsRepo } from '../../data';
 import { messageLength } from '../../domain/messageRules';
-import { REVIEW_MAX_CHARS, REVIEW_TEXTS, replyError } from '../../domain/reviewText';
+import { REVIEW_MAX_CHARS, replyError } from '../../domain/reviewText';
+import { reviewErrorText } from '../../i18n/domainLabels';
 
 /** The contractor's one reply to a review (works offline); a bad reply keeps its text. */
 export function ReplyForm({ reviewId }: { reviewId: string }) {
+  const { t } = useLingui();
   const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -13,11 +16,11 @@ export function ReplyForm({ reviewId }: { reviewId: string }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     const problem = replyError(text);
-    if (problem) return setError(REVIEW_TEXTS[problem]);
+    if (problem) return setError(reviewErrorText(problem));
     setBusy(true);
     try {
       const result = await reviewsRepo.reply(reviewId, text);
-      setError(result.ok ? null : 'You have already replied to this review');
+      setError(result.ok ? null : t`You have already replied to this review`);
     } finally {
       setBusy(false);
     }
@@ -25,7 +28,9 @@ export function ReplyForm({ reviewId }: { reviewId: string }) {
 
   return (
     <form className="review-form" onSubmit={(e) => void submit(e)} noValidate>
-      <label htmlFor={`${id}-reply`}>Your reply (one reply, it cannot be changed)</label>
+      <label htmlFor={`${id}-reply`}>
+        <Trans>Your reply (one reply, it cannot be changed)</Trans>
+      </label>
       <textarea
         id={`${id}-reply`}
         value={text}
@@ -44,7 +49,7 @@ export function ReplyForm({ reviewId }: { reviewId: string }) {
         </p>
       ) : null}
       <button type="submit" className="btn btn-primary" disabled={busy}>
-        Reply
+        <Trans>Reply</Trans>
       </button>
     </form>
   );

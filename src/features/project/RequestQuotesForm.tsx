@@ -1,8 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { format } from 'date-fns';
 import { SelectField, TextField } from '../../ui/FormFields';
 import type { ProjectRow } from '../../data';
-import { PROJECT_TYPES, projectTypeLabel } from '../../domain/projectLabels';
+import { PROJECT_TYPES } from '../../domain/projectLabels';
+import { projectTypeText } from '../../i18n/domainLabels';
+import { domainText } from '../../i18n/domainTexts';
 import { quoteRequestErrors, zipFromAddress } from '../../domain/quoteRequestRules';
 import { useServerReachable } from '../../hooks';
 import { PhotoPicker } from './PhotoPicker';
@@ -29,6 +32,7 @@ export function RequestQuotesForm({
   onSent: (request: QuoteRequest) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const details = project.details ?? {};
   const [projectType, setProjectType] = useState(str(details.projectType));
   const [description, setDescription] = useState(str(details.description));
@@ -68,7 +72,7 @@ export function RequestQuotesForm({
   }
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-label="Request quotes">
+    <form noValidate onSubmit={(e) => void submit(e)} aria-label={t`Request quotes`}>
       {message ? (
         <div className="alert alert-error" role="alert">
           {message}
@@ -78,63 +82,67 @@ export function RequestQuotesForm({
         projectId={project.id}
         chosen={photoIds}
         onChange={setPhotoIds}
-        error={shown.photos}
+        error={domainText(shown.photos ?? null) ?? undefined}
       />
       <SelectField
         id="qr-type"
-        label="Project type"
+        label={t`Project type`}
         value={projectType}
-        empty="Select a project type"
-        options={PROJECT_TYPES.map((t) => ({ value: t, label: projectTypeLabel(t) }))}
+        empty={t`Select a project type`}
+        options={PROJECT_TYPES.map((type) => ({ value: type, label: projectTypeText(type) }))}
         onChange={setProjectType}
       />
       <div className="field">
-        <label htmlFor="qr-description">Describe the job</label>
+        <label htmlFor="qr-description">
+          <Trans>Describe the job</Trans>
+        </label>
         <textarea
           id="qr-description"
           rows={4}
           value={description}
-          placeholder="Which cabinets, the door style and color you want, anything that stays."
+          placeholder={t`Which cabinets, the door style and color you want, anything that stays.`}
           aria-invalid={shown.description ? true : undefined}
           aria-describedby={shown.description ? 'qr-description-err' : undefined}
           onChange={(e) => setDescription(e.target.value)}
         />
         {shown.description ? (
           <p className="field-error" id="qr-description-err">
-            {shown.description}
+            {domainText(shown.description)}
           </p>
         ) : null}
       </div>
       <TextField
         id="qr-zip"
-        label="ZIP code"
+        label={t`ZIP code`}
         value={zip}
         autoComplete="postal-code"
-        error={shown.zip}
+        error={domainText(shown.zip ?? null)}
         onChange={setZip}
       />
       <TextField
         id="qr-needed-by"
-        label="Needed by (optional)"
+        label={t`Needed by (optional)`}
         type="date"
         value={neededBy}
-        error={shown.neededBy}
+        error={domainText(shown.neededBy ?? null)}
         onChange={setNeededBy}
       />
       <p className="muted">
-        Contractors who serve your ZIP code see the job, your photos and your description, never
-        your name, email, phone or street address until you accept their quote.
+        <Trans>
+          Contractors who serve your ZIP code see the job, your photos and your description, never
+          your name, email, phone or street address until you accept their quote.
+        </Trans>
       </p>
       <div className="btn-row">
         <button type="submit" className="btn btn-primary" disabled={busy || !online}>
           {!online
-            ? 'Requesting quotes needs a connection'
+            ? t`Requesting quotes needs a connection`
             : busy
-              ? 'Sending…'
-              : 'Send quote request'}
+              ? t`Sending…`
+              : t`Send quote request`}
         </button>
         <button type="button" className="btn" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     </form>

@@ -1,14 +1,15 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useState } from 'react';
-import { format, parseISO } from 'date-fns';
 import type { ProjectRow } from '../../data';
-import { projectTypeLabel } from '../../domain/projectLabels';
+import { projectTypeText } from '../../i18n/domainLabels';
+import { formatDate } from '../../i18n/format';
 import { RequestQuotesForm } from './RequestQuotesForm';
 import { closeQuoteRequest, loadOpenRequest, type QuoteRequest } from './quoteRequestApi';
 import { errorText } from '../../remote/rpc';
 
 function day(date: string): string {
-  const d = parseISO(date);
-  return Number.isNaN(d.getTime()) ? date : format(d, 'PP');
+  return formatDate(date);
 }
 
 /** The open request as contractors see it, with "Close request". */
@@ -21,31 +22,45 @@ function OpenRequest({
   onClose: () => void;
   busy: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <div className="qr-open">
       <p>
-        <span className="badge">Open for quotes</span> since {day(request.created_at)}
+        <Trans>
+          <span className="badge">Open for quotes</span> since{' '}
+          {ph({ day: day(request.created_at) })}
+        </Trans>
       </p>
       <dl className="dl">
         {request.project_type ? (
           <>
-            <dt>Type</dt>
-            <dd>{projectTypeLabel(request.project_type)}</dd>
+            <dt>
+              <Trans>Type</Trans>
+            </dt>
+            <dd>{projectTypeText(request.project_type)}</dd>
           </>
         ) : null}
-        <dt>Description</dt>
-        <dd>{request.description || <span className="muted">No description</span>}</dd>
-        <dt>ZIP code</dt>
+        <dt>
+          <Trans>Description</Trans>
+        </dt>
+        <dd>{request.description || <span className="muted">{t`No description`}</span>}</dd>
+        <dt>
+          <Trans>ZIP code</Trans>
+        </dt>
         <dd>{request.zip}</dd>
-        <dt>Needed by</dt>
-        <dd>{request.needed_by ? day(request.needed_by) : 'No date given'}</dd>
-        <dt>Photos shared</dt>
+        <dt>
+          <Trans>Needed by</Trans>
+        </dt>
+        <dd>{request.needed_by ? day(request.needed_by) : t`No date given`}</dd>
+        <dt>
+          <Trans>Photos shared</Trans>
+        </dt>
         <dd>
-          {request.photos.length > 0 ? request.photos.map((p) => p.file_name).join(', ') : 'None'}
+          {request.photos.length > 0 ? request.photos.map((p) => p.file_name).join(', ') : t`None`}
         </dd>
       </dl>
       <button type="button" className="btn" disabled={busy} onClick={onClose}>
-        Close request
+        <Trans>Close request</Trans>
       </button>
     </div>
   );
@@ -59,6 +74,7 @@ function OpenRequest({
  * lives on the server only, so this section needs a connection and says so.
  */
 export function RequestQuotesSection({ project }: { project: ProjectRow }) {
+  const { t } = useLingui();
   const [request, setRequest] = useState<QuoteRequest | null | undefined>(undefined);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -83,13 +99,15 @@ export function RequestQuotesSection({ project }: { project: ProjectRow }) {
     setBusy(false);
     if (r.ok) {
       setRequest(null);
-      setNotice('Your quote request is closed. Quotes already sent stay here.');
+      setNotice(t`Your quote request is closed. Quotes already sent stay here.`);
     } else setProblem(errorText(r));
   }
 
   return (
     <section className="card section-card" aria-labelledby="quote-request-heading">
-      <h2 id="quote-request-heading">Quote requests</h2>
+      <h2 id="quote-request-heading">
+        <Trans>Quote requests</Trans>
+      </h2>
       {notice ? (
         <div className="alert alert-success" role="status">
           {notice}
@@ -97,7 +115,7 @@ export function RequestQuotesSection({ project }: { project: ProjectRow }) {
       ) : null}
       {problem ? (
         <p className="muted" role="alert">
-          Quote request: {problem}
+          <Trans>Quote request: {problem}</Trans>
         </p>
       ) : null}
       {request ? (
@@ -109,14 +127,16 @@ export function RequestQuotesSection({ project }: { project: ProjectRow }) {
           onSent={(r) => {
             setRequest(r);
             setFormOpen(false);
-            setNotice('Quote request sent. Contractors who serve your area can now quote.');
+            setNotice(t`Quote request sent. Contractors who serve your area can now quote.`);
           }}
         />
       ) : (
         <>
           <p>
-            Get quotes from contractors who serve your area: share photos, describe the job and give
-            your ZIP code.
+            <Trans>
+              Get quotes from contractors who serve your area: share photos, describe the job and
+              give your ZIP code.
+            </Trans>
           </p>
           <button
             type="button"
@@ -127,13 +147,15 @@ export function RequestQuotesSection({ project }: { project: ProjectRow }) {
               setFormOpen(true);
             }}
           >
-            Request quotes
+            <Trans>Request quotes</Trans>
           </button>
         </>
       )}
       <p className="muted qr-hint">
-        Know a contractor already? Invite them under People on this project with the role
-        Contractor, and they can quote too.
+        <Trans>
+          Know a contractor already? Invite them under People on this project with the role
+          Contractor, and they can quote too.
+        </Trans>
       </p>
     </section>
   );

@@ -1,6 +1,10 @@
+import { plural } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { messageLength } from '../../domain/messageRules';
-import { REVIEW_MAX_CHARS, REVIEW_TEXTS, reviewError } from '../../domain/reviewText';
+import { REVIEW_MAX_CHARS, reviewError } from '../../domain/reviewText';
+import { reviewErrorText } from '../../i18n/domainLabels';
+import { formatNumber } from '../../i18n/format';
 
 /**
  * The homeowner's review form: 1 to 5 stars as radio buttons (arrow keys
@@ -31,8 +35,8 @@ export function ReviewForm({
   async function submit(e: FormEvent) {
     e.preventDefault();
     const problem = reviewError(rating ?? 0, body);
-    if (problem === 'stars') return setErrors({ stars: REVIEW_TEXTS.stars });
-    if (problem) return setErrors({ body: REVIEW_TEXTS.tooLong });
+    if (problem === 'stars') return setErrors({ stars: reviewErrorText('stars') });
+    if (problem) return setErrors({ body: reviewErrorText('tooLong') });
     setBusy(true);
     try {
       const failed = await onSave(rating!, body);
@@ -49,7 +53,9 @@ export function ReviewForm({
         aria-invalid={errors.stars ? true : undefined}
         aria-describedby={errors.stars ? `${id}-stars-err` : undefined}
       >
-        <legend>Stars</legend>
+        <legend>
+          <Trans>Stars</Trans>
+        </legend>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className="review-star">
             <input
@@ -62,7 +68,7 @@ export function ReviewForm({
                 setErrors((x) => ({ ...x, stars: undefined }));
               }}
             />
-            {n === 1 ? '1 star' : `${n} stars`}
+            {plural(n, { one: '# star', other: '# stars' })}
           </label>
         ))}
       </fieldset>
@@ -71,7 +77,9 @@ export function ReviewForm({
           {errors.stars}
         </p>
       ) : null}
-      <label htmlFor={`${id}-body`}>Your review</label>
+      <label htmlFor={`${id}-body`}>
+        <Trans>Your review</Trans>
+      </label>
       <textarea
         id={`${id}-body`}
         value={body}
@@ -85,7 +93,7 @@ export function ReviewForm({
         }}
       />
       <span className={length > REVIEW_MAX_CHARS ? 'field-error' : 'muted'}>
-        {length.toLocaleString('en-US')} / {REVIEW_MAX_CHARS.toLocaleString('en-US')}
+        {formatNumber(length)} / {formatNumber(REVIEW_MAX_CHARS)}
       </span>
       {errors.body ? (
         <p id={`${id}-body-err`} className="field-error" role="alert">
@@ -103,7 +111,7 @@ export function ReviewForm({
         </button>
         {onCancel ? (
           <button type="button" className="btn" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         ) : null}
       </div>

@@ -4,21 +4,22 @@
  * answer of who is who), and the cabinet summary with the door order, all
  * read-only.
  */
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ContractorRatingLine } from '../../ui/ContractorRatingLine';
 import { useContractorRatings } from '../../hooks';
 import { useMemo } from 'react';
-import { format } from 'date-fns';
 import type { ProjectMemberRow, ProjectRow } from '../../data';
 import type { JobAnswer, JobPerson } from '../../domain/jobRole';
-import { cabinetSummary } from '../../domain/cabinetSummary';
+import { cabinetSummaryText, statusText } from '../../i18n/domainLabels';
+import { formatDate } from '../../i18n/format';
 import { normalizeCabinetData } from '../../domain/cabinetData';
 import { computeDoorOrder, type OrderLine } from '../../domain/doorOrder';
 import { formatSize } from '../../domain/fractions';
-import { statusLabel } from '../../domain/projectLabels';
 
 function updated(iso: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : format(d, 'PP');
+  return Number.isNaN(d.getTime()) ? iso : formatDate(d);
 }
 
 /** One table of the door order: how many of each finished size (inches, width × height). */
@@ -30,13 +31,19 @@ function Lines({ title, lines }: { title: string; lines: readonly OrderLine[] })
         {title} ({total})
       </h3>
       {lines.length === 0 ? (
-        <p className="muted">None.</p>
+        <p className="muted">
+          <Trans>None.</Trans>
+        </p>
       ) : (
         <table className="shared-order-table">
           <thead>
             <tr>
-              <th scope="col">Qty</th>
-              <th scope="col">Finished size (W × H)</th>
+              <th scope="col">
+                <Trans>Qty</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Finished size (W × H)</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -58,17 +65,25 @@ export function SharedJobSection({ project }: { project: ProjectRow }) {
   const address = typeof project.details?.address === 'string' ? project.details.address : '';
   return (
     <section className="card section-card" aria-labelledby="job-heading">
-      <h2 id="job-heading">Job</h2>
+      <h2 id="job-heading">
+        <Trans>Job</Trans>
+      </h2>
       <dl className="dl">
-        <dt>Status</dt>
-        <dd>{statusLabel(project.status)}</dd>
+        <dt>
+          <Trans>Status</Trans>
+        </dt>
+        <dd>{statusText(project.status)}</dd>
         {address ? (
           <>
-            <dt>Address</dt>
+            <dt>
+              <Trans>Address</Trans>
+            </dt>
             <dd>{address}</dd>
           </>
         ) : null}
-        <dt>Updated</dt>
+        <dt>
+          <Trans>Updated</Trans>
+        </dt>
         <dd>{updated(project.updated_at)}</dd>
       </dl>
     </section>
@@ -98,15 +113,21 @@ export function JobCounterpartCard({
   if (contractorSide) {
     return (
       <section className="card section-card" aria-labelledby="contact-heading">
-        <h2 id="contact-heading">Homeowner</h2>
+        <h2 id="contact-heading">
+          <Trans>Homeowner</Trans>
+        </h2>
         {job.homeowner ? (
           <p>{job.homeowner.name}</p>
         ) : (
-          <p className="muted">No homeowner on this job yet.</p>
+          <p className="muted">
+            <Trans>No homeowner on this job yet.</Trans>
+          </p>
         )}
         {phone ? (
           <dl className="dl">
-            <dt>Phone</dt>
+            <dt>
+              <Trans>Phone</Trans>
+            </dt>
             <dd>
               <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
             </dd>
@@ -126,30 +147,37 @@ function ContractorContact({
   contractor: JobPerson | null;
   contact: ProjectMemberRow['contact'];
 }) {
+  const { t } = useLingui();
   const contractorId = contractor?.userId ?? null;
   const ratings = useContractorRatings(contractorId ? [contractorId] : []);
   const name = contractor?.name ?? contact.name ?? '';
   return (
     <section className="card section-card" aria-labelledby="contact-heading">
-      <h2 id="contact-heading">Your contractor</h2>
+      <h2 id="contact-heading">
+        <Trans>Your contractor</Trans>
+      </h2>
       {contractorId ? (
         <ContractorRatingLine
           contractorId={contractorId}
           rating={ratings?.[contractorId]}
-          name={name || 'your contractor'}
+          name={name || t`your contractor`}
         />
       ) : null}
       {name || contact.email || contact.phone ? (
         <dl className="dl">
           {name ? (
             <>
-              <dt>Name</dt>
+              <dt>
+                <Trans>Name</Trans>
+              </dt>
               <dd>{name}</dd>
             </>
           ) : null}
           {contact.phone ? (
             <>
-              <dt>Phone</dt>
+              <dt>
+                <Trans>Phone</Trans>
+              </dt>
               <dd>
                 <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
               </dd>
@@ -157,7 +185,9 @@ function ContractorContact({
           ) : null}
           {contact.email ? (
             <>
-              <dt>Email</dt>
+              <dt>
+                <Trans>Email</Trans>
+              </dt>
               <dd>
                 <a href={`mailto:${contact.email}`}>{contact.email}</a>
               </dd>
@@ -165,7 +195,9 @@ function ContractorContact({
           ) : null}
         </dl>
       ) : (
-        <p className="muted">No contact details yet.</p>
+        <p className="muted">
+          <Trans>No contact details yet.</Trans>
+        </p>
       )}
     </section>
   );
@@ -173,17 +205,22 @@ function ContractorContact({
 
 /** The cabinet summary and the door order (doors, drawer fronts), read-only. */
 export function SharedCabinets({ project, job }: { project: ProjectRow; job: JobAnswer }) {
+  const { t } = useLingui();
   const raw = project.details?.cabinetData;
   const order = useMemo(() => computeDoorOrder(normalizeCabinetData(raw)), [raw]);
   return (
     <section className="card section-card" aria-labelledby="cabinets-heading">
-      <h2 id="cabinets-heading">Cabinets and door order</h2>
-      <p>{cabinetSummary(raw)}</p>
-      <Lines title="Doors" lines={order.doors} />
-      <Lines title="Drawer fronts" lines={order.drawerFronts} />
+      <h2 id="cabinets-heading">
+        <Trans>Cabinets and door order</Trans>
+      </h2>
+      <p>{cabinetSummaryText(raw)}</p>
+      <Lines title={t`Doors`} lines={order.doors} />
+      <Lines title={t`Drawer fronts`} lines={order.drawerFronts} />
       {job.me?.may.edit_measurements ? null : (
         <p className="muted">
-          Read-only: {job.contractor?.name ?? 'your contractor'} measures and orders the doors.
+          {job.contractor
+            ? t`Read-only: ${ph({ who: job.contractor.name })} measures and orders the doors.`
+            : t`Read-only: your contractor measures and orders the doors.`}
         </p>
       )}
     </section>

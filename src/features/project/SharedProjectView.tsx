@@ -1,11 +1,12 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import '../../ui/sharing.css';
 import { Link } from 'react-router-dom';
 import { ProjectNotFound } from './ProjectNotFound';
 import { Spinner } from '../../ui/Spinner';
 import { type ProjectRow } from '../../data';
 import { useJob, useMyMembership } from '../../hooks';
-import { JOB_ROLE_LABELS } from '../../domain/jobRole';
-import { projectDisplayName } from '../../domain/projectLabels';
+import { jobRoleText, projectNameText } from '../../i18n/domainLabels';
 import { PageHeader } from '../../ui/PageHeader';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { ProjectFiles } from './ProjectFiles';
@@ -24,7 +25,8 @@ import { JobCounterpartCard, SharedCabinets, SharedJobSection } from './SharedPr
 export function SharedProjectView({ project }: { project: ProjectRow }) {
   const membership = useMyMembership(project.id);
   const job = useJob(project.id);
-  if (membership === undefined || job === undefined) return <Spinner label="Loading project…" />;
+  const { t } = useLingui();
+  if (membership === undefined || job === undefined) return <Spinner label={t`Loading project…`} />;
   const me = job.me;
   if (membership === null || !me) {
     return <ProjectNotFound />;
@@ -33,23 +35,23 @@ export function SharedProjectView({ project }: { project: ProjectRow }) {
   return (
     <main className="container shared-project">
       <PageHeader
-        title={projectDisplayName(project.name)}
+        title={projectNameText(project.name)}
         badges={
           <div className="btn-row">
             <StatusBadge status={project.status} />
-            <span className="badge badge-role">Shared with you · {JOB_ROLE_LABELS[me.role]}</span>
+            <span className="badge badge-role">{t`Shared with you · ${ph({ role: jobRoleText(me.role) })}`}</span>
           </div>
         }
         actions={
           <>
             {me.may.edit_measurements ? (
               <Link to={`/cabinet-builder/${project.id}`} className="btn btn-primary">
-                Cabinets
+                <Trans>Cabinets</Trans>
               </Link>
             ) : null}
             {me.may.quote ? (
               <Link to={`/quote/new/${project.id}`} className="btn">
-                Prepare a quote
+                <Trans>Prepare a quote</Trans>
               </Link>
             ) : null}
           </>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Spinner } from '../../ui/Spinner';
@@ -33,22 +34,27 @@ export function ContractorReviewsPage() {
   const { contractorId } = useParams();
   const reviews = useContractorReviews(contractorId);
   const name = useContractorLabel(contractorId);
-  if (reviews === undefined || name === undefined) return <Spinner label="Loading reviews…" />;
+  const { t } = useLingui();
+  if (reviews === undefined || name === undefined) return <Spinner label={t`Loading reviews…`} />;
   const summary = ratingSummary(reviews.map((r) => r.rating));
   return (
     <main className="container">
       <div className="page-head">
-        <h1>Reviews of {name}</h1>
+        <h1>
+          <Trans>Reviews of {name}</Trans>
+        </h1>
         <Link to="/dashboard" className="btn">
-          Back to Dashboard
+          <Trans>Back to Dashboard</Trans>
         </Link>
       </div>
       <section className="card section-card" aria-labelledby="reviews-heading">
-        <h2 id="reviews-heading">{summary ? ratingText(summary) : 'Reviews'}</h2>
+        <h2 id="reviews-heading">{summary ? ratingText(summary) : t`Reviews`}</h2>
         {reviews.length === 0 ? (
           <p>
-            No reviews of this contractor that you can see. Reviews show to homeowners who hold a
-            quote from the contractor, and to the contractor&apos;s team.
+            <Trans>
+              No reviews of this contractor that you can see. Reviews show to homeowners who hold a
+              quote from the contractor, and to the contractor&apos;s team.
+            </Trans>
           </p>
         ) : (
           <ul className="review-list">

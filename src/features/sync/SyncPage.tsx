@@ -8,6 +8,7 @@
  */
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { Trans } from '@lingui/react/macro';
 import { conflictsRepo } from '../../data';
 import { useConflicts, useDeadLetters, usePendingOps } from '../../hooks';
 import { BackgroundSyncBlock } from './BackgroundSyncBlock';
@@ -25,6 +26,9 @@ export function SyncPage() {
   const letters = useDeadLetters();
   const conflicts = useConflicts();
   const unseen = conflicts?.some((c) => c.seen === 0) ?? false;
+  const waiting = pending?.length ?? 0;
+  const refused = letters?.length ?? 0;
+  const overwritten = conflicts?.length ?? 0;
 
   useEffect(() => {
     // Looking at the log counts as having seen it: the top-bar badge clears.
@@ -34,23 +38,33 @@ export function SyncPage() {
   return (
     <main className="container sync-page">
       <div className="card">
-        <h1>Sync</h1>
+        <h1>
+          <Trans>Sync</Trans>
+        </h1>
         <ConnectionBlock status={status} now={now} />
         {status.authRequired && (
           <p className="sync-alert" role="alert">
-            Your session has ended. Your unsynced changes are kept on this device.{' '}
-            <Link to="/login">Sign in again</Link> to send them.
+            <Trans>
+              Your session has ended. Your unsynced changes are kept on this device.{' '}
+              <Link to="/login">Sign in again</Link> to send them.
+            </Trans>
           </p>
         )}
 
         <BackgroundSyncBlock />
 
         <section aria-labelledby="sync-pending">
-          <h2 id="sync-pending">Waiting to sync ({pending?.length ?? 0})</h2>
+          <h2 id="sync-pending">
+            <Trans>Waiting to sync ({waiting})</Trans>
+          </h2>
           {pending && pending.length === 0 && (
             // Before the first sync has finished nothing can be called synced yet, only not waiting.
             <p className="muted">
-              {status.lastSyncedAt ? 'Everything is synced.' : 'Nothing is waiting on this device.'}
+              {status.lastSyncedAt ? (
+                <Trans>Everything is synced.</Trans>
+              ) : (
+                <Trans>Nothing is waiting on this device.</Trans>
+              )}
             </p>
           )}
           <ul className="sync-list">
@@ -61,9 +75,13 @@ export function SyncPage() {
         </section>
 
         <section aria-labelledby="sync-dead">
-          <h2 id="sync-dead">Not accepted by the server ({letters?.length ?? 0})</h2>
+          <h2 id="sync-dead">
+            <Trans>Not accepted by the server ({refused})</Trans>
+          </h2>
           {letters && letters.length === 0 && (
-            <p className="muted">Nothing needs your attention.</p>
+            <p className="muted">
+              <Trans>Nothing needs your attention.</Trans>
+            </p>
           )}
           <ul className="sync-list">
             {letters?.map((l) => (
@@ -73,10 +91,14 @@ export function SyncPage() {
         </section>
 
         <section aria-labelledby="sync-conflicts">
-          <h2 id="sync-conflicts">Overwritten values ({conflicts?.length ?? 0})</h2>
+          <h2 id="sync-conflicts">
+            <Trans>Overwritten values ({overwritten})</Trans>
+          </h2>
           <p className="muted">
-            When two devices changed the same value, the change sent last was kept. These are the
-            values it replaced.
+            <Trans>
+              When two devices changed the same value, the change sent last was kept. These are the
+              values it replaced.
+            </Trans>
           </p>
           {conflicts && conflicts.length > 0 && (
             <button
@@ -84,7 +106,7 @@ export function SyncPage() {
               className="btn btn-sm btn-ghost"
               onClick={() => void conflictsRepo.clear()}
             >
-              Clear log
+              <Trans>Clear log</Trans>
             </button>
           )}
           <ul className="sync-list">

@@ -5,6 +5,9 @@
  * sync/texts.ts.
  */
 import type { ConnectionState, SyncProblem, SyncStatus } from '../../../sync/status';
+import { msg, plural, t } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { currentLocale, i18n } from '../../i18n/i18n';
 
 export { tableText } from '../../../sync/texts';
 
@@ -36,6 +39,14 @@ const DISTANCE_UNITS: readonly {
 ];
 
 /** The distance between two epoch ms in one whole unit, as date-fns' `formatDistanceStrict` picks it (rounded). */
+/** `at` with `english`'s options in the language shown (English keeps the formatter as it is). */
+function localTime(english: Intl.DateTimeFormat, at: number): string {
+  if (currentLocale() === 'en') return english.format(at);
+  const { hour, minute, second, month, day } =
+    english.resolvedOptions() as Intl.DateTimeFormatOptions;
+  return new Intl.DateTimeFormat('es-US', { hour, minute, second, month, day }).format(at);
+}
+
 function strictDistance(
   fromMs: number,
   toMs: number,
@@ -56,18 +67,23 @@ const DURATION: Record<string, Intl.NumberFormat> = {};
 /** "12 minutes", "1 hour": a duration in the browser's own words. */
 function durationText(fromMs: number, toMs: number): string {
   const { value, unit } = strictDistance(fromMs, toMs);
-  DURATION[unit] ??= new Intl.NumberFormat('en-US', {
+  const tag = currentLocale() === 'en' ? 'en-US' : 'es-US';
+  DURATION[`${tag}|${unit}`] ??= new Intl.NumberFormat(tag, {
     style: 'unit',
     unit,
     unitDisplay: 'long',
   });
-  return DURATION[unit].format(value);
+  return DURATION[`${tag}|${unit}`]!.format(value);
 }
 
 /** "3 minutes ago" (or "in 3 minutes" for a time ahead of the device's clock). */
 function relativeText(atMs: number, nowMs: number): string {
   const { value, unit } = strictDistance(atMs, nowMs);
-  return RELATIVE.format(atMs <= nowMs ? -value : value, unit);
+  const f =
+    currentLocale() === 'en'
+      ? RELATIVE
+      : new Intl.RelativeTimeFormat('es-US', { numeric: 'always' });
+  return f.format(atMs <= nowMs ? -value : value, unit);
 }
 
 /** The connection in the top bar's words. */
@@ -86,7 +102,26 @@ export const PROBLEM_TEXT: Record<SyncProblem, string> = {
 
 /** "1 change saved on this device" / "12 changes saved on this device". */
 export function savedOnDeviceText(count: number): string {
-  return `${count} ${count === 1 ? 'change' : 'changes'} saved on this device`;
+  return plural(count, {
+    one: '# change saved on this device',
+    other: '# changes saved on this device',
+  });
+}
+
+/** The connection's and the last try's words (`CONNECTION_TEXT`, `PROBLEM_TEXT`) as messages. */
+const STATE_WORDS: Record<string, MessageDescriptor> = {
+  Offline: msg`Offline`,
+  "Can't reach the server": msg`Can't reach the server`,
+  Online: msg`Online`,
+  'No network': msg`No network`,
+  'The server did not answer': msg`The server did not answer`,
+  'The server could not take the changes right now': msg`The server could not take the changes right now`,
+};
+
+/** `CONNECTION_TEXT[…]` or `PROBLEM_TEXT[…]` in the language shown. */
+export function stateWords(text: string): string {
+  const m = STATE_WORDS[text];
+  return m ? i18n._(m) : text;
 }
 
 /** The waiting-changes banner where the browser has no Background Sync (Safari, Firefox). */
@@ -119,33 +154,37 @@ export function staleChangesText(
 ): string {
   const since = new Date(status.oldestUnsyncedAt ?? nowMs).getTime();
   const waited = durationText(since, nowMs);
-  return `${savedOnDeviceText(status.unsynced)} for ${waited} have not reached the server yet. Keep this device until they are sent.`;
+  const saved = savedOnDeviceText(status.unsynced);
+  return t`${saved} for ${waited} have not reached the server yet. Keep this device until they are sent.`;
 }
 
 /** "Next try at 10:42:05 (in 12 s)" for an epoch ms, or "Trying now". */
 export function nextRetryText(atMs: number, nowMs: number): string {
   const seconds = Math.round((atMs - nowMs) / 1000);
-  if (seconds <= 0) return 'Trying again now';
-  return `Next try at ${TIME.format(atMs)} (in ${seconds} s)`;
+  if (seconds <= 0) return t`Trying again now`;
+  const at = localTime(TIME, atMs);
+  return t`Next try at ${at} (in ${seconds} s)`;
 }
 
 /** "Last successful sync: today at 9:41 AM" or "Never synced yet". */
 export function lastSuccessText(lastSyncedAt: string | null): string {
   const at = lastSyncedAt ? new Date(lastSyncedAt).getTime() : NaN;
-  if (!Number.isFinite(at)) return 'No successful sync yet';
-  return `Last successful sync: ${DAY_TIME.format(new Date(at))}`;
+  if (!Number.isFinite(at)) return t`No successful sync yet`;
+  const when = localTime(DAY_TIME, at);
+  return t`Last successful sync: ${when}`;
 }
 
 /** "Synced 3 minutes ago" / "Synced just now" / "Not synced yet". */
 export function lastSyncedText(lastSyncedAt: string | null, nowMs: number): string {
-  if (!lastSyncedAt) return 'Not synced yet';
+  if (!lastSyncedAt) return t`Not synced yet`;
   const at = new Date(lastSyncedAt).getTime();
-  if (!Number.isFinite(at)) return 'Not synced yet';
-  if (nowMs - at < 60_000) return 'Synced just now';
-  return `Synced ${relativeText(at, nowMs)}`;
+  if (!Number.isFinite(at)) return t`Not synced yet`;
+  if (nowMs - at < 60_000) return t`Synced just now`;
+  const ago = relativeText(at, nowMs);
+  return t`Synced ${ago}`;
 }
 
 /** "edit", "new", "delete" for a queued op. */
 export function opKindText(kind: 'insert' | 'update' | 'delete'): string {
-  return kind === 'insert' ? 'New' : kind === 'update' ? 'Edit' : 'Delete';
+  return kind === 'insert' ? t`New` : kind === 'update' ? t`Edit` : t`Delete`;
 }

@@ -6,7 +6,9 @@
  * A request: `POST` with the caller's access token (`Authorization: Bearer`)
  * and a JSON body, `{ project_id: uuid, email, role?: 'owner'|'contractor'|'viewer' }`
  * for a project (role defaults to owner: the homeowner of a contractor's
- * job) or `{ email }` for the caller's organization (as a contractor). The
+ * job) or `{ email }` for the caller's organization (as a contractor); either
+ * may add `locale` (a BCP 47 tag, the language the inviter's app shows), the
+ * mail's language (English when absent or not one the app has). The
  * handler checks the token with Auth (`GET /auth/v1/user`), makes a random
  * token, and stores only its SHA-256 through `create_project_invite` or
  * `create_org_invite`, called through the Data API (`/rest/v1/rpc`) *as the
@@ -26,6 +28,13 @@
  */
 import { z } from 'zod';
 import { mailSafeName } from './mailText.ts';
+import {
+  mailFallbackName,
+  mailLocale,
+  projectInviteMail,
+  teamInviteMail,
+  type MailLocale,
+} from './mailTexts.ts';
 
 /** Which invitation a handler makes. */
 export type InviteKind = 'project' | 'org';
@@ -66,11 +75,13 @@ const projectBody = z.object({
     message: 'Please enter a valid email address',
   }),
   role: z.enum(ROLES, { message: 'role must be owner, contractor or viewer' }).default('owner'),
+  locale: z.string().max(35).optional(),
 });
 const orgBody = z.object({
   email: z.string({ message: 'Please enter a valid email address' }).max(320, {
     message: 'Please enter a valid email address',
   }),
+  locale: z.string().max(35).optional(),
 });
 
 interface Created {
@@ -189,43 +200,19 @@ export function inviteLink(
 }
 
 /**
- * What a project invitation lets the person do, in the words of the role it
- * grants (product rules "Who is who on a job"): the homeowner follows her
- * job and adds photos, a contractor invited to edit measures and prepares
- * the order, a viewer follows it read-only.
+ * The mail of a made invitation, in `locale` (the language the inviter's app
+ * showed when sending; see docs/decisions.md): names reduced to one safe line.
  */
-export function projectInviteWhat(role: string, project: string): string {
-  if (role === 'contractor')
-    return `work on the project "${project}" on Refacing as a contractor: measure the cabinets, edit the door order and message the homeowner.`;
-  if (role === 'viewer')
-    return `follow the project "${project}" on Refacing, read-only: its status, photos and the cabinet order.`;
-  return `follow your project "${project}" on Refacing as its homeowner: its status, photos and the cabinet order.`;
-}
-
-/** The mail of a made invitation. */
-function mailOf(kind: InviteKind, created: Created, link: string): InviteMail {
-  const expiry = 'it works once and expires in 7 days';
+function mailOf(kind: InviteKind, created: Created, link: string, locale: MailLocale): InviteMail {
+  const inviter = created.inviter?.name || created.inviter?.email;
   if (kind === 'project') {
-    const who = mailSafeName(created.inviter?.name || created.inviter?.email, 'Someone');
-    const project = mailSafeName(created.project_name, 'a project');
-    return {
-      to: created.email,
-      subject: `${who} invited you to ${project}`,
-      text:
-        `${who} invited you to ${projectInviteWhat(created.role, project)}\n\n` +
-        `Open this link to sign up or sign in and join (${expiry}):\n\n${link}\n`,
-      link,
-    };
+    const who = mailSafeName(inviter, mailFallbackName('someone', locale));
+    const project = mailSafeName(created.project_name, mailFallbackName('aProject', locale));
+    const mail = projectInviteMail({ who, project, role: created.role, link }, locale);
+    return { to: created.email, ...mail, link };
   }
-  const who = mailSafeName(created.inviter?.name || created.inviter?.email, 'Your organization');
-  return {
-    to: created.email,
-    subject: `Team invitation: ${who} invited you to join their team`,
-    text:
-      `This is a team invitation. ${who} invited you to join their organization on Refacing as a contractor: they can then assign you projects.\n\n` +
-      `Open this link to create your contractor account with this email address, or sign in to your contractor account, and join (${expiry}):\n\n${link}\n`,
-    link,
-  };
+  const who = mailSafeName(inviter, mailFallbackName('yourOrganization', locale));
+  return { to: created.email, ...teamInviteMail({ who, link }, locale), link };
 }
 
 /**
@@ -264,7 +251,12 @@ export function createInviteHandler(
         return refuse(400, '22023', checked.error.issues[0]?.message ?? 'Bad body', extra);
       const token = randomToken();
       const hash = await sha256Hex(token);
-      const body = checked.data as { project_id?: string; email: string; role?: string };
+      const body = checked.data as {
+        project_id?: string;
+        email: string;
+        role?: string;
+        locale?: string;
+      };
       const [fn, args] =
         kind === 'project'
           ? [
@@ -312,7 +304,7 @@ export function createInviteHandler(
       let mailProblem: string | undefined;
       if (config.sendMail) {
         try {
-          await config.sendMail(mailOf(kind, created, link));
+          await config.sendMail(mailOf(kind, created, link, mailLocale(body.locale)));
           mailed = true;
         } catch (e) {
           mailProblem = `The mail could not be sent (${e instanceof Error ? e.message : String(e)}). Pass the link on yourself.`;

@@ -16,6 +16,7 @@ AS $function$
     when 'quotes' then '{project_id,contractor_id,status,lines,tax_rate,currency,valid_until,notes}'::text[]
     when 'messages' then '{project_id,author_id,body,attachments}'::text[]
     when 'reviews' then '{project_id,reviewer_id,rating,body,reply}'::text[]
+    when 'visits' then '{project_id,kind,status,slots,chosen_slot,message,crew}'::text[]
   end
 $function$;
 grant execute on function private.sync_client_columns(p_table text) to authenticated;

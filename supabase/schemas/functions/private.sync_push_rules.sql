@@ -15,6 +15,7 @@ AS $function$
     when 'messages' then '{"pushed": true, "tombstones": true, "details_patch": false, "delete_refusal": null, "project_column": null}'::jsonb
     when 'message_reads' then '{"pushed": false, "tombstones": false, "details_patch": false, "delete_refusal": null, "project_column": null}'::jsonb
     when 'reviews' then '{"pushed": true, "tombstones": false, "details_patch": false, "delete_refusal": null, "project_column": null}'::jsonb
+    when 'visits' then '{"pushed": true, "tombstones": true, "details_patch": false, "delete_refusal": null, "project_column": "project_id"}'::jsonb
   end
 $function$;
 grant execute on function private.sync_push_rules(p_table text) to public;

@@ -25,6 +25,8 @@ begin
     select to_jsonb(t) into r from public.message_reads t where t.id = p_id;
   elsif p_table = 'reviews' then
     select to_jsonb(t) into r from public.reviews t where t.id = p_id;
+  elsif p_table = 'visits' then
+    select to_jsonb(t) into r from public.visits t where t.id = p_id;
   end if;
   return r;
 end

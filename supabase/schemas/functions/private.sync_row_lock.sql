@@ -24,6 +24,8 @@ begin
     select to_jsonb(t) into r from public.message_reads t where t.id = p_id for update;
   elsif p_table = 'reviews' then
     select to_jsonb(t) into r from public.reviews t where t.id = p_id for update;
+  elsif p_table = 'visits' then
+    select to_jsonb(t) into r from public.visits t where t.id = p_id for update;
   end if;
   return r;
 end

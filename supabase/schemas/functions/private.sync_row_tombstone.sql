@@ -16,6 +16,8 @@ begin
     update public.quotes t set deleted_at = now() where t.id = p_id returning to_jsonb(t) into r;
   elsif p_table = 'messages' then
     update public.messages t set deleted_at = now() where t.id = p_id returning to_jsonb(t) into r;
+  elsif p_table = 'visits' then
+    update public.visits t set deleted_at = now() where t.id = p_id returning to_jsonb(t) into r;
   end if;
   return r;
 end

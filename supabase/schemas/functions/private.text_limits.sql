@@ -33,7 +33,8 @@ AS $function$
     "quotes.signer_name": 200,
     "messages.body": 4000,
     "reviews.body": 2000,
-    "reviews.reply": 2000
+    "reviews.reply": 2000,
+    "visits.message": 2000
   }'::jsonb
 $function$;
 grant execute on function private.text_limits() to public;

@@ -27,7 +27,8 @@ create table public.quotes (
   updated_at timestamp with time zone default now() not null,
   version integer default 1 not null,
   deleted_at timestamp with time zone,
-  txid xid8 default pg_current_xact_id() not null
+  txid xid8 default pg_current_xact_id() not null,
+  request_summary jsonb
 );
 alter table public.quotes add constraint quotes_content_sha256_check CHECK ((content_sha256 ~ '^[0-9a-f]{64}$'::text));
 alter table public.quotes add constraint quotes_contractor_contact_check CHECK ((jsonb_typeof(contractor_contact) = 'object'::text));
@@ -39,6 +40,7 @@ alter table public.quotes add constraint quotes_notes_check CHECK ((length(notes
 alter table public.quotes add constraint quotes_pkey PRIMARY KEY (id);
 alter table public.quotes add constraint quotes_project_id_fkey FOREIGN KEY (project_id) REFERENCES public.projects(id) ON DELETE CASCADE;
 alter table public.quotes add constraint quotes_request_id_fkey FOREIGN KEY (request_id) REFERENCES public.quote_requests(id) ON DELETE SET NULL;
+alter table public.quotes add constraint quotes_request_summary_check CHECK (((request_summary IS NULL) OR (jsonb_typeof(request_summary) = 'object'::text)));
 alter table public.quotes add constraint quotes_revision_check CHECK ((revision >= 1));
 alter table public.quotes add constraint quotes_signed_sha256_check CHECK ((signed_sha256 ~ '^[0-9a-f]{64}$'::text));
 alter table public.quotes add constraint quotes_signer_name_check CHECK ((length(signer_name) <= 200));
@@ -68,6 +70,7 @@ create policy quotes_update_contractor on public.quotes as permissive for update
   with check ((contractor_id = ( SELECT auth.uid() AS uid)));
 CREATE TRIGGER quotes_10_guard BEFORE INSERT OR UPDATE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.quotes_guard();
 CREATE TRIGGER quotes_10_soft_delete BEFORE DELETE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.soft_delete();
+CREATE TRIGGER quotes_12_request_summary BEFORE INSERT OR UPDATE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.quotes_request_summary();
 CREATE TRIGGER quotes_15_compute BEFORE INSERT OR UPDATE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.quotes_compute();
 CREATE TRIGGER quotes_16_revision BEFORE INSERT OR UPDATE ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.quotes_revision();
 CREATE TRIGGER quotes_20_stamp_insert BEFORE INSERT ON public.quotes FOR EACH ROW EXECUTE FUNCTION private.sync_stamp_insert();

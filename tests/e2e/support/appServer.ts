@@ -66,7 +66,8 @@ async function waitHealthy(url: string, child: ChildProcess, log: () => string):
 export async function startAppServer(
   opts: { seed?: boolean; staticDir?: string } = {},
 ): Promise<AppServer> {
-  const staticDir = opts.staticDir ?? join(root, 'dist');
+  // E2E_STATIC_DIR: another build than dist/ (e.g. a bench of a build kept aside).
+  const staticDir = opts.staticDir ?? process.env.E2E_STATIC_DIR ?? join(root, 'dist');
   if (!existsSync(join(staticDir, 'index.html'))) {
     throw new Error(`${staticDir}/index.html is missing: run \`npm run build\` first`);
   }

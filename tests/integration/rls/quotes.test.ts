@@ -385,7 +385,10 @@ describe('quotes', () => {
       [{ lines: [LINES[1], { ...LINES[1], unit_cents: -5 }] }, 'quote_line.price_invalid'],
       [{ lines: [{ ...LINES[1], unit_cents: 1e12 }] }, 'quote_line.price_invalid'],
       [{ tax_rate: 100.5 }, /tax rate/],
-      [{ lines: [{ ...LINES[1], description: 'x'.repeat(501) }] }, 'quote_line.description_too_long'],
+      [
+        { lines: [{ ...LINES[1], description: 'x'.repeat(501) }] },
+        'quote_line.description_too_long',
+      ],
       [{ lines: Array.from({ length: 501 }, () => LINES[1]) }, 'quote.too_many_lines'],
       [{ status: 'sent', valid_until: day(-3) }, 'quote.valid_until_past'],
     ];

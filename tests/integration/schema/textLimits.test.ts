@@ -168,7 +168,10 @@ describe('the text limits of the app and of the database', () => {
         code: '23514',
         message: 'text.too_long',
       });
-      expect(JSON.parse((long as unknown as { details: string }).details)).toEqual({ field, limit });
+      expect(JSON.parse((long as unknown as { details: string }).details)).toEqual({
+        field,
+        limit,
+      });
     },
   );
 

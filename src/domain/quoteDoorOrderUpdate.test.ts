@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import type { DoorOrder } from './doorOrder';
+import { inches } from './inches';
+import { priceListSchema } from './pricing';
+import { doorOrderKey, hasDoorOrderChanges, updateFromDoorOrder } from './quoteDoorOrderUpdate';
+import { startingQuoteLines } from './quoteStart';
+import { quoteErrors, quoteLinesFromDoorOrder, type QuoteLine } from './quoteTotals';
+
+const prices = priceListSchema.parse({
+  doorPerSqFt: 20,
+  drawerFrontPerSqFt: 15,
+  minDoorSqFt: 1.5,
+  minDrawerFrontSqFt: 0.5,
+  perHinge: 4.5,
+});
+
+const piece = (kind: 'door' | 'drawerFront', quantity: number, w: number, h: number) => ({
+  kind,
+  quantity,
+  width: inches(w),
+  height: inches(h),
+  refs: [],
+});
+
+type Order = Pick<DoorOrder, 'doors' | 'drawerFronts' | 'hinges'>;
+
+/** 16 doors in two sizes, 11 drawer fronts, 32 hinges: the measured kitchen. */
+const measured: Order = {
+  doors: [piece('door', 12, 14.5, 30), piece('door', 4, 15.625, 30)],
+  drawerFronts: [piece('drawerFront', 11, 14.5, 6.25)],
+  hinges: [{ size: inches(0.5), quantity: 32 }],
+};
+
+const own: QuoteLine[] = [
+  { kind: 'labor', description: 'Labor, per door', quantity: 16, unit_cents: 4500 },
+  { kind: 'removal', description: 'Remove the old doors', quantity: 1, unit_cents: 15000 },
+  { kind: 'delivery', description: 'Delivery', quantity: 1, unit_cents: 9500 },
+];
+
+describe('updateFromDoorOrder', () => {
+  it('a draft made before measuring gets every door-order line, ahead of its own lines', () => {
+    const fromOrder = quoteLinesFromDoorOrder(measured, prices);
+    const u = updateFromDoorOrder(own, fromOrder);
+    expect(u.added).toEqual(fromOrder);
+    expect(u.changed).toEqual([]);
+    expect(u.removed).toEqual([]);
+    expect(u.cut).toBe(0);
+    expect(u.lines).toEqual([...fromOrder, ...own]);
+    expect(hasDoorOrderChanges(u)).toBe(true);
+    // Priced from the list: $20.00 per sq ft on doors, $4.50 per hinge.
+    expect(u.added.map((l) => [l.kind, l.quantity, l.unit_cents])).toEqual([
+      ['door', 12, 2000],
+      ['door', 4, 2000],
+      ['drawerFront', 11, 1500],
+      ['hinge', 32, 450],
+    ]);
+    expect(quoteErrors(u.lines, 0)).toEqual([]);
+  });
+
+  it('nothing to do when the door order is what the draft was made from', () => {
+    const lines = startingQuoteLines(null, prices);
+    const fromOrder = quoteLinesFromDoorOrder(measured, prices);
+    const u = updateFromDoorOrder([...fromOrder, ...lines], fromOrder);
+    expect(hasDoorOrderChanges(u)).toBe(false);
+    expect(u.lines).toEqual([...fromOrder, ...lines]);
+  });
+
+  it('a changed count follows the door order; the description, price and area the contractor set stay', () => {
+    const before = quoteLinesFromDoorOrder(measured, prices);
+    // The contractor reworded the first door line and priced it at $24.00 per sq ft.
+    const draft = [
+      { ...before[0]!, description: 'Shaker doors, maple', unit_cents: 2400 },
+      ...before.slice(1),
+      ...own,
+    ];
+    const oneMore: Order = {
+      ...measured,
+      doors: [piece('door', 13, 14.5, 30), measured.doors[1]!],
+      hinges: [{ size: inches(0.5), quantity: 34 }],
+    };
+    const u = updateFromDoorOrder(draft, quoteLinesFromDoorOrder(oneMore, prices));
+    expect(u.added).toEqual([]);
+    expect(u.removed).toEqual([]);
+    expect(u.changed.map((c) => [c.before.quantity, c.after.quantity])).toEqual([
+      [12, 13],
+      [32, 34],
+    ]);
+    expect(u.lines[0]).toEqual({
+      ...before[0],
+      description: 'Shaker doors, maple',
+      unit_cents: 2400,
+      quantity: 13,
+    });
+    expect(u.lines).toHaveLength(draft.length);
+    expect(u.lines.slice(-3)).toEqual(own);
+  });
+
+  it('a size that changed is the old size removed and the new size added, next to the other door lines', () => {
+    const draft = [...quoteLinesFromDoorOrder(measured, prices), ...own];
+    const resized: Order = {
+      ...measured,
+      doors: [measured.doors[0]!, piece('door', 4, 15.75, 30)],
+    };
+    const u = updateFromDoorOrder(draft, quoteLinesFromDoorOrder(resized, prices));
+    expect(u.removed.map((l) => [l.width, l.quantity])).toEqual([[15.625, 4]]);
+    expect(u.added.map((l) => [l.width, l.quantity])).toEqual([[15.75, 4]]);
+    expect(u.changed).toEqual([]);
+    // Added after the draft's last door-order line (the hinges), before the contractor's lines.
+    expect(u.lines.map((l) => l.kind)).toEqual([
+      'door',
+      'drawerFront',
+      'hinge',
+      'door',
+      'labor',
+      'removal',
+      'delivery',
+    ]);
+  });
+
+  it('a cabinet deleted from the job removes its sizes; the own lines and hand-typed pieces stay', () => {
+    const hand: QuoteLine = {
+      kind: 'door',
+      description: '14 Shaker doors',
+      quantity: 14,
+      unit_cents: 8500,
+    };
+    const draft = [hand, ...quoteLinesFromDoorOrder(measured, prices), ...own];
+    const fewer: Order = { ...measured, drawerFronts: [] };
+    const u = updateFromDoorOrder(draft, quoteLinesFromDoorOrder(fewer, prices));
+    expect(u.removed.map((l) => l.kind)).toEqual(['drawerFront']);
+    expect(u.handPieces).toEqual([hand]);
+    expect(u.lines[0]).toEqual(hand);
+    expect(u.lines.slice(-3)).toEqual(own);
+    expect(u.lines.some((l) => l.kind === 'drawerFront')).toBe(false);
+  });
+
+  it('a hinge line written before hinges carried their overlay is matched by its description', () => {
+    const fromOrder = quoteLinesFromDoorOrder(measured, prices);
+    const legacy = fromOrder.map((l) => {
+      if (l.kind !== 'hinge') return l;
+      const { overlay: _overlay, ...rest } = l;
+      return { ...rest, quantity: 30 };
+    });
+    const u = updateFromDoorOrder(legacy, fromOrder);
+    expect(u.added).toEqual([]);
+    expect(u.changed).toHaveLength(1);
+    expect(u.changed[0]!.after).toMatchObject({ kind: 'hinge', quantity: 32, overlay: 0.5 });
+  });
+
+  it('stops at 500 lines and says how many were left out', () => {
+    const filler: QuoteLine[] = Array.from({ length: 498 }, (_, i) => ({
+      kind: 'other',
+      description: `Item ${i}`,
+      quantity: 1,
+      unit_cents: 100,
+    }));
+    const u = updateFromDoorOrder(filler, quoteLinesFromDoorOrder(measured, prices));
+    expect(u.added).toHaveLength(2);
+    expect(u.cut).toBe(2);
+    expect(u.lines).toHaveLength(500);
+  });
+
+  it('keys lines by kind and size; own lines have none', () => {
+    const [door, , front, hinge] = quoteLinesFromDoorOrder(measured, prices);
+    expect(doorOrderKey(door!)).toBe('door:14.5x30');
+    expect(doorOrderKey(front!)).toBe('drawerFront:14.5x6.25');
+    expect(doorOrderKey(hinge!)).toBe('hinge:0.5');
+    expect(doorOrderKey(own[0]!)).toBeNull();
+    expect(
+      doorOrderKey({ kind: 'door', description: 'Doors', quantity: 3, unit_cents: 1 }),
+    ).toBeNull();
+  });
+});

@@ -10,6 +10,7 @@ import { useDeadLetters, useProjectFiles } from '../../hooks';
 import { formatBytes } from '../../ui/formatBytes';
 import { FileThumb, isImage } from '../../ui/FileThumb';
 import { removeThumbnail, storeThumbnail } from '../../ui/thumbnails';
+import { refusalText } from '../rowSync/refusalText';
 
 function errorText(err: unknown): string {
   return err instanceof Error && err.message ? err.message : String(err);
@@ -39,7 +40,7 @@ export function ProjectFiles({
   const failed = new Map(
     (deadLetters ?? [])
       .filter((d) => d.op.table === 'project_files')
-      .map((d) => [d.op.id, d.message]),
+      .map((d) => [d.op.id, refusalText(d)]),
   );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { deadLettersRepo, quotesRepo, type QuoteRow } from '../../data';
 import { useDeadLetters } from '../../hooks';
 import { day, statusWords, useConnection } from './quoteText';
+import { refusalText } from '../rowSync/refusalText';
 
 /**
  * Where a sent quote stands, in words: waiting for the connection ("Will be
@@ -35,7 +36,7 @@ export function QuoteSendState({ quote }: { quote: QuoteRow }) {
           <strong>
             <Trans>The server refused this quote:</Trans>
           </strong>{' '}
-          {refused.message}
+          {refusalText(refused)}
         </p>
         <p>
           <Trans>

@@ -5,6 +5,7 @@ import { deadLettersRepo, type LocalProjectFile, type ThreadMessage } from '../.
 import { messageSegments } from '../../domain/messageText';
 import { FileThumb, isImage } from '../../ui/FileThumb';
 import { PhotoViewer } from '../../ui/PhotoViewer';
+import { errorText, serverFailure } from '../../remote/errorCodes';
 
 /** A body as text, with links, email addresses and phone numbers tappable (never HTML). */
 function Body({ text }: { text: string }) {
@@ -132,7 +133,7 @@ export function MessageBubble({
       ) : null}
       {m.state === 'failed' && m.failure ? (
         <div className="msg-state msg-failed" role="alert">
-          <NotSent reason={m.failure.message} />{' '}
+          <NotSent reason={errorText(serverFailure(m.failure))} />{' '}
           <button
             type="button"
             className="btn btn-sm"

@@ -2,14 +2,10 @@
  * The app's one Lingui instance and the loading of its catalogs. Each catalog is its own chunk per
  * language (compiled from src/i18n/locales/<locale>/<name>.po by @lingui/vite-plugin), precached by
  * the service worker, so a language this device has fetched switches offline too. `messages` holds
- * the shell's texts and loads before the first screen (English's is in the entry itself); a screen that is its own chunk loads its
+ * the shell's texts and loads before the first screen; a screen that is its own chunk loads its
  * catalog with its code (`withCatalog`), so the first screens carry none of the others' texts.
  */
 import { i18n, type Messages } from '@lingui/core';
-// English's shell catalog rides in the entry: a cold start in English renders without waiting for
-// one more file after the entry (offline, a round to the service worker and a parse on the path
-// to the first screen). Another language still loads its own catalog, in parallel with the route.
-import { messages as englishShell } from './locales/en/messages.po';
 import { DEFAULT_LOCALE, storeLocale, type Locale } from './locales';
 
 export { i18n };
@@ -32,8 +28,7 @@ export type CatalogName =
 /** Catalogs this page has needed so far: a language switch loads each of them in the new language. */
 const needed = new Set<CatalogName>(['messages']);
 /** `<locale>/<name>` of each catalog already loaded into `i18n`. */
-const loaded = new Set<string>(['en/messages']);
-i18n.load('en', englishShell);
+const loaded = new Set<string>();
 
 /**
  * Thrown by `activateLocale` when a language's catalogs cannot be fetched (offline, and this

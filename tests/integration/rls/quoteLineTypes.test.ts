@@ -241,7 +241,10 @@ describe('every quote says which request it answers', () => {
       .from('quotes')
       .update({ request_summary: { project_type: 'bath', zip: '10001' } })
       .eq('id', quoteId);
-    expect(forged.error).toMatchObject({ code: '42501', message: 'quote.request_summary_readonly' });
+    expect(forged.error).toMatchObject({
+      code: '42501',
+      message: 'quote.request_summary_readonly',
+    });
     const cleared = await clients.rival
       .from('quotes')
       .update({ request_summary: null })

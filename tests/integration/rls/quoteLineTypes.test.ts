@@ -144,7 +144,7 @@ describe('doors and drawer fronts typed by hand', () => {
       .eq('id', quoteId)
       .select();
     expect(forged.status).toBe(403);
-    expect(forged.error).toMatchObject({ code: '42501', hint: 'quote.total_readonly' });
+    expect(forged.error).toMatchObject({ code: '42501', message: 'quote.total_readonly' });
     const { rows } = await backend.pg.query<{ t: string }>(
       `select total_cents::text t from quotes where id = $1`,
       [quoteId],
@@ -241,7 +241,10 @@ describe('every quote says which request it answers', () => {
       .from('quotes')
       .update({ request_summary: { project_type: 'bath', zip: '10001' } })
       .eq('id', quoteId);
-    expect(forged.error).toMatchObject({ code: '42501', hint: 'quote.request_summary_readonly' });
+    expect(forged.error).toMatchObject({
+      code: '42501',
+      message: 'quote.request_summary_readonly',
+    });
     const cleared = await clients.rival
       .from('quotes')
       .update({ request_summary: null })

@@ -164,7 +164,6 @@ export const ERROR_TEXTS = {
   }),
   'quote_request.too_many_photos': msg({ message: 'Share at most {limit} photos' }),
   'quote_request.project_readonly': msg`A request's project cannot be changed`,
-  'quote.request_summary_readonly': msg`A quote's request summary is set by the server`,
   'quote_request.closed': msg`This request is closed. Request quotes again instead.`,
   'quote_request.needed_by_past': msg`The needed-by date is in the past`,
   'quote_request.photo_not_in_project': msg`A chosen photo is not a file of this project`,

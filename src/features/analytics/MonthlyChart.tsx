@@ -8,6 +8,8 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { useLingui } from '@lingui/react/macro';
+import { formatMonthShort } from '../../i18n/format';
 import { money } from './analyticsData';
 
 /** Half a month in seconds: room on each side of the first and last bars. */
@@ -21,11 +23,8 @@ function monthStart(month: string): number {
 
 /** Epoch seconds as "Nov 26" (the month, UTC). */
 function monthText(s: number): string {
-  return new Date(s * 1000).toLocaleDateString(undefined, {
-    month: 'short',
-    year: '2-digit',
-    timeZone: 'UTC',
-  });
+  const d = new Date(s * 1000);
+  return formatMonthShort(new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 }
 
 /** Bars of quoted (left) and accepted (right) dollars per month. */
@@ -34,6 +33,7 @@ export default function MonthlyChart({
 }: {
   months: { month: string; quoted_cents: number; accepted_cents: number }[];
 }) {
+  const { t, i18n } = useLingui();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -64,9 +64,9 @@ export default function MonthlyChart({
           },
         ],
         series: [
-          { label: 'Month', value: (_u, v) => (v === null ? '—' : monthText(v)) },
+          { label: t`Month`, value: (_u, v) => (v === null ? '—' : monthText(v)) },
           {
-            label: 'Quoted',
+            label: t`Quoted`,
             fill: '#1f4e5f',
             stroke: '#1f4e5f',
             paths: bars?.({ size: [0.35, 60], align: -1 }),
@@ -74,7 +74,7 @@ export default function MonthlyChart({
             value: (_u, v) => (v === null ? '—' : money(v * 100)),
           },
           {
-            label: 'Accepted',
+            label: t`Accepted`,
             fill: '#b8733a',
             stroke: '#b8733a',
             paths: bars?.({ size: [0.35, 60], align: 1 }),
@@ -87,6 +87,7 @@ export default function MonthlyChart({
       el,
     );
     return () => plot.destroy();
-  }, [months]);
+    // The language is a dependency: the chart is drawn again in the new one.
+  }, [months, t, i18n.locale]);
   return <div ref={box} className="an-chart" aria-hidden="true" />;
 }

@@ -40,7 +40,10 @@ export const pushResultSchema = z.object({
   op_id: z.string().check(z.minLength(1)),
   status: z.enum(['applied', 'merged', 'duplicate', 'rejected']),
   code: z.nullable(z.string()),
+  /** A rejection's error code (`quote.sent_readonly`), or the database's own words for its own errors. */
   message: z.nullable(z.string()),
+  /** A rejection's data as the JSON text of the raise's DETAIL (`{"field":"projects.name","limit":200}`). */
+  details: z.nullish(z.string()),
   conflicts: z.nullish(
     z.array(
       z.object({

@@ -15,7 +15,7 @@ export type DeliveryState = 'waiting' | 'sent' | 'failed';
 export interface ThreadMessage extends MessageRow {
   state: DeliveryState;
   /** The dead letter of a failed message (Retry and Delete act on it). */
-  failure?: { letterId: number; code: string; message: string };
+  failure?: { letterId: number; code: string; message: string; details?: string };
 }
 
 /** A page of a thread: the newest `limit` live messages, oldest first, and whether older ones exist. */
@@ -70,7 +70,12 @@ export async function threadPage(
       return {
         ...m,
         state: 'failed',
-        failure: { letterId: letter.id, code: letter.code, message: letter.message },
+        failure: {
+          letterId: letter.id,
+          code: letter.code,
+          message: letter.message,
+          details: letter.details,
+        },
       };
     return { ...m, state: waiting.has(m.id) || m.version === 0 ? 'waiting' : 'sent' };
   });

@@ -21,13 +21,14 @@ export async function labelOf(db: RefacingDb, table: SyncTable, id: string): Pro
   return rowLabel(table, (await db.table(table).get(id)) as Record<string, unknown> | undefined);
 }
 
-/** Moves a queued op into the dead letters with the server's code and message (inside the caller's transaction, if any). */
+/** Moves a queued op into the dead letters with the server's SQLSTATE, error code and its DETAIL data (inside the caller's transaction, if any). */
 export async function deadLetter(
   db: RefacingDb,
   op: OutboxEntry,
   code: string,
   message: string,
   nowIso: string,
+  details?: string | null,
 ): Promise<void> {
   const letter: DeadLetter = {
     op: toWireOp(op) as WireOp,
@@ -36,6 +37,7 @@ export async function deadLetter(
     at: nowIso,
     label: await labelOf(db, op.table, op.id),
   };
+  if (details) letter.details = details;
   if (op.seq !== undefined) letter.seq = op.seq;
   await db.dead_letters.add(letter);
   if (op.seq !== undefined) await db.outbox.delete(op.seq);
@@ -98,6 +100,7 @@ export async function applyPushResults(
           result?.code ?? 'unknown',
           result?.message ?? NO_RESULT_TEXT,
           nowIso,
+          result?.details,
         );
         if (result?.code === 'P0002') {
           // Deleted on another device: take the tombstone (the pull brings the server's).

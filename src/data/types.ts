@@ -365,7 +365,10 @@ export interface DeadLetter {
   id?: number;
   op: WireOp;
   code: string;
+  /** The error code the server answered (`quote.sent_readonly`), or its words for its own errors. */
   message: string;
+  /** The code's data as the server's DETAIL JSON text (`{"field":"projects.name","limit":200}`). */
+  details?: string;
   /** Local time (ISO). */
   at: string;
   /** Human label of the row (project name, file name). */

@@ -14,7 +14,8 @@ import { storableChanges } from './userText';
 import { newId } from './outbox';
 import { activeContext, type RepoContext } from './repoContext';
 import { syncedTable } from './syncedTable';
-import type { Result, VisitKind, VisitRow, VisitSlot } from './types';
+import { failure, type Outcome } from '../../shared/outcome';
+import type { VisitKind, VisitRow, VisitSlot } from './types';
 
 /** Why a visit write was refused on the device (the server refuses the same, with the same codes). */
 export type VisitWriteError =
@@ -52,9 +53,9 @@ export function createVisitsRepo(ctx: RepoContext = activeContext) {
      * slot is in the past, ends before it starts, lasts over a day, or there
      * are none or more than 10; nothing is written then.
      */
-    async create(input: NewVisit): Promise<Result<VisitRow, VisitWriteError>> {
+    async create(input: NewVisit): Promise<Outcome<VisitRow, VisitWriteError>> {
       const problem = slotsProblem(input.slots, ctx.now());
-      if (problem) return { ok: false, error: problem.code };
+      if (problem) return failure(problem.code);
       const slots = input.slots.map(slotToWire);
       const columns = storableChanges('visits', {
         project_id: input.projectId,
@@ -86,15 +87,14 @@ export function createVisitsRepo(ctx: RepoContext = activeContext) {
     },
 
     /** The homeowner accepts slot `index` of a proposed measure visit (works offline). */
-    async accept(id: string, index: number): Promise<Result<VisitRow, VisitWriteError>> {
+    async accept(id: string, index: number): Promise<Outcome<VisitRow, VisitWriteError>> {
       const current = await visits.live(id);
-      if (!current) return { ok: false, error: 'visit.not_found' };
+      if (!current) return failure('visit.not_found');
       if (current.kind !== 'measure' || current.status !== 'proposed')
-        return { ok: false, error: 'visit.bad_status' };
+        return failure('visit.bad_status');
       const slot = current.slots[index];
-      if (!slot) return { ok: false, error: 'visit.bad_slot' };
-      if (Date.parse(slot.starts_at) <= ctx.now())
-        return { ok: false, error: 'visit.slot_in_past' };
+      if (!slot) return failure('visit.bad_slot');
+      if (Date.parse(slot.starts_at) <= ctx.now()) return failure('visit.slot_in_past');
       const value = await visits.update(current, {
         columns: { status: 'scheduled', chosen_slot: index },
         local: summary('measure', current.slots, index),
@@ -103,10 +103,10 @@ export function createVisitsRepo(ctx: RepoContext = activeContext) {
     },
 
     /** The homeowner declines a proposed measure visit. */
-    async decline(id: string): Promise<Result<VisitRow, VisitWriteError>> {
+    async decline(id: string): Promise<Outcome<VisitRow, VisitWriteError>> {
       const current = await visits.live(id);
-      if (!current) return { ok: false, error: 'visit.not_found' };
-      if (current.status !== 'proposed') return { ok: false, error: 'visit.bad_status' };
+      if (!current) return failure('visit.not_found');
+      if (current.status !== 'proposed') return failure('visit.bad_status');
       return { ok: true, value: await visits.update(current, { columns: { status: 'declined' } }) };
     },
 
@@ -114,13 +114,13 @@ export function createVisitsRepo(ctx: RepoContext = activeContext) {
     async change(
       id: string,
       change: { slots?: readonly SlotTimes[]; message?: string; crew?: readonly string[] },
-    ): Promise<Result<VisitRow, VisitWriteError>> {
+    ): Promise<Outcome<VisitRow, VisitWriteError>> {
       const current = await visits.live(id);
-      if (!current) return { ok: false, error: 'visit.not_found' };
+      if (!current) return failure('visit.not_found');
       const columns: Record<string, unknown> = {};
       if (change.slots) {
         const problem = slotsProblem(change.slots, ctx.now());
-        if (problem) return { ok: false, error: problem.code };
+        if (problem) return failure(problem.code);
         columns.slots = change.slots.map(slotToWire);
       }
       if (change.message !== undefined) columns.message = change.message;
@@ -135,9 +135,9 @@ export function createVisitsRepo(ctx: RepoContext = activeContext) {
     },
 
     /** The contractor's side cancels a visit (it stays on the calendar, struck through). */
-    async cancel(id: string): Promise<Result<VisitRow, VisitWriteError>> {
+    async cancel(id: string): Promise<Outcome<VisitRow, VisitWriteError>> {
       const current = await visits.live(id);
-      if (!current) return { ok: false, error: 'visit.not_found' };
+      if (!current) return failure('visit.not_found');
       return {
         ok: true,
         value: await visits.update(current, { columns: { status: 'cancelled' } }),

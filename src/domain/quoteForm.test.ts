@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   contentToText,
+  lineToText,
   hasFormErrors,
   readQuoteForm,
   readQuoteLine,
@@ -144,5 +145,64 @@ describe('readQuoteForm', () => {
     );
     expect(r.content).toBeNull();
     expect(r.errors.count).toBe('A quote has at most 500 lines (now 501): remove 1');
+  });
+});
+
+describe('doors and drawer fronts written by hand', () => {
+  const door: QuoteLineText = {
+    kind: 'door',
+    description: 'Shaker doors',
+    quantity: '14',
+    price: '85.00',
+  };
+
+  it('per piece: no area', () => {
+    expect(readQuoteLine(door, 1)).toEqual({
+      line: { kind: 'door', description: 'Shaker doors', quantity: 14, unit_cents: 8500 },
+      errors: {},
+    });
+  });
+
+  it('per square foot: the area of one piece as typed', () => {
+    expect(readQuoteLine({ ...door, price: '21', area: '4.5' }, 1).line).toEqual({
+      kind: 'door',
+      description: 'Shaker doors',
+      quantity: 14,
+      unit_cents: 2100,
+      sqft: 4.5,
+    });
+    expect(readQuoteLine({ ...door, area: '' }, 1).errors.area).toBe(
+      'Enter the square feet of one piece, e.g. 4.5',
+    );
+    expect(readQuoteLine({ ...door, area: '101' }, 1).errors.area).toBe(
+      'The area must be more than 0 and at most 100 sq ft',
+    );
+    expect(readQuoteLine({ ...door, area: '1.23456' }, 1).errors.area).toBe(
+      'Use at most 4 decimals',
+    );
+  });
+
+  it('counts whole pieces; a labor line may take hours with decimals', () => {
+    expect(readQuoteLine({ ...door, quantity: '14.5' }, 1).errors.quantity).toBe(
+      'Count whole pieces, e.g. 14',
+    );
+    expect(readQuoteLine({ ...door, kind: 'labor', quantity: '2.5' }, 1).line?.quantity).toBe(2.5);
+  });
+
+  it('a stored hand-written line reads back with its area as text; a door-order line keeps its size', () => {
+    expect(
+      lineToText({ kind: 'door', description: 'Doors', quantity: 3, unit_cents: 2100, sqft: 4.5 }),
+    ).toEqual({ kind: 'door', description: 'Doors', quantity: '3', price: '21.00', area: '4.5' });
+    const sized = lineToText({
+      kind: 'door',
+      description: 'Door 14 1/2" × 30"',
+      quantity: 2,
+      unit_cents: 2100,
+      sqft: 3.0208,
+      width: 14.5,
+      height: 30,
+    });
+    expect(sized).toMatchObject({ sqft: 3.0208, width: 14.5, height: 30 });
+    expect(sized.area).toBeUndefined();
   });
 });

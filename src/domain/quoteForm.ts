@@ -4,7 +4,13 @@
  * nothing typed is changed or dropped, the content is simply not saved until
  * every field reads. Money is typed in dollars and stored in integer cents.
  */
-import { QUOTE_LIMITS, quoteLineError, type QuoteLine, type QuoteLineKind } from './quoteTotals';
+import {
+  COUNTED_KINDS,
+  QUOTE_LIMITS,
+  quoteLineError,
+  type QuoteLine,
+  type QuoteLineKind,
+} from './quoteTotals';
 
 /** One line as the editor shows it: the texts typed, and what is carried unchanged (area, size). */
 export interface QuoteLineText {
@@ -15,6 +21,11 @@ export interface QuoteLineText {
   price: string;
   /** Billable square feet of one piece (door-order lines), carried as is. */
   sqft?: number;
+  /**
+   * Square feet of one piece as typed, on a door or drawer-front line written
+   * by hand and priced per square foot (absent: priced per piece).
+   */
+  area?: string;
   /** Finished size of one piece, inches, carried as is. */
   width?: number;
   height?: number;
@@ -37,6 +48,7 @@ export interface QuoteLineErrors {
   description?: string;
   quantity?: string;
   price?: string;
+  area?: string;
   line?: string;
 }
 
@@ -67,9 +79,25 @@ export function centsToText(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
+/** True for a door or drawer-front line written by hand (no finished size from the door order). */
+export function isHandPiece(line: Pick<QuoteLine, 'kind' | 'width' | 'height'>): boolean {
+  return (
+    (line.kind === 'door' || line.kind === 'drawerFront') &&
+    (line.width === undefined || line.height === undefined)
+  );
+}
+
 /** A stored line as the editor shows it. */
 export function lineToText(line: QuoteLine): QuoteLineText {
   const { kind, description, quantity, unit_cents, sqft, width, height, overlay } = line;
+  if (isHandPiece(line))
+    return {
+      kind,
+      description,
+      quantity: String(quantity),
+      price: centsToText(unit_cents),
+      ...(sqft === undefined ? {} : { area: String(sqft) }),
+    };
   return {
     kind,
     description,
@@ -105,13 +133,25 @@ function readNumber(text: string): { n: number; places: number } | null {
   return { n: Number(t), places: decimals(t) };
 }
 
-function readQuantity(text: string): number | string {
+function readQuantity(text: string, kind: QuoteLineKind): number | string {
   if (text.trim() === '') return 'Enter a quantity';
   const r = readNumber(text);
   if (!r) return 'Enter a number, e.g. 2 or 1.5';
   if (r.n <= 0) return 'The quantity must be more than 0';
   if (r.n > QUOTE_LIMITS.maxQuantity) return 'The quantity must be at most 10,000';
   if (r.places > QUOTE_LIMITS.quantityDecimals) return 'Use at most 3 decimals';
+  if (COUNTED_KINDS.includes(kind) && !Number.isInteger(r.n)) return 'Count whole pieces, e.g. 14';
+  return r.n;
+}
+
+/** Square feet of one piece as typed → a number, or the field's message. */
+function readArea(text: string): number | string {
+  if (text.trim() === '') return 'Enter the square feet of one piece, e.g. 4.5';
+  const r = readNumber(text);
+  if (!r) return 'Enter the square feet of one piece, e.g. 4.5';
+  if (r.n <= 0 || r.n > QUOTE_LIMITS.maxSqft)
+    return 'The area must be more than 0 and at most 100 sq ft';
+  if (r.places > QUOTE_LIMITS.sqftDecimals) return 'Use at most 4 decimals';
   return r.n;
 }
 
@@ -138,18 +178,26 @@ export function readQuoteLine(
   if (t.description.trim() === '') errors.description = 'Enter a description';
   else if (t.description.length > QUOTE_LIMITS.descriptionChars)
     errors.description = `Keep the description to 500 characters (now ${t.description.length})`;
-  const quantity = readQuantity(t.quantity);
+  const quantity = readQuantity(t.quantity, t.kind);
   if (typeof quantity === 'string') errors.quantity = quantity;
   const cents = readPrice(t.price);
   if (typeof cents === 'string') errors.price = cents;
-  if (typeof quantity === 'string' || typeof cents === 'string' || errors.description)
+  const area = t.area === undefined ? undefined : readArea(t.area);
+  if (typeof area === 'string') errors.area = area;
+  if (
+    typeof quantity === 'string' ||
+    typeof cents === 'string' ||
+    typeof area === 'string' ||
+    errors.description
+  )
     return { line: null, errors };
+  const sqft = area ?? t.sqft;
   const line: QuoteLine = {
     kind: t.kind,
     description: t.description,
     quantity,
     unit_cents: cents,
-    ...(t.sqft === undefined ? {} : { sqft: t.sqft }),
+    ...(sqft === undefined ? {} : { sqft }),
     ...(t.width === undefined ? {} : { width: t.width }),
     ...(t.height === undefined ? {} : { height: t.height }),
     ...(t.overlay === undefined ? {} : { overlay: t.overlay }),
@@ -224,6 +272,6 @@ export function readQuoteForm(
 export function hasFormErrors(e: QuoteFormErrors): boolean {
   return (
     !!(e.count || e.taxRate || e.validUntil || e.notes) ||
-    e.lines.some((l) => l.description || l.quantity || l.price || l.line)
+    e.lines.some((l) => l.description || l.quantity || l.price || l.area || l.line)
   );
 }

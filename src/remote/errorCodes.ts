@@ -160,6 +160,7 @@ export const ERROR_TEXTS = {
   }),
   'quote_request.too_many_photos': msg({ message: 'Share at most {limit} photos' }),
   'quote_request.project_readonly': msg`A request's project cannot be changed`,
+  'quote.request_summary_readonly': msg`A quote's request summary is set by the server`,
   'quote_request.closed': msg`This request is closed. Request quotes again instead.`,
   'quote_request.needed_by_past': msg`The needed-by date is in the past`,
   'quote_request.photo_not_in_project': msg`A chosen photo is not a file of this project`,
@@ -188,6 +189,14 @@ export const ERROR_TEXTS = {
   'quote.content_changed': msg`This quote changed since you opened it. Review it again before accepting.`,
   'quote.reason_too_long': msg({ message: 'Keep the reason under {limit, number} characters' }),
   'quote.withdraw_contractor_only': msg`Only the quote's contractor can withdraw it`,
+  'quote.line_count_whole': msg({ message: 'Line {line}: count whole pieces' }),
+  'quote.line_area_kind': msg({
+    message: 'Line {line}: only a door or drawer-front line is priced by area',
+  }),
+  'quote.line_overlay': msg({
+    message: 'Line {line}: an overlay belongs on a hinge line, more than 0 and at most 4 inches',
+  }),
+  'quote.request_summary_readonly': msg`The request a quote answers is kept by the server`,
   'quote.draft_not_sent': msg`A draft has not been sent: delete it instead`,
   'quote.contractor_mismatch': msg`A quote is written by its own contractor`,
   'quote.contractor_only': msg`Only a contractor can prepare a quote`,

@@ -3,7 +3,7 @@
 -- private.sync_generate() writes the sync functions from these rows).
 
 insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
-values ('profiles', 10, true, null, array['role', 'organization_id', 'permissions'], 'r.id = auth.uid()', 'RLS profiles_*_own (one''s own row); role, organization_id and permissions are the server''s', false, 'profiles are removed with delete_my_account()', false, null, false, null, null);
+values ('profiles', 10, true, null, array['role', 'organization_id', 'permissions'], 'r.id = auth.uid()', 'RLS profiles_*_own (one''s own row); role, organization_id and permissions are the server''s', false, 'profile.delete_via_account', false, null, false, null, null);
 
 insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
 values ('projects', 20, true, null, array[], 'private.can_read_project(r.id)', 'RLS projects_* (owner, project members, organization admin) and the projects_* guard triggers', true, null, true, 'id', true, null, null);

@@ -328,9 +328,9 @@ describe.each([
     await page.screenshot({ path: artifactPath('builder', `removed-${device}.png`) });
     await page.getByRole('button', { name: 'Undo', exact: true }).click();
     await b.cabinet(3).waitFor();
-    // The restored card shows the stored sizes
-    expect(await b.field('Cabinet 2 Front 2 Height').inputValue()).toBe('5.0625');
-    expect(await b.field('Cabinet 2 Door 1 Width').inputValue()).toBe('12.5');
+    // The restored card shows the sizes as they were typed ("5 1/16" on the keypad: 5.0625 stored)
+    expect(await b.field('Cabinet 2 Front 2 Height').inputValue()).toBe('5 1/16');
+    expect(await b.field('Cabinet 2 Door 1 Width').inputValue()).toBe('12 1/2');
 
     if (device === 'tablet') {
       // Ctrl+Z takes back a removal too
@@ -338,7 +338,7 @@ describe.each([
       await b.cabinet(3).waitFor({ state: 'detached' });
       await page.keyboard.press('Control+z');
       await b.cabinet(3).waitFor();
-      expect(await b.field('Cabinet 1 Door 1 Width').inputValue()).toBe('14.375');
+      expect(await b.field('Cabinet 1 Door 1 Width').inputValue()).toBe('14 3/8');
     }
 
     // Reload: nothing lost
@@ -356,7 +356,8 @@ describe.each([
           'Cabinet 3 Door 2 Width',
         ].map((l) => b.field(l).inputValue()),
       );
-    expect(await values()).toEqual(['14.375', '30', '12.5', '5.0625', '14', '14.0625']);
+    // As typed on the keypad, kept with the numbers (14.375, 12.5, 5.0625, 14.0625 stored)
+    expect(await values()).toEqual(['14 3/8', '30', '12 1/2', '5 1/16', '14', '14 1/16']);
     expect(await b.field('Cabinet 3 Door 2 Split door').isChecked()).toBe(true);
     // Door 1 next to the wall and door 2 split: no longer a pair to compare
     await b

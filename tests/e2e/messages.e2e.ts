@@ -59,7 +59,7 @@ describe('project messages on two devices', () => {
     );
     const mine = thread(joe).getByRole('article').last();
     await mine.getByText('Waiting to send').waitFor();
-    await mine.getByText('Attached: fridge-wall.png').waitFor();
+    await mine.getByRole('button', { name: 'Open fridge-wall.png full size' }).waitFor();
     expect(await field.inputValue()).toBe('');
     await threadCard(joe).screenshot({
       path: artifactPath('messages', 'tablet-offline-waiting.png'),
@@ -86,7 +86,7 @@ describe('project messages on two devices', () => {
     ).toBe('https://example.com/plumb');
     expect(await msg.locator('b').count()).toBe(0);
     await msg.getByText('<b>not bold</b>', { exact: false }).waitFor();
-    await msg.getByText('Attached: fridge-wall.png').waitFor();
+    await msg.getByRole('button', { name: 'Open fridge-wall.png full size' }).waitFor();
     await home.getByRole('separator').getByText('Today').first().waitFor();
     await home
       .getByRole('banner')

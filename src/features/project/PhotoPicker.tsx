@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useProjectFiles } from '../../hooks';
-import { FileThumb, isImage } from './FileThumb';
+import { FileThumb, isImage } from '../../ui/FileThumb';
 
 /**
  * The project's photos as checkboxes with their thumbnails: the homeowner

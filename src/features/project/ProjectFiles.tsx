@@ -1,56 +1,19 @@
 import { ph } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { domainText } from '../../i18n/domainTexts';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { Modal } from '../../ui/Modal';
+import { PhotoViewer } from '../../ui/PhotoViewer';
 import { FILE_NOT_FOUND_TEXT, filesRepo, type LocalProjectFile } from '../../data';
 import { useDeadLetters, useProjectFiles } from '../../hooks';
 import { formatBytes } from '../../ui/formatBytes';
-import { FileThumb, isImage } from './FileThumb';
-import { removeThumbnail, storeThumbnail } from './thumbnails';
+import { FileThumb, isImage } from '../../ui/FileThumb';
+import { removeThumbnail, storeThumbnail } from '../../ui/thumbnails';
+import { refusalText } from '../rowSync/refusalText';
 
 function errorText(err: unknown): string {
   return err instanceof Error && err.message ? err.message : String(err);
-}
-
-/** A photo full size (from this device, or downloaded when online). */
-function PhotoViewer({ file, onClose }: { file: LocalProjectFile; onClose: () => void }) {
-  const { t } = useLingui();
-  const [url, setUrl] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let made: string | null = null;
-    let cancelled = false;
-    filesRepo
-      .openBlob(file.id)
-      .then((blob) => {
-        if (cancelled) return;
-        made = URL.createObjectURL(blob);
-        setUrl(made);
-      })
-      .catch((err: unknown) => {
-        if (!cancelled) setError(errorText(err));
-      });
-    return () => {
-      cancelled = true;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [file.id]);
-  return (
-    <Modal title={file.file_name} onClose={onClose}>
-      {error ? (
-        <div className="alert alert-error" role="alert">
-          {error}
-        </div>
-      ) : url ? (
-        <img className="photo-full" src={url} alt={file.file_name} />
-      ) : (
-        <p className="muted">{t`Opening photo…`}</p>
-      )}
-    </Modal>
-  );
 }
 
 /**
@@ -77,7 +40,7 @@ export function ProjectFiles({
   const failed = new Map(
     (deadLetters ?? [])
       .filter((d) => d.op.table === 'project_files')
-      .map((d) => [d.op.id, d.message]),
+      .map((d) => [d.op.id, refusalText(d)]),
   );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

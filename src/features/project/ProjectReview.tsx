@@ -11,6 +11,7 @@ import { useDeadLetters, useProjectReview } from '../../hooks';
 import { ReplyForm } from './ReplyForm';
 import { ReviewCard } from '../../ui/ReviewCard';
 import { ReviewForm } from './ReviewForm';
+import { refusalText } from '../rowSync/refusalText';
 
 /** The words of a refused write (the field errors are the server's own words). */
 const WRITE_TEXTS: Record<ReviewWriteError, MessageDescriptor> = {
@@ -92,7 +93,7 @@ export function ProjectReview({
           {refused ? (
             <p className="field-error" role="alert">
               <Trans>
-                Not saved: {ph({ reason: refused.message })}{' '}
+                Not saved: {ph({ reason: refusalText(refused) })}{' '}
                 <Link to="/sync">See unsynced changes</Link>
               </Trans>
             </p>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { addDays, format } from 'date-fns';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../../auth/useAuth';
 import { useUiRole } from '../../auth/useCurrentRole';
@@ -18,6 +19,7 @@ import { DEFAULT_VALID_DAYS, startingQuoteLines } from '../../domain/quoteStart'
  * and queued.
  */
 export function NewQuotePage() {
+  const { t } = useLingui();
   const { projectId } = useParams();
   const navigate = useNavigate();
   const userId = useAuth((s) => s.user?.id);
@@ -60,9 +62,13 @@ export function NewQuotePage() {
     return (
       <main className="container">
         <div className="card">
-          <p>Contractors prepare quotes. To get quotes on your project, request them from it.</p>
+          <p>
+            <Trans>
+              Contractors prepare quotes. To get quotes on your project, request them from it.
+            </Trans>
+          </p>
           <Link to="/dashboard" className="btn">
-            Back to Dashboard
+            <Trans>Back to Dashboard</Trans>
           </Link>
         </div>
       </main>
@@ -72,13 +78,13 @@ export function NewQuotePage() {
       <main className="container">
         <div className="card">
           <p className="alert alert-error" role="alert">
-            The quote could not be started on this device: {error}
+            <Trans>The quote could not be started on this device: {error}</Trans>
           </p>
           <Link to="/quotes" className="btn">
-            My quotes
+            <Trans>My quotes</Trans>
           </Link>
         </div>
       </main>
     );
-  return <Spinner label="Preparing the quote…" />;
+  return <Spinner label={t`Preparing the quote…`} />;
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { quotesRepo, type QuoteRow } from '../../data';
 import type { QuoteTotals } from '../../domain/quoteTotals';
@@ -28,9 +29,9 @@ export function QuoteDraftActions({
   empty: boolean;
   onSend: () => Promise<void>;
 }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const it = zeroLines === 1 ? 'it' : 'them';
   return (
     <section className="card section-card qt-send">
       {totals ? (
@@ -43,16 +44,21 @@ export function QuoteDraftActions({
             totalCents: quote.total_cents,
           }}
           rate={quote.tax_rate}
-          note="These are the totals last saved: a field above has a problem."
+          note={t`These are the totals last saved: a field above has a problem.`}
         />
       )}
       {zeroLines > 0 ? (
         <p className="alert alert-warn">
-          {zeroLines === 1 ? '1 line is' : `${zeroLines} lines are`} at $0.00: price {it} or remove{' '}
-          {it} before sending.
+          {zeroLines === 1
+            ? t`1 line is at $0.00: price it or remove it before sending.`
+            : t`${zeroLines} lines are at $0.00: price them or remove them before sending.`}
         </p>
       ) : null}
-      {empty ? <p className="alert alert-info">Add at least one line before sending.</p> : null}
+      {empty ? (
+        <p className="alert alert-info">
+          <Trans>Add at least one line before sending.</Trans>
+        </p>
+      ) : null}
       <div className="btn-row">
         <button
           type="button"
@@ -60,25 +66,25 @@ export function QuoteDraftActions({
           disabled={blocked || empty}
           onClick={() => void onSend()}
         >
-          Send quote
+          <Trans>Send quote</Trans>
         </button>
         <Link to={`/quote/${quote.id}/print`} className="btn">
-          Preview / print
+          <Trans>Preview / print</Trans>
         </Link>
         <button type="button" className="btn btn-ghost" onClick={() => setConfirmDelete(true)}>
-          Delete draft
+          <Trans>Delete draft</Trans>
         </button>
       </div>
       {confirmDelete ? (
         <ConfirmDialog
-          title="Delete this draft quote?"
-          message="The draft and its lines are deleted. A quote already sent is not affected."
-          confirmLabel="Delete draft"
+          title={t`Delete this draft quote?`}
+          message={t`The draft and its lines are deleted. A quote already sent is not affected.`}
+          confirmLabel={t`Delete draft`}
           danger
           onClose={() => setConfirmDelete(false)}
           onConfirm={async () => {
             const r = await quotesRepo.removeDraft(quote.id);
-            if (!r.ok) return 'This draft was already sent or deleted.';
+            if (!r.ok) return t`This draft was already sent or deleted.`;
             void navigate('/quotes', { replace: true });
             return null;
           }}

@@ -1,33 +1,67 @@
 import { useCallback, useMemo, useState } from 'react';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { quotesRepo, type QuoteContent, type QuoteRow } from '../../data';
+import { useProfile, useProject } from '../../hooks';
 import {
   contentToText,
   hasFormErrors,
+  lineToText,
   readQuoteForm,
   type QuoteFormText,
   type QuoteLineText,
 } from '../../domain/quoteForm';
+import { readPriceList, type PriceList } from '../../domain/pricing';
+import { hasDoorOrderChanges, updateFromDoorOrder } from '../../domain/quoteDoorOrderUpdate';
+import { doorOrderQuoteLines } from '../../domain/quoteStart';
 import { quoteTotals, type QuoteLineKind } from '../../domain/quoteTotals';
 import { QuoteLinesEditor } from './QuoteLinesEditor';
 import { QuoteTerms } from './QuoteTerms';
 import { QuoteDraftActions } from './QuoteDraftActions';
-import { KIND_WORDS, useToday } from './quoteText';
+import { DoorOrderUpdateCard } from './DoorOrderUpdateCard';
 import { useQuoteAutosave } from './useQuoteAutosave';
+import { NEW_LINE_MESSAGES, useToday } from './quoteText';
 
-const SAVE_WORDS = {
-  saved: 'Saved on this device',
-  waiting: 'Saving…',
-  held: 'Not saved yet: fix the fields marked in red (what you typed is kept)',
+const SAVE_MESSAGES = {
+  saved: msg`Saved on this device`,
+  waiting: msg`Saving…`,
+  held: msg`Not saved yet: fix the fields marked in red (what you typed is kept)`,
 } as const;
+
+/** Dollars of a price-list rate as the editor shows them ("21.00"). */
+function rateText(rate: number | undefined): string {
+  return (Math.round((rate ?? 0) * 100) / 100).toFixed(2);
+}
+
+/**
+ * A new line of `kind` as the editor starts it. A door or drawer front is
+ * priced per square foot from the price list when it has a rate for that
+ * kind (the area of one piece starts at the list's minimum, for the
+ * contractor to type), else per piece at $0.00.
+ */
+function newLine(kind: QuoteLineKind, description: string, list: PriceList | null): QuoteLineText {
+  const line: QuoteLineText = { kind, description, quantity: '1', price: '0.00' };
+  if (kind !== 'door' && kind !== 'drawerFront') return line;
+  const rate = kind === 'door' ? list?.doorPerSqFt : list?.drawerFrontPerSqFt;
+  if (rate === undefined || list === null) return line;
+  const min = kind === 'door' ? list.minDoorSqFt : list.minDrawerFrontSqFt;
+  return { ...line, price: rateText(rate), area: String(min) };
+}
 
 /**
  * The editor of a draft quote: its lines, tax and terms, the totals live
  * (integer cents, shown as dollars), autosaved on the device while every
- * field reads. Send saves, then sends through the outbox: offline it waits
- * for the connection. Works fully offline.
+ * field reads. When this device has the project and its door order differs
+ * from the draft's door-order lines, "Update from the door order" previews
+ * and applies the difference. Send saves, then sends through the outbox:
+ * offline it waits for the connection. Works fully offline.
  */
 export function QuoteDraftEditor({ quote }: { quote: QuoteRow }) {
+  const { i18n } = useLingui();
   const today = useToday();
+  const project = useProject(quote.project_id);
+  const profile = useProfile();
+  const priceList = useMemo(() => readPriceList(profile?.price_list), [profile?.price_list]);
   const initial: QuoteContent = useMemo(
     () => ({
       lines: quote.lines,
@@ -47,6 +81,17 @@ export function QuoteDraftEditor({ quote }: { quote: QuoteRow }) {
   const empty = form.lines.length === 0;
   const zero = content ? content.lines.filter((l) => l.unit_cents === 0).length : 0;
 
+  const cabinetData = project?.details?.cabinetData;
+  const fromOrder = useMemo(
+    () => (cabinetData == null ? null : doorOrderQuoteLines(cabinetData, priceList)),
+    [cabinetData, priceList],
+  );
+  // Compared while every field reads (the lines typed are then the draft's lines).
+  const update = useMemo(
+    () => (fromOrder && content ? updateFromDoorOrder(content.lines, fromOrder) : null),
+    [fromOrder, content],
+  );
+
   const onLine = useCallback((index: number, patch: Partial<QuoteLineText>) => {
     setForm((f) => ({
       ...f,
@@ -56,15 +101,13 @@ export function QuoteDraftEditor({ quote }: { quote: QuoteRow }) {
   const onRemove = useCallback((index: number) => {
     setForm((f) => ({ ...f, lines: f.lines.filter((_, i) => i !== index) }));
   }, []);
-  const onAdd = useCallback((kind: QuoteLineKind) => {
-    const line: QuoteLineText = {
-      kind,
-      description: KIND_WORDS[kind],
-      quantity: '1',
-      price: '0.00',
-    };
-    setForm((f) => ({ ...f, lines: [...f.lines, line] }));
-  }, []);
+  const onAdd = useCallback(
+    (kind: QuoteLineKind) => {
+      const line = newLine(kind, i18n._(NEW_LINE_MESSAGES[kind]), priceList);
+      setForm((f) => ({ ...f, lines: [...f.lines, line] }));
+    },
+    [i18n, priceList],
+  );
 
   async function send() {
     if (!content) return;
@@ -78,8 +121,14 @@ export function QuoteDraftEditor({ quote }: { quote: QuoteRow }) {
   return (
     <>
       <p className="qt-save muted" role="status">
-        {SAVE_WORDS[autosave.state]}
+        {i18n._(SAVE_MESSAGES[autosave.state])}
       </p>
+      {update && hasDoorOrderChanges(update) ? (
+        <DoorOrderUpdateCard
+          update={update}
+          onApply={() => setForm((f) => ({ ...f, lines: update.lines.map(lineToText) }))}
+        />
+      ) : null}
       <QuoteLinesEditor
         lines={form.lines}
         countError={errors.count}

@@ -8,6 +8,8 @@ import { useState } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { QuoteLineText } from '../../domain/quoteForm';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@lingui/core';
 import { QuoteLineRow } from './QuoteLineRow';
 
 afterEach(cleanup);
@@ -15,16 +17,18 @@ afterEach(cleanup);
 function Harness({ start }: { start: QuoteLineText }) {
   const [line, setLine] = useState(start);
   return (
-    <table>
-      <tbody>
-        <QuoteLineRow
-          line={line}
-          index={0}
-          onChange={(_, patch) => setLine((l) => ({ ...l, ...patch }))}
-          onRemove={() => undefined}
-        />
-      </tbody>
-    </table>
+    <I18nProvider i18n={i18n}>
+      <table>
+        <tbody>
+          <QuoteLineRow
+            line={line}
+            index={0}
+            onChange={(_, patch) => setLine((l) => ({ ...l, ...patch }))}
+            onRemove={() => undefined}
+          />
+        </tbody>
+      </table>
+    </I18nProvider>
   );
 }
 
@@ -60,5 +64,28 @@ describe('QuoteLineRow', () => {
     const error = document.getElementById(field.getAttribute('aria-describedby') ?? '');
     expect(error?.textContent).toBe(message);
     expect(screen.queryByText('$223.54')).toBeNull();
+  });
+
+  it('a door line written by hand: per piece, or per sq ft with the area of one piece', () => {
+    render(
+      <Harness
+        start={{ kind: 'door', description: 'Shaker doors', quantity: '14', price: '85.00' }}
+      />,
+    );
+    // 14 × $85.00
+    expect(screen.getByText('$1,190.00')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Priced, line 1'), { target: { value: 'sqft' } });
+    const area = screen.getByLabelText<HTMLInputElement>('Square feet of one piece, line 1');
+    expect(document.getElementById(area.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Enter the square feet of one piece, e.g. 4.5',
+    );
+    fireEvent.change(screen.getByLabelText('Price in dollars per sq ft, line 1'), {
+      target: { value: '21' },
+    });
+    fireEvent.change(area, { target: { value: '4.5' } });
+    // 14 × 4.5 sq ft × $21.00 = $1,323.00
+    expect(screen.getByText('$1,323.00')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Quantity, line 1'), { target: { value: '14.5' } });
+    expect(screen.getByText('Count whole pieces, e.g. 14')).toBeTruthy();
   });
 });

@@ -1,8 +1,9 @@
 import { startTransition, useEffect, useId, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { QuoteLineText } from '../../domain/quoteForm';
 import { QUOTE_LIMITS, type QuoteLineKind } from '../../domain/quoteTotals';
 import { QuoteLineRow } from './QuoteLineRow';
-import { ADDABLE_KINDS, KIND_WORDS } from './quoteText';
+import { ADDABLE_KINDS, kindWords } from './quoteText';
 
 /**
  * Lines rendered in the first frame: a tablet screen and a half. A quote
@@ -13,8 +14,8 @@ import { ADDABLE_KINDS, KIND_WORDS } from './quoteText';
 const FIRST_ROWS = 30;
 
 /**
- * The quote's lines as a table to edit, and "Add a line" (labor, removal,
- * delivery, finish or anything else, at $0.00 to price). At 500 lines the
+ * The quote's lines as a table to edit, and "Add a line" (doors and drawer
+ * fronts, labor, removal, delivery, finish or anything else, to price). At 500 lines the
  * button stops and says why; more than 500 (never made here) gets the
  * form's message above the table.
  */
@@ -31,8 +32,9 @@ export function QuoteLinesEditor({
   onRemove: (index: number) => void;
   onAdd: (kind: QuoteLineKind) => void;
 }) {
+  const { t } = useLingui();
   const uid = useId();
-  const [kind, setKind] = useState<QuoteLineKind>('labor');
+  const [kind, setKind] = useState<QuoteLineKind>('door');
   const full = lines.length >= QUOTE_LIMITS.lines;
   const [all, setAll] = useState(lines.length <= FIRST_ROWS);
   useEffect(() => {
@@ -41,7 +43,9 @@ export function QuoteLinesEditor({
   const shown = all ? lines : lines.slice(0, FIRST_ROWS);
   return (
     <section className="card section-card" aria-labelledby={`${uid}-h`}>
-      <h2 id={`${uid}-h`}>Lines</h2>
+      <h2 id={`${uid}-h`}>
+        <Trans>Lines</Trans>
+      </h2>
       {countError ? (
         <p className="alert alert-error" role="alert">
           {countError}
@@ -51,13 +55,25 @@ export function QuoteLinesEditor({
         <table className="qt-table">
           <thead>
             <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Description</th>
-              <th scope="col">Qty</th>
-              <th scope="col">Price</th>
-              <th scope="col">Amount</th>
               <th scope="col">
-                <span className="visually-hidden">Remove</span>
+                <Trans>Item</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Description</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Qty</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Price</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Amount</Trans>
+              </th>
+              <th scope="col">
+                <span className="visually-hidden">
+                  <Trans>Remove</Trans>
+                </span>
               </th>
             </tr>
           </thead>
@@ -68,9 +84,15 @@ export function QuoteLinesEditor({
           </tbody>
         </table>
       </div>
-      {lines.length === 0 ? <p className="muted">No lines yet. Add the first one below.</p> : null}
+      {lines.length === 0 ? (
+        <p className="muted">
+          <Trans>No lines yet. Add the first one below.</Trans>
+        </p>
+      ) : null}
       <div className="btn-row qt-add">
-        <label htmlFor={`${uid}-kind`}>New line</label>
+        <label htmlFor={`${uid}-kind`}>
+          <Trans>New line</Trans>
+        </label>
         <select
           id={`${uid}-kind`}
           value={kind}
@@ -78,14 +100,14 @@ export function QuoteLinesEditor({
         >
           {ADDABLE_KINDS.map((k) => (
             <option key={k} value={k}>
-              {KIND_WORDS[k]}
+              {kindWords(k)}
             </option>
           ))}
         </select>
         <button type="button" className="btn" disabled={full} onClick={() => onAdd(kind)}>
-          Add a line
+          <Trans>Add a line</Trans>
         </button>
-        {full ? <span className="muted">A quote has at most 500 lines.</span> : null}
+        {full ? <span className="muted">{t`A quote has at most 500 lines.`}</span> : null}
       </div>
     </section>
   );

@@ -1,4 +1,7 @@
+import { msg } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import type { QuoteRow } from '../../data';
+import { i18n } from '../../i18n/i18n';
 import { formatSize } from '../../domain/fractions';
 import { quoteTotals, type QuoteLine } from '../../domain/quoteTotals';
 import { money } from './quoteText';
@@ -6,9 +9,11 @@ import { money } from './quoteText';
 /** "2 × $21.00/sq ft × 2.3333 sq ft" — how a line's amount is made. */
 function howPriced(l: QuoteLine): string {
   const unit = money(l.unit_cents);
-  return l.sqft === undefined
-    ? `${l.quantity} × ${unit}`
-    : `${l.quantity} × ${l.sqft} sq ft × ${unit}/sq ft`;
+  const quantity = l.quantity;
+  const sqft = l.sqft;
+  return sqft === undefined
+    ? `${quantity} × ${unit}`
+    : i18n._(msg`${quantity} × ${sqft} sq ft × ${unit}/sq ft`);
 }
 
 /** The amounts of stored lines: figured again with the domain function (the server's rule), never NaN. */
@@ -31,10 +36,14 @@ export function QuoteLinesView({ quote }: { quote: Pick<QuoteRow, 'lines'> }) {
     <table className="qt-table qt-table-view">
       <thead>
         <tr>
-          <th scope="col">Description</th>
-          <th scope="col">Qty × price</th>
+          <th scope="col">
+            <Trans>Description</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Qty × price</Trans>
+          </th>
           <th scope="col" className="qt-amount">
-            Amount
+            <Trans>Amount</Trans>
           </th>
         </tr>
       </thead>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../../auth/useAuth';
 import { useJob, useProfile, useProject, useQuote } from '../../hooks';
@@ -21,6 +22,7 @@ function str(v: unknown): string {
  * quote as text) on tablets and phones that have it.
  */
 export function QuotePrintPage() {
+  const { t } = useLingui();
   const { quoteId } = useParams();
   const quote = useQuote(quoteId);
   const project = useProject(quote?.project_id);
@@ -29,13 +31,14 @@ export function QuotePrintPage() {
   const user = useAuth((s) => s.user);
   const touch = useMemo(() => isTouchDevice(), []);
   const [shareNote, setShareNote] = useState<string | null>(null);
-  if (quote === undefined || profile === undefined) return <Spinner label="Loading the quote…" />;
+  if (quote === undefined || profile === undefined)
+    return <Spinner label={t`Loading the quote…`} />;
   if (quote === null)
     return (
       <main className="container card">
-        Quote not found on this device.{' '}
+        <Trans>Quote not found on this device.</Trans>{' '}
         <Link to="/quotes" className="btn">
-          My quotes
+          <Trans>My quotes</Trans>
         </Link>
       </main>
     );
@@ -55,29 +58,29 @@ export function QuotePrintPage() {
   async function share() {
     if (!quote) return;
     setShareNote(null);
-    const title = `Quote — ${customer || 'cabinet refacing'}`;
+    const title = customer ? t`Quote — ${customer}` : t`Quote — cabinet refacing`;
     const outcome = await shareTextOrDownload(
       title,
-      quotePlainText(quote, from, customer),
+      quotePlainText(quote, from, customer, t),
       'quote.txt',
     );
     if (outcome === 'downloaded')
-      setShareNote('Sharing is not available here, so the quote was downloaded as text.');
+      setShareNote(t`Sharing is not available here, so the quote was downloaded as text.`);
   }
 
   return (
     <main className="container qt-print">
       <div className="no-print btn-row qt-actions">
         <Link to={`/quote/${quote.id}`} className="btn">
-          Back to the quote
+          <Trans>Back to the quote</Trans>
         </Link>
         {touch ? (
           <button type="button" className="btn" onClick={() => void share()}>
-            Share
+            <Trans>Share</Trans>
           </button>
         ) : null}
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>
-          Print / PDF
+          <Trans>Print / PDF</Trans>
         </button>
       </div>
       {shareNote ? (

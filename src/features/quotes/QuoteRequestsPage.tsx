@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Spinner } from '../../ui/Spinner';
 import { useActiveUserId, useMyQuotes } from '../../hooks';
 import type { QuoteRow } from '../../data';
@@ -21,6 +22,7 @@ type Loaded =
  * the connection returns; the contractor's quotes stay under My quotes.
  */
 export function QuoteRequestsPage() {
+  const { t } = useLingui();
   const connection = useConnection();
   const mine = useMyQuotes();
   const userId = useActiveUserId();
@@ -50,26 +52,30 @@ export function QuoteRequestsPage() {
   if (connection !== 'online' && loaded.state !== 'done')
     body = (
       <p className="alert alert-info" role="status">
-        {connection === 'offline' ? "You're offline." : "Can't reach the server."} Quote requests
-        come from the server: they show here when it answers again. Your quotes are under{' '}
-        <Link to="/quotes">My quotes</Link>.
+        {connection === 'offline' ? t`You're offline.` : t`Can't reach the server.`}{' '}
+        <Trans>
+          Quote requests come from the server: they show here when it answers again. Your quotes are
+          under <Link to="/quotes">My quotes</Link>.
+        </Trans>
       </p>
     );
-  else if (loaded.state === 'loading') body = <Spinner label="Loading quote requests…" />;
+  else if (loaded.state === 'loading') body = <Spinner label={t`Loading quote requests…`} />;
   else if (loaded.state === 'failed')
     body = (
       <div className="alert alert-error" role="alert">
         <p>{loaded.message}</p>
         <button type="button" className="btn" onClick={() => void load()}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </div>
     );
   else if (loaded.requests.length === 0)
     body = (
       <p className="card muted">
-        No open quote requests in your service areas. Check the ZIP codes you serve on{' '}
-        <Link to="/profile">your profile</Link>.
+        <Trans>
+          No open quote requests in your service areas. Check the ZIP codes you serve on{' '}
+          <Link to="/profile">your profile</Link>.
+        </Trans>
       </p>
     );
   else
@@ -90,9 +96,11 @@ export function QuoteRequestsPage() {
   return (
     <main className="container qt">
       <div className="page-head">
-        <h1>Quote requests</h1>
+        <h1>
+          <Trans>Quote requests</Trans>
+        </h1>
         <Link to="/quotes" className="btn">
-          My quotes
+          <Trans>My quotes</Trans>
         </Link>
       </div>
       {body}

@@ -1,7 +1,9 @@
 import { useNavigate } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { deadLettersRepo, quotesRepo, type QuoteRow } from '../../data';
 import { useDeadLetters } from '../../hooks';
-import { STATUS_WORDS, day, useConnection } from './quoteText';
+import { day, statusWords, useConnection } from './quoteText';
+import { refusalText } from '../rowSync/refusalText';
 
 /**
  * Where a sent quote stands, in words: waiting for the connection ("Will be
@@ -10,6 +12,7 @@ import { STATUS_WORDS, day, useConnection } from './quoteText';
  * what to do: copy it into a new draft, fix it and send again.
  */
 export function QuoteSendState({ quote }: { quote: QuoteRow }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const connection = useConnection();
   const letters = useDeadLetters();
@@ -30,32 +33,47 @@ export function QuoteSendState({ quote }: { quote: QuoteRow }) {
     return (
       <div className="alert alert-error" role="alert">
         <p>
-          <strong>The server refused this quote:</strong> {refused.message}
+          <strong>
+            <Trans>The server refused this quote:</Trans>
+          </strong>{' '}
+          {refusalText(refused)}
         </p>
         <p>
-          It was not sent. Copy it into a new draft, fix what the message names, and send it again.
+          <Trans>
+            It was not sent. Copy it into a new draft, fix what the message names, and send it
+            again.
+          </Trans>
         </p>
         <button type="button" className="btn" onClick={() => void copyToDraft(refused.id)}>
-          Copy into a new draft
+          <Trans>Copy into a new draft</Trans>
         </button>
       </div>
     );
   if (quote.status === 'sent' && !quote.sent_at)
     return (
       <p className="alert alert-info" role="status">
-        {connection === 'online' ? 'Sending…' : "Will be sent when you're online"}
+        {connection === 'online' ? t`Sending…` : t`Will be sent when you're online`}
       </p>
     );
+  const sent = day(quote.sent_at);
+  const decided = day(quote.decided_at);
+  const signed = day(quote.signed_at ?? quote.decided_at);
+  const signer = quote.signer_name;
+  const reason = quote.decline_reason;
   const text =
     quote.status === 'sent'
-      ? `Sent ${day(quote.sent_at)}`
+      ? t`Sent ${sent}`
       : quote.status === 'accepted'
-        ? `Accepted by ${quote.signer_name ?? 'the homeowner'} on ${day(quote.signed_at ?? quote.decided_at)}`
+        ? signer
+          ? t`Accepted by ${signer} on ${signed}`
+          : t`Accepted by the homeowner on ${signed}`
         : quote.status === 'declined'
-          ? `Declined ${day(quote.decided_at)}${quote.decline_reason ? `: “${quote.decline_reason}”` : ''}`
+          ? reason
+            ? t`Declined ${decided}: “${reason}”`
+            : t`Declined ${decided}`
           : quote.status === 'withdrawn'
-            ? `Withdrawn ${day(quote.decided_at)}`
-            : STATUS_WORDS[quote.status];
+            ? t`Withdrawn ${decided}`
+            : statusWords(quote.status);
   return (
     <p
       className={`alert ${quote.status === 'accepted' ? 'alert-success' : 'alert-info'}`}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { quotesRepo, type QuoteRow } from '../../data';
 import { QuoteLinesView } from './QuoteLinesView';
@@ -16,6 +17,7 @@ import { errorText } from '../../remote/rpc';
  * server; offline the button says so) and print.
  */
 export function QuoteSentView({ quote }: { quote: QuoteRow }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const connection = useConnection();
   const [confirmWithdraw, setConfirmWithdraw] = useState(false);
@@ -37,7 +39,9 @@ export function QuoteSentView({ quote }: { quote: QuoteRow }) {
     <>
       <QuoteSendState quote={quote} />
       <section className="card section-card">
-        <h2>Lines</h2>
+        <h2>
+          <Trans>Lines</Trans>
+        </h2>
         <div className="qt-scroll">
           <QuoteLinesView quote={quote} />
         </div>
@@ -50,11 +54,15 @@ export function QuoteSentView({ quote }: { quote: QuoteRow }) {
           rate={quote.tax_rate}
         />
         <dl className="dl">
-          <dt>Valid until</dt>
+          <dt>
+            <Trans>Valid until</Trans>
+          </dt>
           <dd>{day(quote.valid_until)}</dd>
           {quote.notes ? (
             <>
-              <dt>Notes</dt>
+              <dt>
+                <Trans>Notes</Trans>
+              </dt>
               <dd className="qt-notes">{quote.notes}</dd>
             </>
           ) : null}
@@ -62,11 +70,11 @@ export function QuoteSentView({ quote }: { quote: QuoteRow }) {
       </section>
       <div className="btn-row">
         <Link to={`/quote/${quote.id}/print`} className="btn btn-primary">
-          Print / PDF
+          <Trans>Print / PDF</Trans>
         </Link>
         {canRevise ? (
           <button type="button" className="btn" onClick={() => void revise()}>
-            Revise
+            <Trans>Revise</Trans>
           </button>
         ) : null}
         {canWithdraw ? (
@@ -76,15 +84,15 @@ export function QuoteSentView({ quote }: { quote: QuoteRow }) {
             disabled={connection !== 'online'}
             onClick={() => setConfirmWithdraw(true)}
           >
-            {connection === 'online' ? 'Withdraw' : 'Withdraw (needs a connection)'}
+            {connection === 'online' ? t`Withdraw` : t`Withdraw (needs a connection)`}
           </button>
         ) : null}
       </div>
       {confirmWithdraw ? (
         <ConfirmDialog
-          title="Withdraw this quote?"
-          message="The homeowner can no longer accept it. You can send a revision later."
-          confirmLabel="Withdraw"
+          title={t`Withdraw this quote?`}
+          message={t`The homeowner can no longer accept it. You can send a revision later.`}
+          confirmLabel={t`Withdraw`}
           danger
           onClose={() => setConfirmWithdraw(false)}
           onConfirm={async () => {

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { QuoteRow } from '../../data';
 import { QuoteLinesView } from './QuoteLinesView';
 import { QuoteTotalsBox } from './QuoteTotalsBox';
@@ -28,44 +29,58 @@ export function QuoteSheet({
   customer: string;
   address: string;
 }) {
+  const { t } = useLingui();
   const signed = quote.status === 'accepted' && quote.signer_name;
+  const revision = quote.revision;
   return (
-    <article className="qt-sheet" aria-label="Printable quote">
+    <article className="qt-sheet" aria-label={t`Printable quote`}>
       <header className="qt-head">
         <div className="qt-title">
-          <h1>Quote</h1>
+          <h1>
+            <Trans>Quote</Trans>
+          </h1>
           <span className="qt-date">{day(quote.sent_at ?? quote.updated_at)}</span>
         </div>
         <dl className="qt-job">
           <div>
-            <dt>Customer</dt>
+            <dt>
+              <Trans>Customer</Trans>
+            </dt>
             <dd>{customer || '—'}</dd>
           </div>
           <div className="qt-wide">
-            <dt>Job address</dt>
+            <dt>
+              <Trans>Job address</Trans>
+            </dt>
             <dd>{address || '—'}</dd>
           </div>
           <div>
-            <dt>Quote</dt>
+            <dt>
+              <Trans>Quote</Trans>
+            </dt>
             <dd>
               {quote.id.slice(0, 8).toUpperCase()}
-              {quote.revision > 1 ? `, revision ${quote.revision}` : ''}
+              {revision > 1 ? t`, revision ${revision}` : ''}
             </dd>
           </div>
           <div>
-            <dt>Valid until</dt>
+            <dt>
+              <Trans>Valid until</Trans>
+            </dt>
             <dd>{day(quote.valid_until)}</dd>
           </div>
         </dl>
         <p className="qt-from">
-          <span className="qt-from-label">From</span>{' '}
+          <span className="qt-from-label">
+            <Trans>From</Trans>
+          </span>{' '}
           {from.company ? <strong>{from.company} · </strong> : null}
-          <strong>{from.name || from.email || 'Contractor'}</strong>
+          <strong>{from.name || from.email || t`Contractor`}</strong>
           {from.phone ? <span> · {from.phone}</span> : null}
           {from.email && from.name ? <span> · {from.email}</span> : null}
         </p>
       </header>
-      <section className="qt-section" aria-label="Lines">
+      <section className="qt-section" aria-label={t`Lines`}>
         <QuoteLinesView quote={quote} />
       </section>
       <QuoteTotalsBox
@@ -78,34 +93,52 @@ export function QuoteSheet({
       />
       {quote.notes ? (
         <section className="qt-section">
-          <h2>Notes</h2>
+          <h2>
+            <Trans>Notes</Trans>
+          </h2>
           <p className="qt-notes">{quote.notes}</p>
         </section>
       ) : null}
       <section className="qt-section qt-accept" aria-labelledby="qt-accept-h">
-        <h2 id="qt-accept-h">Acceptance</h2>
+        <h2 id="qt-accept-h">
+          <Trans>Acceptance</Trans>
+        </h2>
         <p className="qt-small">
-          By signing, the homeowner accepts this quote: the work and the total above, at the prices
-          shown, until the valid-until date.
+          <Trans>
+            By signing, the homeowner accepts this quote: the work and the total above, at the
+            prices shown, until the valid-until date.
+          </Trans>
         </p>
         {signed ? (
           <dl className="qt-signed">
-            <dt>Signed</dt>
+            <dt>
+              <Trans>Signed</Trans>
+            </dt>
             <dd>{quote.signer_name}</dd>
-            <dt>Date</dt>
+            <dt>
+              <Trans>Date</Trans>
+            </dt>
             <dd>{day(quote.signed_at)}</dd>
             {quote.signed_sha256 ? (
               <>
-                <dt>Content fingerprint (SHA-256)</dt>
+                <dt>
+                  <Trans>Content fingerprint (SHA-256)</Trans>
+                </dt>
                 <dd className="qt-hash">{quote.signed_sha256}</dd>
               </>
             ) : null}
           </dl>
         ) : (
           <div className="qt-sign-lines">
-            <span>Name</span>
-            <span>Signature</span>
-            <span>Date</span>
+            <span>
+              <Trans>Name</Trans>
+            </span>
+            <span>
+              <Trans>Signature</Trans>
+            </span>
+            <span>
+              <Trans>Date</Trans>
+            </span>
           </div>
         )}
       </section>

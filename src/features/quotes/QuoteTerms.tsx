@@ -1,5 +1,7 @@
 import { useId } from 'react';
+import { Trans } from '@lingui/react/macro';
 import type { QuoteFormErrors, QuoteFormText } from '../../domain/quoteForm';
+import { fieldText } from './quoteText';
 
 type Terms = Pick<QuoteFormText, 'taxRate' | 'validUntil' | 'notes'>;
 
@@ -7,7 +9,7 @@ type Terms = Pick<QuoteFormText, 'taxRate' | 'validUntil' | 'notes'>;
 function Err({ id, text }: { id: string; text: string | undefined }) {
   return text ? (
     <p className="field-error" id={id}>
-      {text}
+      {fieldText(text)}
     </p>
   ) : null;
 }
@@ -37,10 +39,14 @@ export function QuoteTerms({
   const id = (k: string) => `${uid}-${k}`;
   return (
     <section className="card section-card" aria-labelledby={id('h')}>
-      <h2 id={id('h')}>Tax and terms</h2>
+      <h2 id={id('h')}>
+        <Trans>Tax and terms</Trans>
+      </h2>
       <div className="form-grid">
         <div className="field">
-          <label htmlFor={id('tax')}>Tax rate (%)</label>
+          <label htmlFor={id('tax')}>
+            <Trans>Tax rate (%)</Trans>
+          </label>
           <input
             id={id('tax')}
             type="text"
@@ -52,7 +58,9 @@ export function QuoteTerms({
           <Err id={id('tax-err')} text={errors.taxRate} />
         </div>
         <div className="field">
-          <label htmlFor={id('until')}>Valid until</label>
+          <label htmlFor={id('until')}>
+            <Trans>Valid until</Trans>
+          </label>
           <input
             id={id('until')}
             type="date"
@@ -64,7 +72,9 @@ export function QuoteTerms({
           <Err id={id('until-err')} text={errors.validUntil} />
         </div>
         <div className="field span-2">
-          <label htmlFor={id('notes')}>Notes for the homeowner</label>
+          <label htmlFor={id('notes')}>
+            <Trans>Notes for the homeowner</Trans>
+          </label>
           <textarea
             id={id('notes')}
             rows={3}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { QuoteTotals } from '../../domain/quoteTotals';
 import { money } from './quoteText';
 
@@ -12,14 +13,21 @@ export function QuoteTotalsBox({
   /** Why these are not the live figures (a field with a message). */
   note?: string;
 }) {
+  const { t } = useLingui();
   return (
-    <section className="qt-totals" aria-label="Totals">
+    <section className="qt-totals" aria-label={t`Totals`}>
       <dl>
-        <dt>Subtotal</dt>
+        <dt>
+          <Trans>Subtotal</Trans>
+        </dt>
         <dd>{money(totals.subtotalCents)}</dd>
-        <dt>Tax ({rate} %)</dt>
+        <dt>
+          <Trans>Tax ({rate} %)</Trans>
+        </dt>
         <dd>{money(totals.taxCents)}</dd>
-        <dt className="qt-total">Total</dt>
+        <dt className="qt-total">
+          <Trans>Total</Trans>
+        </dt>
         <dd className="qt-total" data-testid="quote-total">
           {money(totals.totalCents)}
         </dd>

@@ -1,8 +1,9 @@
 import { Link } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { QuoteRow } from '../../data';
-import { projectTypeLabel } from '../../domain/projectLabels';
+import { projectTypeText } from '../../i18n/domainLabels';
 import type { OpenRequest } from './quoteApi';
-import { STATUS_WORDS, day } from './quoteText';
+import { day, statusWords } from './quoteText';
 import { MeasureVisitAction } from '../visits/MeasureVisitAction';
 
 /**
@@ -25,51 +26,76 @@ export function RequestCard({
   /** The signed-in contractor (his measure visit on the job). */
   userId: string;
 }) {
-  const title = r.project_type ? projectTypeLabel(r.project_type) : 'Refacing job';
+  const { t } = useLingui();
+  const title = r.project_type ? projectTypeText(r.project_type) : t`Refacing job`;
+  const zip = r.zip;
+  const status = mine ? statusWords(mine.status) : '';
   return (
     <li className="card qt-request">
       <h2>
-        {title} <span className="muted">· ZIP {r.zip}</span>
+        {title}{' '}
+        <span className="muted">
+          <Trans>· ZIP {zip}</Trans>
+        </span>
       </h2>
       <dl className="dl">
         {r.scopes.length > 0 ? (
           <>
-            <dt>Scope</dt>
-            <dd>{r.scopes.map((s) => projectTypeLabel(s)).join(', ')}</dd>
+            <dt>
+              <Trans>Scope</Trans>
+            </dt>
+            <dd>{r.scopes.map((s) => projectTypeText(s)).join(', ')}</dd>
           </>
         ) : null}
-        <dt>Description</dt>
-        <dd className="qt-notes">{r.description || <span className="muted">None given</span>}</dd>
-        <dt>Needed by</dt>
-        <dd>{r.needed_by ? day(r.needed_by) : 'No date given'}</dd>
-        <dt>Requested</dt>
+        <dt>
+          <Trans>Description</Trans>
+        </dt>
+        <dd className="qt-notes">
+          {r.description || (
+            <span className="muted">
+              <Trans>None given</Trans>
+            </span>
+          )}
+        </dd>
+        <dt>
+          <Trans>Needed by</Trans>
+        </dt>
+        <dd>{r.needed_by ? day(r.needed_by) : t`No date given`}</dd>
+        <dt>
+          <Trans>Requested</Trans>
+        </dt>
         <dd>{day(r.created_at)}</dd>
       </dl>
       {r.photos.length > 0 ? (
-        <ul className="qt-photos" aria-label="Shared photos">
-          {r.photos.map((p) => (
-            <li key={p.id}>
-              {photoUrls[p.file_path] ? (
-                <a href={photoUrls[p.file_path]} target="_blank" rel="noopener noreferrer">
-                  <img src={photoUrls[p.file_path]} alt={`Photo: ${p.file_name}`} loading="lazy" />
-                </a>
-              ) : (
-                <span className="qt-photo-missing">{p.file_name}</span>
-              )}
-            </li>
-          ))}
+        <ul className="qt-photos" aria-label={t`Shared photos`}>
+          {r.photos.map((p) => {
+            const name = p.file_name;
+            return (
+              <li key={p.id}>
+                {photoUrls[p.file_path] ? (
+                  <a href={photoUrls[p.file_path]} target="_blank" rel="noopener noreferrer">
+                    <img src={photoUrls[p.file_path]} alt={t`Photo: ${name}`} loading="lazy" />
+                  </a>
+                ) : (
+                  <span className="qt-photo-missing">{name}</span>
+                )}
+              </li>
+            );
+          })}
         </ul>
       ) : (
-        <p className="muted">No photos shared.</p>
+        <p className="muted">
+          <Trans>No photos shared.</Trans>
+        </p>
       )}
       <div className="btn-row">
         {mine && mine.status !== 'draft' ? (
           <Link to={`/quote/${mine.id}`} className="btn">
-            Your quote: {STATUS_WORDS[mine.status]}
+            {t`Your quote: ${status}`}
           </Link>
         ) : (
           <Link to={`/quote/new/${r.project_id}`} className="btn btn-primary">
-            {mine ? 'Continue your draft quote' : 'Prepare a quote'}
+            {mine ? t`Continue your draft quote` : t`Prepare a quote`}
           </Link>
         )}
       </div>

@@ -1,15 +1,25 @@
 /**
  * A quote as plain text, for the share sheet (a message or an email body):
  * who it is from, each line with its amount, the totals and the valid-until
- * date.
+ * date, in the language shown.
  */
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { QuoteRow } from '../../data';
 import { quoteTotals } from '../../domain/quoteTotals';
 import type { QuoteFrom } from './QuoteSheet';
 import { day, money } from './quoteText';
 
+/** Turns a message into the language shown (`t` of useLingui, or `i18n._`). */
+type Translate = (message: MessageDescriptor) => string;
+
 /** The text of `quote` from `from` for `customer` ("" when unknown). */
-export function quotePlainText(quote: QuoteRow, from: QuoteFrom, customer: string): string {
+export function quotePlainText(
+  quote: QuoteRow,
+  from: QuoteFrom,
+  customer: string,
+  t: Translate,
+): string {
   let cents: (number | null)[];
   try {
     cents = quoteTotals(quote.lines, 0).lineCents;
@@ -17,18 +27,23 @@ export function quotePlainText(quote: QuoteRow, from: QuoteFrom, customer: strin
     cents = quote.lines.map(() => null);
   }
   const who = [from.company, from.name, from.phone, from.email].filter(Boolean).join(' · ');
+  const subtotal = money(quote.subtotal_cents);
+  const rate = quote.tax_rate;
+  const tax = money(quote.tax_cents);
+  const total = money(quote.total_cents);
+  const until = day(quote.valid_until);
   return [
-    `Quote${customer ? ` for ${customer}` : ''}`,
-    who ? `From ${who}` : '',
+    customer ? t(msg`Quote for ${customer}`) : t(msg`Quote`),
+    who ? t(msg`From ${who}`) : '',
     '',
     ...quote.lines.map(
       (l, i) => `${l.quantity} × ${l.description}: ${cents[i] == null ? '—' : money(cents[i])}`,
     ),
     '',
-    `Subtotal ${money(quote.subtotal_cents)}`,
-    `Tax (${quote.tax_rate} %) ${money(quote.tax_cents)}`,
-    `Total ${money(quote.total_cents)}`,
-    `Valid until ${day(quote.valid_until)}`,
+    t(msg`Subtotal ${subtotal}`),
+    t(msg`Tax (${rate} %) ${tax}`),
+    t(msg`Total ${total}`),
+    t(msg`Valid until ${until}`),
     quote.notes ? `\n${quote.notes}` : '',
   ]
     .filter((s, i, all) => s !== '' || (i > 0 && all[i - 1] !== ''))

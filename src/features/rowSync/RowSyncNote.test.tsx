@@ -26,7 +26,7 @@ function letter(over: Partial<DeadLetter> = {}): DeadLetter {
       details_patch: [{ path: ['cabinetData', 'form', 'poNumber'], value: `PO${NUL}7` }],
     },
     code: '22P05',
-    message: 'text must not contain the NUL character (\\u0000)',
+    message: 'sync.nul_character',
     at: '2026-11-27T00:00:00.000Z',
     label: 'Lee kitchen',
     ...over,
@@ -62,7 +62,8 @@ describe('the words of a row’s note', () => {
         refused: [
           letter({
             code: '23514',
-            message: 'text.too_long:projects.details.cabinetData.form.nrs:200',
+            message: 'text.too_long',
+            details: '{"field": "projects.details.cabinetData.form.nrs", "limit": 200}',
           }),
           letter(),
         ],

@@ -1,33 +1,28 @@
 /**
  * Why the server refused a change, in the user's words, naming the field
- * where the code says which (the text rule's `text.too_long:<field>:<limit>`,
- * a NUL the op held). One catalogue for the sync page and for the notes
+ * where the code's data says which (`text.too_long` with
+ * `{"field":"projects.details.cabinetData.form.poNumber","limit":60}`, a NUL
+ * the op held). The words come from the one catalogue of error codes
+ * (src/remote/errorCodes.ts); one place for the sync page and for the notes
  * where the user is (dashboard card, project page, builder).
  */
 import type { DeadLetter } from '../../data/types';
 import { FILE_GONE_TEXT } from '../../../sync/texts';
 import { TEXT_LIMITS, storableText, type TextField } from '../../domain/userText';
 import { TEXT_FIELD_NAMES } from '../../domain/userTextNames';
+import { errorText, serverFailure } from '../../remote/errorCodes';
+import { errorData } from '../../../shared/outcome';
 
-/** Why the server refused a change, in words, by SQLSTATE / HTTP status and the server's message. */
-export function rejectionText(code: string, message: string): string {
-  const tooLong = /^text\.too_long:([\w.]+):(\d+)$/.exec(message);
-  if (code === '23514' && tooLong) {
-    const name = TEXT_FIELD_NAMES[tooLong[1] as TextField] ?? 'A text';
-    return `${name} is too long: keep it to ${Number(tooLong[2]).toLocaleString('en-US')} characters`;
-  }
-  if (code === '22P05') return "It holds a character that can't be saved (often from a paste)";
-  if (code === 'P0002' || code === 'PT404')
-    return message === 'deleted on another device'
-      ? 'Deleted on another device'
-      : 'No longer exists on the server';
-  if (code === '42501' || code === '403') return 'Not allowed for your account';
-  if (code === '23514') return `A value is not accepted (${message})`;
-  if (code === '23503') return 'It refers to something that no longer exists';
-  if (code.startsWith('23')) return `The server refused it (${message})`;
-  if (code === '22023') return `The change was not valid (${message})`;
+/**
+ * Why the server refused a change, in words: by the error code the server
+ * answered as `message` (with `details`, its DETAIL JSON, as the data), else
+ * by SQLSTATE / HTTP status `code` (42501: not allowed for your account).
+ */
+export function rejectionText(code: string, message: string, details?: string | null): string {
   if (code === 'blob_missing') return FILE_GONE_TEXT;
-  return message || `Refused (${code})`;
+  // The device's own words for a push without an answer for this op.
+  if (code === 'unknown' || code === 'empty') return message;
+  return errorText(serverFailure({ code, message, details }));
 }
 
 /** The limited fields of a project's details, as paths (for naming the field an op touched). */
@@ -67,7 +62,7 @@ export function refusalText(letter: DeadLetter): string {
     if (fields.length)
       return `${fields.join(', ')} ${fields.length === 1 ? 'holds' : 'hold'} a character that can't be saved (often from a paste)`;
   }
-  return rejectionText(letter.code, letter.message);
+  return rejectionText(letter.code, letter.message, letter.details);
 }
 
 /**
@@ -93,7 +88,9 @@ export function refusalInBuilder(letter: DeadLetter): boolean {
  * when no one field is at fault.
  */
 export function refusalFieldName(letter: DeadLetter): string | undefined {
-  const tooLong = /^text\.too_long:([\w.]+):\d+$/.exec(letter.message);
-  if (tooLong) return TEXT_FIELD_NAMES[tooLong[1] as TextField];
+  if (letter.message === 'text.too_long') {
+    const field = errorData(letter.details).field;
+    if (typeof field === 'string') return TEXT_FIELD_NAMES[field as TextField];
+  }
   return letter.code === '22P05' ? unstorableFields(letter)[0] : undefined;
 }

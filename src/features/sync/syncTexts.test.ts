@@ -90,6 +90,6 @@ describe('refusal words', () => {
   it('say "no longer exists" for a not-found, whether raised as P0002 or as PT404', () => {
     expect(rejectionText('PT404', 'not found')).toBe('No longer exists on the server');
     expect(rejectionText('P0002', 'not found')).toBe('No longer exists on the server');
-    expect(rejectionText('P0002', 'deleted on another device')).toBe('Deleted on another device');
+    expect(rejectionText('P0002', 'sync.deleted_elsewhere')).toBe('Deleted on another device');
   });
 });

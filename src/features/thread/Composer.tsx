@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { filesRepo, messagesRepo, type ThreadMessage } from '../../data';
 import {
   MESSAGE_MAX_CHARS,
@@ -7,6 +8,7 @@ import {
   messageLength,
 } from '../../domain/messageText';
 import { askNotificationsAfterFirstMessage } from '../../remote/messageNotices';
+import { storeThumbnail } from '../../ui/thumbnails';
 import { loadDraft, saveDraft } from './composerDraft';
 import { WRITE_TEXTS } from './threadTexts';
 
@@ -68,8 +70,12 @@ export function Composer({
       }
       // The message names its files, so they are queued first and the outbox sends them before it.
       const ids: string[] = [];
-      for (const photo of photos)
-        ids.push((await filesRepo.attach(projectId, photo, photo.name)).id);
+      for (const photo of photos) {
+        // One project file, listed under Files too; its thumbnail made now so the thread shows it offline.
+        const row = await filesRepo.attach(projectId, photo, photo.name);
+        ids.push(row.id);
+        if (photo.type.startsWith('image/')) await storeThumbnail(row.id, photo).catch(() => null);
+      }
       const result = await messagesRepo.send(projectId, text, ids);
       if (!result.ok) {
         setError(WRITE_TEXTS[result.code]);
@@ -88,7 +94,9 @@ export function Composer({
 
   return (
     <form className="composer" onSubmit={(e) => void submit(e)} noValidate>
-      <label htmlFor={fieldId}>{editing ? 'Edit your message' : 'Message'}</label>
+      <label htmlFor={fieldId}>
+        {editing ? <Trans>Edit your message</Trans> : <Trans>Message</Trans>}
+      </label>
       <textarea
         id={fieldId}
         value={text}
@@ -110,7 +118,7 @@ export function Composer({
         </span>
         {canAttach && !editing ? (
           <label className="btn btn-sm">
-            Attach photo
+            <Trans>Attach photo</Trans>
             <input
               type="file"
               accept="image/*"
@@ -126,17 +134,19 @@ export function Composer({
         ) : null}
         {editing ? (
           <button type="button" className="btn btn-sm" onClick={onDoneEditing}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         ) : null}
         <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-          {editing ? 'Save' : 'Send'}
+          {editing ? <Trans>Save</Trans> : <Trans>Send</Trans>}
         </button>
       </div>
       {photos.length > 0 ? (
         <ul className="msg-files">
-          {photos.map((p, i) => (
-            <li key={i}>To attach: {p.name}</li>
+          {photos.map(({ name }, i) => (
+            <li key={i}>
+              <Trans>To attach: {name}</Trans>
+            </li>
           ))}
         </ul>
       ) : null}

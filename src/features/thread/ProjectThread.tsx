@@ -1,5 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { i18n } from '../../i18n/i18n';
 import { format, isSameDay, isToday, isYesterday } from 'date-fns';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { messageEditable, messagesRepo, type ProjectRow, type ThreadMessage } from '../../data';
@@ -29,8 +32,8 @@ interface Item {
 }
 
 function dayLabel(d: Date): string {
-  if (isToday(d)) return 'Today';
-  if (isYesterday(d)) return 'Yesterday';
+  if (isToday(d)) return i18n._(msg`Today`);
+  if (isYesterday(d)) return i18n._(msg`Yesterday`);
   return format(d, 'EEEE, MMMM d, yyyy');
 }
 
@@ -66,6 +69,7 @@ export function ProjectThread({
   /** False for a viewer, who may write but not add files to the project. */
   canAttach?: boolean;
 }) {
+  const { t } = useLingui();
   const [limit, setLimit] = useState(PAGE);
   const page = useThread(project.id, limit);
   // Authors are named by the server's answer of who is who on the job (names travel on the people rows).
@@ -131,25 +135,29 @@ export function ProjectThread({
     return () => document.removeEventListener('visibilitychange', read);
   }, [newestAt, project.id]);
 
-  const fileNames = useMemo(() => new Map((files ?? []).map((f) => [f.id, f.file_name])), [files]);
+  const fileById = useMemo(() => new Map((files ?? []).map((f) => [f.id, f])), [files]);
 
   return (
     <section className="card section-card thread" aria-labelledby={headingId}>
-      <h2 id={headingId}>Messages</h2>
+      <h2 id={headingId}>
+        <Trans>Messages</Trans>
+      </h2>
       {page === undefined ? (
-        <p className="muted">Loading messages…</p>
+        <p className="muted">
+          <Trans>Loading messages…</Trans>
+        </p>
       ) : (
         <>
           {page.hasEarlier ? (
             <button type="button" className="btn btn-sm" onClick={showEarlier}>
-              Show earlier messages
+              <Trans>Show earlier messages</Trans>
             </button>
           ) : null}
           <div
             ref={scrollRef}
             className="thread-scroll"
             role="log"
-            aria-label="Messages"
+            aria-label={t`Messages`}
             tabIndex={0}
             onScroll={(e) => {
               const el = e.currentTarget;
@@ -160,7 +168,9 @@ export function ProjectThread({
             }}
           >
             {items.length === 0 ? (
-              <p className="muted thread-empty">No messages yet.</p>
+              <p className="muted thread-empty">
+                <Trans>No messages yet.</Trans>
+              </p>
             ) : (
               <div className="thread-inner" style={{ height: virtualizer.getTotalSize() }}>
                 {virtualizer.getVirtualItems().map((v) => {
@@ -183,7 +193,7 @@ export function ProjectThread({
                         mine={item.m.author_id === userId}
                         author={authorLabel(job, item.m.author_id, userId)}
                         seen={item.m.id === seenId}
-                        fileNames={fileNames}
+                        files={fileById}
                         changeable={messageEditable(item.m, userId, Date.now())}
                         onEdit={() => setEditing(item.m)}
                         onDelete={() => setDeleting(item.m)}
@@ -208,9 +218,9 @@ export function ProjectThread({
       />
       {deleting ? (
         <ConfirmDialog
-          title="Delete message"
-          message="Delete this message for everyone on the project?"
-          confirmLabel="Delete"
+          title={t`Delete message`}
+          message={t`Delete this message for everyone on the project?`}
+          confirmLabel={t`Delete`}
           danger
           onConfirm={async () => {
             const result = await messagesRepo.remove(deleting.id);

@@ -39,7 +39,7 @@ export function MeasureVisitAction({ projectId, userId }: { projectId: string; u
             onDecline={() => undefined}
             onCancel={() =>
               void visitsRepo.cancel(shown.id).then((r) => {
-                setError(r.ok ? null : i18n._(VISIT_ERROR_TEXTS[r.error]));
+                setError(r.ok ? null : i18n._(VISIT_ERROR_TEXTS[r.code]));
               })
             }
           />

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { visitsRepo, type VisitRow } from '../../data';
+import { visitsRepo, type VisitRow, type VisitWriteError } from '../../data';
+import type { Outcome } from '../../../shared/outcome';
 import { useProjectVisits } from '../../hooks';
 import type { JobAnswer } from '../../domain/jobRole';
 import { formatTimeRange } from '../../i18n/format';
@@ -46,11 +47,9 @@ export function ProjectVisits({
   const nameOf = (id: string) =>
     job.people.find((p) => p.userId === id)?.name ?? (id === userId ? t`You` : t`A team member`);
 
-  async function act(run: () => Promise<{ ok: boolean; error?: string }>) {
+  async function act(run: () => Promise<Outcome<unknown, VisitWriteError>>) {
     const res = await run();
-    setError(
-      res.ok ? null : i18n._(VISIT_ERROR_TEXTS[res.error as keyof typeof VISIT_ERROR_TEXTS]),
-    );
+    setError(res.ok ? null : i18n._(VISIT_ERROR_TEXTS[res.code]));
   }
 
   return (

@@ -61,7 +61,7 @@ export function VisitForm({
     setBusy(true);
     try {
       const res = await visitsRepo.create({ projectId, kind, slots: times, message, crew });
-      if (!res.ok) setError(i18n._(VISIT_ERROR_TEXTS[res.error]));
+      if (!res.ok) setError(i18n._(VISIT_ERROR_TEXTS[res.code]));
       else onDone();
     } finally {
       setBusy(false);

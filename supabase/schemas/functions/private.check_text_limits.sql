@@ -48,7 +48,7 @@ begin
         end if;
       end if;
     end if;
-    raise exception 'text.too_long:%:%', v_field, v_limit using errcode = '23514';
+    raise exception 'text.too_long' using errcode = '23514', detail = jsonb_build_object('field', v_field, 'limit', v_limit)::text;
   end loop;
   return new;
 end

@@ -20,14 +20,12 @@ begin
   select count(*) into v_count from private.invite_sends
    where inviter = v_inviter and sent_at > now() - interval '1 hour';
   if v_count >= (v_limits ->> 'per_inviter_per_hour')::int then
-    raise exception 'invite.limit_reached' using errcode = 'PT429',
-      detail = jsonb_build_object('count', v_count, 'limit', (v_limits ->> 'per_inviter_per_hour')::int, 'retry_after_minutes', 60)::text;
+    raise exception 'invite.limit_reached' using errcode = 'PT429', detail = jsonb_build_object('count', v_count, 'limit', (v_limits ->> 'per_inviter_per_hour')::int, 'retry_after_minutes', 60)::text;
   end if;
   select count(*) into v_count from private.invite_sends
    where inviter = v_inviter and email = v_email and sent_at > now() - interval '1 day';
   if v_count >= (v_limits ->> 'per_address_per_day')::int then
-    raise exception 'invite.address_limit_reached' using errcode = 'PT429',
-      detail = jsonb_build_object('email', v_email, 'count', v_count, 'limit', (v_limits ->> 'per_address_per_day')::int)::text;
+    raise exception 'invite.address_limit_reached' using errcode = 'PT429', detail = jsonb_build_object('email', v_email, 'count', v_count, 'limit', (v_limits ->> 'per_address_per_day')::int)::text;
   end if;
   insert into private.invite_sends (inviter, email) values (v_inviter, v_email);
   return new;

@@ -6,7 +6,7 @@ CREATE OR REPLACE FUNCTION private.messages_visible_body()
 AS $function$
 begin
   if private.is_invisible_text(new.body) then
-    raise exception 'Write a message' using errcode = '22023', hint = 'message.empty';
+    raise exception 'message.empty' using errcode = '22023';
   end if;
   return new;
 end

@@ -10,8 +10,7 @@ begin
     or new.organization_id is distinct from old.organization_id
     or new.permissions is distinct from old.permissions
   ) then
-    raise exception 'role, organization_id and permissions cannot be changed'
-      using errcode = '42501';
+    raise exception 'profile.server_fields' using errcode = '42501';
   end if;
   return new;
 end

@@ -18,8 +18,7 @@ begin
   if left(coalesce(new.file_path, ''), length(v_prefix)) <> v_prefix or v_rest = ''
      or exists (select 1 from pg_catalog.unnest(string_to_array(v_rest, '/')) s where s in ('', '.', '..'))
      or not private.stored_object_exists(new.file_path) then
-    raise exception 'A file must be uploaded to its project before it is added'
-      using errcode = '42501', hint = 'file.path_not_stored';
+    raise exception 'file.path_not_stored' using errcode = '42501';
   end if;
   return new;
 end

@@ -9,10 +9,10 @@ begin
     return new;
   end if;
   if new.project_id is distinct from old.project_id or new.user_id is distinct from old.user_id then
-    raise exception 'project_id and user_id cannot be changed' using errcode = '42501';
+    raise exception 'file.ids_readonly' using errcode = '42501';
   end if;
   if old.deleted_at is not null then
-    raise exception 'deleted on another device' using errcode = 'P0002';
+    raise exception 'sync.deleted_elsewhere' using errcode = 'P0002';
   end if;
   return new;
 end

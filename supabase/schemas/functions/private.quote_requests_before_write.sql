@@ -8,20 +8,20 @@ declare
   v_found int;
 begin
   if new.zip is null or new.zip !~ '^[0-9]{5}$' then
-    raise exception 'Enter a 5-digit ZIP code' using errcode = '22023';
+    raise exception 'quote_request.zip_invalid' using errcode = '22023';
   end if;
   if length(coalesce(new.description, '')) > 2000 then
-    raise exception 'Keep the description under 2,000 characters' using errcode = '22023';
+    raise exception 'quote_request.description_too_long' using errcode = '22023', detail = jsonb_build_object('limit', 2000)::text;
   end if;
   if cardinality(coalesce(new.photo_file_ids, '{}')) > 20 then
-    raise exception 'Share at most 20 photos' using errcode = '22023';
+    raise exception 'quote_request.too_many_photos' using errcode = '22023', detail = jsonb_build_object('limit', 20)::text;
   end if;
   if tg_op = 'UPDATE' then
     if new.project_id is distinct from old.project_id then
-      raise exception 'project_id cannot be changed' using errcode = '42501';
+      raise exception 'quote_request.project_readonly' using errcode = '42501';
     end if;
     if old.status = 'closed' and new.status = 'open' then
-      raise exception 'This request is closed. Request quotes again instead.' using errcode = 'PT409';
+      raise exception 'quote_request.closed' using errcode = 'PT409';
     end if;
     if new.status = 'closed' and old.status = 'open' then
       new.closed_at := now();
@@ -37,7 +37,7 @@ begin
       new.created_at := now();
       new.updated_at := now();
       if new.needed_by is not null and new.needed_by < current_date then
-        raise exception 'The needed-by date is in the past' using errcode = '22023';
+        raise exception 'quote_request.needed_by_past' using errcode = '22023';
       end if;
     end if;
   end if;
@@ -48,7 +48,7 @@ begin
     from public.project_files f
    where f.id = any (new.photo_file_ids) and f.project_id = new.project_id and f.deleted_at is null;
   if v_found <> (select count(distinct x) from unnest(new.photo_file_ids) x) then
-    raise exception 'A chosen photo is not a file of this project' using errcode = '22023';
+    raise exception 'quote_request.photo_not_in_project' using errcode = '22023';
   end if;
   return new;
 end

@@ -10,17 +10,16 @@ begin
   end if;
   if tg_op = 'INSERT' then
     if new.contractor_id is distinct from auth.uid() then
-      raise exception 'a quote is written by its own contractor' using errcode = '42501';
+      raise exception 'quote.contractor_mismatch' using errcode = '42501';
     end if;
     if coalesce((select p.role from public.profiles p where p.id = auth.uid()), '') not in ('contractor', 'org_admin') then
-      raise exception 'Only a contractor can prepare a quote' using errcode = '42501';
+      raise exception 'quote.contractor_only' using errcode = '42501';
     end if;
     if new.status not in ('draft', 'sent') then
-      raise exception 'A new quote is a draft or sent' using errcode = '22023';
+      raise exception 'quote.new_status_invalid' using errcode = '22023';
     end if;
     if not private.may_quote_project(new.project_id) then
-      raise exception 'You can quote only on open requests in your service area or on projects you were invited to'
-        using errcode = '42501';
+      raise exception 'quote.project_not_quotable' using errcode = '42501';
     end if;
     perform pg_advisory_xact_lock(hashtextextended('quote-revision:' || new.project_id::text || new.contractor_id::text, 0));
     new.revision := 1 + coalesce((select max(q.revision) from public.quotes q
@@ -39,24 +38,23 @@ begin
   end if;
   if new.project_id is distinct from old.project_id or new.contractor_id is distinct from old.contractor_id
      or new.request_id is distinct from old.request_id or new.revision is distinct from old.revision then
-    raise exception 'project_id, contractor_id, request_id and revision cannot be changed' using errcode = '42501';
+    raise exception 'quote.ids_readonly' using errcode = '42501';
   end if;
   if (new.sent_at, new.decided_at, new.decline_reason, new.content_sha256, new.contractor_contact,
       new.signer_name, new.signed_by, new.signed_at, new.signed_sha256)
      is distinct from
      (old.sent_at, old.decided_at, old.decline_reason, old.content_sha256, old.contractor_contact,
       old.signer_name, old.signed_by, old.signed_at, old.signed_sha256) then
-    raise exception 'sent, decided and acceptance fields are set by the server' using errcode = '42501';
+    raise exception 'quote.server_fields' using errcode = '42501';
   end if;
   if old.deleted_at is not null then
-    raise exception 'deleted on another device' using errcode = 'P0002';
+    raise exception 'sync.deleted_elsewhere' using errcode = 'P0002';
   end if;
   if old.status <> 'draft' then
-    raise exception 'This quote was sent and can no longer be changed. Make a revision instead.'
-      using errcode = 'PT409';
+    raise exception 'quote.sent_readonly' using errcode = 'PT409';
   end if;
   if new.status not in ('draft', 'sent') then
-    raise exception 'A draft can only be edited or sent' using errcode = '22023';
+    raise exception 'quote.draft_edit_only' using errcode = '22023';
   end if;
   return new;
 end

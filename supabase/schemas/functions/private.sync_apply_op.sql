@@ -20,37 +20,36 @@ declare
   v_status text := 'applied';
 begin
   if v_cols is null then
-    raise exception 'unknown table: %', v_table using errcode = '22023';
+    raise exception 'sync.unknown_table' using errcode = '22023', detail = jsonb_build_object('table', left(v_table, 64))::text;
   end if;
   if v_kind is null or v_kind not in ('insert', 'update', 'delete') then
-    raise exception 'unknown kind: %', v_kind using errcode = '22023';
+    raise exception 'sync.unknown_kind' using errcode = '22023', detail = jsonb_build_object('kind', left(v_kind, 64))::text;
   end if;
   if coalesce(p_op ->> 'id', '') !~* '^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$' then
-    raise exception 'missing or bad id' using errcode = '22023';
+    raise exception 'sync.bad_id' using errcode = '22023';
   end if;
   v_id := (p_op ->> 'id')::uuid;
   if jsonb_typeof(v_changes) <> 'object' or jsonb_typeof(v_patch) <> 'array' then
-    raise exception 'changes must be an object and details_patch an array' using errcode = '22023';
+    raise exception 'sync.bad_op_shape' using errcode = '22023';
   end if;
   if v_changes ? 'id' and (v_changes ->> 'id') is distinct from v_id::text then
-    raise exception 'changes.id differs from the op id' using errcode = '22023';
+    raise exception 'sync.id_mismatch' using errcode = '22023';
   end if;
   v_changes := v_changes - 'id';
   if p_op ->> 'base_version' is not null then
     if p_op ->> 'base_version' !~ '^[0-9]{1,9}$' then
-      raise exception 'bad base_version' using errcode = '22023';
+      raise exception 'sync.bad_base_version' using errcode = '22023';
     end if;
     v_base := (p_op ->> 'base_version')::int;
   end if;
   if (v_changes - v_cols) <> '{}'::jsonb then
-    raise exception 'columns not writable on %: %', v_table,
-      (select string_agg(k, ', ') from jsonb_object_keys(v_changes - v_cols) k) using errcode = '22023';
+    raise exception 'sync.columns_not_writable' using errcode = '22023', detail = jsonb_build_object('table', v_table, 'columns', (select string_agg(k, ', ' order by k) from jsonb_object_keys(v_changes - v_cols) k))::text;
   end if;
   if v_changes ? 'details' and jsonb_typeof(v_changes -> 'details') <> 'object' then
-    raise exception 'details must be an object' using errcode = '22023';
+    raise exception 'sync.details_not_object' using errcode = '22023';
   end if;
   if jsonb_array_length(v_patch) > 0 and (not (v_rules ->> 'details_patch')::boolean or v_kind <> 'update') then
-    raise exception 'details_patch only applies to project updates' using errcode = '22023';
+    raise exception 'sync.details_patch_not_allowed' using errcode = '22023';
   end if;
 
   v_cur := private.sync_row_lock(v_table, v_id);
@@ -59,24 +58,24 @@ begin
   if v_kind = 'insert' and v_cur is null then
     v_new := private.sync_row_insert(v_table, v_id, v_changes);
     if v_new is null then
-      raise exception 'new row violates row-level security policy for table "%"', v_table using errcode = '42501';
+      raise exception 'sync.rls_refused' using errcode = '42501', detail = jsonb_build_object('table', v_table)::text;
     end if;
     return jsonb_build_object('status', 'applied', 'conflicts', '[]'::jsonb, 'row', v_new);
   end if;
 
   if v_cur is null then
-    raise exception 'not found' using errcode = 'P0002';
+    raise exception 'sync.not_found' using errcode = 'P0002';
   end if;
 
   -- delete: a tombstone; deleting a tombstone is a no-op
   if v_kind = 'delete' then
     if not (v_rules ->> 'tombstones')::boolean and v_rules ->> 'delete_refusal' is not null then
-      raise exception '%', v_rules ->> 'delete_refusal' using errcode = '22023';
+      raise exception using message = v_rules ->> 'delete_refusal', errcode = '22023', detail = jsonb_build_object('table', v_table)::text;
     end if;
     if v_cur ->> 'deleted_at' is null then
       v_new := private.sync_row_tombstone(v_table, v_id);
       if v_new is null then
-        raise exception 'new row violates row-level security policy for table "%"', v_table using errcode = '42501';
+        raise exception 'sync.rls_refused' using errcode = '42501', detail = jsonb_build_object('table', v_table)::text;
       end if;
     else
       v_new := v_cur;
@@ -86,7 +85,7 @@ begin
 
   -- update (or insert of an existing id: every given column, base ignored)
   if v_cur ->> 'deleted_at' is not null then
-    raise exception 'deleted on another device' using errcode = 'P0002';
+    raise exception 'sync.deleted_elsewhere' using errcode = 'P0002';
   end if;
   if v_kind = 'insert' then
     v_base := null;
@@ -140,7 +139,7 @@ begin
   v_new := private.sync_row_update(v_table, v_id, v_changes);
   perform set_config('sync.details_paths', '', true);
   if v_new is null then
-    raise exception 'new row violates row-level security policy for table "%"', v_table using errcode = '42501';
+    raise exception 'sync.rls_refused' using errcode = '42501', detail = jsonb_build_object('table', v_table)::text;
   end if;
 
   if jsonb_array_length(v_conflicts) > 0 then

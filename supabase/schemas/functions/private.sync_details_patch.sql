@@ -15,7 +15,7 @@ begin
     v_path := case when pg_catalog.jsonb_typeof(v_entry -> 'path') = 'array'
                 then private.sync_text_array(v_entry -> 'path') else '{}'::text[] end;
     if cardinality(v_path) = 0 then
-      raise exception 'details_patch path must be a non-empty array' using errcode = '22023';
+      raise exception 'sync.path_invalid' using errcode = '22023';
     end if;
     if v_entry ->> 'remove' = 'true' then
       p_details := p_details #- v_path;

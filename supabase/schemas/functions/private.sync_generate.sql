@@ -46,7 +46,7 @@ begin
   ) b
   where b.problem is not null;
   if v_bad is not null then
-    raise exception 'private.sync_tables: %', v_bad using errcode = '22023';
+    raise exception 'sync.catalog_invalid' using errcode = '22023', detail = jsonb_build_object('problem', v_bad)::text;
   end if;
 
   select string_agg(pg_catalog.quote_literal(t.name), ', ' order by t.position) into v_names
@@ -246,7 +246,7 @@ set plan_cache_mode = force_custom_plan
 as $$
 begin%s%s
   else
-    raise exception 'unknown table: %%', left(p_table, 64) using errcode = '22023';
+    raise exception 'sync.unknown_table' using errcode = '22023', detail = jsonb_build_object('table', left(p_table, 64))::text;
   end if;
 end
 $$$f$, v_head, v_pull);

@@ -10,8 +10,7 @@ declare
   n int := coalesce(cardinality(path), 0);
 begin
   if n > (private.sync_limits() ->> 'path_keys')::int then
-    raise exception 'a details_patch path has more than % keys', private.sync_limits() ->> 'path_keys'
-      using errcode = '54001';
+    raise exception 'sync.path_too_long' using errcode = '54001', detail = jsonb_build_object('limit', (private.sync_limits() ->> 'path_keys')::int)::text;
   end if;
   if n = 0 then
     return value;

@@ -15,7 +15,7 @@ begin
   on conflict (table_name, row_id, version) do update set paths = excluded.paths;
   get diagnostics v_count = row_count;
   if v_count <> coalesce(cardinality(p_ids), 0) then
-    raise exception 'change log only for rows this transaction updated' using errcode = '42501';
+    raise exception 'sync.log_not_allowed' using errcode = '42501';
   end if;
 end
 $function$;

@@ -90,7 +90,7 @@ begin
             order by x.txid, x.id limit p_limit) t;
     end if;
   else
-    raise exception 'unknown table: %', left(p_table, 64) using errcode = '22023';
+    raise exception 'sync.unknown_table' using errcode = '22023', detail = jsonb_build_object('table', left(p_table, 64))::text;
   end if;
 end
 $function$;

@@ -7,7 +7,7 @@ CREATE OR REPLACE FUNCTION private.sync_push_rules(p_table text)
 AS $function$
   -- written by private.sync_generate() from private.sync_tables: change the catalog, not this
   select case p_table
-    when 'profiles' then '{"pushed": true, "tombstones": false, "details_patch": false, "delete_refusal": "profiles are removed with delete_my_account()", "project_column": null}'::jsonb
+    when 'profiles' then '{"pushed": true, "tombstones": false, "details_patch": false, "delete_refusal": "profile.delete_via_account", "project_column": null}'::jsonb
     when 'projects' then '{"pushed": true, "tombstones": true, "details_patch": true, "delete_refusal": null, "project_column": "id"}'::jsonb
     when 'project_files' then '{"pushed": true, "tombstones": true, "details_patch": false, "delete_refusal": null, "project_column": "project_id"}'::jsonb
     when 'project_members' then '{"pushed": false, "tombstones": false, "details_patch": false, "delete_refusal": null, "project_column": null}'::jsonb

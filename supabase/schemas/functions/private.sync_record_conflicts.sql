@@ -7,7 +7,7 @@ CREATE OR REPLACE FUNCTION private.sync_record_conflicts(p_op_id uuid, p_table t
 AS $function$
 begin
   if auth.uid() is null or not private.sync_can_read_row(p_table, p_row_id) then
-    raise exception 'conflicts only for rows the caller can read' using errcode = '42501';
+    raise exception 'sync.conflicts_not_allowed' using errcode = '42501';
   end if;
   insert into public.sync_conflicts
     (op_id, user_id, table_name, row_id, project_id, path, server_value, client_value, base_version, server_version)

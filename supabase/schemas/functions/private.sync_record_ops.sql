@@ -7,7 +7,7 @@ CREATE OR REPLACE FUNCTION private.sync_record_ops(p_op_ids uuid[], p_results js
 AS $function$
 begin
   if auth.uid() is null then
-    raise exception 'No authenticated user' using errcode = '42501';
+    raise exception 'auth.sign_in_required' using errcode = '42501';
   end if;
   insert into public.sync_ops (user_id, op_id, result)
   select auth.uid(), u.op_id, u.result

@@ -6,7 +6,7 @@ CREATE OR REPLACE FUNCTION private.sync_stamp_update()
 AS $function$
 begin
   if new.id is distinct from old.id then
-    raise exception 'id cannot change' using errcode = '42501';
+    raise exception 'sync.id_readonly' using errcode = '42501';
   end if;
   new.version := old.version + 1;
   new.txid := pg_current_xact_id();

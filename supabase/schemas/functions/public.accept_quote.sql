@@ -13,37 +13,36 @@ declare
   v_q public.quotes;
 begin
   if v_uid is null then
-    raise exception 'Please sign in to accept a quote' using errcode = '42501';
+    raise exception 'auth.sign_in_required' using errcode = '42501', detail = jsonb_build_object('action', 'accept_quote')::text;
   end if;
   select q.project_id into v_project_id from public.quotes q
    where q.id = p_quote_id and q.deleted_at is null and q.status <> 'draft';
   if not found then
-    raise exception 'Quote not found' using errcode = 'PT404';
+    raise exception 'quote.not_found' using errcode = 'PT404';
   end if;
   select * into v_project from public.projects p where p.id = v_project_id for update;
   if v_project.owner_user_id is distinct from v_uid or v_project.deleted_at is not null then
     if private.can_read_quote(p_quote_id) then
-      raise exception 'Only the project''s owner can accept this quote' using errcode = '42501';
+      raise exception 'quote.accept_owner_only' using errcode = '42501';
     end if;
-    raise exception 'Quote not found' using errcode = 'PT404';
+    raise exception 'quote.not_found' using errcode = 'PT404';
   end if;
   if length(v_name) < 2 or length(v_name) > 200 then
-    raise exception 'Type your full name to sign' using errcode = '22023';
+    raise exception 'quote.signer_name_required' using errcode = '22023';
   end if;
   if p_content_sha256 is null or p_content_sha256 !~ '^[0-9a-f]{64}$' then
-    raise exception 'The quote''s content hash is missing or malformed' using errcode = '22023';
+    raise exception 'quote.hash_invalid' using errcode = '22023';
   end if;
   select * into v_q from public.quotes q where q.id = p_quote_id for update;
   perform private.quote_require_sent(v_q);
   if exists (select 1 from public.quotes q where q.project_id = v_project_id and q.status = 'accepted') then
-    raise exception 'You have already accepted another quote on this project' using errcode = 'PT409';
+    raise exception 'quote.other_accepted' using errcode = 'PT409';
   end if;
   if v_q.valid_until < current_date then
-    raise exception 'This quote expired on %', to_char(v_q.valid_until, 'FMMonth FMDD, YYYY') using errcode = 'PT409';
+    raise exception 'quote.expired' using errcode = 'PT409', detail = jsonb_build_object('valid_until', v_q.valid_until)::text;
   end if;
   if v_q.content_sha256 is distinct from p_content_sha256 then
-    raise exception 'This quote changed since you opened it. Review it again before accepting.'
-      using errcode = 'PT409';
+    raise exception 'quote.content_changed' using errcode = 'PT409';
   end if;
 
   update public.quotes q

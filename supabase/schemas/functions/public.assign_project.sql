@@ -10,21 +10,21 @@ declare
   v_project public.projects;
 begin
   if v_org is null then
-    raise exception 'only an organization admin can assign projects' using errcode = '42501';
+    raise exception 'organization.assign_admin_only' using errcode = '42501';
   end if;
   select * into v_project from public.projects where id = p_project_id and deleted_at is null;
   if not found then
-    raise exception 'project not found' using errcode = 'PT404';
+    raise exception 'project.not_found' using errcode = 'PT404';
   end if;
   if not coalesce(v_project.assigned_contractor_id in (select private.org_member_ids())
                   or v_project.owner_user_id in (select private.org_member_ids()), false) then
-    raise exception 'this project is not in your organization' using errcode = '42501';
+    raise exception 'organization.project_outside' using errcode = '42501';
   end if;
   if not exists (
     select 1 from public.profiles p
     where p.id = p_contractor_id and p.organization_id = v_org and p.role in ('contractor', 'org_admin') and p.deleted_at is null
   ) then
-    raise exception 'That person is not a contractor of your organization' using errcode = '22023';
+    raise exception 'organization.not_a_contractor' using errcode = '22023';
   end if;
   perform private.sync_assign_project(p_project_id, p_contractor_id);
 end

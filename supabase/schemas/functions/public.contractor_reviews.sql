@@ -7,10 +7,10 @@ CREATE OR REPLACE FUNCTION public.contractor_reviews(p_contractor_ids uuid[])
 AS $function$
 begin
   if auth.uid() is null then
-    raise exception 'Please sign in to read reviews' using errcode = '42501';
+    raise exception 'auth.sign_in_required' using errcode = '42501', detail = jsonb_build_object('action', 'read_reviews')::text;
   end if;
   if coalesce(cardinality(p_contractor_ids), 0) > 50 then
-    raise exception 'Ask for at most 50 contractors at once' using errcode = '22023';
+    raise exception 'reviews.too_many_contractors' using errcode = '22023', detail = jsonb_build_object('limit', 50)::text;
   end if;
   return query
     select r.id, r.contractor_id, r.rating, r.body, r.reply, r.replied_at, r.created_at, r.updated_at,

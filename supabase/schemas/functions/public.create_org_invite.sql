@@ -12,16 +12,16 @@ declare
   v_inviter jsonb;
 begin
   if v_org is null then
-    raise exception 'only an organization admin can invite contractors' using errcode = '42501';
+    raise exception 'invite.admin_only' using errcode = '42501';
   end if;
   if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or length(v_email) > 320 then
-    raise exception 'Please enter a valid email address' using errcode = '22023';
+    raise exception 'invite.email_invalid' using errcode = '22023';
   end if;
   if p_token_hash is null or p_token_hash !~ '^[0-9a-f]{64}$' then
-    raise exception 'bad token hash' using errcode = '22023';
+    raise exception 'invite.token_invalid' using errcode = '22023';
   end if;
   if exists (select 1 from public.profiles p where p.organization_id = v_org and lower(p.email) = v_email) then
-    raise exception 'This person is already in your organization' using errcode = '23505';
+    raise exception 'invite.already_in_organization' using errcode = '23505';
   end if;
   update public.project_invites i
      set token_hash = p_token_hash, invited_by = auth.uid(), created_at = now(), expires_at = now() + interval '7 days'

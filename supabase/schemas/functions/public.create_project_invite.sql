@@ -12,16 +12,16 @@ declare
   v_inviter jsonb;
 begin
   if auth.uid() is null or not private.can_manage_project(p_project_id) then
-    raise exception 'only the project''s owner or contractor can invite' using errcode = '42501';
+    raise exception 'invite.project_manager_only' using errcode = '42501';
   end if;
   if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or length(v_email) > 320 then
-    raise exception 'Please enter a valid email address' using errcode = '22023';
+    raise exception 'invite.email_invalid' using errcode = '22023';
   end if;
   if p_role is null or p_role not in ('owner', 'contractor', 'viewer') then
-    raise exception 'role must be owner, contractor or viewer' using errcode = '22023';
+    raise exception 'invite.role_invalid' using errcode = '22023';
   end if;
   if p_token_hash is null or p_token_hash !~ '^[0-9a-f]{64}$' then
-    raise exception 'bad token hash' using errcode = '22023';
+    raise exception 'invite.token_invalid' using errcode = '22023';
   end if;
   select * into v_project from public.projects where id = p_project_id;
   if exists (
@@ -31,7 +31,7 @@ begin
     select 1 from auth.users u
     where lower(u.email) = v_email and u.id in (v_project.owner_user_id, v_project.assigned_contractor_id)
   ) then
-    raise exception 'This person is already on the project' using errcode = '23505';
+    raise exception 'invite.already_member' using errcode = '23505';
   end if;
 
   update public.project_invites i

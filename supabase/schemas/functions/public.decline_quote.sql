@@ -10,21 +10,21 @@ declare
   v_q public.quotes;
 begin
   if v_uid is null then
-    raise exception 'Please sign in to decline a quote' using errcode = '42501';
+    raise exception 'auth.sign_in_required' using errcode = '42501', detail = jsonb_build_object('action', 'decline_quote')::text;
   end if;
   if length(coalesce(p_reason, '')) > 500 then
-    raise exception 'Keep the reason under 500 characters' using errcode = '22023';
+    raise exception 'quote.reason_too_long' using errcode = '22023', detail = jsonb_build_object('limit', 500)::text;
   end if;
   select * into v_q from public.quotes q
    where q.id = p_quote_id and q.deleted_at is null and q.status <> 'draft' for update;
   if not found then
-    raise exception 'Quote not found' using errcode = 'PT404';
+    raise exception 'quote.not_found' using errcode = 'PT404';
   end if;
   if not private.owns_project(v_q.project_id) then
     if private.can_read_quote(p_quote_id) then
-      raise exception 'Only the project''s owner can decline this quote' using errcode = '42501';
+      raise exception 'quote.decline_owner_only' using errcode = '42501';
     end if;
-    raise exception 'Quote not found' using errcode = 'PT404';
+    raise exception 'quote.not_found' using errcode = 'PT404';
   end if;
   perform private.quote_require_sent(v_q);
   update public.quotes q

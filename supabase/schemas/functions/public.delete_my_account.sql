@@ -12,7 +12,7 @@ declare
   v_left int;
 begin
   if v_uid is null then
-    raise exception 'No authenticated user' using errcode = '42501';
+    raise exception 'auth.sign_in_required' using errcode = '42501';
   end if;
 
   select coalesce(array_agg(p.id), '{}') into v_projects
@@ -25,10 +25,7 @@ begin
     and o.name like 'projects/%'
     and split_part(o.name, '/', 2) = any (select x::text from unnest(v_projects) x);
   if v_left > 0 then
-    raise exception 'Remove the account''s files first'
-      using errcode = 'P0001',
-            detail = format('%s file(s) of the account''s projects are still in Storage', v_left),
-            hint = 'Remove them through the Storage API (paths from my_account_storage_paths()), then call delete_my_account() again.';
+    raise exception 'account.files_remain' using errcode = 'P0001', detail = jsonb_build_object('count', v_left)::text;
   end if;
 
   select coalesce(array_agg(f.id), '{}') into v_files

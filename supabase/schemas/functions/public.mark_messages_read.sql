@@ -10,13 +10,13 @@ declare
   v_row jsonb;
 begin
   if v_uid is null then
-    raise exception 'No authenticated user' using errcode = '42501';
+    raise exception 'auth.sign_in_required' using errcode = '42501';
   end if;
   if p_project_id is null or not private.can_read_project(p_project_id) then
-    raise exception 'You can mark messages read only on projects you are part of' using errcode = '42501';
+    raise exception 'message.read_not_participant' using errcode = '42501';
   end if;
   if p_up_to is null then
-    raise exception 'p_up_to is required' using errcode = '22023';
+    raise exception 'message.read_up_to_required' using errcode = '22023';
   end if;
   insert into public.message_reads as r (project_id, user_id, read_up_to)
   values (p_project_id, v_uid, least(p_up_to, now()))

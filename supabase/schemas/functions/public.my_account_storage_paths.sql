@@ -9,7 +9,7 @@ declare
   v_uid uuid := auth.uid();
 begin
   if v_uid is null then
-    raise exception 'No authenticated user' using errcode = '42501';
+    raise exception 'auth.sign_in_required' using errcode = '42501';
   end if;
   return query
     select o.name

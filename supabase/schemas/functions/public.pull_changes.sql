@@ -12,17 +12,17 @@ declare
   v_count int;
 begin
   if not private.is_sync_table(p_table) then
-    raise exception 'unknown table: %', left(p_table, 64) using errcode = '22023';
+    raise exception 'sync.unknown_table' using errcode = '22023', detail = jsonb_build_object('table', left(p_table, 64))::text;
   end if;
   -- xid8 is an unsigned 64-bit number: PostgreSQL 15 wraps a larger one instead of refusing it.
   if coalesce(p_cursor, '') <> ''
      and (length(p_cursor) > 20 or p_cursor !~ '^[0-9]{1,20}$' or p_cursor::numeric > 18446744073709551615) then
-    raise exception 'bad cursor: %', left(p_cursor, 64) using errcode = '22023';
+    raise exception 'sync.bad_cursor' using errcode = '22023', detail = jsonb_build_object('cursor', left(p_cursor, 64))::text;
   end if;
   begin
     v_cursor := coalesce(nullif(p_cursor, ''), '0')::xid8;
   exception when others then
-    raise exception 'bad cursor: %', p_cursor using errcode = '22023';
+    raise exception 'sync.bad_cursor' using errcode = '22023', detail = jsonb_build_object('cursor', left(p_cursor, 64))::text;
   end;
 
   select p.o_rows, p.o_count into v_rows, v_count

@@ -21,6 +21,7 @@ declare
   v_pre jsonb[];
   v_state text;
   v_msg text;
+  v_detail text;
   v_cols text[];
   -- fast path: candidates (c_*) and the ops the UPDATE applied (f_*)
   c_i bigint[];
@@ -41,17 +42,17 @@ declare
   v_kinds text[];
 begin
   if v_uid is null then
-    raise exception 'No authenticated user' using errcode = '42501';
+    raise exception 'auth.sign_in_required' using errcode = '42501';
   end if;
   if not private.sync_user_exists() then
-    raise exception 'User from sub claim in JWT does not exist' using errcode = '42501';
+    raise exception 'auth.user_missing' using errcode = '42501';
   end if;
   if json_typeof(p_ops) is distinct from 'array' then
-    raise exception 'p_ops must be an array' using errcode = '22023';
+    raise exception 'sync.ops_not_array' using errcode = '22023';
   end if;
   -- counted before any parsing into jsonb, so the op-by-op fallback below stays bounded
   if json_array_length(p_ops) > (private.sync_limits() ->> 'ops_per_call')::int then
-    raise exception 'at most % ops per call', private.sync_limits() ->> 'ops_per_call' using errcode = '54000';
+    raise exception 'sync.too_many_ops' using errcode = '54000', detail = jsonb_build_object('limit', (private.sync_limits() ->> 'ops_per_call')::int)::text;
   end if;
   begin
     v_ops := p_ops::jsonb;
@@ -77,7 +78,7 @@ begin
   for k in 1 .. cardinality(v_bad) loop
     v_pre[v_bad[k]] := jsonb_build_object(
       'op_id', v_bad_op[k], 'status', 'rejected', 'code', '22P05',
-      'message', 'text must not contain the NUL character (\u0000)', 'conflicts', '[]'::jsonb, 'row', null);
+      'message', 'sync.nul_character', 'details', null, 'conflicts', '[]'::jsonb, 'row', null);
   end loop;
   v_out := v_pre;
   -- ->> on an array or scalar element is null, so no op can raise here
@@ -210,7 +211,7 @@ begin
     if v_op_id is null then
       v_out[v_i] := jsonb_build_object(
         'op_id', v_op -> 'op_id', 'status', 'rejected', 'code', '22023',
-        'message', 'missing or bad op_id', 'conflicts', '[]'::jsonb, 'row', null);
+        'message', 'sync.bad_op_id', 'details', null, 'conflicts', '[]'::jsonb, 'row', null);
       continue;
     end if;
 
@@ -228,9 +229,10 @@ begin
       v_res := jsonb_build_object('op_id', v_op_id, 'code', null, 'message', null) || v_res;
       perform private.sync_record_ops(array[v_op_id], array[v_res - 'row']);
     exception when others then
-      get stacked diagnostics v_state = returned_sqlstate, v_msg = message_text;
+      get stacked diagnostics v_state = returned_sqlstate, v_msg = message_text, v_detail = pg_exception_detail;
       v_res := jsonb_build_object(
         'op_id', v_op_id, 'status', 'rejected', 'code', v_state, 'message', v_msg,
+        'details', case when v_detail like '{%' then v_detail end,
         'conflicts', '[]'::jsonb, 'row', null);
     end;
     v_out[v_i] := v_res;

@@ -13,10 +13,10 @@ begin
   select p.organization_id into v_org from public.profiles p
   where p.id = p_user_id and p.role = 'contractor' and p.organization_id is not null;
   if not found then
-    raise exception 'not a contractor of an organization' using errcode = 'PT404';
+    raise exception 'organization.member_not_found' using errcode = 'PT404';
   end if;
   if not (p_user_id = auth.uid() or v_org is not distinct from private.my_admin_organization()) then
-    raise exception 'only the organization''s admin can remove a contractor' using errcode = '42501';
+    raise exception 'organization.remove_admin_only' using errcode = '42501';
   end if;
   v_admin := coalesce(
     case when private.my_admin_organization() = v_org then auth.uid() end,

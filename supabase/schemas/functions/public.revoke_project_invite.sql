@@ -12,11 +12,11 @@ begin
   select project_id, organization_id into v_project, v_org from public.project_invites
   where id = p_invite_id and accepted_at is null and revoked_at is null;
   if not found then
-    raise exception 'invitation not found' using errcode = 'PT404';
+    raise exception 'invite.not_found' using errcode = 'PT404';
   end if;
   if (v_project is not null and not private.can_manage_project(v_project))
      or (v_org is not null and v_org is distinct from private.my_admin_organization()) then
-    raise exception 'only the project''s owner or contractor can revoke an invitation' using errcode = '42501';
+    raise exception 'invite.revoke_not_allowed' using errcode = '42501';
   end if;
   update public.project_invites set revoked_at = now() where id = p_invite_id;
 end

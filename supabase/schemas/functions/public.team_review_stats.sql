@@ -11,16 +11,16 @@ declare
   v_end timestamptz := (p_to + 1)::timestamp at time zone 'UTC';
 begin
   if auth.uid() is null then
-    raise exception 'Please sign in' using errcode = '42501';
+    raise exception 'auth.sign_in_required' using errcode = '42501', detail = jsonb_build_object('action', 'view_analytics')::text;
   end if;
   if private.my_admin_organization() is null then
-    raise exception 'Only an organization admin can view analytics' using errcode = '42501';
+    raise exception 'analytics.admin_only' using errcode = '42501';
   end if;
   if p_from is null or p_to is null or p_from > p_to then
-    raise exception 'Choose a period whose start is on or before its end' using errcode = '22023';
+    raise exception 'analytics.period_reversed' using errcode = '22023';
   end if;
   if p_to - p_from > 3660 then
-    raise exception 'Choose a period of at most 10 years' using errcode = '22023';
+    raise exception 'analytics.period_too_long' using errcode = '22023', detail = jsonb_build_object('years', 10)::text;
   end if;
   with people as (
     select o.id, o.name, o.email from private.org_people() o

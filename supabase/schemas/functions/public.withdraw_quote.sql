@@ -10,17 +10,17 @@ declare
   v_q public.quotes;
 begin
   if v_uid is null then
-    raise exception 'Please sign in to withdraw a quote' using errcode = '42501';
+    raise exception 'auth.sign_in_required' using errcode = '42501', detail = jsonb_build_object('action', 'withdraw_quote')::text;
   end if;
   select * into v_q from public.quotes q where q.id = p_quote_id and q.deleted_at is null for update;
   if not found or not private.can_read_quote(p_quote_id) then
-    raise exception 'Quote not found' using errcode = 'PT404';
+    raise exception 'quote.not_found' using errcode = 'PT404';
   end if;
   if v_q.contractor_id <> v_uid then
-    raise exception 'Only the quote''s contractor can withdraw it' using errcode = '42501';
+    raise exception 'quote.withdraw_contractor_only' using errcode = '42501';
   end if;
   if v_q.status = 'draft' then
-    raise exception 'A draft has not been sent: delete it instead' using errcode = 'PT409';
+    raise exception 'quote.draft_not_sent' using errcode = 'PT409';
   end if;
   perform private.quote_require_sent(v_q);
   update public.quotes q set status = 'withdrawn', decided_at = now()

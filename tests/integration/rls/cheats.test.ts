@@ -186,7 +186,7 @@ describe('D1: the database computes a quote’s totals on every write', () => {
     ]) {
       const res = await clients.pro.from('quotes').update(forged).eq('id', draftId).select();
       expect(res.status).toBe(403);
-      expect(res.error).toMatchObject({ code: '42501', hint: 'quote.total_readonly' });
+      expect(res.error).toMatchObject({ code: '42501', message: 'quote.total_readonly' });
     }
     const { rows } = await backend.pg.query<{ t: string; v: number }>(
       `select total_cents::text t, version v from quotes where id = $1`,
@@ -200,7 +200,7 @@ describe('D1: the database computes a quote’s totals on every write', () => {
       .from('quotes')
       .insert({ ...quoteInsert('pro').changes, total_cents: 1, subtotal_cents: 1 });
     expect(forged.status).toBe(403);
-    expect(forged.error).toMatchObject({ code: '42501', hint: 'quote.total_readonly' });
+    expect(forged.error).toMatchObject({ code: '42501', message: 'quote.total_readonly' });
     const pushed = await push('pro', [quoteInsert('pro', { total_cents: 1 })]);
     expect([pushed[0]!.status, pushed[0]!.code]).toEqual(['rejected', '22023']);
   });
@@ -309,7 +309,7 @@ describe('D2: a file row names the object the server stored for its project', ()
     ]) {
       const rest = await clients.attacker.from('project_files').insert(fileRow(path));
       expect(rest.status, path).toBe(403);
-      expect(rest.error).toMatchObject({ code: '42501', hint: 'file.path_not_stored' });
+      expect(rest.error).toMatchObject({ code: '42501', message: 'file.path_not_stored' });
       const row = fileRow(path);
       const [pushed] = await push('attacker', [
         { table: 'project_files', id: row.id, kind: 'insert', changes: { ...row, id: undefined } },
@@ -334,7 +334,7 @@ describe('D2: a file row names the object the server stored for its project', ()
       .update({ file_path: VICTIM_PATH })
       .eq('id', row.id);
     expect(moved.status).toBe(403);
-    expect(moved.error).toMatchObject({ hint: 'file.path_not_stored' });
+    expect(moved.error).toMatchObject({ message: 'file.path_not_stored' });
   });
 
   it("a request's photo is readable only as a file of that request's project", async () => {

@@ -303,7 +303,7 @@ describe('who is who on a job', () => {
     // The bug this closes: the assigned contractor's delete took the homeowner's job.
     expect(await restDelete('carl', job)).toMatchObject({
       code: '42501',
-      hint: 'project.delete_not_allowed',
+      message: 'project.delete_not_allowed',
     });
     expect(await live(job)).toBe(true);
 
@@ -327,7 +327,7 @@ describe('who is who on a job', () => {
     expect((await pushMeasurements('olive', job, 'olive')).status).toBe('rejected');
     // What her card offers (the status control alone) is what the server lets her do.
     const renamed = await c.olive.from('projects').update({ name: 'Olive was here' }).eq('id', job);
-    expect(renamed.error).toMatchObject({ code: '42501', hint: 'project.status_only' });
+    expect(renamed.error).toMatchObject({ code: '42501', message: 'project.status_only' });
     for (const status of ['completed', 'active']) {
       const moved = await c.olive.from('projects').update({ status }).eq('id', job);
       expect(moved.error).toBeNull();
@@ -369,7 +369,7 @@ describe('who is who on a job', () => {
     expect((await people('carl', job)).carl!.deleted_at).not.toBeNull();
     expect(await canSee('dana', job)).toBe(true);
     expect(await canSee('olive', job)).toBe(true);
-    expect(await restDelete('dana', job)).toMatchObject({ hint: 'project.delete_not_allowed' });
+    expect(await restDelete('dana', job)).toMatchObject({ message: 'project.delete_not_allowed' });
     expect(await live(job)).toBe(true);
   });
 

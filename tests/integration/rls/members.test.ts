@@ -488,7 +488,7 @@ describe('invitations', () => {
     const badEmail = await invite(clients.creator, p, 'not-an-email');
     expect((badEmail.error as { context?: Response }).context?.status).toBe(400);
     expect(await (badEmail.error as { context: Response }).context.json()).toMatchObject({
-      message: 'Please enter a valid email address',
+      message: 'invite.email_invalid',
     });
     const badRole = await invite(clients.creator, p, 'someone@example.com', 'admin');
     expect((badRole.error as { context?: Response }).context?.status).toBe(400);

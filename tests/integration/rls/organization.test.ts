@@ -159,7 +159,7 @@ describe('organization admin', () => {
       p_project_id: p,
       p_contractor_id: id.outsider,
     });
-    expect(outsider.error?.message).toBe('That person is not a contractor of your organization');
+    expect(outsider.error?.message).toBe('organization.not_a_contractor');
     expect(await canRead('carl', p)).toBe(true);
 
     expect(

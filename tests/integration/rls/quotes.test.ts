@@ -379,15 +379,18 @@ describe('quotes', () => {
   });
 
   it('bad input is refused in the database with the line named', async () => {
-    const bad: [Record<string, unknown>, RegExp][] = [
-      [{ lines: [{ ...LINES[0], quantity: -1 }] }, /Line 1: the quantity/],
-      [{ lines: [{ ...LINES[0], quantity: 1e9 }] }, /Line 1: the quantity/],
-      [{ lines: [LINES[1], { ...LINES[1], unit_cents: -5 }] }, /Line 2: the price/],
-      [{ lines: [{ ...LINES[1], unit_cents: 1e12 }] }, /Line 1: the price/],
+    const bad: [Record<string, unknown>, RegExp | string][] = [
+      [{ lines: [{ ...LINES[0], quantity: -1 }] }, 'quote_line.quantity_invalid'],
+      [{ lines: [{ ...LINES[0], quantity: 1e9 }] }, 'quote_line.quantity_invalid'],
+      [{ lines: [LINES[1], { ...LINES[1], unit_cents: -5 }] }, 'quote_line.price_invalid'],
+      [{ lines: [{ ...LINES[1], unit_cents: 1e12 }] }, 'quote_line.price_invalid'],
       [{ tax_rate: 100.5 }, /tax rate/],
-      [{ lines: [{ ...LINES[1], description: 'x'.repeat(501) }] }, /Line 1: keep the description/],
-      [{ lines: Array.from({ length: 501 }, () => LINES[1]) }, /at most 500 lines/],
-      [{ status: 'sent', valid_until: day(-3) }, /valid-until date/],
+      [
+        { lines: [{ ...LINES[1], description: 'x'.repeat(501) }] },
+        'quote_line.description_too_long',
+      ],
+      [{ lines: Array.from({ length: 501 }, () => LINES[1]) }, 'quote.too_many_lines'],
+      [{ status: 'sent', valid_until: day(-3) }, 'quote.valid_until_past'],
     ];
     for (const [changes, message] of bad) {
       const [res] = await push('quoting', [quoteInsert('quoting', PROJECT, changes)]);

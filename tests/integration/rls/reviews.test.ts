@@ -113,7 +113,7 @@ describe('writing a review', () => {
         .from('reviews')
         .insert({ project_id: DONE, reviewer_id: ids.owner, contractor_id: ids.owner, rating });
       refused(res, 400, '22023');
-      expect(res.error!.message).toBe('Choose 1 to 5 stars');
+      expect(res.error!.message).toBe('review.rating_invalid');
     }
     refused(
       await clients.owner.from('reviews').insert({

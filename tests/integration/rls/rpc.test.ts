@@ -192,7 +192,7 @@ describe('sync RPCs over HTTP', () => {
 
     expect(await refused(JSON.stringify({ p_table: 'auth.users' }))).toMatchObject({
       status: 400,
-      error: { code: '22023', message: 'unknown table: auth.users' },
+      error: { code: '22023', message: 'sync.unknown_table' },
     });
     expect(
       await refused(JSON.stringify({ p_table: 'projects', p_cursor: '9'.repeat(23) })),

@@ -105,14 +105,14 @@ describe('push_changes limits (whole call refused, nothing applied)', () => {
     expect(await pushText(owner, JSON.stringify(ops))).toMatchObject({
       ok: false,
       code: '54000',
-      message: 'at most 1000 ops per call',
+      message: 'sync.too_many_ops',
     });
     // counted before the op-by-op reading a NUL would need
     const withNul = [update({ name: '\u0000' }), ...ops];
     expect(await pushText(owner, JSON.stringify(withNul))).toMatchObject({
       ok: false,
       code: '54000',
-      message: 'at most 1000 ops per call',
+      message: 'sync.too_many_ops',
     });
   });
 

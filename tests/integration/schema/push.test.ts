@@ -358,7 +358,7 @@ describe('push_changes', () => {
     expect(edit).toMatchObject({
       status: 'rejected',
       code: 'P0002',
-      message: 'deleted on another device',
+      message: 'sync.deleted_elsewhere',
       row: null,
     });
     const [del2] = await push(db, contractor, [

@@ -242,7 +242,7 @@ describe('delete_my_account()', () => {
     expect(refused).toMatchObject({
       ok: false,
       code: 'P0001',
-      message: "Remove the account's files first",
+      message: 'account.files_remain',
     });
     const paths = await asUser(db, victim, (tx) =>
       tx.query<{ p: string }>(`select p from my_account_storage_paths() p`),

@@ -166,7 +166,11 @@ describe('the text limits of the app and of the database', () => {
       expect(long).toMatchObject({
         status: 'rejected',
         code: '23514',
-        message: `text.too_long:${field}:${limit}`,
+        message: 'text.too_long',
+      });
+      expect(JSON.parse((long as unknown as { details: string }).details)).toEqual({
+        field,
+        limit,
       });
     },
   );

@@ -273,7 +273,7 @@ describe('ownership columns and soft delete', () => {
     expect(revive).toMatchObject({
       ok: false,
       code: 'P0002',
-      message: 'deleted on another device',
+      message: 'sync.deleted_elsewhere',
     });
   });
 

@@ -206,7 +206,7 @@ describe('our migrations and the app on hosted’s storage shape', () => {
           .error,
       ).toBeNull();
     const early = await owner.client.rpc('delete_my_account');
-    expect(early.error?.message).toBe("Remove the account's files first");
+    expect(early.error?.message).toBe('account.files_remain');
     const paths = await owner.client.rpc('my_account_storage_paths');
     expect(paths.data).toEqual([`projects/${mine}/a.jpg`, `projects/${mine}/b.pdf`]);
     expect((await files.remove(paths.data as string[])).error).toBeNull();

@@ -68,7 +68,7 @@ describe('account deletion', () => {
 
     // Without removing the files first, the server refuses and deletes nothing.
     const refused = await a.client.rpc('delete_my_account');
-    expect(refused.error?.message).toBe("Remove the account's files first");
+    expect(refused.error?.message).toBe('account.files_remain');
 
     const result = await deleteAccountOnServer(a.client);
     expect(result).toEqual({ ok: true, filesRemoved: 2 });

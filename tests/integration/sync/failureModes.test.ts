@@ -476,7 +476,7 @@ describe('8. a project deleted on one device while edited on another', () => {
     expect(letters).toHaveLength(1);
     expect(letters[0]).toMatchObject({
       code: 'P0002',
-      message: 'deleted on another device',
+      message: 'sync.deleted_elsewhere',
       op: { changes: { name: 'Edited meanwhile' } },
     });
     for (const d of [a, b]) {

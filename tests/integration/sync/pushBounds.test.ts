@@ -97,7 +97,7 @@ describe('a \\u0000 in one op rejects only that op', () => {
       [good.op_id, 'applied', null],
       [badDetails.op_id, 'rejected', '22P05'],
     ]);
-    expect(results[0]!.message).toBe('text must not contain the NUL character (\\u0000)');
+    expect(results[0]!.message).toBe('sync.nul_character');
     expect(await serverProject(backend, good.id)).toMatchObject({ name: 'Kitchen' });
     expect(await serverProject(backend, badName.id)).toBeNull();
     expect(await serverProject(backend, badDetails.id)).toBeNull();

@@ -65,7 +65,7 @@ describe('a queued quote the server refuses', () => {
     // The server's words, which the quote page shows with what to do.
     expect([letter!.code, letter!.message]).toEqual([
       '42501',
-      'You can quote only on open requests in your service area or on projects you were invited to',
+      'quote.project_not_quotable',
     ]);
     const { count } = await backend.pg
       .query<{ count: number }>('select count(*)::int as count from quotes where id = $1', [

@@ -233,9 +233,12 @@ describe('Cabinet Details the server refused', () => {
     expect(await pro.sync()).toMatchObject({ ok: true });
     const refused = await pro.db.dead_letters.toArray();
     expect(refused.map((l) => l.code).sort()).toEqual(['22P05', '23514']);
-    expect(refused.find((l) => l.code === '23514')!.message).toBe(
-      'text.too_long:projects.details.cabinetData.form.nrs:200',
-    );
+    const tooLong = refused.find((l) => l.code === '23514')!;
+    expect(tooLong.message).toBe('text.too_long');
+    expect(JSON.parse(tooLong.details!)).toEqual({
+      field: 'projects.details.cabinetData.form.nrs',
+      limit: 200,
+    });
 
     // Retry cannot send the 50,000 characters either: it says so and keeps the letter.
     const nrsLetter = refused.find((l) => l.code === '23514')!;

@@ -6,7 +6,7 @@
  * loads the full photo for a tile. Loading, storing and removing reject when
  * no user database is open.
  */
-import { filesRepo } from '../../data';
+import { filesRepo } from '../data';
 
 /** Longest side of a thumbnail, CSS pixels × 2 for sharp tiles on tablets. */
 export const THUMB_MAX_PX = 320;

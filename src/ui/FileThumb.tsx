@@ -1,7 +1,7 @@
 import { msg, ph } from '@lingui/core/macro';
-import { i18n } from '../../i18n/i18n';
+import { i18n } from '../i18n/i18n';
 import { useEffect, useState } from 'react';
-import { filesRepo, type LocalProjectFile } from '../../data';
+import { filesRepo, type LocalProjectFile } from '../data';
 import { loadThumbnail, storeThumbnail } from './thumbnails';
 
 /** Extension badge text of a file: `PDF`, `JPG`, … */

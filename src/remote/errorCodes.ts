@@ -151,6 +151,10 @@ export const ERROR_TEXTS = {
   'message.attachment_not_in_project': msg`An attached file is not a file of this project`,
   'message.read_not_participant': msg`You can mark messages read only on projects you are part of`,
   'message.read_up_to_required': msg`The read marker has no time`,
+  'message_read.up_to_required': msg`The read marker has no time`,
+  'message_read.not_yours': msg`You can mark messages read only for yourself`,
+  'message_read.bad_id': msg`This read marker does not belong to this project and person`,
+  'message_read.fixed': msg`A read marker's project and reader cannot be changed`,
 
   // ── quote requests ──
   'quote_request.already_open': msg`This project already has an open quote request`,

@@ -43,9 +43,7 @@ export function BuilderSummary() {
             </summary>
             <ul>
               {order.warnings.slice(0, SHOWN_WARNINGS).map((w) => (
-                <li key={`${w.rowId}-${'index' in w ? w.index : 'type'}`}>
-                  {orderWarningText(w)}
-                </li>
+                <li key={`${w.rowId}-${'index' in w ? w.index : 'type'}`}>{orderWarningText(w)}</li>
               ))}
             </ul>
             {order.warnings.length > SHOWN_WARNINGS ? (

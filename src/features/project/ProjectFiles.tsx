@@ -86,14 +86,13 @@ export function ProjectFiles({
   }
 
   async function remove(file: LocalProjectFile): Promise<string | null> {
-    const result = await filesRepo
-      .remove(file.id)
-      .catch((err: unknown) => ({
-        ok: false as const,
-        code: 'thrown' as const,
-        text: errorText(err),
-      }));
-    if (!result.ok) return result.code === 'not_found' ? domainText(FILE_NOT_FOUND_TEXT) : result.text;
+    const result = await filesRepo.remove(file.id).catch((err: unknown) => ({
+      ok: false as const,
+      code: 'thrown' as const,
+      text: errorText(err),
+    }));
+    if (!result.ok)
+      return result.code === 'not_found' ? domainText(FILE_NOT_FOUND_TEXT) : result.text;
     await removeThumbnail(file.id).catch(() => undefined);
     return null;
   }

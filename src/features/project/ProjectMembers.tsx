@@ -115,7 +115,9 @@ export function ProjectMembers({ project, job }: { project: ProjectRow; job: Job
     setMessage(null);
     const r = await removeMember(project.id, userId);
     setMessage(
-      r.ok ? { kind: 'success', text: t`${who} was removed` } : { kind: 'error', text: errorText(r) },
+      r.ok
+        ? { kind: 'success', text: t`${who} was removed` }
+        : { kind: 'error', text: errorText(r) },
     );
   }
 

@@ -384,7 +384,7 @@ describe('quotes', () => {
       [{ lines: [{ ...LINES[0], quantity: 1e9 }] }, 'quote_line.quantity_invalid'],
       [{ lines: [LINES[1], { ...LINES[1], unit_cents: -5 }] }, 'quote_line.price_invalid'],
       [{ lines: [{ ...LINES[1], unit_cents: 1e12 }] }, 'quote_line.price_invalid'],
-      [{ tax_rate: 100.5 }, /tax rate/],
+      [{ tax_rate: 100.5 }, 'quote.tax_rate_invalid'],
       [
         { lines: [{ ...LINES[1], description: 'x'.repeat(501) }] },
         'quote_line.description_too_long',

@@ -30,21 +30,13 @@ const sql = sqlFiles(schemas).map((file) => ({
   text: readFileSync(file, 'utf8'),
 }));
 
-/**
- * Functions a later migration redefined from the sentence version (quote line types came after
- * the codes migration): still sentences, to be converted in a migration after that one.
- */
-const NOT_YET_CODES = new Set(['supabase/schemas/functions/private.quote_check_lines.sql']);
-
 /** Each `raise exception …` statement of the schema, with its file. */
-const raises = sql
-  .filter(({ file }) => !NOT_YET_CODES.has(file))
-  .flatMap(({ file, text }) =>
-    [...text.matchAll(/raise\s+exception\b([^;]*);/gi)].map((m) => ({
-      file,
-      statement: m[0].replace(/\s+/g, ' '),
-    })),
-  );
+const raises = sql.flatMap(({ file, text }) =>
+  [...text.matchAll(/raise\s+exception\b([^;]*);/gi)].map((m) => ({
+    file,
+    statement: m[0].replace(/\s+/g, ' '),
+  })),
+);
 
 /** The literal MESSAGE of a raise, or null when it is computed (`using message = …`). */
 function literalMessage(statement: string): string | null {

@@ -63,10 +63,7 @@ describe('a queued quote the server refuses', () => {
     const letter = letters.find((l) => l.op.table === 'quotes' && l.op.id === draft.id);
     expect(letter).toBeDefined();
     // The server's words, which the quote page shows with what to do.
-    expect([letter!.code, letter!.message]).toEqual([
-      '42501',
-      'quote.project_not_quotable',
-    ]);
+    expect([letter!.code, letter!.message]).toEqual(['42501', 'quote.project_not_quotable']);
     const { count } = await backend.pg
       .query<{ count: number }>('select count(*)::int as count from quotes where id = $1', [
         draft.id,

@@ -21,10 +21,18 @@ function monthStart(month: string): number {
   return Date.UTC(y ?? 1970, (m ?? 1) - 1, 1) / 1000;
 }
 
-/** Epoch seconds as "Nov 26" (the month, UTC). */
+/**
+ * A bar's month (epoch seconds of its first day, UTC) as "Nov 26" / "nov 26", read in UTC so the
+ * month is the bar's wherever the device is.
+ */
 function monthText(s: number): string {
   const d = new Date(s * 1000);
   return formatMonthShort(new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+}
+
+/** An axis tick (uPlot places month ticks at local midnight) as "Nov 26" / "nov 26". */
+function tickText(s: number): string {
+  return formatMonthShort(new Date(s * 1000));
 }
 
 /** Bars of quoted (left) and accepted (right) dollars per month. */
@@ -56,7 +64,7 @@ export default function MonthlyChart({
         },
         axes: [
           {
-            values: (_u, splits) => splits.map(monthText),
+            values: (_u, splits) => splits.map(tickText),
           },
           {
             size: 70,

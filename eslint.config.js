@@ -41,6 +41,8 @@ const TRANSLATED = [
   'src/features/sync/{SyncPage,ConnectionBlock}.tsx',
   'src/features/visits/**/*.tsx',
   'src/features/calendar/**/*.tsx',
+  'src/features/analytics/**/*.tsx',
+  'src/pwa/**/*.tsx',
 ];
 
 export default tseslint.config(

@@ -189,6 +189,19 @@ export function tooLongText(limit: number, length?: number): string {
 }
 
 /**
+ * The limit and length a `tooLongText` message carries, or null when `text` is not one: the
+ * inverse of `tooLongText`, kept beside it so the screens can word it in the language shown
+ * (src/i18n/domainTexts.ts) while the domain stays free of Lingui.
+ */
+export function readTooLongText(text: string): { limit: number; length?: number } | null {
+  const found = /^Keep this to ([\d,]+) characters(?: \(it has ([\d,]+)\))?$/.exec(text);
+  if (!found) return null;
+  const limit = Number(found[1]!.replace(/,/g, ''));
+  const length = found[2] === undefined ? undefined : Number(found[2].replace(/,/g, ''));
+  return length === undefined ? { limit } : { limit, length };
+}
+
+/**
  * The message for a form field holding `value`, or undefined when it fits:
  * the form shows it on the field and does not save.
  */

@@ -4,7 +4,7 @@
  * it under plain tsx, where macros are not compiled), so the screens pass what it returns through
  * `domainText`. A text not listed here shows as it is.
  */
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import {
   PASSWORD_HINT_TEXT,
@@ -12,7 +12,9 @@ import {
   PASSWORDS_DIFFER_TEXT,
   REQUIRED_FIELDS_TEXT,
 } from '../domain/passwordRules';
+import { readTooLongText } from '../domain/userText';
 import { i18n } from './i18n';
+import { formatNumber } from './format';
 import { BUILDER_DOMAIN_TEXTS } from './builderDomainTexts';
 
 /** English text → its message. The test holds each message's English to its key. */
@@ -48,6 +50,25 @@ export const DOMAIN_TEXTS: Readonly<Record<string, MessageDescriptor>> = {
 };
 
 /**
+ * "Keep this to 200 characters (it has 201)" in the language shown (ICU plural on the limit);
+ * without `length`, "Keep this to 200 characters". Every form's too-long message reads through
+ * here, by way of `domainText`.
+ */
+export function tooLongMessage(limit: number, length?: number, into: I18n = i18n): string {
+  if (length === undefined)
+    return into._(
+      msg`${plural(limit, { one: 'Keep this to # character', other: 'Keep this to # characters' })}`,
+    );
+  const has = formatNumber(length);
+  return into._(
+    msg`${plural(limit, {
+      one: `Keep this to # character (it has ${has})`,
+      other: `Keep this to # characters (it has ${has})`,
+    })}`,
+  );
+}
+
+/**
  * `text` in the language shown (or `into`'s, e.g. the door order's document language) when it is
  * one of the domain's fixed texts; else `text` itself.
  */
@@ -55,6 +76,8 @@ export function domainText(text: string, into?: I18n): string;
 export function domainText(text: string | null | undefined, into?: I18n): string | null;
 export function domainText(text: string | null | undefined, into: I18n = i18n): string | null {
   if (text === null || text === undefined) return null;
+  const tooLong = readTooLongText(text);
+  if (tooLong) return tooLongMessage(tooLong.limit, tooLong.length, into);
   const message = DOMAIN_TEXTS[text];
   return message ? into._(message) : text;
 }

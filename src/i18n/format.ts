@@ -76,6 +76,11 @@ export function formatMonth(value: DateInput): string {
   return formatWith(value, { month: 'long', year: 'numeric' });
 }
 
+/** A short month and year, for a chart's axis: "Nov 26" / "nov 26". */
+export function formatMonthShort(value: DateInput): string {
+  return formatWith(value, { month: 'short', year: '2-digit' });
+}
+
 /** A count or other plain number with the language's grouping: 1,234 / 1234 (es: groups from 5 digits). */
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
   return numberFormat(options).format(value);

@@ -2,6 +2,7 @@
  * "Install app" where the browser offers `beforeinstallprompt` (Chromium),
  * and a short Add to Home Screen note on iOS Safari, which has no prompt.
  */
+import { Trans } from '@lingui/react/macro';
 import { usePwaStore } from './pwaStore';
 import './pwa.css';
 
@@ -33,14 +34,16 @@ export function InstallButton() {
           });
         }}
       >
-        Install app
+        <Trans>Install app</Trans>
       </button>
     );
   }
   if (isIos()) {
     return (
       <p className="pwa-ios-note">
-        To install on iPhone or iPad: tap Share, then <strong>Add to Home Screen</strong>.
+        <Trans>
+          To install on iPhone or iPad: tap Share, then <strong>Add to Home Screen</strong>.
+        </Trans>
       </p>
     );
   }

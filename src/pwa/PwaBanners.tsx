@@ -3,6 +3,7 @@
  * ("New version available — Reload"), and the storage-full warning.
  */
 import { useState } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { usePwaStore } from './pwaStore';
 import './pwa.css';
 
@@ -13,7 +14,9 @@ export function UpdatePrompt() {
   if (!updateWaiting || !applyUpdate) return null;
   return (
     <div className="pwa-banner" role="status" aria-live="polite">
-      <span>New version available</span>
+      <span>
+        <Trans>New version available</Trans>
+      </span>
       <button
         type="button"
         className="pwa-banner__action"
@@ -23,14 +26,14 @@ export function UpdatePrompt() {
           applyUpdate().catch(() => setBusy(false));
         }}
       >
-        Reload
+        <Trans>Reload</Trans>
       </button>
       <button
         type="button"
         className="pwa-banner__dismiss"
         onClick={() => usePwaStore.setState({ updateWaiting: false })}
       >
-        Later
+        <Trans>Later</Trans>
       </button>
     </div>
   );
@@ -42,16 +45,18 @@ export function StorageFullBanner() {
   return (
     <div className="pwa-banner pwa-banner--error" role="alert">
       <span>
-        This device&apos;s storage is full, so new changes cannot be saved offline. Connect to the
-        internet so your changes can sync, then free some space (remove downloaded files or other
-        apps&apos; data).
+        <Trans>
+          This device&apos;s storage is full, so new changes cannot be saved offline. Connect to the
+          internet so your changes can sync, then free some space (remove downloaded files or other
+          apps&apos; data).
+        </Trans>
       </span>
       <button
         type="button"
         className="pwa-banner__dismiss"
         onClick={() => usePwaStore.setState({ storageFull: false })}
       >
-        Dismiss
+        <Trans>Dismiss</Trans>
       </button>
     </div>
   );

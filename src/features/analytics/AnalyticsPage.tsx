@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatDate } from '../../i18n/format';
 import { callRpc, errorText } from '../../remote/rpc';
 import { Spinner } from '../../ui/Spinner';
 import { useCurrentRole } from '../../auth/useCurrentRole';
@@ -23,6 +25,7 @@ const MonthlyChart = lazy(() => import('./MonthlyChart'));
  * the page needs a connection and says so.
  */
 export function AnalyticsPage() {
+  const { t } = useLingui();
   const role = useCurrentRole();
   const today = useMemo(() => new Date(), []);
   const [period, setPeriod] = useState<Period>(() => presetPeriods(today)[1]!.period);
@@ -52,20 +55,26 @@ export function AnalyticsPage() {
     };
   }, [role, valid, period.from, period.to]);
 
+  const fromDay = data ? formatDate(data.from) : '';
+  const toDay = data ? formatDate(data.to) : '';
   const csvHref = useMemo(
     () => (data ? `data:text/csv;charset=utf-8,${encodeURIComponent(analyticsCsv(data))}` : null),
     [data],
   );
 
-  if (role === undefined) return <Spinner label="Loading…" />;
+  if (role === undefined) return <Spinner label={t`Loading…`} />;
   if (role !== 'org_admin')
     return (
       <main className="container container-narrow">
         <div className="card">
-          <h1>Analytics</h1>
-          <p>Only an organization admin can view analytics.</p>
+          <h1>
+            <Trans>Analytics</Trans>
+          </h1>
+          <p>
+            <Trans>Only an organization admin can view analytics.</Trans>
+          </p>
           <Link to="/dashboard" className="btn btn-primary">
-            Back to Dashboard
+            <Trans>Back to Dashboard</Trans>
           </Link>
         </div>
       </main>
@@ -74,15 +83,17 @@ export function AnalyticsPage() {
   return (
     <main className="container">
       <div className="page-head">
-        <h1>Analytics</h1>
+        <h1>
+          <Trans>Analytics</Trans>
+        </h1>
         <div className="btn-row">
           {csvHref && data ? (
             <a className="btn" href={csvHref} download={`quotes-${data.from}-to-${data.to}.csv`}>
-              Export CSV
+              <Trans>Export CSV</Trans>
             </a>
           ) : null}
           <Link to="/organization" className="btn">
-            Back to Organization
+            <Trans>Back to Organization</Trans>
           </Link>
         </div>
       </div>
@@ -94,20 +105,39 @@ export function AnalyticsPage() {
           </div>
         ) : null}
         <h2 id="an-totals-heading">
-          Quotes {data ? `from ${data.from} to ${data.to}` : ''}
-          {loading ? <span className="muted"> (updating…)</span> : null}
+          {data ? (
+            <Trans>
+              Quotes from {fromDay} to {toDay}
+            </Trans>
+          ) : (
+            <Trans>Quotes</Trans>
+          )}
+          {loading ? (
+            <span className="muted">
+              {' '}
+              <Trans>(updating…)</Trans>
+            </span>
+          ) : null}
         </h2>
         {data ? (
           <AnalyticsTotals totals={data.totals} />
         ) : !problem ? (
-          <Spinner label="Loading figures…" />
+          <Spinner label={t`Loading figures…`} />
         ) : null}
       </section>
       {data ? (
         <>
           <section className="card section-card" aria-labelledby="an-chart-heading">
-            <h2 id="an-chart-heading">Amount quoted and accepted by month</h2>
-            <Suspense fallback={<p className="muted">Loading the chart…</p>}>
+            <h2 id="an-chart-heading">
+              <Trans>Amount quoted and accepted by month</Trans>
+            </h2>
+            <Suspense
+              fallback={
+                <p className="muted">
+                  <Trans>Loading the chart…</Trans>
+                </p>
+              }
+            >
               <MonthlyChart months={data.by_month} />
             </Suspense>
           </section>

@@ -8,6 +8,8 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { useLingui } from '@lingui/react/macro';
+import { formatMonthShort } from '../../i18n/format';
 import { money } from './analyticsData';
 
 /** Half a month in seconds: room on each side of the first and last bars. */
@@ -19,13 +21,18 @@ function monthStart(month: string): number {
   return Date.UTC(y ?? 1970, (m ?? 1) - 1, 1) / 1000;
 }
 
-/** Epoch seconds as "Nov 26" (the month, UTC). */
+/**
+ * A bar's month (epoch seconds of its first day, UTC) as "Nov 26" / "nov 26", read in UTC so the
+ * month is the bar's wherever the device is.
+ */
 function monthText(s: number): string {
-  return new Date(s * 1000).toLocaleDateString(undefined, {
-    month: 'short',
-    year: '2-digit',
-    timeZone: 'UTC',
-  });
+  const d = new Date(s * 1000);
+  return formatMonthShort(new Date(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+}
+
+/** An axis tick (uPlot places month ticks at local midnight) as "Nov 26" / "nov 26". */
+function tickText(s: number): string {
+  return formatMonthShort(new Date(s * 1000));
 }
 
 /** Bars of quoted (left) and accepted (right) dollars per month. */
@@ -34,6 +41,7 @@ export default function MonthlyChart({
 }: {
   months: { month: string; quoted_cents: number; accepted_cents: number }[];
 }) {
+  const { t, i18n } = useLingui();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -56,7 +64,7 @@ export default function MonthlyChart({
         },
         axes: [
           {
-            values: (_u, splits) => splits.map(monthText),
+            values: (_u, splits) => splits.map(tickText),
           },
           {
             size: 70,
@@ -64,9 +72,9 @@ export default function MonthlyChart({
           },
         ],
         series: [
-          { label: 'Month', value: (_u, v) => (v === null ? '—' : monthText(v)) },
+          { label: t`Month`, value: (_u, v) => (v === null ? '—' : monthText(v)) },
           {
-            label: 'Quoted',
+            label: t`Quoted`,
             fill: '#1f4e5f',
             stroke: '#1f4e5f',
             paths: bars?.({ size: [0.35, 60], align: -1 }),
@@ -74,7 +82,7 @@ export default function MonthlyChart({
             value: (_u, v) => (v === null ? '—' : money(v * 100)),
           },
           {
-            label: 'Accepted',
+            label: t`Accepted`,
             fill: '#b8733a',
             stroke: '#b8733a',
             paths: bars?.({ size: [0.35, 60], align: 1 }),
@@ -87,6 +95,7 @@ export default function MonthlyChart({
       el,
     );
     return () => plot.destroy();
-  }, [months]);
+    // The language is a dependency: the chart is drawn again in the new one.
+  }, [months, t, i18n.locale]);
   return <div ref={box} className="an-chart" aria-hidden="true" />;
 }

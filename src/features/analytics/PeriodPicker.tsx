@@ -1,4 +1,6 @@
 import { format, startOfMonth, startOfYear, subMonths } from 'date-fns';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 
 /** A period of whole days, YYYY-MM-DD, both ends included. */
 export interface Period {
@@ -12,19 +14,19 @@ const ymd = (d: Date) => format(d, 'yyyy-MM-dd');
 export function presetPeriods(today: Date): { label: string; period: Period }[] {
   const to = ymd(today);
   return [
-    { label: 'Last 3 months', period: { from: ymd(startOfMonth(subMonths(today, 2))), to } },
-    { label: 'Last 12 months', period: { from: ymd(startOfMonth(subMonths(today, 11))), to } },
-    { label: 'This year', period: { from: ymd(startOfYear(today)), to } },
+    { label: t`Last 3 months`, period: { from: ymd(startOfMonth(subMonths(today, 2))), to } },
+    { label: t`Last 12 months`, period: { from: ymd(startOfMonth(subMonths(today, 11))), to } },
+    { label: t`This year`, period: { from: ymd(startOfYear(today)), to } },
   ];
 }
 
 /** The period's problem in the server's words, or null. */
 export function periodError(p: Period): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(p.from) || !/^\d{4}-\d{2}-\d{2}$/.test(p.to))
-    return 'Choose a start and an end date';
-  if (p.from > p.to) return 'Choose a period whose start is on or before its end';
+    return t`Choose a start and an end date`;
+  if (p.from > p.to) return t`Choose a period whose start is on or before its end`;
   const days = (Date.parse(p.to) - Date.parse(p.from)) / 86_400_000;
-  if (days > 3660) return 'Choose a period of at most 10 years';
+  if (days > 3660) return t`Choose a period of at most 10 years`;
   return null;
 }
 
@@ -44,7 +46,9 @@ export function PeriodPicker({
   const error = periodError(value);
   return (
     <fieldset className="an-period">
-      <legend>Period</legend>
+      <legend>
+        <Trans>Period</Trans>
+      </legend>
       <div className="btn-row">
         {presetPeriods(today).map((p) => (
           <button
@@ -60,7 +64,9 @@ export function PeriodPicker({
       </div>
       <div className="an-dates">
         <div className="field">
-          <label htmlFor="an-from">From</label>
+          <label htmlFor="an-from">
+            <Trans>From</Trans>
+          </label>
           <input
             id="an-from"
             type="date"
@@ -71,7 +77,9 @@ export function PeriodPicker({
           />
         </div>
         <div className="field">
-          <label htmlFor="an-to">To</label>
+          <label htmlFor="an-to">
+            <Trans>To</Trans>
+          </label>
           <input
             id="an-to"
             type="date"

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { callRpc, errorText } from '../../remote/rpc';
 import { memberLabel } from './analyticsData';
 import {
@@ -14,6 +16,7 @@ import {
  * database (`team_review_stats`). Needs a connection and says so.
  */
 export function TeamReviews({ from, to }: { from: string; to: string }) {
+  const { t } = useLingui();
   const [rows, setRows] = useState<TeamMemberReviews[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -37,20 +40,33 @@ export function TeamReviews({ from, to }: { from: string; to: string }) {
 
   return (
     <section className="card section-card" aria-labelledby="an-reviews-heading">
-      <h2 id="an-reviews-heading">Reviews and replies by team member</h2>
+      <h2 id="an-reviews-heading">
+        <Trans>Reviews and replies by team member</Trans>
+      </h2>
       {problem ? (
         <div className="alert alert-error" role="alert">
           {problem}
         </div>
       ) : null}
       {rows ? (
-        <div className="an-table-wrap" tabIndex={0} role="region" aria-label="Reviews and replies">
+        <div
+          className="an-table-wrap"
+          tabIndex={0}
+          role="region"
+          aria-label={t`Reviews and replies`}
+        >
           <table className="an-table">
             <thead>
               <tr>
-                <th scope="col">Team member</th>
-                <th scope="col">Average rating</th>
-                <th scope="col">Median first reply to homeowners</th>
+                <th scope="col">
+                  <Trans>Team member</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Average rating</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Median first reply to homeowners</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -60,7 +76,9 @@ export function TeamReviews({ from, to }: { from: string; to: string }) {
                   <td className="num">{ratingCell(m)}</td>
                   <td className="num">
                     {replyTimeText(m.median_first_reply_minutes)}
-                    {m.replies_counted > 0 ? ` (${m.replies_counted} messages)` : ''}
+                    {m.replies_counted > 0
+                      ? ` ${plural(m.replies_counted, { one: '(# message)', other: '(# messages)' })}`
+                      : ''}
                   </td>
                 </tr>
               ))}
@@ -68,7 +86,9 @@ export function TeamReviews({ from, to }: { from: string; to: string }) {
           </table>
         </div>
       ) : !problem ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">
+          <Trans>Loading…</Trans>
+        </p>
       ) : null}
     </section>
   );

@@ -6,7 +6,8 @@
  */
 import Papa from 'papaparse';
 import { CSV_FORMULA_CELL } from '../../domain/csvCells';
-import { formatCents } from '../../domain/quoteComparison';
+import { plural, t } from '@lingui/core/macro';
+import { formatMoney, formatNumber } from '../../i18n/format';
 
 /** The figures of the whole period, one month or one team member. */
 export interface QuoteStats {
@@ -81,17 +82,19 @@ export function readAnalytics(raw: unknown): QuoteAnalytics {
 
 /** A win rate as "42%", "—" when none was sent. */
 export function winRateText(rate: number | null): string {
-  return rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`;
+  return rate === null ? '—' : formatNumber(rate, { style: 'percent', maximumFractionDigits: 1 });
 }
 
 /** Median days as "3.5 days", "—" when none. */
 export function daysText(days: number | null): string {
-  return days === null ? '—' : `${days} ${days === 1 ? 'day' : 'days'}`;
+  if (days === null) return '—';
+  const shown = formatNumber(days, { maximumFractionDigits: 1 });
+  return plural(days, { one: `${shown} day`, other: `${shown} days` });
 }
 
 /** A team member's name, else email. */
 export function memberLabel(m: { name: string | null; email: string | null }): string {
-  return m.name ?? m.email ?? 'Team member';
+  return m.name ?? m.email ?? t`Team member`;
 }
 
 /**
@@ -102,26 +105,27 @@ export function memberLabel(m: { name: string | null; email: string | null }): s
  */
 export function analyticsCsv(a: QuoteAnalytics): string {
   const row = (scope: string, label: string, s: QuoteStats) => ({
-    Scope: scope,
-    Name: label,
-    Sent: s.sent,
-    Accepted: s.accepted,
-    Declined: s.declined,
-    Expired: s.expired,
-    'Win rate (%)': s.win_rate === null ? '' : Math.round(s.win_rate * 1000) / 10,
-    'Amount quoted ($)': (s.quoted_cents / 100).toFixed(2),
-    'Amount accepted ($)': (s.accepted_cents / 100).toFixed(2),
-    'Median days to acceptance': s.median_days_to_accept ?? '',
+    [t`Scope`]: scope,
+    [t`Name`]: label,
+    [t`Sent`]: s.sent,
+    [t`Accepted`]: s.accepted,
+    [t`Declined`]: s.declined,
+    [t`Expired`]: s.expired,
+    [t`Win rate (%)`]: s.win_rate === null ? '' : Math.round(s.win_rate * 1000) / 10,
+    [t`Amount quoted ($)`]: (s.quoted_cents / 100).toFixed(2),
+    [t`Amount accepted ($)`]: (s.accepted_cents / 100).toFixed(2),
+    [t`Median days to acceptance`]: s.median_days_to_accept ?? '',
   });
+  const { from, to } = a;
   return Papa.unparse(
     [
-      row('Period', `${a.from} to ${a.to}`, a.totals),
-      ...a.by_month.map((m) => row('Month', m.month, m)),
-      ...a.by_member.map((m) => row('Team member', memberLabel(m), m)),
+      row(t`Period`, t`${from} to ${to}`, a.totals),
+      ...a.by_month.map((m) => row(t`Month`, m.month, m)),
+      ...a.by_member.map((m) => row(t`Team member`, memberLabel(m), m)),
     ],
     { escapeFormulae: CSV_FORMULA_CELL },
   );
 }
 
 /** Money of the page, e.g. "$1,234.56". */
-export const money = (cents: number) => formatCents(cents);
+export const money = (cents: number) => formatMoney(cents);

@@ -3,6 +3,8 @@
  * returns them (computed in the database under RLS), read defensively:
  * odd figures read as 0 (counts) or null (averages, medians), never NaN.
  */
+import { plural, t } from '@lingui/core/macro';
+import { formatNumber } from '../../i18n/format';
 
 /** One team member's standing with homeowners. */
 export interface TeamMemberReviews {
@@ -43,15 +45,29 @@ export function readTeamReviews(raw: unknown): TeamMemberReviews[] {
 /** "4.5 (2 reviews)", "—" when none. */
 export function ratingCell(m: TeamMemberReviews): string {
   if (m.average_rating === null || m.review_count === 0) return '—';
-  return `${m.average_rating.toFixed(1)} (${m.review_count} ${
-    m.review_count === 1 ? 'review' : 'reviews'
-  })`;
+  const rating = formatNumber(m.average_rating, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+  return plural(m.review_count, {
+    one: `${rating} (# review)`,
+    other: `${rating} (# reviews)`,
+  });
 }
 
 /** Minutes as "45 min", "2.5 h" or "1.5 days"; "—" when none. */
 export function replyTimeText(minutes: number | null): string {
   if (minutes === null) return '—';
-  if (minutes < 60) return `${Math.round(minutes)} min`;
-  if (minutes < 48 * 60) return `${Math.round((minutes / 60) * 10) / 10} h`;
-  return `${Math.round((minutes / 1440) * 10) / 10} days`;
+  const one = { maximumFractionDigits: 1 };
+  if (minutes < 60) {
+    const mins = formatNumber(Math.round(minutes));
+    return t`${mins} min`;
+  }
+  if (minutes < 48 * 60) {
+    const hours = formatNumber(minutes / 60, one);
+    return t`${hours} h`;
+  }
+  const days = Math.round((minutes / 1440) * 10) / 10;
+  const shown = formatNumber(days, one);
+  return plural(days, { one: `${shown} day`, other: `${shown} days` });
 }

@@ -8,6 +8,7 @@
 import type { CabinetData, CabinetForm } from '../../domain/cabinetData';
 import { textFieldError, type TextField } from '../../domain/userText';
 import { TEXT_FIELD_NAMES } from '../../domain/userTextNames';
+import { domainText } from '../../i18n/domainTexts';
 
 /** The Cabinet Details texts and the text rule's field each is stored in. */
 export const JOB_TEXT_FIELDS = {
@@ -22,9 +23,10 @@ export const JOB_TEXT_FIELDS = {
 /** The job's notes' field. */
 export const NOTES_FIELD: TextField = 'projects.details.cabinetData.notes';
 
-/** The field's message when `value` is past its limit, else undefined. */
+/** The field's message in the language shown when `value` is past its limit, else undefined. */
 export function jobTextError(field: TextField, value: unknown): string | undefined {
-  return typeof value === 'string' ? textFieldError(field, value) : undefined;
+  const error = typeof value === 'string' ? textFieldError(field, value) : undefined;
+  return error === undefined ? undefined : domainText(error);
 }
 
 /** The names of the job's texts past their limits ("PO number", "NRS"), form order; [] when all fit. */

@@ -10,8 +10,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAuth } from '../../auth/useAuth';
 import { profileRepo, type ProfileRow } from '../../data';
-import { TEXT_LIMITS, textFieldError, textLength } from '../../domain/userText';
-import { formatNumber } from '../../i18n/format';
+import { textFieldError } from '../../domain/userText';
+import { domainText } from '../../i18n/domainTexts';
 import { PhoneInput } from '../../ui/PhoneInput';
 import { TextField } from '../../ui/FormFields';
 import { ChangedElsewhere } from '../../ui/ChangedElsewhere';
@@ -73,11 +73,7 @@ export function ProfileDetailsForm({ profile }: { profile: ProfileRow | null }) 
   function tooLong(key: keyof Fields): string | undefined {
     if (key === 'first_name' && fields.first_name.trim() === '')
       return tried ? i18n._(FIRST_NAME_REQUIRED_MESSAGE) : undefined;
-    const value = fields[key].trim();
-    if (!textFieldError(`profiles.${key}`, value)) return undefined;
-    const limit = formatNumber(TEXT_LIMITS[`profiles.${key}`]);
-    const length = formatNumber(textLength(value));
-    return t`Keep this to ${limit} characters (it has ${length})`;
+    return domainText(textFieldError(`profiles.${key}`, fields[key].trim())) ?? undefined;
   }
 
   async function save(e: FormEvent) {

@@ -6,11 +6,13 @@
  * green only when the server answers; on a phone the count stays visible.
  */
 import { Link } from 'react-router-dom';
+import { useLingui } from '@lingui/react/macro';
 import {
   CONNECTION_TEXT,
   lastSyncedText,
   savedOnDeviceShortText,
   savedOnDeviceText,
+  stateWords,
 } from './syncTexts';
 import type { SyncStatus } from '../../../sync/status';
 import { useNow } from './useNow';
@@ -37,11 +39,12 @@ export function indicatorDetail(
 
 /** The widget; the top bar places it. */
 export function SyncStatusIndicator() {
+  const { t } = useLingui();
   const s = useSyncStatus();
   const now = useNow();
   const attention = s.deadLetters + s.conflicts + (s.authRequired ? 1 : 0);
   const syncing = s.connection === 'online' && s.syncing;
-  const state = syncing ? 'Syncing…' : CONNECTION_TEXT[s.connection];
+  const state = syncing ? t`Syncing…` : stateWords(CONNECTION_TEXT[s.connection]);
   const detail = indicatorDetail(s, syncing, now);
   const text = detail ? `${state} · ${detail}` : state;
   const label = [

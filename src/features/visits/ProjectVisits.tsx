@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { visitsRepo, type VisitRow, type VisitWriteError } from '../../data';
 import type { Outcome } from '../../../shared/outcome';
-import { useProjectVisits } from '../../hooks';
+import { useProjectQuotes, useProjectVisits } from '../../hooks';
+import { contractorName as quoteContractorName } from '../../domain/quoteComparison';
 import type { JobAnswer } from '../../domain/jobRole';
 import { formatTimeRange } from '../../i18n/format';
 import { markVisitsSeen } from '../../remote/visitNotices';
@@ -19,7 +20,9 @@ import './visits.css';
  * record or his organization's admin), cancels, opens the builder after a
  * measure visit is accepted, and downloads any visit for a calendar.
  * Names of the crew come from the job's people; a team member who is not
- * on the job reads as "A team member".
+ * on the job reads as "A team member". A contractor who proposes a measure
+ * visit is not on the job yet: he reads by the contact his quote on the job
+ * carries (set by the server), else as "A contractor".
  */
 export function ProjectVisits({
   projectId,
@@ -35,6 +38,7 @@ export function ProjectVisits({
 }) {
   const { t, i18n } = useLingui();
   const visits = useProjectVisits(projectId);
+  const quotes = useProjectQuotes(projectId);
   const [scheduling, setScheduling] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const role = job.me?.role;
@@ -46,6 +50,12 @@ export function ProjectVisits({
   if (visits.length === 0 && !plansInstall) return null;
   const nameOf = (id: string) =>
     job.people.find((p) => p.userId === id)?.name ?? (id === userId ? t`You` : t`A team member`);
+  const contractorOf = (id: string) => {
+    const onJob = job.people.find((p) => p.userId === id)?.name;
+    if (onJob || id === userId) return nameOf(id);
+    const quoted = quotes?.find((q) => q.contractor_id === id && q.contractor_contact);
+    return quoted ? quoteContractorName(quoted.contractor_contact) : t`A contractor`;
+  };
 
   async function act(run: () => Promise<Outcome<unknown, VisitWriteError>>) {
     const res = await run();
@@ -69,7 +79,7 @@ export function ProjectVisits({
             visit={v}
             isOwner={role === 'owner'}
             isPlanner={v.contractor_id === userId || role === 'org_admin'}
-            contractorName={nameOf(v.contractor_id)}
+            contractorName={contractorOf(v.contractor_id)}
             crewNames={v.crew.map(nameOf)}
             onAccept={(i) => void act(() => visitsRepo.accept(v.id, i))}
             onDecline={() => void act(() => visitsRepo.decline(v.id))}

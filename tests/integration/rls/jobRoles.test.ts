@@ -76,10 +76,10 @@ async function live(project: string): Promise<boolean> {
   return r.rows[0]?.deleted_at === null;
 }
 
-/** A REST delete of the project by `who`; returns the error code and hint, if any. */
+/** A REST delete of the project by `who`; returns the error's SQLSTATE and code (its message), if any. */
 async function restDelete(who: Person, project: string) {
   const { error } = await c[who].from('projects').delete().eq('id', project);
-  return error ? { code: error.code, hint: error.hint } : null;
+  return error ? { code: error.code, message: error.message } : null;
 }
 
 async function cabinets(project: string): Promise<unknown> {

@@ -13,6 +13,8 @@ import {
   quoteTotals,
   type QuoteLine,
 } from '../../../src/domain/quoteTotals.ts';
+import { errorText } from '../../../src/remote/errorCodes';
+import { errorData } from '../../../shared/outcome';
 import { createDb, createUser } from './pgliteDb.ts';
 
 let db: PGlite;
@@ -81,7 +83,7 @@ describe('quote totals: the database and src/domain agree', () => {
     }
   });
 
-  it('refuses the lines the app refuses, with the same words', async () => {
+  it('refuses the lines the app refuses, with the same words (the code and its data, worded)', async () => {
     const bad: QuoteLine[][] = [
       [{ kind: 'door', description: 'x', quantity: 0.30000000000000004, unit_cents: 1 }],
       [{ kind: 'door', description: 'x', quantity: 1, unit_cents: 1, sqft: 100.5 }],
@@ -90,7 +92,14 @@ describe('quote totals: the database and src/domain agree', () => {
     for (const lines of bad) {
       const expected = quoteErrors(lines, 0)[0];
       expect(expected).toBeDefined();
-      await expect(store(lines, 0)).rejects.toMatchObject({ code: '22023', message: expected });
+      const refused = await store(lines, 0).then(
+        () => null,
+        (e: { code?: string; message?: string; detail?: string }) => e,
+      );
+      expect(refused).toMatchObject({ code: '22023' });
+      expect(errorText({ code: refused!.message!, data: errorData(refused!.detail) })).toBe(
+        expected,
+      );
     }
   });
 });

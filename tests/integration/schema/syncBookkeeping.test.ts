@@ -92,7 +92,7 @@ describe('sync_ops and sync_conflicts', () => {
     expect(r).toMatchObject({
       ok: false,
       code: '42501',
-      message: 'User from sub claim in JWT does not exist',
+      message: 'auth.user_missing',
     });
     const left = await db.query<{ ops: number; projects: number }>(
       `select (select count(*)::int from public.sync_ops where user_id = $1) as ops,

@@ -90,9 +90,9 @@ describe('quotes on devices', () => {
     // Sent on the device: its content can no longer change there.
     expect(
       await quotes.saveDraft(draft.id, { lines: [], tax_rate: 0, valid_until: null, notes: '' }),
-    ).toEqual({
+    ).toMatchObject({
       ok: false,
-      error: 'not_a_draft',
+      code: 'not_a_draft',
     });
 
     joe.net.offline = false;

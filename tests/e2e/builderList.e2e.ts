@@ -90,7 +90,7 @@ describe('builder list view', () => {
     await b.waitSaved();
     await page.reload();
     await list.waitFor({ timeout: 30_000 });
-    expect(await b.field('Cabinet 2 Door 1 Width').inputValue()).toBe('15.375');
+    expect(await b.field('Cabinet 2 Door 1 Width').inputValue()).toBe('15 3/8');
     await page.getByRole('button', { name: 'Cards', exact: true }).click();
     await b.cabinet(1).waitFor();
     await ctx.close();

@@ -118,7 +118,7 @@ describe('two devices, one contractor', () => {
     // B's width reaches A's open builder without a reload.
     await expect
       .poll(() => builderA.field('Cabinet 6 Door 1 Width').inputValue(), POLL)
-      .toBe('22.125');
+      .toBe('22 1/8');
 
     // A: edits cabinet 3; its autosave must not carry cabinet 6's old width.
     await builderA.field('Cabinet 3 Front 1 Width').fill('30.25');

@@ -253,6 +253,27 @@ export const ERROR_TEXTS = {
   }),
   'quote_line.amount_too_large': msg({ message: 'Line {line}: the amount is over $10,000,000' }),
 
+  // ── visits (the form's checks on the device and the database's refusals alike) ──
+  'visit.slots_empty': msg`Add at least one time.`,
+  'visit.too_many_slots': msg`Offer at most 10 times.`,
+  'visit.slot_malformed': msg`Enter a date and both times.`,
+  'visit.slot_end_before_start': msg`The end must be after the start.`,
+  'visit.slot_too_long': msg`A time can be at most 24 hours long.`,
+  'visit.slot_in_past': msg`This time has already passed. Choose a later one.`,
+  'visit.not_found': msg`This visit is no longer here.`,
+  'visit.bad_status': msg`This visit was already answered.`,
+  'visit.bad_slot': msg`Choose one of the offered times.`,
+  'visit.message_too_long': msg`Keep the message to 2,000 characters.`,
+  'visit.not_allowed': msg`Only the project's contractor or homeowner can do this with the visit.`,
+  'visit.project_not_found': msg`This project is no longer here.`,
+  'visit.too_many_crew': msg({ message: 'Choose at most {max} people for the crew.' }),
+  'visit.crew_not_allowed': msg`Only people of your team can be on the crew.`,
+  'visit.rate_limited': msg({
+    message: 'You have proposed {per_hour} visits in the last hour. Please wait a moment.',
+  }),
+  'visit.already_proposed': msg`A measure visit is already waiting for an answer on this project.`,
+  'visit.closed': msg`This visit is closed and can no longer be changed.`,
+
   // ── sync ──
   'sync.deleted_elsewhere': msg`Deleted on another device`,
   'sync.not_found': msg`No longer exists on the server`,

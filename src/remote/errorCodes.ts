@@ -33,6 +33,12 @@ export const ERROR_TEXTS = {
   'error.server': msg`The server could not answer. Try again in a moment.`,
   'error.unstorable_text': msg`It holds a character that can't be saved (often from a paste)`,
   'request.failed': msg`The request could not be completed`,
+  'request.body_invalid': msg`The app sent a request the server could not read`,
+  'request.body_too_large': msg({
+    message: 'The request is too large: at most {limit, number} bytes',
+  }),
+  'request.method_not_allowed': msg`The app sent a request the server does not take`,
+  'function.not_configured': msg`This service is not set up on the server yet`,
 
   // ── signing in ──
   'auth.sign_in_required': msg({
@@ -40,6 +46,8 @@ export const ERROR_TEXTS = {
       '{action, select, accept_invite {Please sign in to accept this invitation} accept_quote {Please sign in to accept a quote} decline_quote {Please sign in to decline a quote} withdraw_quote {Please sign in to withdraw a quote} read_reviews {Please sign in to read reviews} other {Please sign in}}',
   }),
   'auth.user_missing': msg`Your account no longer exists. Sign in again.`,
+  'auth.token_missing': msg`Please sign in`,
+  'auth.token_invalid': msg`Your sign-in has expired. Sign in again.`,
 
   // ── invitations ──
   'invite.link_invalid': msg`This invitation link is not valid`,
@@ -69,6 +77,8 @@ export const ERROR_TEXTS = {
       'You have already invited {email} {count, plural, one {# time} other {# times}} today. Please try again tomorrow.',
   }),
   'invite.send_failed': msg`The invitation could not be sent`,
+  'invite.mail_not_configured': msg`No mail is set up for invitations.`,
+  'invite.mail_failed': msg`The mail could not be sent.`,
   'invite.body_invalid': msg`The invitation request was not valid`,
   'invite.load_failed': msg`Invitations could not be loaded`,
   'invite.accept_failed': msg`The invitation could not be accepted`,

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { visitsRepo, type VisitKind } from '../../data';
 import { slotsProblem, VISIT_MESSAGE_LIMIT } from '../../domain/visitRules';
 import { textLength } from '../../domain/userText';
-import { SlotFields, draftTimes, newSlotDraft, type SlotDraft } from './SlotFields';
+import { SlotFields, draftTimes, EMPTY_SLOT, type SlotDraft } from './SlotFields';
 import { VISIT_ERROR_TEXTS } from './visitTexts';
 
 /** A person who may go on an install (the contractor, and his team for the organization's admin). */
@@ -36,11 +36,7 @@ export function VisitForm({
 }) {
   const { t, i18n } = useLingui();
   const [now] = useState(() => new Date());
-  const [slots, setSlots] = useState<SlotDraft[]>(() =>
-    kind === 'measure'
-      ? [newSlotDraft(now, 1), newSlotDraft(now, 2)]
-      : [newSlotDraft(now, 7, '08:00', '16:00')],
-  );
+  const [slots, setSlots] = useState<SlotDraft[]>([EMPTY_SLOT]);
   const [message, setMessage] = useState('');
   const [crew, setCrew] = useState<string[]>([...(defaultCrew ?? [])]);
   const [showErrors, setShowErrors] = useState(false);

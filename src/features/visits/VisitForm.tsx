@@ -4,8 +4,6 @@ import { visitsRepo, type VisitKind } from '../../data';
 import { slotsProblem, VISIT_MESSAGE_LIMIT } from '../../domain/visitRules';
 import { textLength } from '../../domain/userText';
 import { SlotFields, draftTimes, EMPTY_SLOT, type SlotDraft } from './SlotFields';
-import { VISIT_ERROR_TEXTS } from './visitTexts';
-import { SlotFields, draftTimes, newSlotDraft, type SlotDraft } from './SlotFields';
 import { errorText } from '../../remote/errorCodes';
 import { failure } from '../../../shared/outcome';
 

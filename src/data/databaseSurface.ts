@@ -26,6 +26,72 @@ type OptionalArg<F extends keyof Functions> = [Functions[F]['Args']] extends [ne
 
 /** Each table's columns, as in its `Row` type. */
 export const TABLE_COLUMNS = {
+  change_orders: [
+    'content_sha256',
+    'contract_before_cents',
+    'contractor_id',
+    'created_at',
+    'credits',
+    'currency',
+    'decided_at',
+    'decline_reason',
+    'deleted_at',
+    'id',
+    'lines',
+    'note',
+    'number',
+    'project_id',
+    'quote_id',
+    'sent_at',
+    'signed_at',
+    'signed_by',
+    'signed_sha256',
+    'signer_name',
+    'status',
+    'subtotal_cents',
+    'tax_cents',
+    'tax_rate',
+    'total_cents',
+    'txid',
+    'updated_at',
+    'version',
+  ],
+  invoices: [
+    'amount_cents',
+    'change_order_id',
+    'contractor_id',
+    'created_at',
+    'deleted_at',
+    'due_on',
+    'id',
+    'issued_at',
+    'kind',
+    'note',
+    'number',
+    'project_id',
+    'quote_id',
+    'share_token',
+    'status',
+    'txid',
+    'updated_at',
+    'version',
+  ],
+  payments: [
+    'amount_cents',
+    'contractor_id',
+    'created_at',
+    'deleted_at',
+    'id',
+    'invoice_id',
+    'method',
+    'paid_on',
+    'project_id',
+    'recorded_by',
+    'reference',
+    'txid',
+    'updated_at',
+    'version',
+  ],
   message_reads: [
     'created_at',
     'deleted_at',
@@ -201,6 +267,9 @@ export const TABLE_COLUMNS = {
 
 /** Each table's columns that an insert must give (required in its `Insert` type). */
 export const TABLE_INSERT_REQUIRED = {
+  change_orders: ['contractor_id', 'project_id', 'quote_id'],
+  invoices: ['amount_cents', 'contractor_id', 'kind', 'project_id', 'quote_id'],
+  payments: ['amount_cents', 'contractor_id', 'method', 'paid_on', 'project_id'],
   message_reads: ['project_id', 'read_up_to'],
   messages: ['author_id', 'body', 'project_id'],
   profiles: ['id'],
@@ -215,6 +284,13 @@ export const TABLE_INSERT_REQUIRED = {
 
 /** Each RPC's arguments: all of them, and those it has a default for. */
 export const RPC_ARGS = {
+  approve_change_order: {
+    args: ['p_change_order_id', 'p_content_sha256', 'p_signer_name'],
+    optional: [],
+  },
+  decline_change_order: { args: ['p_change_order_id', 'p_reason'], optional: [] },
+  invoice_by_token: { args: ['p_token'], optional: [] },
+  project_money: { args: ['p_project_id'], optional: [] },
   accept_project_invite: { args: ['p_token'], optional: [] },
   accept_quote: { args: ['p_content_sha256', 'p_quote_id', 'p_signer_name'], optional: [] },
   applied_migrations: { args: [], optional: [] },
@@ -257,6 +333,9 @@ type RequiredInsert<T extends keyof Tables> = {
 const _everyColumn: {
   [T in keyof Tables]: Covers<keyof Tables[T]['Row'], (typeof TABLE_COLUMNS)[T][number]>;
 } = {
+  change_orders: true,
+  invoices: true,
+  payments: true,
   message_reads: true,
   messages: true,
   profiles: true,
@@ -271,6 +350,9 @@ const _everyColumn: {
 const _everyRequiredInsert: {
   [T in keyof Tables]: Covers<RequiredInsert<T>, (typeof TABLE_INSERT_REQUIRED)[T][number]>;
 } = {
+  change_orders: true,
+  invoices: true,
+  payments: true,
   message_reads: true,
   messages: true,
   profiles: true,
@@ -288,6 +370,10 @@ const _everyArg: {
     Covers<OptionalArg<F>, (typeof RPC_ARGS)[F]['optional'][number]>,
   ];
 } = {
+  approve_change_order: [true, true],
+  decline_change_order: [true, true],
+  invoice_by_token: [true, true],
+  project_money: [true, true],
   accept_project_invite: [true, true],
   accept_quote: [true, true],
   applied_migrations: [true, true],

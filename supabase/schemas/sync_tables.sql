@@ -28,3 +28,12 @@ values ('reviews', 80, true, array['project_id', 'reviewer_id', 'rating', 'body'
 
 insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
 values ('visits', 100, true, array['project_id', 'kind', 'status', 'slots', 'chosen_slot', 'message', 'crew'], array[], 'private.can_read_visit(r.project_id, r.contractor_id, r.crew)', 'RLS visits_* and visits_10_guard (the contractor or his admin plans, the homeowner answers a proposal)', true, null, false, 'project_id', false, null, null);
+
+insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
+values ('change_orders', 310, true, array['project_id', 'status', 'lines', 'credits', 'note'], array[], 'private.is_job_contractor(r.project_id) or (r.status <> ''draft'' and private.can_read_money(r.project_id))', 'RLS change_orders_* and change_orders_10_guard (the contractor of record writes; the homeowner answers by RPC)', true, null, false, 'project_id', false, null, null);
+
+insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
+values ('invoices', 320, true, array['project_id', 'kind', 'change_order_id', 'status', 'amount_cents', 'due_on', 'note'], array[], 'private.can_read_money(r.project_id)', 'RLS invoices_* and invoices_10_guard (the contractor of record; never more than the contract)', true, null, false, 'project_id', false, null, null);
+
+insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
+values ('payments', 330, true, array['project_id', 'invoice_id', 'method', 'amount_cents', 'paid_on', 'reference'], array[], 'private.can_read_money(r.project_id)', 'RLS payments_* and payments_10_guard (the contractor of record; never more than the contract)', true, null, false, 'project_id', false, null, null);

@@ -18,6 +18,9 @@ AS $function$
     when 'message_reads' then '{project_id,read_up_to}'::text[]
     when 'reviews' then '{project_id,reviewer_id,rating,body,reply}'::text[]
     when 'visits' then '{project_id,kind,status,slots,chosen_slot,message,crew}'::text[]
+    when 'change_orders' then '{project_id,status,lines,credits,note}'::text[]
+    when 'invoices' then '{project_id,kind,change_order_id,status,amount_cents,due_on,note}'::text[]
+    when 'payments' then '{project_id,invoice_id,method,amount_cents,paid_on,reference}'::text[]
   end
 $function$;
 grant execute on function private.sync_client_columns(p_table text) to authenticated;

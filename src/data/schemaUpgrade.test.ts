@@ -48,6 +48,11 @@ const SHIPPED: Record<number, Record<string, string>> = {
   11: {},
   12: { visits: 'id, project_id, starts_at' },
   13: { door_makers: 'id, contractor_id', door_orders: 'id, project_id, remake_of' },
+  14: {
+    change_orders: 'id, project_id',
+    invoices: 'id, project_id',
+    payments: 'id, project_id',
+  },
 };
 
 /** The last shipped version (the highest declared above). */

@@ -300,6 +300,62 @@ export type Database = {
           },
         ]
       }
+      project_signoffs: {
+        Row: {
+          created_at: string
+          deleted_at: string | null
+          final_invoice_id: string | null
+          id: string
+          items: number
+          project_id: string
+          signed_at: string
+          signed_by: string | null
+          signed_sha256: string
+          signer_name: string
+          txid: unknown
+          updated_at: string
+          version: number
+        }
+        Insert: {
+          created_at?: string
+          deleted_at?: string | null
+          final_invoice_id?: string | null
+          id?: string
+          items?: number
+          project_id: string
+          signed_at?: string
+          signed_by?: string | null
+          signed_sha256: string
+          signer_name: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Update: {
+          created_at?: string
+          deleted_at?: string | null
+          final_invoice_id?: string | null
+          id?: string
+          items?: number
+          project_id?: string
+          signed_at?: string
+          signed_by?: string | null
+          signed_sha256?: string
+          signer_name?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "project_signoffs_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: true
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       projects: {
         Row: {
           assigned_contractor_id: string | null
@@ -347,6 +403,65 @@ export type Database = {
           version?: number
         }
         Relationships: []
+      }
+      punch_list_items: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          deleted_at: string | null
+          done: boolean
+          done_at: string | null
+          id: string
+          item: string
+          note: string
+          opening_key: string | null
+          photo_file_id: string | null
+          project_id: string
+          txid: unknown
+          updated_at: string
+          version: number
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          deleted_at?: string | null
+          done?: boolean
+          done_at?: string | null
+          id?: string
+          item: string
+          note?: string
+          opening_key?: string | null
+          photo_file_id?: string | null
+          project_id: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          deleted_at?: string | null
+          done?: boolean
+          done_at?: string | null
+          id?: string
+          item?: string
+          note?: string
+          opening_key?: string | null
+          photo_file_id?: string | null
+          project_id?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "punch_list_items_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       quote_requests: {
         Row: {
@@ -660,6 +775,9 @@ export type Database = {
         Returns: Json
       }
       applied_migrations: { Args: never; Returns: string[] }
+      calendar_feed_issue: { Args: never; Returns: Json }
+      calendar_feed_revoke: { Args: never; Returns: Json }
+      calendar_feed_status: { Args: never; Returns: Json }
       assign_project: {
         Args: { p_contractor_id: string; p_project_id: string }
         Returns: undefined
@@ -696,6 +814,7 @@ export type Database = {
         Returns: Json
       }
       delete_my_account: { Args: never; Returns: undefined }
+      job_analytics: { Args: never; Returns: Json }
       mark_messages_read: {
         Args: { p_project_id: string; p_up_to: string }
         Returns: Json
@@ -723,6 +842,10 @@ export type Database = {
       revoke_project_invite: {
         Args: { p_invite_id: string }
         Returns: undefined
+      }
+      sign_off_project: {
+        Args: { p_items: Json; p_project_id: string; p_signer_name: string }
+        Returns: Json
       }
       team_review_stats: {
         Args: { p_from: string; p_to: string }

@@ -24,6 +24,8 @@ import type {
   QuoteRow,
   SyncStateRecord,
   VisitRow,
+  PunchListItemRow,
+  ProjectSignoffRow,
 } from './types';
 import { ROW_TABLES } from './types';
 
@@ -79,6 +81,8 @@ export class RefacingDb extends Dexie {
   message_reads!: Table<MessageReadRow, string>;
   reviews!: Table<ReviewRow, string>;
   visits!: Table<VisitRow, string>;
+  punch_list_items!: Table<PunchListItemRow, string>;
+  project_signoffs!: Table<ProjectSignoffRow, string>;
   contractor_reviews!: Table<ContractorReviewRow, string>;
   file_blobs!: Table<FileBlobRecord, string>;
   outbox!: Table<OutboxEntry, number>;
@@ -195,6 +199,11 @@ export class RefacingDb extends Dexie {
       });
     // 12: visits (measure and install), read by project and, for the calendar, by start time.
     this.version(12).stores({ visits: 'id, project_id, starts_at' });
+    // 15: the walkthrough's punch list and the homeowner's sign-off, read by job.
+    this.version(15).stores({
+      punch_list_items: 'id, project_id',
+      project_signoffs: 'id, project_id',
+    });
   }
 
   /** The stores of the synced rows a user writes (what an op's row can be in). */

@@ -114,6 +114,12 @@ export const SYNCED_TABLES = {
     writtenBy: 'outbox',
     clientColumns: ['project_id', 'kind', 'status', 'slots', 'chosen_slot', 'message', 'crew'],
   },
+  punch_list_items: {
+    writtenBy: 'outbox',
+    clientColumns: ['project_id', 'opening_key', 'item', 'note', 'photo_file_id', 'done'],
+  },
+  // Written only by sign_off_project on the server.
+  project_signoffs: { writtenBy: 'server', clientColumns: [] },
   project_members: { writtenBy: 'server', clientColumns: [] },
 } as const satisfies Record<SyncTable, SyncedTableEntry>;
 

@@ -15,6 +15,8 @@ AS $function$
     when 'message_reads' then exists (select 1 from public.message_reads r where r.id = p_row_id and (r.user_id = auth.uid()))
     when 'reviews' then exists (select 1 from public.reviews r where r.id = p_row_id and (r.reviewer_id = auth.uid() or r.contractor_id = auth.uid()))
     when 'visits' then exists (select 1 from public.visits r where r.id = p_row_id and (private.can_read_visit(r.project_id, r.contractor_id, r.crew)))
+    when 'punch_list_items' then exists (select 1 from public.punch_list_items r where r.id = p_row_id and (private.can_read_project(r.project_id)))
+    when 'project_signoffs' then exists (select 1 from public.project_signoffs r where r.id = p_row_id and (private.can_read_project(r.project_id)))
     else false
   end
 $function$;

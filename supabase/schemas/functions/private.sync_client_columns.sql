@@ -18,6 +18,7 @@ AS $function$
     when 'message_reads' then '{project_id,read_up_to}'::text[]
     when 'reviews' then '{project_id,reviewer_id,rating,body,reply}'::text[]
     when 'visits' then '{project_id,kind,status,slots,chosen_slot,message,crew}'::text[]
+    when 'punch_list_items' then '{project_id,opening_key,item,note,photo_file_id,done}'::text[]
   end
 $function$;
 grant execute on function private.sync_client_columns(p_table text) to authenticated;

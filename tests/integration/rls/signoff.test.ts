@@ -68,7 +68,7 @@ async function listOf(who: Actor, project = JOB): Promise<{ id: string; version:
     .eq('project_id', project)
     .is('deleted_at', null);
   expect(error).toBeNull();
-  return (data ?? []);
+  return data ?? [];
 }
 
 beforeAll(async () => {
@@ -488,6 +488,32 @@ describe('the calendar feed per person', () => {
       expect(res.data).toBeNull();
       expect(res.error?.code).toBe('42501');
     }
+  });
+});
+
+describe('the calendar feed over HTTP (the route the Edge Function shares)', () => {
+  it('serves text/calendar to the token alone; no, guessed, revoked tokens and a POST get 404/405 with a code', async () => {
+    const issued = await clients.teammate.rpc('calendar_feed_issue');
+    const token = (issued.data as { token: string }).token;
+    const feed = (query: string, init?: RequestInit) =>
+      fetch(`${backend.url}/functions/v1/calendar-feed${query}`, init);
+    const ok = await feed(`?token=${token}`);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-type')).toContain('text/calendar');
+    const ics = await ok.text();
+    expect(ics).toContain('BEGIN:VCALENDAR');
+    expect(ics).toContain('Install: Kitchen refresh');
+    for (const query of ['', '?token=', `?token=${'0'.repeat(64)}`, `?token=${token}x`]) {
+      const res = await feed(query);
+      expect(res.status, query).toBe(404);
+      expect(await res.json()).toMatchObject({ code: 'PT404', message: 'calendar.feed_not_found' });
+    }
+    const posted = await feed(`?token=${token}`, { method: 'POST', body: 'x'.repeat(100_000) });
+    expect(posted.status).toBe(405);
+    await clients.teammate.rpc('calendar_feed_revoke');
+    const revoked = await feed(`?token=${token}`);
+    expect(revoked.status).toBe(404);
+    expect(await revoked.json()).toMatchObject({ message: 'calendar.feed_not_found' });
   });
 });
 

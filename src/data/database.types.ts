@@ -709,6 +709,62 @@ export type Database = {
           },
         ]
       }
+      project_signoffs: {
+        Row: {
+          created_at: string
+          deleted_at: string | null
+          final_invoice_id: string | null
+          id: string
+          items: number
+          project_id: string
+          signed_at: string
+          signed_by: string | null
+          signed_sha256: string
+          signer_name: string
+          txid: unknown
+          updated_at: string
+          version: number
+        }
+        Insert: {
+          created_at?: string
+          deleted_at?: string | null
+          final_invoice_id?: string | null
+          id?: string
+          items?: number
+          project_id: string
+          signed_at?: string
+          signed_by?: string | null
+          signed_sha256: string
+          signer_name: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Update: {
+          created_at?: string
+          deleted_at?: string | null
+          final_invoice_id?: string | null
+          id?: string
+          items?: number
+          project_id?: string
+          signed_at?: string
+          signed_by?: string | null
+          signed_sha256?: string
+          signer_name?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "project_signoffs_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: true
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       projects: {
         Row: {
           assigned_contractor_id: string | null
@@ -756,6 +812,65 @@ export type Database = {
           version?: number
         }
         Relationships: []
+      }
+      punch_list_items: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          deleted_at: string | null
+          done: boolean
+          done_at: string | null
+          id: string
+          item: string
+          note: string
+          opening_key: string | null
+          photo_file_id: string | null
+          project_id: string
+          txid: unknown
+          updated_at: string
+          version: number
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          deleted_at?: string | null
+          done?: boolean
+          done_at?: string | null
+          id?: string
+          item: string
+          note?: string
+          opening_key?: string | null
+          photo_file_id?: string | null
+          project_id: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          deleted_at?: string | null
+          done?: boolean
+          done_at?: string | null
+          id?: string
+          item?: string
+          note?: string
+          opening_key?: string | null
+          photo_file_id?: string | null
+          project_id?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "punch_list_items_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       quote_requests: {
         Row: {
@@ -1081,6 +1196,9 @@ export type Database = {
         Args: { p_contractor_id: string; p_project_id: string }
         Returns: undefined
       }
+      calendar_feed_issue: { Args: never; Returns: Json }
+      calendar_feed_revoke: { Args: never; Returns: Json }
+      calendar_feed_status: { Args: never; Returns: Json }
       create_org_invite: {
         Args: { p_email: string; p_token_hash: string }
         Returns: Json
@@ -1129,6 +1247,7 @@ export type Database = {
         }[]
       }
       invoice_by_token: { Args: { p_token: string }; Returns: Json }
+      job_analytics: { Args: never; Returns: Json }
       mark_messages_read: {
         Args: { p_project_id: string; p_up_to: string }
         Returns: Json
@@ -1157,6 +1276,10 @@ export type Database = {
       revoke_project_invite: {
         Args: { p_invite_id: string }
         Returns: undefined
+      }
+      sign_off_project: {
+        Args: { p_items: Json; p_project_id: string; p_signer_name: string }
+        Returns: Json
       }
       team_review_stats: {
         Args: { p_from: string; p_to: string }

@@ -29,6 +29,8 @@ import type {
   ChangeOrderRow,
   InvoiceRow,
   PaymentRow,
+  PunchListItemRow,
+  ProjectSignoffRow,
 } from './types';
 import { ROW_TABLES } from './types';
 
@@ -89,6 +91,8 @@ export class RefacingDb extends Dexie {
   change_orders!: Table<ChangeOrderRow, string>;
   invoices!: Table<InvoiceRow, string>;
   payments!: Table<PaymentRow, string>;
+  punch_list_items!: Table<PunchListItemRow, string>;
+  project_signoffs!: Table<ProjectSignoffRow, string>;
   contractor_reviews!: Table<ContractorReviewRow, string>;
   file_blobs!: Table<FileBlobRecord, string>;
   outbox!: Table<OutboxEntry, number>;
@@ -216,6 +220,11 @@ export class RefacingDb extends Dexie {
       change_orders: 'id, project_id',
       invoices: 'id, project_id',
       payments: 'id, project_id',
+    });
+    // 15: the walkthrough's punch list and the homeowner's sign-off, read by job.
+    this.version(15).stores({
+      punch_list_items: 'id, project_id',
+      project_signoffs: 'id, project_id',
     });
   }
 

@@ -163,6 +163,12 @@ export const SYNCED_TABLES = {
     writtenBy: 'outbox',
     clientColumns: ['project_id', 'invoice_id', 'method', 'amount_cents', 'paid_on', 'reference'],
   },
+  punch_list_items: {
+    writtenBy: 'outbox',
+    clientColumns: ['project_id', 'opening_key', 'item', 'note', 'photo_file_id', 'done'],
+  },
+  // Written only by sign_off_project on the server.
+  project_signoffs: { writtenBy: 'server', clientColumns: [] },
   project_members: { writtenBy: 'server', clientColumns: [] },
 } as const satisfies Record<SyncTable, SyncedTableEntry>;
 

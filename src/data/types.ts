@@ -442,6 +442,41 @@ export interface PaymentRow extends SyncedColumns {
   reference: string;
 }
 
+/**
+ * One thing left to fix at the walkthrough (server table punch_list_items):
+ * per opening (`opening_key` is the builder's item key `<cabinet row id>_<index>`,
+ * null for the job as a whole), with a note, an optional photo (a
+ * project_files row of the same job) and done. The server stamps
+ * `created_by` and `done_at`, and refuses any change after the sign-off.
+ */
+export interface PunchListItemRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  opening_key: string | null;
+  item: string;
+  note: string;
+  photo_file_id: string | null;
+  done: boolean;
+  done_at: string | null;
+  created_by: string | null;
+}
+
+/**
+ * The homeowner's sign-off of a job (server table project_signoffs, written
+ * only by `sign_off_project`): her typed name, when, the SHA-256 of the
+ * punch list as signed, how many items it held and the final invoice issued.
+ */
+export interface ProjectSignoffRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  signer_name: string;
+  signed_by: string | null;
+  signed_at: string;
+  signed_sha256: string;
+  items: number;
+  final_invoice_id: string | null;
+}
+
 export type SyncTable =
   | 'projects'
   | 'profiles'
@@ -456,6 +491,8 @@ export type SyncTable =
   | 'change_orders'
   | 'invoices'
   | 'payments'
+  | 'punch_list_items'
+  | 'project_signoffs'
   | 'project_members';
 /** Pull order: memberships last, so a revocation is applied after the rows it hides. */
 export const SYNC_TABLES: readonly SyncTable[] = [
@@ -472,11 +509,13 @@ export const SYNC_TABLES: readonly SyncTable[] = [
   'change_orders',
   'invoices',
   'payments',
+  'punch_list_items',
+  'project_signoffs',
   'project_members',
 ];
 
-/** The synced tables whose rows a user writes through the outbox (memberships are written only by the server). */
-export const ROW_TABLES: readonly Exclude<SyncTable, 'project_members'>[] = [
+/** The synced tables whose rows a user writes through the outbox (memberships and sign-offs are written only by the server). */
+export const ROW_TABLES: readonly Exclude<SyncTable, 'project_members' | 'project_signoffs'>[] = [
   'profiles',
   'projects',
   'project_files',
@@ -490,6 +529,7 @@ export const ROW_TABLES: readonly Exclude<SyncTable, 'project_members'>[] = [
   'change_orders',
   'invoices',
   'payments',
+  'punch_list_items',
 ];
 
 export type OpKind = 'insert' | 'update' | 'delete';

@@ -141,6 +141,33 @@ export const ERROR_TEXTS = {
   'review.already_replied': msg`You have already replied to this review`,
   'review.reply_empty': msg`Write a reply`,
   'review.not_party': msg`Only the reviewer and the contractor can change a review`,
+  'review.not_signed_off': msg`A job can be reviewed once the homeowner has signed it off`,
+
+  // ── the walkthrough: punch list and sign-off ──
+  'punch.not_allowed': msg`Only the job's people who may change it can change its punch list`,
+  'punch.signed_off': msg`This job is signed off: its punch list can no longer change`,
+  'punch.item_required': msg`Write what needs fixing`,
+  'punch.item_too_long': msg({ message: 'Keep the item to {limit, number} characters' }),
+  'punch.note_too_long': msg({ message: 'Keep the note to {limit, number} characters' }),
+  'punch.opening_invalid': msg`Choose an opening of this job`,
+  'punch.photo_other_project': msg`That photo belongs to another job`,
+  'punch.rate_limited': msg({
+    message: 'Too many punch list items in an hour (at most {per_hour, number}). Try again later.',
+  }),
+  'signoff.project_not_found': msg`This job no longer exists`,
+  'signoff.owner_only': msg`Only the homeowner can sign the job off`,
+  'signoff.signer_name_required': msg`Type your full name to sign`,
+  'signoff.list_malformed': msg`The punch list could not be read. Reload and try again.`,
+  'signoff.no_accepted_quote': msg`A job can be signed off once a quote is accepted`,
+  'signoff.already_signed': msg`This job is already signed off`,
+  'signoff.list_changed': msg`The punch list changed since you opened it. Check it again, then sign.`,
+  'signoff.items_open': msg({
+    message:
+      '{count, plural, one {One punch list item is not done yet} other {# punch list items are not done yet}}',
+  }),
+
+  // ── calendar feeds ──
+  'calendar.feed_not_found': msg`This calendar link is not valid or was turned off`,
 
   // ── messages ──
   'message.empty': msg`Write a message`,

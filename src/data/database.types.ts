@@ -79,6 +79,7 @@ export type Database = {
         Row: {
           attachments: Json
           author_id: string
+          bidder_id: string | null
           body: string
           created_at: string
           deleted_at: string | null
@@ -92,6 +93,7 @@ export type Database = {
         Insert: {
           attachments?: Json
           author_id: string
+          bidder_id?: string | null
           body: string
           created_at?: string
           deleted_at?: string | null
@@ -105,6 +107,7 @@ export type Database = {
         Update: {
           attachments?: Json
           author_id?: string
+          bidder_id?: string | null
           body?: string
           created_at?: string
           deleted_at?: string | null

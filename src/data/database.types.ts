@@ -422,6 +422,7 @@ export type Database = {
         Row: {
           attachments: Json
           author_id: string
+          bidder_id: string | null
           body: string
           created_at: string
           deleted_at: string | null
@@ -435,6 +436,7 @@ export type Database = {
         Insert: {
           attachments?: Json
           author_id: string
+          bidder_id?: string | null
           body: string
           created_at?: string
           deleted_at?: string | null
@@ -448,6 +450,7 @@ export type Database = {
         Update: {
           attachments?: Json
           author_id?: string
+          bidder_id?: string | null
           body?: string
           created_at?: string
           deleted_at?: string | null

@@ -133,6 +133,7 @@ export const TABLE_COLUMNS = {
   messages: [
     'attachments',
     'author_id',
+    'bidder_id',
     'body',
     'created_at',
     'deleted_at',

@@ -48,6 +48,42 @@ export function createFilesRepo(
      * file_name, file_path, file_size (bytes), file_type, user_id. The row is
      * pending until the upload and the insert reach the server.
      */
+    /**
+     * The live file of `projectId` whose bytes on this device equal `file`'s
+     * (same size, type and content), else null: a photo picked again, e.g.
+     * for a message, is the same project file and not a second row under
+     * Files. Files whose bytes are not on this device are not compared.
+     */
+    async sameContent(projectId: string, file: Blob): Promise<ProjectFileRow | null> {
+      const db = ctx.getDb();
+      const candidates = (await db.project_files.where('project_id').equals(projectId).toArray())
+        .filter((f) => !f.deleted_at && f.file_size === file.size)
+        .sort((a, b) => a.created_at.localeCompare(b.created_at));
+      if (candidates.length === 0) return null;
+      const wanted = new Uint8Array(await file.arrayBuffer());
+      for (const f of candidates) {
+        const stored = await db.file_blobs.get(f.id);
+        if (!stored) continue;
+        const bytes = new Uint8Array(await stored.blob.arrayBuffer());
+        if (bytes.length === wanted.length && bytes.every((b, i) => b === wanted[i])) return f;
+      }
+      return null;
+    },
+
+    /**
+     * Like `attach`, but gives back the project's file with the same bytes
+     * when this device has one (`sameContent`) instead of a second row.
+     */
+    async attachOnce(
+      projectId: string,
+      file: Blob,
+      picked: string,
+    ): Promise<{ row: ProjectFileRow; reused: boolean }> {
+      const same = await this.sameContent(projectId, file);
+      if (same) return { row: same, reused: true };
+      return { row: await this.attach(projectId, file, picked), reused: false };
+    },
+
     async attach(projectId: string, file: Blob, picked: string): Promise<ProjectFileRow> {
       // The one text rule; a name past the limit keeps its extension (the file's own name, not the user's typing).
       const fileName = fitFileName(storableText(picked));

@@ -36,17 +36,33 @@ function threadRange(db: RefacingDb, projectId: string) {
  * holds one of its ops, waiting while the outbox has an op of it (or the
  * server has never confirmed it), else sent.
  */
+/**
+ * One conversation of a job's thread as the homeowner's side reads it: one
+ * bidder's (`bidder`), or everything else (`bidders` are the job's current
+ * bidders: a former bidder's talk, now the contractor of record's, stays in
+ * the job's view).
+ */
+export type ThreadConversation = { bidder: string } | { bidder: null; bidders: readonly string[] };
+
+function inConversation(m: MessageRow, c: ThreadConversation): boolean {
+  const id = m.bidder_id ?? null;
+  return c.bidder !== null ? id === c.bidder : id === null || !c.bidders.includes(id);
+}
+
 export async function threadPage(
   db: RefacingDb,
   projectId: string,
   limit: number,
+  conversation?: ThreadConversation,
 ): Promise<ThreadPage> {
   const rows: MessageRow[] = [];
   await threadRange(db, projectId)
     .reverse()
     .until(() => rows.length > limit)
     .each((m) => {
-      if (!m.deleted_at) rows.push(m);
+      if (m.deleted_at) return;
+      if (conversation && !inConversation(m, conversation)) return;
+      rows.push(m);
     });
   const hasEarlier = rows.length > limit;
   if (hasEarlier) rows.length = limit;

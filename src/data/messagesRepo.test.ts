@@ -74,6 +74,49 @@ describe('messagesRepo', () => {
     ]);
   });
 
+  it('a message to a bidder carries his conversation; the thread shows one conversation or the rest', async () => {
+    const ctx = makeCtx();
+    const repo = createMessagesRepo(ctx);
+    await repo.send(PROJECT, 'to Amy', [], 'amy');
+    await repo.send(PROJECT, 'to Ben', [], 'ben');
+    await repo.send(PROJECT, 'household');
+    const ops = (await ctx.db.outbox.toArray()).filter((o) => o.table === 'messages');
+    expect(ops.map((o) => o.changes.bidder_id)).toEqual(['amy', 'ben', undefined]);
+    // Amy's conversation from before she became the contractor of record (not a bidder now).
+    await applyServerRows(
+      ctx.db,
+      'messages',
+      [
+        {
+          id: 'old-amy',
+          project_id: PROJECT,
+          author_id: 'amy',
+          bidder_id: 'amy',
+          body: 'Amy earlier',
+          attachments: [],
+          edited_at: null,
+          version: 1,
+          created_at: '2025-12-31T00:00:00.000Z',
+          updated_at: '2025-12-31T00:00:00.000Z',
+          deleted_at: null,
+          txid: '5',
+        },
+      ],
+      '2026-01-01T00:05:00Z',
+    );
+    const bodies = async (c: Parameters<typeof threadPage>[3]) =>
+      (await threadPage(ctx.db, PROJECT, 50, c)).messages.map((m) => m.body);
+    expect(await bodies({ bidder: 'ben' })).toEqual(['to Ben']);
+    expect(await bodies({ bidder: 'amy' })).toEqual(['Amy earlier', 'to Amy']);
+    expect(await bodies({ bidder: null, bidders: ['amy', 'ben'] })).toEqual(['household']);
+    expect(await bodies({ bidder: null, bidders: ['ben'] })).toEqual([
+      'Amy earlier',
+      'to Amy',
+      'household',
+    ]);
+    expect(await bodies(undefined)).toHaveLength(4);
+  });
+
   it('deleting a message that never left the device drops it and its op', async () => {
     const ctx = makeCtx();
     const repo = createMessagesRepo(ctx);

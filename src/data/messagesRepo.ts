@@ -53,13 +53,17 @@ export function createMessagesRepo(ctx: RepoContext = activeContext) {
      * Writes a message of the signed-in user on `projectId` (works offline),
      * with the ids of files of the same project attached (queue the files
      * first: the outbox sends in order, so a message goes after its files).
-     * Refuses an empty or over-long body with its error code; nothing is
-     * written then.
+     * `bidderId` puts it in the homeowner's conversation with that bidding
+     * contractor (only the homeowner's side names one; the server refuses
+     * another with `message.bidder_invalid`, and puts a bidder's own messages
+     * in his conversation itself). Refuses an empty or over-long body with
+     * its error code; nothing is written then.
      */
     async send(
       projectId: string,
       body: string,
       attachments: readonly string[] = [],
+      bidderId: string | null = null,
     ): Promise<Outcome<MessageRow, MessageWriteError>> {
       const problem = messageBodyError(body);
       if (problem) return failure(problem);
@@ -73,6 +77,7 @@ export function createMessagesRepo(ctx: RepoContext = activeContext) {
         author_id: db.userId,
         body,
         attachments: [...attachments],
+        ...(bidderId ? { bidder_id: bidderId } : {}),
       };
       const row: MessageRow = {
         id: newId(),

@@ -233,6 +233,27 @@ describe('filesRepo and dead letters', () => {
     expect(await ctx.db.file_blobs.count()).toBe(0);
   });
 
+  it('attachOnce gives back the project file with the same bytes; other bytes or another project get a new one', async () => {
+    const ctx = makeCtx();
+    const files = createFilesRepo(ctx, () => null);
+    const photo = () => new Blob([new Uint8Array([1, 2, 3, 4, 5])], { type: 'image/jpeg' });
+    const first = await files.attach('p1', photo(), 'kitchen.jpg');
+    const again = await files.attachOnce('p1', photo(), 'IMG_0001.jpg');
+    expect(again).toEqual({ row: first, reused: true });
+    const other = await files.attachOnce(
+      'p1',
+      new Blob([new Uint8Array([1, 2, 3, 4, 6])], { type: 'image/jpeg' }),
+      'kitchen.jpg',
+    );
+    expect(other.reused).toBe(false);
+    const elsewhere = await files.attachOnce('p2', photo(), 'kitchen.jpg');
+    expect(elsewhere.reused).toBe(false);
+    const inserts = (await ctx.db.outbox.toArray()).filter((o) => o.kind === 'insert');
+    expect(inserts).toHaveLength(3);
+    await files.remove(first.id);
+    expect((await files.attachOnce('p1', photo(), 'kitchen.jpg')).reused).toBe(false);
+  });
+
   it('discarding a rejected insert removes the local row; retry re-queues with a new op_id', async () => {
     const ctx = makeCtx();
     const repo = createProjectsRepo(ctx);

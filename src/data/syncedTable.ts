@@ -102,7 +102,7 @@ export const SYNCED_TABLES = {
   },
   messages: {
     writtenBy: 'outbox',
-    clientColumns: ['project_id', 'author_id', 'body', 'attachments'],
+    clientColumns: ['project_id', 'author_id', 'body', 'attachments', 'bidder_id'],
   },
   // The reader (user_id) is the token's user, set by the server; the id is derived (messageReadId.ts).
   message_reads: { writtenBy: 'outbox', clientColumns: ['project_id', 'read_up_to'] },

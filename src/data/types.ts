@@ -190,6 +190,12 @@ export interface MessageRow extends SyncedColumns {
   body: string;
   /** Ids of files of the same project (project_files). */
   attachments: string[];
+  /**
+   * The bidding contractor whose private conversation with the homeowner
+   * this belongs to; null (or absent on rows stored before it existed): the
+   * job's thread. The server sets it for a bidder's own messages.
+   */
+  bidder_id?: string | null;
   edited_at: string | null;
 }
 

@@ -186,6 +186,7 @@ export const ERROR_TEXTS = {
       'You have sent {count, plural, one {# message} other {# messages}} in the last {minutes} minutes. Please wait a few minutes before sending more.',
   }),
   'message.attachment_not_in_project': msg`An attached file is not a file of this project`,
+  'message.bidder_invalid': msg`That contractor is not bidding on this job`,
   'message.read_not_participant': msg`You can mark messages read only on projects you are part of`,
   'message.read_up_to_required': msg`The read marker has no time`,
   'message_read.up_to_required': msg`The read marker has no time`,

@@ -15,12 +15,15 @@ import { formatNumber } from '../../i18n/format';
  */
 export function Composer({
   projectId,
+  bidderId = null,
   canAttach,
   editing,
   onDoneEditing,
   onSent,
 }: {
   projectId: string;
+  /** The bidder's conversation a new message goes to (the homeowner's pick), or null. */
+  bidderId?: string | null;
   canAttach: boolean;
   /** The user's own message being changed (the field starts with its text), or null for a new one. */
   editing: ThreadMessage | null;
@@ -67,12 +70,13 @@ export function Composer({
       // The message names its files, so they are queued first and the outbox sends them before it.
       const ids: string[] = [];
       for (const photo of photos) {
-        // One project file, listed under Files too; its thumbnail made now so the thread shows it offline.
-        const row = await filesRepo.attach(projectId, photo, photo.name);
-        ids.push(row.id);
+        // One project file, listed under Files too (the same file when its bytes are already one of
+        // the project's on this device); its thumbnail made now so the thread shows it offline.
+        const { row } = await filesRepo.attachOnce(projectId, photo, photo.name);
+        if (!ids.includes(row.id)) ids.push(row.id);
         if (photo.type.startsWith('image/')) await storeThumbnail(row.id, photo).catch(() => null);
       }
-      const result = await messagesRepo.send(projectId, text, ids);
+      const result = await messagesRepo.send(projectId, text, ids, bidderId);
       if (!result.ok) {
         setError(writeText(result.code));
         return;

@@ -62,9 +62,31 @@ export function ProjectThread({
 }) {
   const { t, i18n } = useLingui();
   const [limit, setLimit] = useState(PAGE);
-  const page = useThread(project.id, limit);
   // Authors are named by the server's answer of who is who on the job (names travel on the people rows).
   const job = useJob(project.id) ?? jobAnswer([], userId);
+  // The homeowner's side talks with each bidding contractor (on the job to measure, not of
+  // record) apart: the server shows each bidder only his own conversation.
+  const bidders = useMemo(
+    () => (job.me?.role === 'owner' ? job.people.filter((p) => p.role === 'editor') : []),
+    [job],
+  );
+  const [picked, setPicked] = useState<string | null | undefined>(undefined);
+  const conversation =
+    bidders.length === 0
+      ? undefined
+      : picked === null || bidders.some((b) => b.userId === picked)
+        ? picked
+        : bidders[0]!.userId;
+  const page = useThread(
+    project.id,
+    limit,
+    conversation === undefined
+      ? undefined
+      : conversation === null
+        ? { bidder: null, bidders: bidders.map((b) => b.userId) }
+        : { bidder: conversation },
+  );
+  const talkingWith = bidders.find((b) => b.userId === conversation)?.name;
   const files = useProjectFiles(project.id);
   const othersRead = useOthersReadUpTo(project.id) ?? '';
   const headingId = useId();
@@ -135,6 +157,42 @@ export function ProjectThread({
       <h2 id={headingId}>
         <Trans>Messages</Trans>
       </h2>
+      {bidders.length > 0 ? (
+        <>
+          <div className="chips" role="group" aria-label={t`Conversation with`}>
+            {bidders.map((b) => (
+              <button
+                key={b.userId}
+                type="button"
+                className="chip"
+                aria-pressed={conversation === b.userId}
+                onClick={() => setPicked(b.userId)}
+              >
+                {b.name}
+              </button>
+            ))}
+            <button
+              type="button"
+              className="chip"
+              aria-pressed={conversation === null}
+              onClick={() => setPicked(null)}
+            >
+              <Trans>Everyone else on the job</Trans>
+            </button>
+          </div>
+          <p className="muted">
+            {talkingWith ? (
+              <Trans>Only you and {talkingWith} read this conversation.</Trans>
+            ) : (
+              <Trans>Contractors who are bidding do not read these messages.</Trans>
+            )}
+          </p>
+        </>
+      ) : job.me?.role === 'editor' && job.homeowner && !job.contractor ? (
+        <p className="muted">
+          <Trans>Only you and the homeowner read these messages.</Trans>
+        </p>
+      ) : null}
       {page === undefined ? (
         <p className="muted">
           <Trans>Loading messages…</Trans>
@@ -202,6 +260,7 @@ export function ProjectThread({
       <Composer
         key={editing?.id ?? 'new'}
         projectId={project.id}
+        bidderId={conversation ?? null}
         canAttach={canAttach}
         editing={editing}
         onDoneEditing={() => setEditing(null)}

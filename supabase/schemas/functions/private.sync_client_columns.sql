@@ -14,7 +14,7 @@ AS $function$
     when 'project_files' then array(select c from pg_catalog.unnest(private.sync_data_columns('project_files')) c
                       where c <> 'deleted_at' and c <> all ('{}'::text[]))
     when 'quotes' then '{project_id,contractor_id,status,lines,tax_rate,currency,valid_until,notes}'::text[]
-    when 'messages' then '{project_id,author_id,body,attachments}'::text[]
+    when 'messages' then '{project_id,author_id,body,attachments,bidder_id}'::text[]
     when 'message_reads' then '{project_id,read_up_to}'::text[]
     when 'reviews' then '{project_id,reviewer_id,rating,body,reply}'::text[]
     when 'visits' then '{project_id,kind,status,slots,chosen_slot,message,crew}'::text[]

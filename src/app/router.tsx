@@ -122,7 +122,7 @@ const ProjectDetailPage = projectDetailPage.Page;
 const QuotesComparePage = lazy(async () => ({
   default: (
     await withCatalog(
-      'quotesReceived',
+      feature('quotesReceived'),
       () => import('../features/quotesReceived/QuotesComparePage'),
     )
   ).QuotesComparePage,

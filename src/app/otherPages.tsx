@@ -63,3 +63,12 @@ export const QuoteRequestsPage = lazy(async () => ({
     )
   ).QuoteRequestsPage,
 }));
+
+export const ReceivedQuotesPage = lazy(async () => ({
+  default: (
+    await withCatalog(
+      'quotesReceived',
+      () => import('../features/quotesReceived/ReceivedQuotesPage'),
+    )
+  ).ReceivedQuotesPage,
+}));

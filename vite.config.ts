@@ -97,7 +97,11 @@ export default defineConfig({
       // supabase-js), even when, as here, every static importer is outside the entry: the import()
       // in the entry's session start still loads them in a chunk of their own. The landing page's
       // budget (tests/e2e/bundleSize.e2e.ts) fails if one of them ever lands in the entry.
-      checks: { ineffectiveDynamicImport: false },
+      //
+      // Rolldown also warns when plugins take most of a build's time: here that is the Lingui
+      // macros' Babel pass (scripts/linguiMacro.ts), and on a busy machine any build is slow, so
+      // the warning would read as a fault when nothing is wrong.
+      checks: { ineffectiveDynamicImport: false, bundlerTimings: false },
       output: {
         // A Lingui catalog's chunk is named by its language and catalog (`i18n-es-app-<hash>.js`),
         // so the first-screen weights (tests/e2e/bundleSize.e2e.ts) see which texts a screen

@@ -2,8 +2,8 @@
  * Installable-app figures, in headless Chromium against the production build served
  * by the local backend (as `npm start`):
  * - cold start offline from the service-worker cache to the dashboard
- *   rendered, against a static hello-world page served and cached the same
- *   way (target: ratio ≤ 2.5);
+ *   rendered, in English and in Spanish, against a static hello-world page
+ *   served and cached the same way (target: ratio ≤ 2.5 each);
  * - gzipped JavaScript needed for the first route, counted as the bundle-size
  *   e2e test counts it (scripts fetched before the app's first-screen
  *   mark, which the landing page's layout and the dashboard set): landing
@@ -59,12 +59,13 @@ async function firstRouteJsKb(
   }
 }
 
+/** Signs in on /login in whatever language the page shows (its form by type, not by label). */
 async function signInPage(page: Page): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(DEMO.email);
-  await page.getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+  await page.locator('input[type=email]').fill(DEMO.email);
+  await page.locator('input[type=password]').fill(DEMO.password);
+  await page.locator('form button[type=submit]').click();
+  await page.getByRole('article').first().waitFor();
 }
 
 /**
@@ -160,24 +161,32 @@ export default async function pwaBench(): Promise<BenchFigure[]> {
 
     const helloCtx = await browser.newContext({ baseURL: hello.url });
     const helloStart = await prepareColdStart(helloCtx, '/', 'h1');
-    const appCtx = await browser.newContext({ baseURL: app.url });
-    const signIn = await appCtx.newPage();
-    await signInPage(signIn);
-    await signIn.getByRole('article').first().waitFor();
-    await signIn.close();
+    // The same dashboard in English and in Spanish (a browser set to Spanish: its catalogs).
+    const appCtx = await browser.newContext({ baseURL: app.url, locale: 'en-US' });
+    const esCtx = await browser.newContext({ baseURL: app.url, locale: 'es-ES' });
+    for (const ctx of [appCtx, esCtx]) {
+      const signIn = await ctx.newPage();
+      await signInPage(signIn);
+      await signIn.close();
+    }
     // The first project card: the dashboard with the user's projects, not only its frame.
     const appStart = await prepareColdStart(appCtx, '/dashboard', 'article');
-    // Turn about, so both medians see the same moments of a shared machine's load.
+    const esStart = await prepareColdStart(esCtx, '/dashboard', 'article');
+    // Turn about, so the medians see the same moments of a shared machine's load.
     const helloTimes: number[] = [];
     const dashTimes: number[] = [];
+    const esTimes: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       helloTimes.push(await coldStartOnce(helloStart));
       dashTimes.push(await coldStartOnce(appStart));
+      esTimes.push(await coldStartOnce(esStart));
     }
     const helloMs = median(helloTimes);
     const dashMs = median(dashTimes);
+    const esMs = median(esTimes);
     await helloCtx.close();
     await appCtx.close();
+    await esCtx.close();
 
     return [
       {
@@ -188,6 +197,15 @@ export default async function pwaBench(): Promise<BenchFigure[]> {
         ratio: dashMs / helloMs,
         target: '≤ 2.5 × the hello page',
         pass: dashMs / helloMs <= 2.5,
+      },
+      {
+        name: `offline cold start to dashboard rendered in Spanish (Chromium set to es-ES, SW cache, median of ${RUNS}, in turn with the hello page)`,
+        value: esMs,
+        unit: 'ms',
+        baseline: { name: 'static hello-world page from its SW cache', value: helloMs },
+        ratio: esMs / helloMs,
+        target: '≤ 2.5 × the hello page',
+        pass: esMs / helloMs <= 2.5,
       },
       {
         name: 'first-route JS, landing, before its first-screen mark (gzip)',

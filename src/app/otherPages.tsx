@@ -67,7 +67,7 @@ export const QuoteRequestsPage = lazy(async () => ({
 export const ReceivedQuotesPage = lazy(async () => ({
   default: (
     await withCatalog(
-      'quotesReceived',
+      ['quotesReceived', ...FEATURE_SHARED],
       () => import('../features/quotesReceived/ReceivedQuotesPage'),
     )
   ).ReceivedQuotesPage,

@@ -29,6 +29,8 @@ export type CatalogName =
 const needed = new Set<CatalogName>(['messages']);
 /** `<locale>/<name>` of each catalog already loaded into `i18n`. */
 const loaded = new Set<string>();
+/** The language being switched to while its catalogs load (a lazy screen loads its catalog in it). */
+let switchingTo: Locale | null = null;
 
 /**
  * Thrown by `activateLocale` when a language's catalogs cannot be fetched (offline, and this
@@ -55,10 +57,19 @@ async function loadInto(locale: Locale, name: CatalogName): Promise<void> {
  * fetched; the language shown before stays.
  */
 export async function activateLocale(locale: Locale): Promise<void> {
+  switchingTo = locale;
   try {
-    await Promise.all([...needed].map((name) => loadInto(locale, name)));
+    // A lazy screen may ask for its catalog while these load: load until every needed one is in,
+    // else that screen would show its messages' ids in the new language.
+    for (;;) {
+      const missing = [...needed].filter((name) => !loaded.has(`${locale}/${name}`));
+      if (missing.length === 0) break;
+      await Promise.all(missing.map((name) => loadInto(locale, name)));
+    }
   } catch {
     throw new CatalogUnavailableError(locale);
+  } finally {
+    if (switchingTo === locale) switchingTo = null;
   }
   if (i18n.locale !== locale) i18n.activate(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
@@ -79,7 +90,7 @@ export async function withCatalog<T>(name: CatalogName, load: () => Promise<T>):
   needed.add(name);
   const [module] = await Promise.all([
     load(),
-    loadInto(currentLocale(), name).catch(() => undefined),
+    loadInto(switchingTo ?? currentLocale(), name).catch(() => undefined),
   ]);
   return module;
 }

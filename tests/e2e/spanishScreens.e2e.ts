@@ -64,11 +64,10 @@ describe('a crew’s day in Spanish', () => {
     await page.getByLabel('Contraseña', { exact: true }).fill('demo-contractor');
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await page.waitForURL('**/dashboard');
-    // The first sync has brought the seed's projects.
     await page
-      .locator('button', { hasText: /Todos\s*\(\s*[1-9]/ })
+      .getByRole('link', { name: /Sincroniza|En línea|Sin conexión/ })
       .first()
-      .waitFor({ timeout: 30_000 });
+      .waitFor();
     const bar = await page.getByRole('banner').evaluate((el) => ({
       overflow: el.scrollWidth - el.clientWidth,
       height: el.getBoundingClientRect().height,

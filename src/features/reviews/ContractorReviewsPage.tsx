@@ -1,3 +1,4 @@
+import { domainText } from '../../i18n/domainTexts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router-dom';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -33,7 +34,9 @@ function useContractorLabel(contractorId: string | undefined): string | undefine
 export function ContractorReviewsPage() {
   const { contractorId } = useParams();
   const reviews = useContractorReviews(contractorId);
-  const name = useContractorLabel(contractorId);
+  // Without a quote's contact the domain says "Contractor": in the language shown.
+  const label = useContractorLabel(contractorId);
+  const name = label === undefined ? undefined : domainText(label);
   const { t } = useLingui();
   if (reviews === undefined || name === undefined) return <Spinner label={t`Loading reviews…`} />;
   const summary = ratingSummary(reviews.map((r) => r.rating));

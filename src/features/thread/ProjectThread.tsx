@@ -5,10 +5,9 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { messageEditable, messagesRepo, type ProjectRow, type ThreadMessage } from '../../data';
 import { useJob, useOthersReadUpTo, useProjectFiles, useThread } from '../../hooks';
 import { jobAnswer } from '../../domain/jobRole';
-import { authorLabel } from '../../domain/jobRoleTexts';
 import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
-import { dayLabel, sameDay, writeText } from './threadTexts';
+import { authorWords, dayLabel, sameDay, writeText } from './threadTexts';
 import './thread.css';
 
 /** Messages shown at first (the newest). */
@@ -242,7 +241,7 @@ export function ProjectThread({
                       <MessageBubble
                         m={item.m}
                         mine={item.m.author_id === userId}
-                        author={authorLabel(job, item.m.author_id, userId)}
+                        author={authorWords(job, item.m.author_id, userId)}
                         seen={item.m.id === seenId}
                         files={fileById}
                         changeable={messageEditable(item.m, userId, Date.now())}

@@ -6,6 +6,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { MessageWriteError } from '../../data';
+import type { JobAnswer } from '../../domain/jobRole';
 import { MESSAGE_MAX_CHARS } from '../../domain/messageText';
 import { i18n } from '../../i18n/i18n';
 import { formatDateFull, formatNumber, formatTime } from '../../i18n/format';
@@ -50,4 +51,13 @@ export function dayLabel(at: Date, now: Date = new Date()): string {
 /** The time a message was sent, under its author: "2:05 PM" / "2:05 p. m.". */
 export function messageTime(createdAt: string): string {
   return formatTime(createdAt);
+}
+
+/**
+ * A message's author in the language shown: "You" for one's own, the person's name, or "Former
+ * member" for someone no longer on the job (the domain's `authorLabel` says it in English).
+ */
+export function authorWords(answer: JobAnswer, authorId: string, me: string): string {
+  if (authorId === me) return i18n._(msg`You`);
+  return answer.people.find((p) => p.userId === authorId)?.name ?? i18n._(msg`Former member`);
 }

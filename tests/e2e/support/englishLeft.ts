@@ -59,6 +59,21 @@ export function englishSources(minLength = 6): string[] {
   return [...runs];
 }
 
+/**
+ * Words the seed's people wrote in English (supabase/seed.sql: project names "Kitchen refresh" and
+ * the garage's, descriptions and quote lines with "slab drawer fronts" and "full overlay", the demo
+ * accounts' emails), which are also runs of the catalogs' English: user data is shown as written.
+ * "overlay" is the trade's word in Spanish too.
+ */
+export const SEED_WORDS = new Set([
+  'drawer',
+  'overlay',
+  'Kitchen',
+  'Garage',
+  'homeowner@example.com',
+  'contractor@example.com',
+]);
+
 const SOURCES = englishSources();
 
 /** Everything a person reads on the page: visible text, readable attributes and the title. */

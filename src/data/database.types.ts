@@ -31,6 +31,156 @@ export type Database = {
   }
   public: {
     Tables: {
+      door_makers: {
+        Row: {
+          contractor_id: string
+          created_at: string
+          created_by: string | null
+          deleted_at: string | null
+          email: string
+          id: string
+          name: string
+          txid: unknown
+          updated_at: string
+          version: number
+        }
+        Insert: {
+          contractor_id: string
+          created_at?: string
+          created_by?: string | null
+          deleted_at?: string | null
+          email: string
+          id?: string
+          name: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Update: {
+          contractor_id?: string
+          created_at?: string
+          created_by?: string | null
+          deleted_at?: string | null
+          email?: string
+          id?: string
+          name?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Relationships: []
+      }
+      door_orders: {
+        Row: {
+          carrier: string
+          checkin: Json
+          confirmed_on: string | null
+          contractor_id: string
+          created_at: string
+          created_by: string | null
+          deleted_at: string | null
+          files: string[]
+          id: string
+          mailed_at: string | null
+          maker_email: string
+          maker_id: string | null
+          maker_name: string
+          maker_order_number: string
+          note: string
+          ordered_on: string
+          parts: Json
+          po_number: string
+          project_id: string
+          promised_ship_on: string | null
+          received_on: string | null
+          remake_of: string | null
+          sent_via: string
+          shipped_on: string | null
+          status: string
+          tracking_number: string
+          txid: unknown
+          updated_at: string
+          version: number
+        }
+        Insert: {
+          carrier?: string
+          checkin?: Json
+          confirmed_on?: string | null
+          contractor_id: string
+          created_at?: string
+          created_by?: string | null
+          deleted_at?: string | null
+          files?: string[]
+          id?: string
+          mailed_at?: string | null
+          maker_email?: string
+          maker_id?: string | null
+          maker_name?: string
+          maker_order_number?: string
+          note?: string
+          ordered_on?: string
+          parts?: Json
+          po_number?: string
+          project_id: string
+          promised_ship_on?: string | null
+          received_on?: string | null
+          remake_of?: string | null
+          sent_via?: string
+          shipped_on?: string | null
+          status?: string
+          tracking_number?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Update: {
+          carrier?: string
+          checkin?: Json
+          confirmed_on?: string | null
+          contractor_id?: string
+          created_at?: string
+          created_by?: string | null
+          deleted_at?: string | null
+          files?: string[]
+          id?: string
+          mailed_at?: string | null
+          maker_email?: string
+          maker_id?: string | null
+          maker_name?: string
+          maker_order_number?: string
+          note?: string
+          ordered_on?: string
+          parts?: Json
+          po_number?: string
+          project_id?: string
+          promised_ship_on?: string | null
+          received_on?: string | null
+          remake_of?: string | null
+          sent_via?: string
+          shipped_on?: string | null
+          status?: string
+          tracking_number?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "door_orders_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "door_orders_remake_of_fkey"
+            columns: ["remake_of"]
+            isOneToOne: false
+            referencedRelation: "door_orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       message_reads: {
         Row: {
           created_at: string
@@ -696,6 +846,17 @@ export type Database = {
         Returns: Json
       }
       delete_my_account: { Args: never; Returns: undefined }
+      door_order_mailed: {
+        Args: { p_order_id: string }
+        Returns: {
+          maker_email: string
+          maker_name: string
+          po_number: string
+          project_name: string
+          parts: number
+          note: string
+        }[]
+      }
       mark_messages_read: {
         Args: { p_project_id: string; p_up_to: string }
         Returns: Json

@@ -26,6 +26,49 @@ type OptionalArg<F extends keyof Functions> = [Functions[F]['Args']] extends [ne
 
 /** Each table's columns, as in its `Row` type. */
 export const TABLE_COLUMNS = {
+  door_makers: [
+    'contractor_id',
+    'created_at',
+    'created_by',
+    'deleted_at',
+    'email',
+    'id',
+    'name',
+    'txid',
+    'updated_at',
+    'version',
+  ],
+  door_orders: [
+    'carrier',
+    'checkin',
+    'confirmed_on',
+    'contractor_id',
+    'created_at',
+    'created_by',
+    'deleted_at',
+    'files',
+    'id',
+    'mailed_at',
+    'maker_email',
+    'maker_id',
+    'maker_name',
+    'maker_order_number',
+    'note',
+    'ordered_on',
+    'parts',
+    'po_number',
+    'project_id',
+    'promised_ship_on',
+    'received_on',
+    'remake_of',
+    'sent_via',
+    'shipped_on',
+    'status',
+    'tracking_number',
+    'txid',
+    'updated_at',
+    'version',
+  ],
   message_reads: [
     'created_at',
     'deleted_at',
@@ -201,6 +244,8 @@ export const TABLE_COLUMNS = {
 
 /** Each table's columns that an insert must give (required in its `Insert` type). */
 export const TABLE_INSERT_REQUIRED = {
+  door_makers: ['contractor_id', 'email', 'name'],
+  door_orders: ['contractor_id', 'project_id'],
   message_reads: ['project_id', 'read_up_to'],
   messages: ['author_id', 'body', 'project_id'],
   profiles: ['id'],
@@ -227,6 +272,7 @@ export const RPC_ARGS = {
   },
   decline_quote: { args: ['p_quote_id', 'p_reason'], optional: ['p_reason'] },
   delete_my_account: { args: [], optional: [] },
+  door_order_mailed: { args: ['p_order_id'], optional: [] },
   mark_messages_read: { args: ['p_project_id', 'p_up_to'], optional: [] },
   my_account_storage_paths: { args: [], optional: [] },
   org_contractors: { args: [], optional: [] },
@@ -258,6 +304,8 @@ type RequiredInsert<T extends keyof Tables> = {
 const _everyColumn: {
   [T in keyof Tables]: Covers<keyof Tables[T]['Row'], (typeof TABLE_COLUMNS)[T][number]>;
 } = {
+  door_makers: true,
+  door_orders: true,
   message_reads: true,
   messages: true,
   profiles: true,
@@ -272,6 +320,8 @@ const _everyColumn: {
 const _everyRequiredInsert: {
   [T in keyof Tables]: Covers<RequiredInsert<T>, (typeof TABLE_INSERT_REQUIRED)[T][number]>;
 } = {
+  door_makers: true,
+  door_orders: true,
   message_reads: true,
   messages: true,
   profiles: true,
@@ -298,6 +348,7 @@ const _everyArg: {
   create_project_invite: [true, true],
   decline_quote: [true, true],
   delete_my_account: [true, true],
+  door_order_mailed: [true, true],
   mark_messages_read: [true, true],
   my_account_storage_paths: [true, true],
   org_contractors: [true, true],

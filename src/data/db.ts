@@ -24,6 +24,8 @@ import type {
   QuoteRow,
   SyncStateRecord,
   VisitRow,
+  DoorMakerRow,
+  DoorOrderRow,
 } from './types';
 import { ROW_TABLES } from './types';
 
@@ -79,6 +81,8 @@ export class RefacingDb extends Dexie {
   message_reads!: Table<MessageReadRow, string>;
   reviews!: Table<ReviewRow, string>;
   visits!: Table<VisitRow, string>;
+  door_makers!: Table<DoorMakerRow, string>;
+  door_orders!: Table<DoorOrderRow, string>;
   contractor_reviews!: Table<ContractorReviewRow, string>;
   file_blobs!: Table<FileBlobRecord, string>;
   outbox!: Table<OutboxEntry, number>;
@@ -195,6 +199,11 @@ export class RefacingDb extends Dexie {
       });
     // 12: visits (measure and install), read by project and, for the calendar, by start time.
     this.version(12).stores({ visits: 'id, project_id, starts_at' });
+    // 13: a contractor's door makers, and door orders read by job and by the order they remake.
+    this.version(13).stores({
+      door_makers: 'id, contractor_id',
+      door_orders: 'id, project_id, remake_of',
+    });
   }
 
   /** The stores of the synced rows a user writes (what an op's row can be in). */

@@ -47,7 +47,11 @@ const SHIPPED: Record<number, Record<string, string>> = {
   // 11 changes no store: read markers became synced rows with derived ids, pulled again.
   11: {},
   12: { visits: 'id, project_id, starts_at' },
+  13: { door_makers: 'id, contractor_id', door_orders: 'id, project_id, remake_of' },
 };
+
+/** The last shipped version (the highest declared above). */
+const LATEST = Math.max(...Object.keys(SHIPPED).map(Number));
 
 /** A job's builder data as every build before version 9 stored it: the cabinet list as an array. */
 const OLD_CABINET_DATA = {
@@ -141,7 +145,7 @@ describe('schema upgrade from every shipped version', () => {
     await fresh.open();
     fresh.close();
     const reference = new Dexie('reference', { indexedDB: factory, IDBKeyRange });
-    reference.version(12).stores(storesAt(12));
+    reference.version(LATEST).stores(storesAt(LATEST));
     await reference.open();
     reference.close();
     const a = (await installedSchema(factory, dbNameFor('new'))) as { stores: unknown };
@@ -169,7 +173,7 @@ describe('schema upgrade from every shipped version', () => {
       const db = new RefacingDb('u1', { indexedDB: factory, IDBKeyRange });
       opened.push(db);
       await db.open();
-      expect(db.verno).toBe(12);
+      expect(db.verno).toBe(LATEST);
       const stored = await db.projects.get('p1');
       expect(stored).toMatchObject({
         name: 'Kitchen',
@@ -236,12 +240,12 @@ describe('schema upgrade from every shipped version', () => {
     const db = new RefacingDb('u1', { indexedDB: factory, IDBKeyRange });
     opened.push(db);
     await db.open();
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(LATEST);
     expect(await db.message_reads.count()).toBe(0);
     expect((await db.sync_state.toCollection().primaryKeys()).sort()).toEqual(['cursor:messages']);
   });
 
-  it("version 9 opens at 12: whole reviews of jobs not on the device are dropped, the user's own and those of jobs on it kept", async () => {
+  it("version 9 opens at the current version: whole reviews of jobs not on the device are dropped, the user's own and those of jobs on it kept", async () => {
     const factory = new IDBFactory();
     const old = new Dexie(dbNameFor('u1'), { indexedDB: factory, IDBKeyRange });
     old.version(9).stores(storesAt(9));
@@ -281,7 +285,7 @@ describe('schema upgrade from every shipped version', () => {
     const db = new RefacingDb('u1', { indexedDB: factory, IDBKeyRange });
     opened.push(db);
     await db.open();
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(LATEST);
     expect((await db.reviews.toCollection().primaryKeys()).sort()).toEqual(
       ['mine', 'of-my-work', 'on-job', 'unsent'].sort(),
     );

@@ -114,6 +114,33 @@ export const SYNCED_TABLES = {
     writtenBy: 'outbox',
     clientColumns: ['project_id', 'kind', 'status', 'slots', 'chosen_slot', 'message', 'crew'],
   },
+  // The contractor is the token's user (makers) or the job's contractor (orders), set by the server.
+  door_makers: { writtenBy: 'outbox', clientColumns: ['name', 'email'] },
+  door_orders: {
+    writtenBy: 'outbox',
+    clientColumns: [
+      'project_id',
+      'remake_of',
+      'maker_id',
+      'maker_name',
+      'maker_email',
+      'po_number',
+      'note',
+      'parts',
+      'files',
+      'sent_via',
+      'status',
+      'ordered_on',
+      'maker_order_number',
+      'promised_ship_on',
+      'confirmed_on',
+      'carrier',
+      'tracking_number',
+      'shipped_on',
+      'received_on',
+      'checkin',
+    ],
+  },
   project_members: { writtenBy: 'server', clientColumns: [] },
 } as const satisfies Record<SyncTable, SyncedTableEntry>;
 

@@ -28,3 +28,9 @@ values ('reviews', 80, true, array['project_id', 'reviewer_id', 'rating', 'body'
 
 insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
 values ('visits', 100, true, array['project_id', 'kind', 'status', 'slots', 'chosen_slot', 'message', 'crew'], array[], 'private.can_read_visit(r.project_id, r.contractor_id, r.crew)', 'RLS visits_* and visits_10_guard (the contractor or his admin plans, the homeowner answers a proposal)', true, null, false, 'project_id', false, null, null);
+
+insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
+values ('door_makers', 140, true, array['name', 'email'], array[], 'private.is_door_contractor(r.contractor_id)', 'RLS door_makers_*_own and door_makers_10_guard (the contractor keeps his list; his organization''s admin too)', true, null, false, null, false, null, null);
+
+insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
+values ('door_orders', 145, true, array['project_id', 'remake_of', 'maker_id', 'maker_name', 'maker_email', 'po_number', 'note', 'parts', 'files', 'sent_via', 'status', 'ordered_on', 'maker_order_number', 'promised_ship_on', 'confirmed_on', 'carrier', 'tracking_number', 'shipped_on', 'received_on', 'checkin'], array[], 'private.can_read_door_order(r.project_id, r.contractor_id)', 'RLS door_orders_* and door_orders_10_guard (the job''s contractor or his admin places and tracks; the snapshot is fixed once sent)', true, null, false, 'project_id', false, null, null);

@@ -15,6 +15,8 @@ AS $function$
     when 'message_reads' then exists (select 1 from public.message_reads r where r.id = p_row_id and (r.user_id = auth.uid()))
     when 'reviews' then exists (select 1 from public.reviews r where r.id = p_row_id and (r.reviewer_id = auth.uid() or r.contractor_id = auth.uid()))
     when 'visits' then exists (select 1 from public.visits r where r.id = p_row_id and (private.can_read_visit(r.project_id, r.contractor_id, r.crew)))
+    when 'door_makers' then exists (select 1 from public.door_makers r where r.id = p_row_id and (private.is_door_contractor(r.contractor_id)))
+    when 'door_orders' then exists (select 1 from public.door_orders r where r.id = p_row_id and (private.can_read_door_order(r.project_id, r.contractor_id)))
     else false
   end
 $function$;

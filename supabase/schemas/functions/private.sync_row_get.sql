@@ -27,6 +27,10 @@ begin
     select to_jsonb(t) into r from public.reviews t where t.id = p_id;
   elsif p_table = 'visits' then
     select to_jsonb(t) into r from public.visits t where t.id = p_id;
+  elsif p_table = 'door_makers' then
+    select to_jsonb(t) into r from public.door_makers t where t.id = p_id;
+  elsif p_table = 'door_orders' then
+    select to_jsonb(t) into r from public.door_orders t where t.id = p_id;
   end if;
   return r;
 end

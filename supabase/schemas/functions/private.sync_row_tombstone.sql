@@ -18,6 +18,10 @@ begin
     update public.messages t set deleted_at = now() where t.id = p_id returning to_jsonb(t) into r;
   elsif p_table = 'visits' then
     update public.visits t set deleted_at = now() where t.id = p_id returning to_jsonb(t) into r;
+  elsif p_table = 'door_makers' then
+    update public.door_makers t set deleted_at = now() where t.id = p_id returning to_jsonb(t) into r;
+  elsif p_table = 'door_orders' then
+    update public.door_orders t set deleted_at = now() where t.id = p_id returning to_jsonb(t) into r;
   end if;
   return r;
 end

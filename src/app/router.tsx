@@ -121,7 +121,7 @@ const ProjectDetailPage = projectDetailPage.Page;
 const QuotesComparePage = lazy(async () => ({
   default: (
     await withCatalog(
-      'quotesReceived',
+      feature('quotesReceived'),
       () => import('../features/quotesReceived/QuotesComparePage'),
     )
   ).QuotesComparePage,

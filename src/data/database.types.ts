@@ -1271,6 +1271,7 @@ export type Database = {
       }
       push_changes: { Args: { p_ops: Json }; Returns: Json }
       quote_analytics: { Args: { p_from: string; p_to: string }; Returns: Json }
+      quote_document_locale: { Args: { p_quote_id: string }; Returns: string | null }
       remove_org_member: { Args: { p_user_id: string }; Returns: undefined }
       remove_project_member: {
         Args: { p_project_id: string; p_user_id: string }

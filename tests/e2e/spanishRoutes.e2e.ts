@@ -75,11 +75,8 @@ const ROUTES: Record<Who, string[]> = {
  */
 const NOT_YET_SPANISH: Record<Who, string[]> = {
   visitor: [],
-  contractor: [`/order/${CONTRACTOR_JOB}`, `/quote/${SENT_QUOTE}`, `/quote/${SENT_QUOTE}/print`],
-  homeowner: [
-    `/project/${HOMEOWNER_KITCHEN}/quotes`,
-    `/project/${HOMEOWNER_KITCHEN}/quotes/${SENT_QUOTE}`,
-  ],
+  contractor: [`/quote/${SENT_QUOTE}`],
+  homeowner: [`/project/${HOMEOWNER_KITCHEN}/quotes`],
   admin: [],
 };
 

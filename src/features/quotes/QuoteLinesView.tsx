@@ -1,14 +1,15 @@
 import { msg } from '@lingui/core/macro';
-import { Trans } from '@lingui/react/macro';
+import type { I18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { QuoteRow } from '../../data';
-import { i18n } from '../../i18n/i18n';
+import type { Locale } from '../../i18n/locales';
 import { formatSize } from '../../domain/fractions';
 import { quoteTotals, type QuoteLine } from '../../domain/quoteTotals';
 import { money } from './quoteText';
 
-/** "2 × $21.00/sq ft × 2.3333 sq ft" — how a line's amount is made. */
-function howPriced(l: QuoteLine): string {
-  const unit = money(l.unit_cents);
+/** "2 × $21.00/sq ft × 2.3333 sq ft" — how a line's amount is made, in `i18n`'s language. */
+function howPriced(l: QuoteLine, i18n: I18n): string {
+  const unit = money(l.unit_cents, i18n.locale as Locale);
   const quantity = l.quantity;
   const sqft = l.sqft;
   return sqft === undefined
@@ -31,6 +32,9 @@ function amounts(lines: QuoteLine[]): (number | null)[] {
  * fractions) and how the area price makes the amount.
  */
 export function QuoteLinesView({ quote }: { quote: Pick<QuoteRow, 'lines'> }) {
+  // The render's language: the app's on the quote page, the homeowner's on the printed quote.
+  const { i18n } = useLingui();
+  const locale = i18n.locale as Locale;
   const cents = amounts(quote.lines);
   return (
     <table className="qt-table qt-table-view">
@@ -51,13 +55,13 @@ export function QuoteLinesView({ quote }: { quote: Pick<QuoteRow, 'lines'> }) {
         {quote.lines.map((l, i) => (
           <tr key={i}>
             <td>
-              {l.description}
+              <span translate="no">{l.description}</span>
               {l.width !== undefined && l.height !== undefined && !l.description.includes('×') ? (
                 <span className="qt-per"> {formatSize(l.width, l.height)}</span>
               ) : null}
             </td>
-            <td className="qt-how">{howPriced(l)}</td>
-            <td className="qt-amount">{cents[i] == null ? '—' : money(cents[i])}</td>
+            <td className="qt-how">{howPriced(l, i18n)}</td>
+            <td className="qt-amount">{cents[i] == null ? '—' : money(cents[i], locale)}</td>
           </tr>
         ))}
       </tbody>

@@ -1,6 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { I18nProvider } from '@lingui/react';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
+import type { Locale } from '../../i18n/locales';
 import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../../auth/useAuth';
 import { useJob, useProfile, useProject, useQuote } from '../../hooks';
@@ -9,6 +13,7 @@ import { customerName } from '../../domain/projectLabels';
 import { QuoteSheet, type QuoteFrom } from './QuoteSheet';
 import { isTouchDevice, shareTextOrDownload } from '../../ui/share';
 import { quotePlainText } from './quotePlainText';
+import { useQuoteDocumentI18n, useQuoteDocumentLocale } from './quoteDocumentLanguage';
 import './quotes.css';
 
 function str(v: unknown): string {
@@ -19,10 +24,12 @@ function str(v: unknown): string {
  * /quote/:quoteId/print: the quote as a sheet to print or save as PDF, in
  * the door order's style. The contractor's details are those stamped on the
  * quote when it was sent, else the profile's. Share (Web Share with the
- * quote as text) on tablets and phones that have it.
+ * quote as text) on tablets and phones that have it. The sheet and the
+ * shared text read in the homeowner's language (quoteDocumentLanguage.ts);
+ * the buttons around it in the app's.
  */
 export function QuotePrintPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { quoteId } = useParams();
   const quote = useQuote(quoteId);
   const project = useProject(quote?.project_id);
@@ -31,6 +38,9 @@ export function QuotePrintPage() {
   const user = useAuth((s) => s.user);
   const touch = useMemo(() => isTouchDevice(), []);
   const [shareNote, setShareNote] = useState<string | null>(null);
+  const isHomeowner = job?.me?.role === 'owner' && !job.me.invited;
+  const docLocale = useQuoteDocumentLocale(quote?.id, isHomeowner);
+  const doc = useQuoteDocumentI18n(docLocale);
   if (quote === undefined || profile === undefined)
     return <Spinner label={t`Loading the quote…`} />;
   if (quote === null)
@@ -58,10 +68,13 @@ export function QuotePrintPage() {
   async function share() {
     if (!quote) return;
     setShareNote(null);
-    const title = customer ? t`Quote — ${customer}` : t`Quote — cabinet refacing`;
+    // The shared quote is the homeowner's document too: its language, else the app's while it loads.
+    const d = doc.i18n ?? i18n;
+    const say = (m: MessageDescriptor) => d._(m);
+    const title = customer ? say(msg`Quote — ${customer}`) : say(msg`Quote — cabinet refacing`);
     const outcome = await shareTextOrDownload(
       title,
-      quotePlainText(quote, from, customer, t),
+      quotePlainText(quote, from, customer, say, d.locale as Locale),
       'quote.txt',
     );
     if (outcome === 'downloaded')
@@ -88,7 +101,18 @@ export function QuotePrintPage() {
           {shareNote}
         </p>
       ) : null}
-      <QuoteSheet quote={quote} from={from} customer={customer} address={address} />
+      {doc.i18n ? (
+        <I18nProvider i18n={doc.i18n}>
+          <div lang={doc.i18n.locale}>
+            <QuoteSheet quote={quote} from={from} customer={customer} address={address} />
+          </div>
+        </I18nProvider>
+      ) : doc.failed ? (
+        // The homeowner's language cannot load offline: the sheet in the app's language.
+        <QuoteSheet quote={quote} from={from} customer={customer} address={address} />
+      ) : (
+        <Spinner label={t`Loading the quote…`} />
+      )}
     </main>
   );
 }

@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { QuoteRow } from '../../data';
 import { QuoteLinesView } from './QuoteLinesView';
 import { QuoteTotalsBox } from './QuoteTotalsBox';
-import { day } from './quoteText';
+import type { Locale } from '../../i18n/locales';
+import { day as dayIn } from './quoteText';
 
 /** Who the quote is from, as printed. */
 export interface QuoteFrom {
@@ -29,7 +30,9 @@ export function QuoteSheet({
   customer: string;
   address: string;
 }) {
-  const { t } = useLingui();
+  // The render's language: the homeowner's (QuotePrintPage renders the sheet in its own instance).
+  const { t, i18n } = useLingui();
+  const day = (iso: string | null | undefined) => dayIn(iso, i18n.locale as Locale);
   const signed = quote.status === 'accepted' && quote.signer_name;
   const revision = quote.revision;
   return (
@@ -46,13 +49,13 @@ export function QuoteSheet({
             <dt>
               <Trans>Customer</Trans>
             </dt>
-            <dd>{customer || '—'}</dd>
+            <dd translate="no">{customer || '—'}</dd>
           </div>
           <div className="qt-wide">
             <dt>
               <Trans>Job address</Trans>
             </dt>
-            <dd>{address || '—'}</dd>
+            <dd translate="no">{address || '—'}</dd>
           </div>
           <div>
             <dt>
@@ -74,10 +77,12 @@ export function QuoteSheet({
           <span className="qt-from-label">
             <Trans>From</Trans>
           </span>{' '}
-          {from.company ? <strong>{from.company} · </strong> : null}
-          <strong>{from.name || from.email || t`Contractor`}</strong>
-          {from.phone ? <span> · {from.phone}</span> : null}
-          {from.email && from.name ? <span> · {from.email}</span> : null}
+          <span translate="no">
+            {from.company ? <strong>{from.company} · </strong> : null}
+            <strong>{from.name || from.email || t`Contractor`}</strong>
+            {from.phone ? <span> · {from.phone}</span> : null}
+            {from.email && from.name ? <span> · {from.email}</span> : null}
+          </span>
         </p>
       </header>
       <section className="qt-section" aria-label={t`Lines`}>
@@ -96,7 +101,9 @@ export function QuoteSheet({
           <h2>
             <Trans>Notes</Trans>
           </h2>
-          <p className="qt-notes">{quote.notes}</p>
+          <p className="qt-notes" translate="no">
+            {quote.notes}
+          </p>
         </section>
       ) : null}
       <section className="qt-section qt-accept" aria-labelledby="qt-accept-h">
@@ -114,7 +121,7 @@ export function QuoteSheet({
             <dt>
               <Trans>Signed</Trans>
             </dt>
-            <dd>{quote.signer_name}</dd>
+            <dd translate="no">{quote.signer_name}</dd>
             <dt>
               <Trans>Date</Trans>
             </dt>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { QuoteTotals } from '../../domain/quoteTotals';
-import { money } from './quoteText';
+import type { Locale } from '../../i18n/locales';
+import { money as moneyIn } from './quoteText';
 
 /** Subtotal, tax and total of a quote, in dollars from integer cents; `rate` is the tax percent. */
 export function QuoteTotalsBox({
@@ -13,7 +14,9 @@ export function QuoteTotalsBox({
   /** Why these are not the live figures (a field with a message). */
   note?: string;
 }) {
-  const { t } = useLingui();
+  // The render's language: the app's on the quote page, the homeowner's on the printed quote.
+  const { t, i18n } = useLingui();
+  const money = (cents: number) => moneyIn(cents, i18n.locale as Locale);
   return (
     <section className="qt-totals" aria-label={t`Totals`}>
       <dl>

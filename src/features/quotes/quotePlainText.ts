@@ -7,19 +7,26 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { QuoteRow } from '../../data';
 import { quoteTotals } from '../../domain/quoteTotals';
+import type { Locale } from '../../i18n/locales';
 import type { QuoteFrom } from './QuoteSheet';
-import { day, money } from './quoteText';
+import { day as dayIn, money as moneyIn } from './quoteText';
 
 /** Turns a message into the language shown (`t` of useLingui, or `i18n._`). */
 type Translate = (message: MessageDescriptor) => string;
 
-/** The text of `quote` from `from` for `customer` ("" when unknown). */
+/**
+ * The text of `quote` from `from` for `customer` ("" when unknown); `t` translates into the
+ * document's language and `locale` (that language) writes its money and dates.
+ */
 export function quotePlainText(
   quote: QuoteRow,
   from: QuoteFrom,
   customer: string,
   t: Translate,
+  locale?: Locale,
 ): string {
+  const money = (cents: number) => moneyIn(cents, locale);
+  const day = (iso: string | null | undefined) => dayIn(iso, locale);
   let cents: (number | null)[];
   try {
     cents = quoteTotals(quote.lines, 0).lineCents;

@@ -14,10 +14,11 @@ import type { QuoteLineKind } from '../../domain/quoteTotals';
 import { projectTypeText } from '../../i18n/domainLabels';
 import { formatDate, formatMoney } from '../../i18n/format';
 import { i18n } from '../../i18n/i18n';
+import type { Locale } from '../../i18n/locales';
 
-/** Integer cents as dollars in the language shown, e.g. 123450 → "$1,234.50". */
-export function money(cents: number): string {
-  return formatMoney(cents);
+/** Integer cents as dollars in the language shown (or a document's `locale`), e.g. 123450 → "$1,234.50". */
+export function money(cents: number, locale?: Locale): string {
+  return formatMoney(cents, 'USD', locale);
 }
 
 /** The quote statuses as a contractor says them. */
@@ -80,10 +81,10 @@ export const ADDABLE_KINDS: readonly QuoteLineKind[] = [
   'other',
 ];
 
-/** A date as people read it in the language shown ("Nov 25, 2026"); "—" when absent. */
-export function day(iso: string | null | undefined): string {
+/** A date as people read it in the language shown (or a document's `locale`): "Nov 25, 2026"; "—" when absent. */
+export function day(iso: string | null | undefined, locale?: Locale): string {
   if (!iso) return '—';
-  return formatDate(iso.length === 10 ? iso : new Date(iso));
+  return formatDate(iso.length === 10 ? iso : new Date(iso), locale);
 }
 
 /** Today on this device as YYYY-MM-DD (fixed for the page's life: a quote is written in one sitting). */

@@ -53,7 +53,9 @@ export function QuoteAcceptPage() {
     <main className="container qa">
       <div className="page-head">
         <h1>
-          <Trans>Quote from {contractor}</Trans>
+          <Trans>
+            Quote from <span translate="no">{contractor}</span>
+          </Trans>
         </h1>
         <div className="btn-row">
           {owner ? (
@@ -90,7 +92,7 @@ export function QuoteAcceptPage() {
           </h2>
           <p>
             <Trans>
-              Signed by <strong>{signer}</strong> on {signedOn}
+              Signed by <strong translate="no">{signer}</strong> on {signedOn}
             </Trans>
           </p>
         </section>

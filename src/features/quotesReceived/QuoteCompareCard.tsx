@@ -53,7 +53,7 @@ export function QuoteCompareCard({
   });
   return (
     <article className="card qc-card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="qc-name">
+      <h2 id={headingId} className="qc-name" translate="no">
         {name}
       </h2>
       <ContractorRatingLine

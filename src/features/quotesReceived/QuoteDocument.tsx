@@ -45,9 +45,11 @@ export function QuoteDocument({ quote }: { quote: QuoteRow }) {
         {revision > 1 ? t`Quote details (version ${revision})` : t`Quote details`}
       </h2>
       <p className="muted">
-        {contractorText(i18n, quote.contractor_contact)}
-        {' · '}
-        {[c.email, c.phone].filter(Boolean).join(' · ')}
+        <span translate="no">
+          {contractorText(i18n, quote.contractor_contact)}
+          {' · '}
+          {[c.email, c.phone].filter(Boolean).join(' · ')}
+        </span>
         {sent ? ` · ${t`Sent ${sent}`}` : ''}
       </p>
       <ol className="qa-lines" aria-label={t`Lines of the quote`}>
@@ -58,7 +60,11 @@ export function QuoteDocument({ quote }: { quote: QuoteRow }) {
           return (
             <li key={i} className="qa-line">
               <div className="qa-line-what">
-                {l.description || kindText(i18n, l.kind)}{' '}
+                {l.description ? (
+                  <span translate="no">{l.description}</span>
+                ) : (
+                  kindText(i18n, l.kind)
+                )}{' '}
                 <span className="muted">({kindText(i18n, l.kind)})</span>
               </div>
               <div className="qa-line-math">
@@ -92,7 +98,9 @@ export function QuoteDocument({ quote }: { quote: QuoteRow }) {
       </p>
       {notes ? (
         <p>
-          <Trans>Notes: {notes}</Trans>
+          <Trans>
+            Notes: <span translate="no">{notes}</span>
+          </Trans>
         </p>
       ) : null}
     </section>

@@ -38,7 +38,9 @@ export function QuotesComparePage() {
     <main className="container qc">
       <div className="page-head">
         <h1>
-          <Trans>Quotes for {projectName}</Trans>
+          <Trans>
+            Quotes for <span translate="no">{projectName}</span>
+          </Trans>
         </h1>
         <Link to={`/project/${project.id}`} className="btn">
           <Trans>Back to project</Trans>
@@ -78,7 +80,7 @@ export function QuotesComparePage() {
               const revision = q.revision;
               return (
                 <li key={q.id}>
-                  <Link to={`/project/${project.id}/quotes/${q.id}`}>
+                  <Link to={`/project/${project.id}/quotes/${q.id}`} translate="no">
                     {contractorText(i18n, q.contractor_contact)}
                   </Link>
                   {revision > 1 ? ` ${t`(version ${revision})`}` : ''}:{' '}

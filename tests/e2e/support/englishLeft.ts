@@ -76,16 +76,35 @@ export const SEED_WORDS = new Set([
 
 const SOURCES = englishSources();
 
-/** Everything a person reads on the page: visible text, readable attributes and the title. */
+/**
+ * Everything a person reads on the page in its language: visible text, readable attributes and
+ * the title. Left out: what is marked as not the page's language, a document shown in its own
+ * (`lang` other than the page's: the door order's sheet for its maker, a quote printed for its
+ * homeowner), and people's own words marked `translate="no"` (names, descriptions, emails), which
+ * no catalog translates.
+ */
 export async function readableText(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const attrs = [...document.querySelectorAll('[aria-label],[placeholder],[title],img[alt]')].map(
-      (el) =>
+    const pageLang = document.documentElement.lang;
+    const foreign = (el: Element): boolean =>
+      el.closest('[translate="no"]') !== null ||
+      (el.closest('[lang]')?.getAttribute('lang') ?? pageLang) !== pageLang;
+    const attrs = [...document.querySelectorAll('[aria-label],[placeholder],[title],img[alt]')]
+      .filter((el) => !foreign(el))
+      .map((el) =>
         ['aria-label', 'placeholder', 'title', 'alt']
           .map((a) => el.getAttribute(a) ?? '')
           .join('\n'),
-    );
-    return `${document.body.innerText}\n${attrs.join('\n')}\n${document.title}`;
+      );
+    // The outermost foreign parts' text, taken out of the body's (innerText reads each the same way).
+    let text = document.body.innerText;
+    for (const el of document.body.querySelectorAll('[translate="no"], [lang]')) {
+      if (!(el instanceof HTMLElement) || !foreign(el)) continue;
+      if (el.parentElement && foreign(el.parentElement)) continue;
+      const own = el.innerText.trim();
+      if (own) text = text.replace(own, '\n');
+    }
+    return `${text}\n${attrs.join('\n')}\n${document.title}`;
   });
 }
 

@@ -37,6 +37,7 @@ const APP_RPCS = [
   'public.pull_changes(p_table text, p_cursor text, p_after_id uuid, p_limit integer)',
   'public.push_changes(p_ops json)',
   'public.quote_analytics(p_from date, p_to date)',
+  'public.quote_document_locale(p_quote_id uuid)',
   'public.remove_org_member(p_user_id uuid)',
   'public.remove_project_member(p_project_id uuid, p_user_id uuid)',
   'public.revoke_project_invite(p_invite_id uuid)',

@@ -1,0 +1,109 @@
+/**
+ * The quote's document language: the printed quote, its PDF and its shared text are for the
+ * homeowner, so they read in the homeowner's language whatever the app's. The contractor's device
+ * cannot read the homeowner's profile: the server answers the language for this one quote
+ * (`quote_document_locale`: the homeowner's choice, else the sign-up's, else none), and this
+ * device keeps the answer per quote so the print works offline next time. The homeowner reads her
+ * own quote in the app's language (hers). Unknown (offline, never asked, none chosen): English,
+ * as the door order's document (docs/decisions.md).
+ */
+import { useEffect, useState } from 'react';
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { callRpc } from '../../remote/rpc';
+import { DEFAULT_LOCALE, supportedLocale, type Locale } from '../../i18n/locales';
+import { currentLocale } from '../../i18n/i18n';
+
+/** localStorage key prefix of the document language known for a quote. */
+export const QUOTE_LOCALE_KEY = 'refacing.quoteLocale.';
+
+function cached(quoteId: string): Locale | null {
+  try {
+    return supportedLocale(localStorage.getItem(QUOTE_LOCALE_KEY + quoteId));
+  } catch {
+    return null;
+  }
+}
+
+function remember(quoteId: string, locale: Locale): void {
+  try {
+    localStorage.setItem(QUOTE_LOCALE_KEY + quoteId, locale);
+  } catch {
+    // No storage: asked again next time.
+  }
+}
+
+/**
+ * The language quote `quoteId`'s document reads in: the app's for its homeowner (`isHomeowner`),
+ * else the server's answer (kept on this device), else the last answer kept, else English. `null`
+ * while the first answer is awaited on a device that has none kept.
+ */
+export function useQuoteDocumentLocale(
+  quoteId: string | undefined,
+  isHomeowner: boolean,
+): Locale | null {
+  const [answer, setAnswer] = useState<{ id: string; locale: Locale } | null>(null);
+  const known = quoteId ? cached(quoteId) : null;
+  useEffect(() => {
+    if (!quoteId || isHomeowner) return;
+    let live = true;
+    void callRpc('quote_document_locale', { p_quote_id: quoteId }, 'quote.not_found').then(
+      (out) => {
+        if (!live) return;
+        // A refusal or no connection: the kept answer stands, else English.
+        const locale = out.ok ? (supportedLocale(out.value) ?? DEFAULT_LOCALE) : null;
+        if (locale) remember(quoteId, locale);
+        setAnswer({ id: quoteId, locale: locale ?? cached(quoteId) ?? DEFAULT_LOCALE });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [quoteId, isHomeowner]);
+  if (!quoteId) return null;
+  if (isHomeowner) return currentLocale();
+  if (answer?.id === quoteId) return answer.locale;
+  return known;
+}
+
+const instances = new Map<Locale, Promise<I18n>>();
+
+/** A Lingui instance in `locale` with the catalogs the quote's document reads (each loaded once). */
+export function quoteDocumentI18n(locale: Locale): Promise<I18n> {
+  let found = instances.get(locale);
+  if (!found) {
+    found = Promise.all([
+      import(`../../i18n/locales/${locale}/messages.po`),
+      import(`../../i18n/locales/${locale}/quotes.po`),
+    ]).then((catalogs) => {
+      const messages: Messages = {};
+      for (const c of catalogs as { messages: Messages }[]) Object.assign(messages, c.messages);
+      return setupI18n({ locale, messages: { [locale]: messages } });
+    });
+    // A failed load (offline, never fetched) is tried again next time.
+    found.catch(() => instances.delete(locale));
+    instances.set(locale, found);
+  }
+  return found;
+}
+
+/** The document's Lingui instance for `locale`; null while it loads, `failed` when it cannot. */
+export function useQuoteDocumentI18n(locale: Locale | null): {
+  i18n: I18n | null;
+  failed: boolean;
+} {
+  const [state, setState] = useState<{ locale: Locale | null; i18n: I18n | null; failed: boolean }>(
+    { locale: null, i18n: null, failed: false },
+  );
+  useEffect(() => {
+    if (!locale) return;
+    let live = true;
+    quoteDocumentI18n(locale).then(
+      (i18n) => live && setState({ locale, i18n, failed: false }),
+      () => live && setState({ locale, i18n: null, failed: true }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [locale]);
+  return locale && state.locale === locale ? state : { i18n: null, failed: false };
+}

@@ -23,6 +23,7 @@ export const FEATURE_CATALOGS = [
   'reviews',
   'calendar',
   'legal',
+  'contract',
 ] as const;
 
 /** Where the mails' catalog lives, beside the code that sends them (supabase/functions/_shared). */

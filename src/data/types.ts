@@ -285,6 +285,77 @@ export interface VisitRow extends SyncedColumns {
   answered_at: string | null;
 }
 
+/** A door maker on a contractor's list (`door_makers`; the contractor is set by the server). */
+export interface DoorMakerRow extends SyncedColumns {
+  id: string;
+  contractor_id: string;
+  name: string;
+  email: string;
+  created_by: string | null;
+}
+
+/** Where a door order stands (each step dated by the contractor). */
+export type DoorOrderStatus = 'ordered' | 'confirmed' | 'shipped' | 'received';
+
+/** How one part came in: `received` is right; the others are remade. */
+export type CheckState = 'received' | 'damaged' | 'wrong_size' | 'missing';
+
+/**
+ * One part of a sent door order, as the snapshot keeps it: the builder's
+ * item key (`<cabinet id>_<part index>`), the 1-based cabinet number, the
+ * kind, and the finished size of one leaf in inches (unrounded).
+ */
+export interface OrderedPart {
+  key: string;
+  cabinet: number;
+  cabinet_type: string;
+  kind: 'door' | 'drawer_front';
+  part: string;
+  quantity: 1 | 2;
+  width: number;
+  height: number;
+}
+
+/** One part's check-in: its state, a note, a photo (a project_files id). */
+export interface PartCheck {
+  state: CheckState;
+  note?: string;
+  photo?: string | null;
+}
+
+/**
+ * A door order sent to a maker (`door_orders`): the snapshot (maker, PO,
+ * note, parts, files, how it was sent) fixed once placed; the tracking and
+ * check-in move. A remake is an order with `remake_of` set. Dates are
+ * calendar dates `YYYY-MM-DD`.
+ */
+export interface DoorOrderRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  contractor_id: string;
+  remake_of: string | null;
+  maker_id: string | null;
+  maker_name: string;
+  maker_email: string;
+  po_number: string;
+  note: string;
+  parts: OrderedPart[];
+  files: ('pdf' | 'csv' | 'xlsx')[];
+  sent_via: 'mail' | 'other';
+  mailed_at: string | null;
+  status: DoorOrderStatus;
+  ordered_on: string;
+  maker_order_number: string;
+  promised_ship_on: string | null;
+  confirmed_on: string | null;
+  carrier: string;
+  tracking_number: string;
+  shipped_on: string | null;
+  received_on: string | null;
+  checkin: Record<string, PartCheck>;
+  created_by: string | null;
+}
+
 /** Where a change order stands: written (draft), sent to the homeowner, then approved or declined by her, or withdrawn by the contractor. */
 export type ChangeOrderStatus = 'draft' | 'sent' | 'approved' | 'declined' | 'withdrawn';
 
@@ -371,6 +442,41 @@ export interface PaymentRow extends SyncedColumns {
   reference: string;
 }
 
+/**
+ * One thing left to fix at the walkthrough (server table punch_list_items):
+ * per opening (`opening_key` is the builder's item key `<cabinet row id>_<index>`,
+ * null for the job as a whole), with a note, an optional photo (a
+ * project_files row of the same job) and done. The server stamps
+ * `created_by` and `done_at`, and refuses any change after the sign-off.
+ */
+export interface PunchListItemRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  opening_key: string | null;
+  item: string;
+  note: string;
+  photo_file_id: string | null;
+  done: boolean;
+  done_at: string | null;
+  created_by: string | null;
+}
+
+/**
+ * The homeowner's sign-off of a job (server table project_signoffs, written
+ * only by `sign_off_project`): her typed name, when, the SHA-256 of the
+ * punch list as signed, how many items it held and the final invoice issued.
+ */
+export interface ProjectSignoffRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  signer_name: string;
+  signed_by: string | null;
+  signed_at: string;
+  signed_sha256: string;
+  items: number;
+  final_invoice_id: string | null;
+}
+
 export type SyncTable =
   | 'projects'
   | 'profiles'
@@ -380,9 +486,13 @@ export type SyncTable =
   | 'message_reads'
   | 'reviews'
   | 'visits'
+  | 'door_makers'
+  | 'door_orders'
   | 'change_orders'
   | 'invoices'
   | 'payments'
+  | 'punch_list_items'
+  | 'project_signoffs'
   | 'project_members';
 /** Pull order: memberships last, so a revocation is applied after the rows it hides. */
 export const SYNC_TABLES: readonly SyncTable[] = [
@@ -394,14 +504,18 @@ export const SYNC_TABLES: readonly SyncTable[] = [
   'message_reads',
   'reviews',
   'visits',
+  'door_makers',
+  'door_orders',
   'change_orders',
   'invoices',
   'payments',
+  'punch_list_items',
+  'project_signoffs',
   'project_members',
 ];
 
-/** The synced tables whose rows a user writes through the outbox (memberships are written only by the server). */
-export const ROW_TABLES: readonly Exclude<SyncTable, 'project_members'>[] = [
+/** The synced tables whose rows a user writes through the outbox (memberships and sign-offs are written only by the server). */
+export const ROW_TABLES: readonly Exclude<SyncTable, 'project_members' | 'project_signoffs'>[] = [
   'profiles',
   'projects',
   'project_files',
@@ -410,9 +524,12 @@ export const ROW_TABLES: readonly Exclude<SyncTable, 'project_members'>[] = [
   'message_reads',
   'reviews',
   'visits',
+  'door_makers',
+  'door_orders',
   'change_orders',
   'invoices',
   'payments',
+  'punch_list_items',
 ];
 
 export type OpKind = 'insert' | 'update' | 'delete';

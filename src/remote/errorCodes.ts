@@ -33,6 +33,12 @@ export const ERROR_TEXTS = {
   'error.server': msg`The server could not answer. Try again in a moment.`,
   'error.unstorable_text': msg`It holds a character that can't be saved (often from a paste)`,
   'request.failed': msg`The request could not be completed`,
+  'request.body_invalid': msg`The app sent a request the server could not read`,
+  'request.body_too_large': msg({
+    message: 'The request is too large: at most {limit, number} bytes',
+  }),
+  'request.method_not_allowed': msg`The app sent a request the server does not take`,
+  'function.not_configured': msg`This service is not set up on the server yet`,
 
   // ── signing in ──
   'auth.sign_in_required': msg({
@@ -40,6 +46,8 @@ export const ERROR_TEXTS = {
       '{action, select, accept_invite {Please sign in to accept this invitation} accept_quote {Please sign in to accept a quote} decline_quote {Please sign in to decline a quote} withdraw_quote {Please sign in to withdraw a quote} read_reviews {Please sign in to read reviews} other {Please sign in}}',
   }),
   'auth.user_missing': msg`Your account no longer exists. Sign in again.`,
+  'auth.token_missing': msg`Please sign in`,
+  'auth.token_invalid': msg`Your sign-in has expired. Sign in again.`,
 
   // ── invitations ──
   'invite.link_invalid': msg`This invitation link is not valid`,
@@ -69,6 +77,8 @@ export const ERROR_TEXTS = {
       'You have already invited {email} {count, plural, one {# time} other {# times}} today. Please try again tomorrow.',
   }),
   'invite.send_failed': msg`The invitation could not be sent`,
+  'invite.mail_not_configured': msg`No mail is set up for invitations.`,
+  'invite.mail_failed': msg`The mail could not be sent.`,
   'invite.body_invalid': msg`The invitation request was not valid`,
   'invite.load_failed': msg`Invitations could not be loaded`,
   'invite.accept_failed': msg`The invitation could not be accepted`,
@@ -131,6 +141,33 @@ export const ERROR_TEXTS = {
   'review.already_replied': msg`You have already replied to this review`,
   'review.reply_empty': msg`Write a reply`,
   'review.not_party': msg`Only the reviewer and the contractor can change a review`,
+  'review.not_signed_off': msg`A job can be reviewed once the homeowner has signed it off`,
+
+  // ── the walkthrough: punch list and sign-off ──
+  'punch.not_allowed': msg`Only the job's people who may change it can change its punch list`,
+  'punch.signed_off': msg`This job is signed off: its punch list can no longer change`,
+  'punch.item_required': msg`Write what needs fixing`,
+  'punch.item_too_long': msg({ message: 'Keep the item to {limit, number} characters' }),
+  'punch.note_too_long': msg({ message: 'Keep the note to {limit, number} characters' }),
+  'punch.opening_invalid': msg`Choose an opening of this job`,
+  'punch.photo_other_project': msg`That photo belongs to another job`,
+  'punch.rate_limited': msg({
+    message: 'Too many punch list items in an hour (at most {per_hour, number}). Try again later.',
+  }),
+  'signoff.project_not_found': msg`This job no longer exists`,
+  'signoff.owner_only': msg`Only the homeowner can sign the job off`,
+  'signoff.signer_name_required': msg`Type your full name to sign`,
+  'signoff.list_malformed': msg`The punch list could not be read. Reload and try again.`,
+  'signoff.no_accepted_quote': msg`A job can be signed off once a quote is accepted`,
+  'signoff.already_signed': msg`This job is already signed off`,
+  'signoff.list_changed': msg`The punch list changed since you opened it. Check it again, then sign.`,
+  'signoff.items_open': msg({
+    message:
+      '{count, plural, one {One punch list item is not done yet} other {# punch list items are not done yet}}',
+  }),
+
+  // ── calendar feeds ──
+  'calendar.feed_not_found': msg`This calendar link is not valid or was turned off`,
 
   // ── messages ──
   'message.empty': msg`Write a message`,
@@ -295,6 +332,27 @@ export const ERROR_TEXTS = {
   }),
   'quote_line.amount_too_large': msg({ message: 'Line {line}: the amount is over $10,000,000' }),
 
+  // ── visits (the form's checks on the device and the database's refusals alike) ──
+  'visit.slots_empty': msg`Add at least one time.`,
+  'visit.too_many_slots': msg`Offer at most 10 times.`,
+  'visit.slot_malformed': msg`Enter a date and both times.`,
+  'visit.slot_end_before_start': msg`The end must be after the start.`,
+  'visit.slot_too_long': msg`A time can be at most 24 hours long.`,
+  'visit.slot_in_past': msg`This time has already passed. Choose a later one.`,
+  'visit.not_found': msg`This visit is no longer here.`,
+  'visit.bad_status': msg`This visit was already answered.`,
+  'visit.bad_slot': msg`Choose one of the offered times.`,
+  'visit.message_too_long': msg`Keep the message to 2,000 characters.`,
+  'visit.not_allowed': msg`Only the project's contractor or homeowner can do this with the visit.`,
+  'visit.project_not_found': msg`This project is no longer here.`,
+  'visit.too_many_crew': msg({ message: 'Choose at most {max} people for the crew.' }),
+  'visit.crew_not_allowed': msg`Only people of your team can be on the crew.`,
+  'visit.rate_limited': msg({
+    message: 'You have proposed {per_hour} visits in the last hour. Please wait a moment.',
+  }),
+  'visit.already_proposed': msg`A measure visit is already waiting for an answer on this project.`,
+  'visit.closed': msg`This visit is closed and can no longer be changed.`,
+
   // ── sync ──
   'sync.deleted_elsewhere': msg`Deleted on another device`,
   'sync.not_found': msg`No longer exists on the server`,
@@ -325,6 +383,44 @@ export const ERROR_TEXTS = {
   'sync.conflicts_not_allowed': msg`Conflicts are recorded only for rows you can read`,
   'sync.id_readonly': msg`A row's id cannot change`,
   'sync.catalog_invalid': msg({ message: 'The list of synced tables is not valid ({problem})' }),
+  // ── door orders and door makers ──
+  'door_order.not_allowed': msg`Only the job's contractor places and tracks its door order`,
+  'door_order.project_not_found': msg`This job no longer exists on the server`,
+  'door_order.remake_of_not_found': msg`The order to remake no longer exists on this job`,
+  'door_order.not_found': msg`This door order no longer exists on the server`,
+  'door_order.snapshot_fixed': msg`A sent door order stays as it was sent: place a new order instead`,
+  'door_order.rate_limited': msg({
+    message: 'Too many door orders: at most {per_hour, number} an hour. Try again later.',
+  }),
+  'door_order.maker_name_required': msg`Enter the door maker's name`,
+  'door_order.bad_email': msg`Enter the door maker's email address`,
+  'door_order.bad_files': msg`Choose the files to send: the PDF, the CSV or the workbook`,
+  'door_order.confirmed_on_required': msg`Enter the date the maker confirmed`,
+  'door_order.maker_order_number_required': msg`Enter the maker's order number`,
+  'door_order.shipped_on_required': msg`Enter the date it shipped`,
+  'door_order.received_on_required': msg`Enter the date it arrived`,
+  'door_order.date_in_future': msg`This date has not come yet`,
+  'door_order.date_too_old': msg`This date is more than a year ago`,
+  'door_order.date_before': msg`This date is before the order's earlier step`,
+  'door_order.ship_date_too_far': msg({
+    message: 'The promised ship date is more than {days, number} days after the order',
+  }),
+  'door_order.remake_part_not_due': msg`Only parts checked in as not right are ordered again`,
+  'door_order.parts_empty': msg`The door order has no parts`,
+  'door_order.too_many_parts': msg({ message: 'A door order holds at most {max, number} parts' }),
+  'door_order.part_malformed': msg`A part of the door order is not valid`,
+  'door_order.part_duplicate': msg`A part is twice in the door order`,
+  'door_order.checkin_malformed': msg`A checked-in part is not valid`,
+  'door_order.checkin_unknown_part': msg`A checked-in part is not in this order`,
+  'door_order.not_mailed': msg`This order was sent another way, not by mail`,
+  'door_order.mail_failed': msg`The mail to the door maker could not be sent. Try again, or send it another way.`,
+  'door_maker.not_allowed': msg`Only a contractor keeps a list of door makers`,
+  'door_maker.rate_limited': msg({
+    message: 'Too many door makers added: at most {per_hour, number} an hour',
+  }),
+  'door_maker.too_many': msg({ message: 'Your list holds at most {max, number} door makers' }),
+  'door_maker.name_required': msg`Enter the door maker's name`,
+  'door_maker.bad_email': msg`Enter the door maker's email address`,
   'text.too_long': msg({
     message: '{name} is too long: keep it to {limit, number} characters',
   }),

@@ -53,7 +53,7 @@ function literalMessage(statement: string): string | null {
 }
 
 function poMessages(locale: string): Map<string, string> {
-  const text = readFileSync(join(root, 'src', 'i18n', 'locales', locale, 'messages.po'), 'utf8');
+  const text = readFileSync(join(root, 'src', 'i18n', 'locales', locale, 'errors.po'), 'utf8');
   const out = new Map<string, string>();
   for (const m of text.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"$/gm))
     out.set(m[1]!.replace(/\\"/g, '"'), m[2]!);

@@ -33,6 +33,7 @@ export const FEATURE_CATALOGS = [
   'reviews',
   'calendar',
   'legal',
+  'contract',
 ] as const;
 
 /** The catalogs outside the feature folders, each with the files whose texts it holds. */

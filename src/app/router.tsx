@@ -144,6 +144,14 @@ const ContractorReviewsPage = lazy(async () => ({
     await withCatalog(feature('reviews'), () => import('../features/reviews/ContractorReviewsPage'))
   ).ContractorReviewsPage,
 }));
+const ContractPage = lazy(async () => ({
+  default: (await withCatalog('contract', () => import('../features/contract/ContractPage')))
+    .ContractPage,
+}));
+const InvoicePage = lazy(async () => ({
+  default: (await withCatalog('contract', () => import('../features/contract/InvoicePage')))
+    .InvoicePage,
+}));
 const AnalyticsPage = lazy(async () => ({
   default: (
     await withCatalog(feature('analytics'), () => import('../features/analytics/AnalyticsPage'))
@@ -201,6 +209,8 @@ export function AppRoutes() {
               <Route path="/project/:projectId" element={<ProjectDetailPage />} />
               <Route path="/project/:projectId/quotes" element={<QuotesComparePage />} />
               <Route path="/project/:projectId/quotes/:quoteId" element={<QuoteAcceptPage />} />
+              <Route path="/project/:projectId/contract" element={<ContractPage />} />
+              <Route path="/project/:projectId/invoice/:invoiceId" element={<InvoicePage />} />
               <Route path="/contractor/:contractorId" element={<ContractorReviewsPage />} />
               <Route path="/cabinet-builder/:projectId" element={<BuilderPage />} />
               <Route path="/order/:projectId" element={<OrderPage />} />

@@ -6,6 +6,7 @@
 export type * from './types';
 export { SYNC_TABLES } from './types';
 export { visitsRepo, createVisitsRepo, type NewVisit, type VisitWriteError } from './visitsRepo';
+export { moneyRepo, createMoneyRepo, type NewPayment } from './moneyRepo';
 export {
   setActiveUser,
   getActiveDb,

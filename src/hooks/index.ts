@@ -32,4 +32,5 @@ export { useProjectQuotes, useQuote, useMyQuotes, useReceivedQuotes } from './qu
 export { useProjectReview, useContractorReviews, useContractorRatings } from './reviewHooks';
 export { useServerReachable } from './useServerReachable';
 export { useProjectVisits, useAllVisits } from './visitHooks';
+export { useProjectMoney, useIssuedInvoices, type ProjectMoneyRows } from './moneyHooks';
 export { useThread, useUnreadCounts, useOthersReadUpTo } from './messageHooks';

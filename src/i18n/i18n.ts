@@ -29,7 +29,8 @@ export type CatalogName =
   | 'quotesReceived'
   | 'reviews'
   | 'calendar'
-  | 'legal';
+  | 'legal'
+  | 'contract';
 
 /** Catalogs this page has needed so far: a language switch loads each of them in the new language. */
 const needed = new Set<CatalogName>(['messages']);

@@ -241,6 +241,7 @@ export const ERROR_TEXTS = {
     message: 'The credit is larger than the contract ({contract_cents})',
   }),
   'change_order.not_found': msg`Change order not found`,
+  'change_order.answer_failed': msg`Your answer to the change order could not be sent`,
   'change_order.approve_owner_only': msg`Only the project's owner can approve this change order`,
   'change_order.decline_owner_only': msg`Only the project's owner can decline this change order`,
   'change_order.signer_name_required': msg`Type your full name to sign`,

@@ -25,6 +25,7 @@ import { SharedProjectView } from './SharedProjectView';
 import { HomeownerQuotes } from './ProjectQuotesSummary';
 import { ProjectReview } from './ProjectReview';
 import { ProjectVisits } from '../visits/ProjectVisits';
+import { ProjectContractLink } from './ProjectContractLink';
 import './project.css';
 
 function str(v: unknown): string {
@@ -125,6 +126,7 @@ export function ProjectDetailPage() {
       </section>
 
       {me.role === 'owner' ? <HomeownerQuotes project={project} /> : null}
+      <ProjectContractLink projectId={project.id} />
       <ProjectVisits projectId={project.id} job={job} userId={user.id} />
       <ProjectReview project={project} userId={user.id} job={job} />
       <ProjectThread project={project} userId={user.id} />

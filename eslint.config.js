@@ -27,6 +27,7 @@ const TRANSLATED = [
   'src/features/landing/**/*.tsx',
   'src/features/auth/{AuthCard,LoginPage,SignupPage}.tsx',
   'src/features/quotes/**/*.tsx',
+  'src/features/quotesReceived/**/*.tsx',
   'src/features/thread/**/*.tsx',
   'src/ui/{FileThumb,PhotoViewer}.tsx',
   'src/features/auth/{ForgotPasswordPage,ResetPasswordPage,InvitePage}.tsx',

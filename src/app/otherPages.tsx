@@ -37,3 +37,12 @@ export const QuoteRequestsPage = lazy(async () => ({
   default: (await withCatalog('quotes', () => import('../features/quotes/QuoteRequestsPage')))
     .QuoteRequestsPage,
 }));
+
+export const ReceivedQuotesPage = lazy(async () => ({
+  default: (
+    await withCatalog(
+      'quotesReceived',
+      () => import('../features/quotesReceived/ReceivedQuotesPage'),
+    )
+  ).ReceivedQuotesPage,
+}));

@@ -11,7 +11,6 @@ import { RequireAuth } from './RequireAuth';
 import { AppErrorBoundary } from './ErrorScreen';
 import {
   BuilderPage,
-  MyQuotesPage,
   NewQuotePage,
   OrderPage,
   QuoteEditorPage,
@@ -150,6 +149,10 @@ export async function preloadProtectedRoute(pathname: string): Promise<void> {
   await Promise.all([appLayout.preload(), page]);
 }
 
+const QuotesByRole = lazy(async () => ({
+  default: (await import('./QuotesByRole')).QuotesByRole,
+}));
+
 /** The routes; the error boundary resets when the location changes. */
 export function AppRoutes() {
   const location = useLocation();
@@ -180,7 +183,7 @@ export function AppRoutes() {
               <Route path="/order/:projectId" element={<OrderPage />} />
               <Route path="/sync" element={<SyncPage />} />
               <Route path="/calendar" element={<CalendarPage />} />
-              <Route path="/quotes" element={<MyQuotesPage />} />
+              <Route path="/quotes" element={<QuotesByRole />} />
               <Route path="/quote-requests" element={<QuoteRequestsPage />} />
               <Route path="/quote/new/:projectId" element={<NewQuotePage />} />
               <Route path="/quote/:quoteId" element={<QuoteEditorPage />} />

@@ -11,6 +11,12 @@ export interface SlotDraft {
   to: string;
 }
 
+/**
+ * An empty slot: the person planning picks the day and both times (a time
+ * filled in for them would be sent unread as often as it is changed).
+ */
+export const EMPTY_SLOT: SlotDraft = { day: '', from: '', to: '' };
+
 /** A new slot draft: `daysAhead` days from `now`, 9:00 to 10:00 local time. */
 export function newSlotDraft(
   now: Date,
@@ -102,16 +108,15 @@ export function SlotFields({
           type="button"
           className="btn"
           onClick={() => {
+            // A further time copies the last one's hours on the day after, once
+            // the last one has a day; before that it starts empty too.
             const last = slots[slots.length - 1];
-            const base = last ? parse(last.day, 'yyyy-MM-dd', new Date()) : new Date(nowMs);
+            const base = last?.day ? parse(last.day, 'yyyy-MM-dd', new Date()) : null;
             onChange([
               ...slots,
-              newSlotDraft(
-                Number.isNaN(base.getTime()) ? new Date(nowMs) : base,
-                1,
-                last?.from,
-                last?.to,
-              ),
+              base && !Number.isNaN(base.getTime())
+                ? newSlotDraft(base, 1, last?.from, last?.to)
+                : EMPTY_SLOT,
             ]);
           }}
         >

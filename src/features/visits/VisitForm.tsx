@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { visitsRepo, type VisitKind } from '../../data';
 import { slotsProblem, VISIT_MESSAGE_LIMIT } from '../../domain/visitRules';
 import { textLength } from '../../domain/userText';
-import { SlotFields, draftTimes, newSlotDraft, type SlotDraft } from './SlotFields';
+import { SlotFields, draftTimes, EMPTY_SLOT, type SlotDraft } from './SlotFields';
 import { errorText } from '../../remote/errorCodes';
 import { failure } from '../../../shared/outcome';
 
@@ -37,11 +37,7 @@ export function VisitForm({
 }) {
   const { t } = useLingui();
   const [now] = useState(() => new Date());
-  const [slots, setSlots] = useState<SlotDraft[]>(() =>
-    kind === 'measure'
-      ? [newSlotDraft(now, 1), newSlotDraft(now, 2)]
-      : [newSlotDraft(now, 7, '08:00', '16:00')],
-  );
+  const [slots, setSlots] = useState<SlotDraft[]>([EMPTY_SLOT]);
   const [message, setMessage] = useState('');
   const [crew, setCrew] = useState<string[]>([...(defaultCrew ?? [])]);
   const [showErrors, setShowErrors] = useState(false);

@@ -176,10 +176,7 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
   const app = new Hono<ApiEnv>();
   app.onError((err, c) => {
     log(`unhandled: ${err.stack ?? err.message}`);
-    return c.json(
-      { code: 'PGRST000', message: 'Internal server error', details: null, hint: null },
-      500,
-    );
+    return c.json({ code: 'PGRST000', message: 'error.server', details: null, hint: null }, 500);
   });
   app.use('*', noSniff());
   const api = new Hono<ApiEnv>();

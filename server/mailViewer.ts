@@ -24,25 +24,32 @@ function isLocalHost(host: string | undefined): boolean {
   return name === 'localhost' || name === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(name);
 }
 
+/** Why the viewer refuses a request: the data of its `local.mail_viewer_refused` code. */
+export type MailViewerRefusal = 'not_loopback' | 'foreign_host' | 'other_site';
+
 /** Why the viewer refuses this request, or null when it may answer. */
-export function mailViewerRefusal(c: Context): string | null {
-  if (!isLoopback(clientAddress(c))) return 'The mail viewer is only served to this machine';
-  if (!isLocalHost(c.req.header('host'))) return 'The mail viewer answers only to localhost';
+export function mailViewerRefusal(c: Context): MailViewerRefusal | null {
+  if (!isLoopback(clientAddress(c))) return 'not_loopback';
+  if (!isLocalHost(c.req.header('host'))) return 'foreign_host';
   const site = c.req.header('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none')
-    return 'The mail viewer does not answer other sites';
+  if (site && site !== 'same-origin' && site !== 'none') return 'other_site';
   const origin = c.req.header('origin');
-  if (origin && origin !== new URL(c.req.url).origin)
-    return 'The mail viewer does not answer other sites';
+  if (origin && origin !== new URL(c.req.url).origin) return 'other_site';
   return null;
 }
 
-/** The viewer's handler. */
+/**
+ * The viewer's handler. A refusal is 403, PostgREST-shaped with a code:
+ * `{ code: 'PGRST301', message: 'local.mail_viewer_refused', details: { reason } }`.
+ */
 export function mailViewer(mailer: () => Mailer) {
   return (c: Context): Response => {
-    const refusal = mailViewerRefusal(c);
-    if (refusal)
-      return c.json({ code: 'PGRST301', message: refusal, details: null, hint: null }, 403);
+    const reason = mailViewerRefusal(c);
+    if (reason)
+      return c.json(
+        { code: 'PGRST301', message: 'local.mail_viewer_refused', details: { reason }, hint: null },
+        403,
+      );
     return c.json(mailer().list(c.req.query('to')));
   };
 }

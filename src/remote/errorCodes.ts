@@ -39,6 +39,7 @@ export const ERROR_TEXTS = {
   }),
   'request.method_not_allowed': msg`The app sent a request the server does not take`,
   'function.not_configured': msg`This service is not set up on the server yet`,
+  'local.mail_viewer_refused': msg`The mail viewer answers only this computer`,
 
   // ── signing in ──
   'auth.sign_in_required': msg({

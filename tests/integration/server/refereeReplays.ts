@@ -6,6 +6,7 @@
  * rows, so a write on one side never changes what the other answers.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { expect } from 'vitest';
 
 export type Side = 'local' | 'postgrest';
 
@@ -317,6 +318,67 @@ export const REPLAYS: Replay[] = [
     run: async ({ as }) => {
       for (const code of ['P0001', 'P0002', 'P0003', 'PT404', 'PT409', '22023', '42501'])
         await as('joe').rpc('referee_raise', { p_code: code });
+    },
+  },
+  {
+    name: 'the database’s own codes through an RPC: 42501 (anon 401, signed-in 403 with a code), 22023 400, 23505 409',
+    keys: [],
+    run: async ({ as, fx }) => {
+      const hash = 'a'.repeat(64);
+      const invite = (who: string | null, project: string, email: string) =>
+        as(who).rpc('create_project_invite', {
+          p_project_id: project,
+          p_email: email,
+          p_role: 'owner',
+          p_token_hash: hash,
+        });
+      const seen = [
+        await as(null).rpc('accept_quote', {
+          p_quote_id: NO_SUCH,
+          p_content_sha256: hash,
+          p_signer_name: 'Maria',
+        }),
+        await invite('maria', fx.project, 'friend@example.com'),
+        await invite('joe', fx.project, 'not an email'),
+        await invite('joe', fx.project, 'joe-referee@example.com'),
+      ].map((r) => [r.status, r.error?.code, r.error?.message, r.error?.details]);
+      // What the app reads on both sides: the status, the SQLSTATE, the code, its data.
+      expect(seen).toEqual([
+        // Not granted to anon: Postgres's own refusal, 401 for the anon role on both.
+        [401, '42501', 'permission denied for function accept_quote', null],
+        [403, '42501', 'invite.project_manager_only', null],
+        [400, '22023', 'invite.email_invalid', null],
+        [409, '23505', 'invite.already_member', null],
+      ]);
+    },
+  },
+  {
+    name: 'a raised PT429 code with its data: invite.limit_reached after 20 invitations in the hour',
+    keys: [],
+    run: async ({ as, fx, ids, sql }) => {
+      // The same 20 sends of the hour before each side's call, so both answer the same count.
+      await sql(`delete from private.invite_sends where inviter = $1`, [ids['maria:id']]);
+      await sql(
+        `insert into private.invite_sends (inviter, email)
+         select $1, 'sent' || g || '@example.com' from generate_series(1, 20) g`,
+        [ids['maria:id']],
+      );
+      const r = await as('maria').rpc('create_project_invite', {
+        p_project_id: fx.homeProject,
+        p_email: 'one-more@example.com',
+        p_role: 'viewer',
+        p_token_hash: 'b'.repeat(64),
+      });
+      expect([r.status, r.error?.code, r.error?.message]).toEqual([
+        429,
+        'PT429',
+        'invite.limit_reached',
+      ]);
+      expect(JSON.parse(String(r.error?.details))).toEqual({
+        count: 20,
+        limit: 20,
+        retry_after_minutes: 60,
+      });
     },
   },
   {

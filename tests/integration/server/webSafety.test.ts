@@ -43,12 +43,14 @@ afterAll(async () => {
 function rawGet(
   path: string,
   headers: Record<string, string>,
-): Promise<{ status: number; headers: Record<string, unknown> }> {
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   const u = new URL(b.url);
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: u.port, path, headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
     });
     req.on('error', reject);
     req.end();
@@ -118,13 +120,22 @@ describe('mail viewer', () => {
     });
     expect(foreignOrigin.status).toBe(403);
     expect(foreignOrigin.headers['access-control-allow-origin']).toBeUndefined();
-    expect(
-      (await rawGet('/_local/mail', { host: `localhost:${port}`, 'sec-fetch-site': 'cross-site' }))
-        .status,
-    ).toBe(403);
-    expect((await rawGet('/_local/mail', { host: `rebind.evil.example:${port}` })).status).toBe(
-      403,
-    );
+    const refusal = (reason: string) => ({
+      code: 'PGRST301',
+      message: 'local.mail_viewer_refused',
+      details: { reason },
+      hint: null,
+    });
+    expect(JSON.parse(foreignOrigin.body)).toEqual(refusal('other_site'));
+    const crossSite = await rawGet('/_local/mail', {
+      host: `localhost:${port}`,
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(crossSite.status).toBe(403);
+    expect(JSON.parse(crossSite.body)).toEqual(refusal('other_site'));
+    const rebound = await rawGet('/_local/mail', { host: `rebind.evil.example:${port}` });
+    expect(rebound.status).toBe(403);
+    expect(JSON.parse(rebound.body)).toEqual(refusal('foreign_host'));
     expect(
       (await rawGet('/_local/mail', { host: `127.0.0.1:${port}`, 'sec-fetch-site': 'same-origin' }))
         .status,

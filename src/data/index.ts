@@ -7,6 +7,13 @@ export type * from './types';
 export { SYNC_TABLES } from './types';
 export { visitsRepo, createVisitsRepo, type NewVisit, type VisitWriteError } from './visitsRepo';
 export {
+  doorOrdersRepo,
+  createDoorOrdersRepo,
+  type NewDoorOrder,
+  type DoorOrderWriteError,
+  type StepFields,
+} from './doorOrdersRepo';
+export {
   setActiveUser,
   getActiveDb,
   getActiveUserId,

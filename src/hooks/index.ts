@@ -32,4 +32,5 @@ export { useProjectQuotes, useQuote, useMyQuotes, useReceivedQuotes } from './qu
 export { useProjectReview, useContractorReviews, useContractorRatings } from './reviewHooks';
 export { useServerReachable } from './useServerReachable';
 export { useProjectVisits, useAllVisits } from './visitHooks';
+export { useDoorOrders, useDoorMakers } from './doorOrderHooks';
 export { useThread, useUnreadCounts, useOthersReadUpTo } from './messageHooks';

@@ -27,6 +27,7 @@ import { otherRequests, restRoutes } from './rest/routes.ts';
 import { storageRoutes } from './storage/routes.ts';
 import { staticRoutes } from './static.ts';
 import { inviteRoutes } from './invites.ts';
+import { calendarFeedRoutes } from './calendarFeed.ts';
 import { mailViewer } from './mailViewer.ts';
 import { onlyWhenHealthy, superviseDatabase } from './supervisor.ts';
 import { allowedOrigins, apiCors, noSniff, runtimeConfigScript } from './webConfig.ts';
@@ -189,6 +190,7 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
   api.route('/rest/v1', restRoutes(ctx));
   api.route('/storage/v1', storageRoutes(ctx));
   api.route('/functions/v1', inviteRoutes(ctx));
+  api.route('/functions/v1', calendarFeedRoutes(ctx));
   api.route('/realtime/v1', realtime.routes());
   app.get(
     '/_local/mail',

@@ -13,9 +13,9 @@
  * row's version, so a change replaces the event on the phone.
  */
 import ical, { ICalEventStatus } from 'ical-generator';
-import { visitEntries, type CalendarVisit } from './visitEntries';
+import { visitEntries, type CalendarVisit } from './visitEntries.ts';
 
-export { visitEntries, type CalendarVisit, type CalendarEntry } from './visitEntries';
+export { visitEntries, type CalendarVisit, type CalendarEntry } from './visitEntries.ts';
 
 /** The words of an event, in the reader's language (the caller translates). */
 export interface CalendarWords {

@@ -48,10 +48,13 @@ const SHIPPED: Record<number, Record<string, string>> = {
   11: {},
   12: { visits: 'id, project_id, starts_at' },
   13: { door_makers: 'id, contractor_id', door_orders: 'id, project_id, remake_of' },
+  14: {
+    change_orders: 'id, project_id',
+    invoices: 'id, project_id',
+    payments: 'id, project_id',
+  },
+  15: { punch_list_items: 'id, project_id', project_signoffs: 'id, project_id' },
 };
-
-/** The last shipped version (the highest declared above). */
-const LATEST = Math.max(...Object.keys(SHIPPED).map(Number));
 
 /** A job's builder data as every build before version 9 stored it: the cabinet list as an array. */
 const OLD_CABINET_DATA = {
@@ -69,6 +72,9 @@ const opened: Dexie[] = [];
 afterEach(() => {
   for (const db of opened.splice(0)) db.close();
 });
+
+/** The last shipped version: a new database opens at it, and every older one upgrades to it. */
+const LATEST = Math.max(...Object.keys(SHIPPED).map(Number));
 
 /** The stores as that version's release held them (the declarations up to it, merged). */
 function storesAt(version: number): Record<string, string> {

@@ -141,6 +141,34 @@ export const SYNCED_TABLES = {
       'checkin',
     ],
   },
+  // The server sets contractor, quote, number, totals, hash and signature.
+  change_orders: {
+    writtenBy: 'outbox',
+    clientColumns: ['project_id', 'status', 'lines', 'credits', 'note'],
+  },
+  // The server sets contractor, quote, number, issue date and the link's token.
+  invoices: {
+    writtenBy: 'outbox',
+    clientColumns: [
+      'project_id',
+      'kind',
+      'change_order_id',
+      'status',
+      'amount_cents',
+      'due_on',
+      'note',
+    ],
+  },
+  payments: {
+    writtenBy: 'outbox',
+    clientColumns: ['project_id', 'invoice_id', 'method', 'amount_cents', 'paid_on', 'reference'],
+  },
+  punch_list_items: {
+    writtenBy: 'outbox',
+    clientColumns: ['project_id', 'opening_key', 'item', 'note', 'photo_file_id', 'done'],
+  },
+  // Written only by sign_off_project on the server.
+  project_signoffs: { writtenBy: 'server', clientColumns: [] },
   project_members: { writtenBy: 'server', clientColumns: [] },
 } as const satisfies Record<SyncTable, SyncedTableEntry>;
 

@@ -335,6 +335,127 @@ export interface DoorOrderRow extends SyncedColumns {
   created_by: string | null;
 }
 
+/** Where a change order stands: written (draft), sent to the homeowner, then approved or declined by her, or withdrawn by the contractor. */
+export type ChangeOrderStatus = 'draft' | 'sent' | 'approved' | 'declined' | 'withdrawn';
+
+/**
+ * A change to the contract after acceptance (server table change_orders):
+ * `lines` the job gains, priced like quote lines, `credits` what it loses,
+ * at the accepted quote's prices. The server sets the contractor, the
+ * accepted quote, `number` (1, 2, … per job), tax rate and currency (the
+ * quote's), every total (cents; negative for a credit), and when sent the
+ * contract before it and `content_sha256`, the hash the homeowner signs.
+ */
+export interface ChangeOrderRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  quote_id: string;
+  contractor_id: string;
+  number: number;
+  status: ChangeOrderStatus;
+  lines: QuoteLine[];
+  credits: QuoteLine[];
+  note: string;
+  tax_rate: number;
+  currency: string;
+  subtotal_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  contract_before_cents: number | null;
+  content_sha256: string | null;
+  sent_at: string | null;
+  decided_at: string | null;
+  decline_reason: string | null;
+  signer_name: string | null;
+  signed_by: string | null;
+  signed_at: string | null;
+  signed_sha256: string | null;
+}
+
+/** What an invoice bills: a step of the payment schedule, or an approved change order. */
+export type InvoiceKind = 'deposit' | 'doors_received' | 'completion' | 'change_order';
+
+/** Planned (on the schedule, no number yet), issued (numbered by the server), or void. */
+export type InvoiceStatus = 'planned' | 'issued' | 'void';
+
+/**
+ * An invoice of the contract (server table invoices); the planned ones are
+ * the payment schedule. The server sets the contractor, the accepted quote,
+ * `number` and `issued_at` when issued (the next of his organization's
+ * sequence), the due date when none was given (14 days on), the link's
+ * `share_token`, and a change-order invoice's amount (its change order's total).
+ */
+export interface InvoiceRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  quote_id: string;
+  contractor_id: string;
+  kind: InvoiceKind;
+  change_order_id: string | null;
+  status: InvoiceStatus;
+  /** Cents. */
+  amount_cents: number;
+  number: number | null;
+  issued_at: string | null;
+  /** YYYY-MM-DD. */
+  due_on: string | null;
+  note: string;
+  share_token: string;
+}
+
+/** How a payment was made (card payments are taken elsewhere: the app processes none). */
+export type PaymentMethod = 'cash' | 'check' | 'card_elsewhere' | 'bank_transfer';
+
+/** A payment the job's contractor recorded (server table payments). The server sets the contractor and `recorded_by`. */
+export interface PaymentRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  invoice_id: string | null;
+  contractor_id: string;
+  recorded_by: string | null;
+  method: PaymentMethod;
+  /** Cents. */
+  amount_cents: number;
+  /** YYYY-MM-DD. */
+  paid_on: string;
+  reference: string;
+}
+
+/**
+ * One thing left to fix at the walkthrough (server table punch_list_items):
+ * per opening (`opening_key` is the builder's item key `<cabinet row id>_<index>`,
+ * null for the job as a whole), with a note, an optional photo (a
+ * project_files row of the same job) and done. The server stamps
+ * `created_by` and `done_at`, and refuses any change after the sign-off.
+ */
+export interface PunchListItemRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  opening_key: string | null;
+  item: string;
+  note: string;
+  photo_file_id: string | null;
+  done: boolean;
+  done_at: string | null;
+  created_by: string | null;
+}
+
+/**
+ * The homeowner's sign-off of a job (server table project_signoffs, written
+ * only by `sign_off_project`): her typed name, when, the SHA-256 of the
+ * punch list as signed, how many items it held and the final invoice issued.
+ */
+export interface ProjectSignoffRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  signer_name: string;
+  signed_by: string | null;
+  signed_at: string;
+  signed_sha256: string;
+  items: number;
+  final_invoice_id: string | null;
+}
+
 export type SyncTable =
   | 'projects'
   | 'profiles'
@@ -346,6 +467,11 @@ export type SyncTable =
   | 'visits'
   | 'door_makers'
   | 'door_orders'
+  | 'change_orders'
+  | 'invoices'
+  | 'payments'
+  | 'punch_list_items'
+  | 'project_signoffs'
   | 'project_members';
 /** Pull order: memberships last, so a revocation is applied after the rows it hides. */
 export const SYNC_TABLES: readonly SyncTable[] = [
@@ -359,11 +485,16 @@ export const SYNC_TABLES: readonly SyncTable[] = [
   'visits',
   'door_makers',
   'door_orders',
+  'change_orders',
+  'invoices',
+  'payments',
+  'punch_list_items',
+  'project_signoffs',
   'project_members',
 ];
 
-/** The synced tables whose rows a user writes through the outbox (memberships are written only by the server). */
-export const ROW_TABLES: readonly Exclude<SyncTable, 'project_members'>[] = [
+/** The synced tables whose rows a user writes through the outbox (memberships and sign-offs are written only by the server). */
+export const ROW_TABLES: readonly Exclude<SyncTable, 'project_members' | 'project_signoffs'>[] = [
   'profiles',
   'projects',
   'project_files',
@@ -374,6 +505,10 @@ export const ROW_TABLES: readonly Exclude<SyncTable, 'project_members'>[] = [
   'visits',
   'door_makers',
   'door_orders',
+  'change_orders',
+  'invoices',
+  'payments',
+  'punch_list_items',
 ];
 
 export type OpKind = 'insert' | 'update' | 'delete';

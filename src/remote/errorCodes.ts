@@ -12,7 +12,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { i18n } from '../i18n/i18n';
-import { formatDate } from '../i18n/format';
+import { formatDate, formatMoney } from '../i18n/format';
 import type { TextField } from '../domain/userText';
 import { TEXT_FIELD_NAMES } from '../domain/userTextNames';
 import { errorData, failure, isErrorCode, type Failure } from '../../shared/outcome';
@@ -141,6 +141,33 @@ export const ERROR_TEXTS = {
   'review.already_replied': msg`You have already replied to this review`,
   'review.reply_empty': msg`Write a reply`,
   'review.not_party': msg`Only the reviewer and the contractor can change a review`,
+  'review.not_signed_off': msg`A job can be reviewed once the homeowner has signed it off`,
+
+  // ── the walkthrough: punch list and sign-off ──
+  'punch.not_allowed': msg`Only the job's people who may change it can change its punch list`,
+  'punch.signed_off': msg`This job is signed off: its punch list can no longer change`,
+  'punch.item_required': msg`Write what needs fixing`,
+  'punch.item_too_long': msg({ message: 'Keep the item to {limit, number} characters' }),
+  'punch.note_too_long': msg({ message: 'Keep the note to {limit, number} characters' }),
+  'punch.opening_invalid': msg`Choose an opening of this job`,
+  'punch.photo_other_project': msg`That photo belongs to another job`,
+  'punch.rate_limited': msg({
+    message: 'Too many punch list items in an hour (at most {per_hour, number}). Try again later.',
+  }),
+  'signoff.project_not_found': msg`This job no longer exists`,
+  'signoff.owner_only': msg`Only the homeowner can sign the job off`,
+  'signoff.signer_name_required': msg`Type your full name to sign`,
+  'signoff.list_malformed': msg`The punch list could not be read. Reload and try again.`,
+  'signoff.no_accepted_quote': msg`A job can be signed off once a quote is accepted`,
+  'signoff.already_signed': msg`This job is already signed off`,
+  'signoff.list_changed': msg`The punch list changed since you opened it. Check it again, then sign.`,
+  'signoff.items_open': msg({
+    message:
+      '{count, plural, one {One punch list item is not done yet} other {# punch list items are not done yet}}',
+  }),
+
+  // ── calendar feeds ──
+  'calendar.feed_not_found': msg`This calendar link is not valid or was turned off`,
 
   // ── messages ──
   'message.empty': msg`Write a message`,
@@ -201,6 +228,57 @@ export const ERROR_TEXTS = {
   'quote.other_accepted': msg`You have already accepted another quote on this project`,
   'quote.content_changed': msg`This quote changed since you opened it. Review it again before accepting.`,
   'quote.reason_too_long': msg({ message: 'Keep the reason under {limit, number} characters' }),
+  // ── change orders, invoices, payments (amounts in cents in the data, shown as money) ──
+  'change_order.not_allowed': msg`Only the job's contractor can write its change orders`,
+  'change_order.no_accepted_quote': msg`A change order needs an accepted quote on the job`,
+  'change_order.rate_limited': msg`Too many change orders in the last hour. Please wait a moment.`,
+  'change_order.bad_status': msg`This change order cannot go to that state`,
+  'change_order.closed': msg`This change order was already sent or answered and cannot change. Write a new one.`,
+  'change_order.total_readonly': msg`A change order's totals are computed by the server`,
+  'change_order.empty': msg`Add at least one line before sending the change order`,
+  'change_order.credit_over_contract': msg({
+    message: 'The credit is larger than the contract ({contract_cents})',
+  }),
+  'change_order.not_found': msg`Change order not found`,
+  'change_order.approve_owner_only': msg`Only the project's owner can approve this change order`,
+  'change_order.decline_owner_only': msg`Only the project's owner can decline this change order`,
+  'change_order.signer_name_required': msg`Type your full name to sign`,
+  'change_order.hash_invalid': msg`The change order's content hash is missing or malformed`,
+  'change_order.not_pending': msg`This change order is no longer waiting for an answer`,
+  'change_order.content_changed': msg`This change order changed since you opened it. Review it again before approving.`,
+  'change_order.contract_changed': msg`The contract changed since this change order was sent. Ask the contractor to send it again.`,
+  'change_order.reason_required': msg`Say why you decline the change order`,
+  'change_order.reason_too_long': msg({
+    message: 'Keep the reason under {limit, number} characters',
+  }),
+  'invoice.not_allowed': msg`Only the job's contractor can write its invoices`,
+  'invoice.no_accepted_quote': msg`An invoice needs an accepted quote on the job`,
+  'invoice.bad_status': msg`This invoice cannot go to that state`,
+  'invoice.closed': msg`An issued or void invoice cannot change. Void it and make a new one.`,
+  'invoice.amount_invalid': msg`Enter an amount more than $0`,
+  'invoice.change_order_invalid': msg`Choose an approved change order of this job with an amount to pay`,
+  'invoice.due_invalid': msg`Enter a due date within the next ten years`,
+  'invoice.duplicate': msg`This job already has that invoice`,
+  'invoice.over_contract': msg({
+    message:
+      'The invoices would add up to more than the contract ({contract_cents}); already invoiced: {invoiced_cents}',
+  }),
+  'invoice.not_found': msg`Invoice not found`,
+  'payment.not_allowed': msg`Only the job's contractor can record its payments`,
+  'payment.no_accepted_quote': msg`A payment needs an accepted quote on the job`,
+  'payment.amount_invalid': msg`Enter an amount more than $0`,
+  'payment.method_invalid': msg`Choose how it was paid`,
+  'payment.date_invalid': msg`Enter the date it was paid`,
+  'payment.date_in_future': msg`The payment date cannot be in the future`,
+  'payment.reference_too_long': msg({
+    message: 'Keep the reference under {limit, number} characters',
+  }),
+  'payment.invoice_invalid': msg`Choose an issued invoice of this job`,
+  'payment.over_contract': msg({
+    message:
+      'Payments would add up to more than the contract ({contract_cents}); already paid: {paid_cents}',
+  }),
+  'money.not_found': msg`This job has no contract yet`,
   'quote.withdraw_contractor_only': msg`Only the quote's contractor can withdraw it`,
   'quote.line_count_whole': msg({ message: 'Line {line}: count whole pieces' }),
   'quote.line_area_kind': msg({
@@ -252,6 +330,27 @@ export const ERROR_TEXTS = {
     message: 'Line {line}: the size must be inches from 0 to 1,000',
   }),
   'quote_line.amount_too_large': msg({ message: 'Line {line}: the amount is over $10,000,000' }),
+
+  // ── visits (the form's checks on the device and the database's refusals alike) ──
+  'visit.slots_empty': msg`Add at least one time.`,
+  'visit.too_many_slots': msg`Offer at most 10 times.`,
+  'visit.slot_malformed': msg`Enter a date and both times.`,
+  'visit.slot_end_before_start': msg`The end must be after the start.`,
+  'visit.slot_too_long': msg`A time can be at most 24 hours long.`,
+  'visit.slot_in_past': msg`This time has already passed. Choose a later one.`,
+  'visit.not_found': msg`This visit is no longer here.`,
+  'visit.bad_status': msg`This visit was already answered.`,
+  'visit.bad_slot': msg`Choose one of the offered times.`,
+  'visit.message_too_long': msg`Keep the message to 2,000 characters.`,
+  'visit.not_allowed': msg`Only the project's contractor or homeowner can do this with the visit.`,
+  'visit.project_not_found': msg`This project is no longer here.`,
+  'visit.too_many_crew': msg({ message: 'Choose at most {max} people for the crew.' }),
+  'visit.crew_not_allowed': msg`Only people of your team can be on the crew.`,
+  'visit.rate_limited': msg({
+    message: 'You have proposed {per_hour} visits in the last hour. Please wait a moment.',
+  }),
+  'visit.already_proposed': msg`A measure visit is already waiting for an answer on this project.`,
+  'visit.closed': msg`This visit is closed and can no longer be changed.`,
 
   // ── sync ──
   'sync.deleted_elsewhere': msg`Deleted on another device`,
@@ -343,6 +442,8 @@ function show(descriptor: MessageDescriptor, values: Record<string, unknown>): s
 
 /** Data values shown as dates (ISO `YYYY-MM-DD` or a timestamp in the data). */
 const DATE_KEYS = new Set(['valid_until']);
+/** Data values in cents, shown as money. */
+const MONEY_KEYS = new Set(['contract_cents', 'invoiced_cents', 'paid_cents', 'total_cents']);
 
 /**
  * The words a person reads for `failure` (a code and its data) in the language shown: the
@@ -354,7 +455,12 @@ export function errorText(failure: Pick<Failure, 'code' | 'data'>): string {
   if (!isKnownCode(code)) return show(ERROR_TEXTS['error.unknown'], { code: code || 'none' });
   const values: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(failure.data ?? {}))
-    values[k] = DATE_KEYS.has(k) && typeof v === 'string' ? formatDate(v) : v;
+    values[k] =
+      DATE_KEYS.has(k) && typeof v === 'string'
+        ? formatDate(v)
+        : MONEY_KEYS.has(k) && typeof v === 'number'
+          ? formatMoney(v)
+          : v;
   if (code === 'error.unknown' && typeof values.code !== 'string') values.code = 'none';
   if (code === 'text.too_long')
     values.name = TEXT_FIELD_NAMES[values.field as TextField] ?? i18n._(msg`A text`);

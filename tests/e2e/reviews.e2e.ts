@@ -58,7 +58,7 @@ async function openUntil(page: Page, path: string, text: string | RegExp): Promi
 
 describe('reviews', () => {
   it('the homeowner reviews the contractor after completion; a new comparison shows it; the contractor replies', async () => {
-    // The job: the homeowner signs Carlos's kitchen quote and marks the kitchen completed.
+    // The job: the homeowner signs Carlos's kitchen quote and signs the kitchen off.
     const owner = await signedInClient(e2e.server.url, homeowner);
     const quote = await owner.client
       .from('quotes')
@@ -72,10 +72,12 @@ describe('reviews', () => {
       p_signer_name: 'Hannah Owens',
     });
     expect(accepted.error).toBeNull();
-    const done = await owner.client
-      .from('projects')
-      .update({ status: 'completed' })
-      .eq('id', KITCHEN);
+    // The walkthrough had nothing left to fix: she signs the job off (it completes the project).
+    const done = await owner.client.rpc('sign_off_project', {
+      p_project_id: KITCHEN,
+      p_items: [],
+      p_signer_name: 'Hannah Owens',
+    });
     expect(done.error).toBeNull();
 
     const home = await device(homeowner, PHONE);

@@ -1,7 +1,8 @@
 import { useLingui, Trans } from '@lingui/react/macro';
 import { format, parse } from 'date-fns';
 import { MAX_VISIT_SLOTS, slotProblem, type SlotTimes } from '../../domain/visitRules';
-import { VISIT_ERROR_TEXTS } from './visitTexts';
+import { errorText } from '../../remote/errorCodes';
+import { failure } from '../../../shared/outcome';
 
 /** One slot as the form holds it: a local calendar day and two local times (the viewer's zone). */
 export interface SlotDraft {
@@ -52,7 +53,7 @@ export function SlotFields({
   showErrors: boolean;
   addLabel: string;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const set = (i: number, patch: Partial<SlotDraft>) =>
     onChange(slots.map((s, k) => (k === i ? { ...s, ...patch } : s)));
   return (
@@ -96,7 +97,7 @@ export function SlotFields({
             ) : null}
             {problem ? (
               <p id={errorId} className="field-error" role="alert">
-                {i18n._(VISIT_ERROR_TEXTS[problem])}
+                {errorText(failure(problem))}
               </p>
             ) : null}
           </fieldset>

@@ -203,3 +203,18 @@ export function teamInviteMail(
     ),
   };
 }
+
+/** The words of a person's calendar feed (the server's `.ics` at their secret URL), in their language. */
+export function calendarFeedWords(locale: MailLocale): {
+  calendarName: string;
+  summary: (visit: { kind: 'measure' | 'install'; title: string }) => string;
+} {
+  const kinds: Record<'measure' | 'install', MessageDescriptor> = {
+    measure: /*i18n*/ { id: 'feed.measure', message: 'Measure visit: {title}' },
+    install: /*i18n*/ { id: 'feed.install', message: 'Install: {title}' },
+  };
+  return {
+    calendarName: text(locale, /*i18n*/ { id: 'feed.name', message: 'Refacing visits' }),
+    summary: (visit) => text(locale, kinds[visit.kind], { title: visit.title }),
+  };
+}

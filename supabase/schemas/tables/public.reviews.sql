@@ -35,6 +35,7 @@ create policy reviews_update_sides on public.reviews as permissive for update to
   using (((reviewer_id = ( SELECT auth.uid() AS uid)) OR (contractor_id = ( SELECT auth.uid() AS uid))))
   with check (((reviewer_id = ( SELECT auth.uid() AS uid)) OR (contractor_id = ( SELECT auth.uid() AS uid))));
 CREATE TRIGGER reviews_10_guard BEFORE INSERT OR UPDATE ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.reviews_before_write();
+CREATE TRIGGER reviews_15_signed_off BEFORE INSERT ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.reviews_need_signoff();
 CREATE TRIGGER reviews_20_stamp_insert BEFORE INSERT ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.sync_stamp_insert();
 CREATE TRIGGER reviews_20_stamp_update BEFORE UPDATE ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.sync_stamp_update();
 CREATE TRIGGER reviews_30_log_changes AFTER UPDATE ON public.reviews FOR EACH ROW EXECUTE FUNCTION private.sync_log_changes();

@@ -486,7 +486,13 @@ describe("a job's review: the whole row for the people it is about, no one else'
     ).toBeNull();
     await sendQuote('carl', shopping);
     expect(
-      (await c.hannah.from('projects').update({ status: 'completed' }).eq('id', reviewed)).error,
+      (
+        await c.hannah.rpc('sign_off_project', {
+          p_project_id: reviewed,
+          p_items: [],
+          p_signer_name: 'Hannah Home',
+        })
+      ).error,
     ).toBeNull();
     const written = await c.hannah
       .from('reviews')

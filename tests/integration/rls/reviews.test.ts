@@ -87,6 +87,12 @@ beforeAll(async () => {
       [id, status, owner, contractor],
     );
   }
+  // The completed jobs are signed off (trusted setup): a review needs the sign-off.
+  await backend.pg.query(
+    `insert into project_signoffs (project_id, signer_name, signed_sha256)
+     select unnest($1::uuid[]), 'Signer', repeat('0', 64)`,
+    [[DONE, SELF]],
+  );
   await backend.pg.query(
     `insert into project_members (project_id, user_id, role) values ($1, $2, 'viewer')`,
     [DONE, ids.viewer],
@@ -311,6 +317,10 @@ describe('who reads reviews', () => {
       `insert into projects (id, name, status, user_id, owner_user_id, assigned_contractor_id, details)
        values ($1, 'Pushed job', 'completed', $2, $2, $3, '{}')`,
       [project, ids.owner, ids.contractor],
+    );
+    await backend.pg.query(
+      `insert into project_signoffs (project_id, signer_name, signed_sha256) values ($1, 'Signer', repeat('0', 64))`,
+      [project],
     );
     const op = (who: Actor, changes: Record<string, unknown>, kind = 'insert', id?: string) => ({
       op_id: crypto.randomUUID(),

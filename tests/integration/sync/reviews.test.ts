@@ -55,10 +55,14 @@ describe('reviews on devices', () => {
     expect(await reviewsOf(home).write(p.id, 5, 'Great')).toMatchObject({
       ok: false,
     });
-    // The job is done (trusted setup: the contractor is assigned and the project completed).
+    // The job is done (trusted setup: the contractor is assigned, the project completed and signed off).
     await backend.pg.query(
       `update projects set status = 'completed', assigned_contractor_id = $2 where id = $1`,
       [p.id, joe.userId],
+    );
+    await backend.pg.query(
+      `insert into project_signoffs (project_id, signer_name, signed_sha256) values ($1, 'Home Owner', repeat('0', 64))`,
+      [p.id],
     );
     await settle([home, joe]);
     expect(await home.db.projects.get(p.id)).toMatchObject({ status: 'completed' });

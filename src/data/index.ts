@@ -8,6 +8,13 @@ export { SYNC_TABLES } from './types';
 export { visitsRepo, createVisitsRepo, type NewVisit, type VisitWriteError } from './visitsRepo';
 export { moneyRepo, createMoneyRepo, type NewPayment } from './moneyRepo';
 export {
+  doorOrdersRepo,
+  createDoorOrdersRepo,
+  type NewDoorOrder,
+  type DoorOrderWriteError,
+  type StepFields,
+} from './doorOrdersRepo';
+export {
   setActiveUser,
   getActiveDb,
   getActiveUserId,

@@ -291,6 +291,14 @@ export interface VisitRow extends SyncedColumns {
   answered_at: string | null;
 }
 
+import type {
+  CheckState,
+  DoorOrderStatus,
+  OrderedPart,
+  PartCheck,
+} from '../domain/doorOrderTracking';
+export type { CheckState, DoorOrderStatus, OrderedPart, PartCheck };
+
 /** A door maker on a contractor's list (`door_makers`; the contractor is set by the server). */
 export interface DoorMakerRow extends SyncedColumns {
   id: string;
@@ -298,35 +306,6 @@ export interface DoorMakerRow extends SyncedColumns {
   name: string;
   email: string;
   created_by: string | null;
-}
-
-/** Where a door order stands (each step dated by the contractor). */
-export type DoorOrderStatus = 'ordered' | 'confirmed' | 'shipped' | 'received';
-
-/** How one part came in: `received` is right; the others are remade. */
-export type CheckState = 'received' | 'damaged' | 'wrong_size' | 'missing';
-
-/**
- * One part of a sent door order, as the snapshot keeps it: the builder's
- * item key (`<cabinet id>_<part index>`), the 1-based cabinet number, the
- * kind, and the finished size of one leaf in inches (unrounded).
- */
-export interface OrderedPart {
-  key: string;
-  cabinet: number;
-  cabinet_type: string;
-  kind: 'door' | 'drawer_front';
-  part: string;
-  quantity: 1 | 2;
-  width: number;
-  height: number;
-}
-
-/** One part's check-in: its state, a note, a photo (a project_files id). */
-export interface PartCheck {
-  state: CheckState;
-  note?: string;
-  photo?: string | null;
 }
 
 /**

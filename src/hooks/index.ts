@@ -33,4 +33,5 @@ export { useProjectReview, useContractorReviews, useContractorRatings } from './
 export { useServerReachable } from './useServerReachable';
 export { useProjectVisits, useAllVisits } from './visitHooks';
 export { useProjectMoney, useIssuedInvoices, type ProjectMoneyRows } from './moneyHooks';
+export { useDoorOrders, useDoorMakers } from './doorOrderHooks';
 export { useThread, useUnreadCounts, useOthersReadUpTo } from './messageHooks';

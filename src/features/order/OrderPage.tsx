@@ -11,6 +11,7 @@ import type { HingeRule } from '../../domain/hingeSummary';
 import { formatMoney } from '../../domain/pricing';
 import { HingeRuleSetting } from './HingeRuleSetting';
 import { OrderActions } from './OrderActions';
+import { DoorOrderPanel, ProjectDoorOrders } from '../doorOrders/DoorOrderTracking';
 import { OrderDrawings } from './OrderDrawings';
 import { hingeRuleWords, OrderHeader, OrderTotals, OrderWarnings } from './OrderSheet';
 import { HingesTable, LinesTable } from './OrderTables';
@@ -32,8 +33,21 @@ import './order.css';
  */
 export function OrderPage() {
   const { projectId } = useParams();
-  const { status, user, project, data, x, canEdit, contractor, company, customer, address, today } =
-    useOrderSheet(projectId);
+  const {
+    status,
+    user,
+    project,
+    data,
+    x,
+    canEdit,
+    contractor,
+    company,
+    customer,
+    address,
+    today,
+    mayOrder,
+    parts,
+  } = useOrderSheet(projectId);
 
   const { t } = useLingui();
   const docLocale = useOrderLocale((s) => s.locale);
@@ -97,6 +111,11 @@ export function OrderPage() {
         customer={customer}
         builderHref={canEdit ? `/cabinet-builder/${project.id}` : null}
       />
+      {mayOrder ? (
+        <DoorOrderPanel projectId={project.id} current={parts} poNumber={data.form.poNumber} />
+      ) : (
+        <ProjectDoorOrders projectId={project.id} />
+      )}
       <DocumentLanguage failed={doc.failed} />
       {canEdit ? (
         <div className="no-print">

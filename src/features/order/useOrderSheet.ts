@@ -10,6 +10,7 @@ import { useAuth } from '../../auth/useAuth';
 import { useJob, useMyMembership, useProfile, useProject } from '../../hooks';
 import { normalizeCabinetData } from '../../domain/cabinetData';
 import { computeDoorOrder } from '../../domain/doorOrder';
+import { orderedParts } from '../../domain/doorOrderTracking';
 import { buildOrderExport } from '../../domain/orderExport';
 import { readPriceList } from '../../domain/pricing';
 import { customerName } from '../../domain/projectLabels';
@@ -78,5 +79,23 @@ export function useOrderSheet(projectId: string | undefined) {
     ],
   );
 
-  return { status, user, project, data, x, canEdit, contractor, company, customer, address, today };
+  // Who places and tracks the door order: the job's contractor of record or his organization's admin (the server checks the same).
+  const mayOrder = job?.me?.role === 'contractor' || job?.me?.role === 'org_admin';
+  const parts = useMemo(() => orderedParts(order), [order]);
+
+  return {
+    status,
+    user,
+    project,
+    data,
+    x,
+    canEdit,
+    contractor,
+    company,
+    customer,
+    address,
+    today,
+    mayOrder,
+    parts,
+  };
 }

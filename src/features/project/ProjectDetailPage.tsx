@@ -24,6 +24,7 @@ import { ProjectThread } from '../thread/ProjectThread';
 import { SharedProjectView } from './SharedProjectView';
 import { HomeownerQuotes } from './ProjectQuotesSummary';
 import { ProjectReview } from './ProjectReview';
+import { ProjectDoorOrders } from '../doorOrders/DoorOrderTracking';
 import { ProjectVisits } from '../visits/ProjectVisits';
 import { ProjectContractLink } from './ProjectContractLink';
 import './project.css';
@@ -128,6 +129,7 @@ export function ProjectDetailPage() {
       {me.role === 'owner' ? <HomeownerQuotes project={project} /> : null}
       <ProjectContractLink projectId={project.id} />
       <ProjectVisits projectId={project.id} job={job} userId={user.id} />
+      <ProjectDoorOrders projectId={project.id} />
       <ProjectReview project={project} userId={user.id} job={job} />
       <ProjectThread project={project} userId={user.id} />
       <ProjectMembers project={project} job={job} />

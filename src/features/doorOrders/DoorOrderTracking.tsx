@@ -1,0 +1,643 @@
+/**
+ * The door order once placed, on the door order page (the job's contractor)
+ * and the project page (everyone on the job): "Place the order" (the maker
+ * from the contractor's list or a new one, PO number, files, note, the
+ * order date), each order's steps with their dates (ordered → confirmed →
+ * shipped → received), the parts changed in the builder since it was sent,
+ * the check-in (one tap per part: received, damaged, wrong size, missing;
+ * a note) and the remake of what was not right. The homeowner sees status
+ * and dates only. Every field shows its problem on the field, with the
+ * server's codes (src/domain/doorOrderTracking.ts).
+ */
+import { memo, useCallback, useId, useMemo, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg, plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { format } from 'date-fns';
+import { doorOrdersRepo } from '../../data';
+import type { DoorOrderRow } from '../../data/types';
+import { useDoorMakers, useDoorOrders } from '../../hooks';
+import { errorText } from '../../remote/errorCodes';
+import { formatFraction } from '../../domain/fractions';
+import {
+  CHECK_STATES,
+  changedSinceOrdered,
+  checkInSummary,
+  nextStep,
+  orderFormProblems,
+  partsToRemake,
+  stepProblems,
+  type CheckState,
+  type DoorOrderStatus,
+  type FieldProblem,
+  type OrderForm,
+  type OrderedPart,
+  type PartChange,
+  type StepForm,
+} from '../../domain/doorOrderTracking';
+import { formatDate } from '../../i18n/format';
+
+const STATUS_WORDS: Record<DoorOrderStatus, MessageDescriptor> = {
+  ordered: msg`Ordered`,
+  confirmed: msg`Confirmed`,
+  shipped: msg`Shipped`,
+  received: msg`Received`,
+};
+const STEP_ACTION: Record<DoorOrderStatus, MessageDescriptor> = {
+  ordered: msg`Ordered`,
+  confirmed: msg`Mark confirmed`,
+  shipped: msg`Mark shipped`,
+  received: msg`Mark received`,
+};
+const CHECK_WORDS: Record<CheckState, MessageDescriptor> = {
+  received: msg`Received`,
+  damaged: msg`Damaged`,
+  wrong_size: msg`Wrong size`,
+  missing: msg`Missing`,
+};
+const KIND_WORDS = { door: msg`Door`, drawer_front: msg`Drawer front` } as const;
+
+const today = () => format(new Date(), 'yyyy-MM-dd');
+const problemText = (p: FieldProblem | undefined, field: string, limit = 0) =>
+  p ? errorText({ code: p, data: { field, limit } }) : null;
+
+/** "36 of 40 in, 4 to remake" for a job's orders (nothing when it has none). */
+export function CheckInLine({ orders }: { orders: DoorOrderRow[] }) {
+  const { t } = useLingui();
+  const s = checkInSummary(orders);
+  if (s.parts === 0) return null;
+  const { received, parts } = s;
+  const inText = t`${received} of ${parts} in`;
+  const remake = s.toRemake
+    ? plural(s.toRemake, { one: '# to remake', other: '# to remake' })
+    : null;
+  return (
+    <p className="door-checkin-line" data-testid="checkin-line">
+      {remake ? `${inText}, ${remake}` : inText}
+    </p>
+  );
+}
+
+/** The project page's view of the door orders: status and dates, for everyone on the job. */
+export function ProjectDoorOrders({ projectId }: { projectId: string }) {
+  const orders = useDoorOrders(projectId);
+  if (!orders || orders.length === 0) return null;
+  return (
+    <section className="card door-orders" aria-labelledby="door-orders-h">
+      <h2 id="door-orders-h">
+        <Trans>Door order</Trans>
+      </h2>
+      <CheckInLine orders={orders} />
+      {orders.map((o) => (
+        <OrderStatus key={o.id} order={o} />
+      ))}
+    </section>
+  );
+}
+
+/** One order's steps with their dates. */
+function OrderStatus({ order }: { order: DoorOrderRow }) {
+  const { i18n } = useLingui();
+  const promised = order.promised_ship_on ? formatDate(order.promised_ship_on) : '';
+  const carrier = order.carrier || '—';
+  const tracking = order.tracking_number || '—';
+  const steps: [DoorOrderStatus, string | null][] = [
+    ['ordered', order.ordered_on],
+    ['confirmed', order.confirmed_on],
+    ['shipped', order.shipped_on],
+    ['received', order.received_on],
+  ];
+  return (
+    <div className="door-order-status" aria-label={i18n._(msg`Door order status`)}>
+      <p>
+        <strong>
+          {order.remake_of ? <Trans>Remake</Trans> : <Trans>Order</Trans>} · {order.maker_name}
+        </strong>{' '}
+        <span className="chip" data-testid="door-order-status">
+          {i18n._(STATUS_WORDS[order.status])}
+        </span>
+      </p>
+      <ol className="door-steps">
+        {steps.map(([s, date]) => (
+          <li key={s} className={date ? 'done' : ''}>
+            {i18n._(STATUS_WORDS[s])}: {date ? formatDate(date) : '—'}
+          </li>
+        ))}
+      </ol>
+      {promised ? (
+        <p className="muted">
+          <Trans>Promised to ship {promised}</Trans>
+        </p>
+      ) : null}
+      {order.carrier || order.tracking_number ? (
+        <p className="muted">
+          <Trans>
+            Shipped by {carrier}, tracking {tracking}
+          </Trans>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The door order page's panel for the job's contractor: place the order,
+ * move it through its steps, check it in and remake what was not right.
+ * `current`: the builder's parts now (for "changed since ordered").
+ */
+export function DoorOrderPanel({
+  projectId,
+  current,
+  poNumber,
+}: {
+  projectId: string;
+  current: OrderedPart[];
+  poNumber: string;
+}) {
+  const orders = useDoorOrders(projectId);
+  const [placing, setPlacing] = useState(false);
+  if (!orders) return null;
+  const firsts = orders.filter((o) => !o.remake_of);
+  return (
+    <section className="card door-orders no-print" aria-labelledby="door-panel-h">
+      <h2 id="door-panel-h">
+        <Trans>Order from the door maker</Trans>
+      </h2>
+      <CheckInLine orders={orders} />
+      {orders.map((o) => (
+        <OrderCard
+          key={o.id}
+          order={o}
+          current={o.remake_of ? null : current}
+          hasRemake={orders.some((r) => r.remake_of === o.id)}
+        />
+      ))}
+      {placing ? (
+        <PlaceOrderForm
+          projectId={projectId}
+          parts={current}
+          poNumber={poNumber}
+          onDone={() => setPlacing(false)}
+        />
+      ) : (
+        <button
+          type="button"
+          className={firsts.length ? 'btn' : 'btn btn-primary'}
+          disabled={current.length === 0}
+          onClick={() => setPlacing(true)}
+        >
+          {firsts.length ? <Trans>Place another order</Trans> : <Trans>Place the order</Trans>}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function PlaceOrderForm({
+  projectId,
+  parts,
+  poNumber,
+  onDone,
+}: {
+  projectId: string;
+  parts: OrderedPart[];
+  poNumber: string;
+  onDone: () => void;
+}) {
+  const { t } = useLingui();
+  const makers = useDoorMakers();
+  const id = useId();
+  const [makerId, setMakerId] = useState<string>('');
+  const [form, setForm] = useState<OrderForm>({
+    maker_name: '',
+    maker_email: '',
+    po_number: poNumber,
+    note: '',
+    sent_via: 'other',
+    ordered_on: today(),
+  });
+  const [files, setFiles] = useState({ pdf: true, csv: true, xlsx: false });
+  const [shown, setShown] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const problems = orderFormProblems(form, today());
+  const set = (p: Partial<OrderForm>) => setForm((f) => ({ ...f, ...p }));
+  const pick = (mid: string) => {
+    setMakerId(mid);
+    const m = makers?.find((x) => x.id === mid);
+    set(m ? { maker_name: m.name, maker_email: m.email } : { maker_name: '', maker_email: '' });
+  };
+  const field = (
+    k: keyof OrderForm,
+    label: string,
+    input: (p: { id: string; invalid: boolean; describedBy?: string }) => React.ReactNode,
+    limit?: number,
+  ) => {
+    const p = shown ? problems[k] : undefined;
+    const fid = `${id}-${k}`;
+    return (
+      <div className="field">
+        <label htmlFor={fid}>{label}</label>
+        {input({ id: fid, invalid: !!p, describedBy: p ? `${fid}-e` : undefined })}
+        {p ? (
+          <p id={`${fid}-e`} className="field-error" role="alert">
+            {problemText(p, `door_orders.${k}`, limit)}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setShown(true);
+    if (Object.keys(problems).length) return;
+    setSaving(true);
+    let maker = makerId || null;
+    if (!maker) {
+      const made = await doorOrdersRepo.addMaker(form.maker_name, form.maker_email);
+      maker = made.id;
+    }
+    await doorOrdersRepo.place({
+      projectId,
+      makerId: maker,
+      makerName: form.maker_name,
+      makerEmail: form.maker_email,
+      poNumber: form.po_number,
+      note: form.note,
+      parts,
+      files: (['pdf', 'csv', 'xlsx'] as const).filter((f) => files[f]),
+      sentVia: form.sent_via,
+      orderedOn: form.ordered_on,
+    });
+    setSaving(false);
+    onDone();
+  };
+  return (
+    <form className="door-place" onSubmit={(e) => void submit(e)} noValidate>
+      <h3>
+        <Trans>Place the order</Trans>
+      </h3>
+      <p className="muted">
+        {plural(parts.length, {
+          one: '# part, as the sheet above',
+          other: '# parts, as the sheet above',
+        })}
+      </p>
+      {makers && makers.length ? (
+        <div className="field">
+          <label htmlFor={`${id}-maker`}>
+            <Trans>Door maker</Trans>
+          </label>
+          <select id={`${id}-maker`} value={makerId} onChange={(e) => pick(e.target.value)}>
+            <option value="">{t`A new door maker`}</option>
+            {makers.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name} ({m.email})
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {field(
+        'maker_name',
+        t`Maker's name`,
+        (p) => (
+          <input
+            id={p.id}
+            value={form.maker_name}
+            maxLength={400}
+            readOnly={!!makerId}
+            aria-invalid={p.invalid || undefined}
+            aria-describedby={p.describedBy}
+            onChange={(e) => set({ maker_name: e.target.value })}
+          />
+        ),
+        200,
+      )}
+      {field('maker_email', t`Maker's email`, (p) => (
+        <input
+          id={p.id}
+          type="email"
+          value={form.maker_email}
+          readOnly={!!makerId}
+          aria-invalid={p.invalid || undefined}
+          aria-describedby={p.describedBy}
+          onChange={(e) => set({ maker_email: e.target.value })}
+        />
+      ))}
+      {field(
+        'po_number',
+        t`PO number`,
+        (p) => (
+          <input
+            id={p.id}
+            value={form.po_number}
+            aria-invalid={p.invalid || undefined}
+            aria-describedby={p.describedBy}
+            onChange={(e) => set({ po_number: e.target.value })}
+          />
+        ),
+        60,
+      )}
+      <fieldset className="field">
+        <legend>
+          <Trans>Files sent</Trans>
+        </legend>
+        {(['pdf', 'csv', 'xlsx'] as const).map((f) => (
+          <label key={f} className="inline">
+            <input
+              type="checkbox"
+              checked={files[f]}
+              onChange={(e) => setFiles((x) => ({ ...x, [f]: e.target.checked }))}
+            />{' '}
+            {f === 'pdf' ? t`PDF` : f === 'csv' ? t`CSV (one table)` : t`Workbook`}
+          </label>
+        ))}
+      </fieldset>
+      {field(
+        'note',
+        t`Note to the maker`,
+        (p) => (
+          <textarea
+            id={p.id}
+            value={form.note}
+            rows={2}
+            aria-invalid={p.invalid || undefined}
+            aria-describedby={p.describedBy}
+            onChange={(e) => set({ note: e.target.value })}
+          />
+        ),
+        2000,
+      )}
+      {field('ordered_on', t`Order date`, (p) => (
+        <input
+          id={p.id}
+          type="date"
+          value={form.ordered_on}
+          aria-invalid={p.invalid || undefined}
+          aria-describedby={p.describedBy}
+          onChange={(e) => set({ ordered_on: e.target.value })}
+        />
+      ))}
+      <p className="muted">
+        <Trans>
+          Send the files from the sheet above (Share or download), then record the order here: it is
+          kept exactly as sent.
+        </Trans>
+      </p>
+      <div className="actions">
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          <Trans>Mark as sent another way</Trans>
+        </button>
+        <button type="button" className="btn" onClick={onDone}>
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+const EMPTY_STEP: StepForm = {
+  maker_order_number: '',
+  promised_ship_on: '',
+  confirmed_on: '',
+  carrier: '',
+  tracking_number: '',
+  shipped_on: '',
+  received_on: '',
+};
+
+function OrderCard({
+  order,
+  current,
+  hasRemake,
+}: {
+  order: DoorOrderRow;
+  current: OrderedPart[] | null;
+  hasRemake: boolean;
+}) {
+  const { t } = useLingui();
+  const [stepOpen, setStepOpen] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const changes = useMemo(
+    () => (current ? changedSinceOrdered(order.parts, current) : null),
+    [order.parts, current],
+  );
+  const { i18n } = useLingui();
+  const next = nextStep(order.status);
+  const due = partsToRemake(order);
+  const changedCount = changes ? changes.changes.size + changes.added.length : 0;
+  return (
+    <article className="door-order" aria-label={order.remake_of ? t`Remake` : t`Door order`}>
+      <OrderStatus order={order} />
+      {changedCount ? (
+        <p className="warn" data-testid="changed-since">
+          {plural(changedCount, {
+            one: '# part changed in the builder since this was ordered',
+            other: '# parts changed in the builder since this was ordered',
+          })}
+        </p>
+      ) : null}
+      <div className="actions">
+        {next && !stepOpen ? (
+          <button type="button" className="btn" onClick={() => setStepOpen(true)}>
+            {i18n._(STEP_ACTION[next])}
+          </button>
+        ) : null}
+        <button type="button" className="btn" onClick={() => setChecking((c) => !c)}>
+          {checking ? <Trans>Close check-in</Trans> : <Trans>Check in</Trans>}
+        </button>
+        {due.length && !hasRemake ? (
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => void doorOrdersRepo.remake(order.id, today(), 'other')}
+          >
+            {plural(due.length, { one: 'Remake # part', other: 'Remake # parts' })}
+          </button>
+        ) : null}
+      </div>
+      {next && stepOpen ? (
+        <StepFormView order={order} status={next} onDone={() => setStepOpen(false)} />
+      ) : null}
+      {checking ? <CheckIn order={order} changes={changes?.changes ?? null} /> : null}
+    </article>
+  );
+}
+
+function StepFormView({
+  order,
+  status,
+  onDone,
+}: {
+  order: DoorOrderRow;
+  status: DoorOrderStatus;
+  onDone: () => void;
+}) {
+  const { t } = useLingui();
+  const id = useId();
+  const [f, setF] = useState<StepForm>(() => ({
+    ...EMPTY_STEP,
+    [`${status}_on`]: today(),
+  }));
+  const [shown, setShown] = useState(false);
+  const problems = stepProblems(order, status, f, today());
+  const input = (k: keyof StepForm, label: string, type: 'text' | 'date', limit?: number) => {
+    const p = shown ? problems[k] : undefined;
+    const fid = `${id}-${k}`;
+    return (
+      <div className="field" key={k}>
+        <label htmlFor={fid}>{label}</label>
+        <input
+          id={fid}
+          type={type}
+          value={f[k]}
+          aria-invalid={p ? true : undefined}
+          aria-describedby={p ? `${fid}-e` : undefined}
+          onChange={(e) => setF((x) => ({ ...x, [k]: e.target.value }))}
+        />
+        {p ? (
+          <p id={`${fid}-e`} className="field-error" role="alert">
+            {problemText(p, `door_orders.${k}`, limit)}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setShown(true);
+    if (Object.keys(problems).length) return;
+    const fields =
+      status === 'confirmed'
+        ? {
+            maker_order_number: f.maker_order_number.trim(),
+            confirmed_on: f.confirmed_on,
+            promised_ship_on: f.promised_ship_on || null,
+          }
+        : status === 'shipped'
+          ? {
+              carrier: f.carrier.trim(),
+              tracking_number: f.tracking_number.trim(),
+              shipped_on: f.shipped_on,
+            }
+          : { received_on: f.received_on };
+    await doorOrdersRepo.step(order.id, status, fields);
+    onDone();
+  };
+  return (
+    <form className="door-step" onSubmit={(e) => void submit(e)} noValidate>
+      {status === 'confirmed' ? (
+        <>
+          {input('maker_order_number', t`Maker's order number`, 'text', 60)}
+          {input('confirmed_on', t`Confirmed on`, 'date')}
+          {input('promised_ship_on', t`Promised ship date`, 'date')}
+        </>
+      ) : status === 'shipped' ? (
+        <>
+          {input('carrier', t`Carrier`, 'text', 60)}
+          {input('tracking_number', t`Tracking number`, 'text', 60)}
+          {input('shipped_on', t`Shipped on`, 'date')}
+        </>
+      ) : (
+        input('received_on', t`Received on`, 'date')
+      )}
+      <div className="actions">
+        <button type="submit" className="btn btn-primary">
+          <Trans>Save</Trans>
+        </button>
+        <button type="button" className="btn" onClick={onDone}>
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The check-in list: one row per part, one tap per state. */
+function CheckIn({
+  order,
+  changes,
+}: {
+  order: DoorOrderRow;
+  changes: Map<string, PartChange> | null;
+}) {
+  const { t } = useLingui();
+  const tap = useCallback(
+    (key: string, state: CheckState) => void doorOrdersRepo.check(order.id, key, state),
+    [order.id],
+  );
+  const note = useCallback(
+    (key: string, state: CheckState, text: string) =>
+      void doorOrdersRepo.check(order.id, key, state, { note: text.slice(0, 500) }),
+    [order.id],
+  );
+  return (
+    <ol className="door-checkin" aria-label={t`Check in`}>
+      {order.parts.map((p) => (
+        <CheckRow
+          key={p.key}
+          part={p}
+          state={order.checkin[p.key]?.state}
+          note={order.checkin[p.key]?.note ?? ''}
+          change={changes?.get(p.key)}
+          onTap={tap}
+          onNote={note}
+        />
+      ))}
+    </ol>
+  );
+}
+
+const CheckRow = memo(function CheckRow({
+  part,
+  state,
+  note,
+  change,
+  onTap,
+  onNote,
+}: {
+  part: OrderedPart;
+  state: CheckState | undefined;
+  note: string;
+  change: PartChange | undefined;
+  onTap: (key: string, state: CheckState) => void;
+  onNote: (key: string, state: CheckState, text: string) => void;
+}) {
+  const { i18n, t } = useLingui();
+  const cabinet = part.cabinet;
+  const label = `${t`Cabinet ${cabinet}`} · ${i18n._(KIND_WORDS[part.kind])} · ${formatFraction(part.width)} × ${formatFraction(part.height)}″${part.quantity === 2 ? ' ×2' : ''}`;
+  return (
+    <li className={`door-check ${state ?? 'open'}`} data-part={part.key}>
+      <span className="door-check-label">{label}</span>
+      {change ? (
+        <span className="chip warn">
+          {change === 'removed' ? t`Removed since ordered` : t`Changed since ordered`}
+        </span>
+      ) : null}
+      <span className="door-check-buttons" role="group" aria-label={label}>
+        {CHECK_STATES.map((s) => (
+          <button
+            key={s}
+            type="button"
+            className="btn btn-small"
+            aria-pressed={state === s}
+            onClick={() => onTap(part.key, s)}
+          >
+            {i18n._(CHECK_WORDS[s])}
+          </button>
+        ))}
+      </span>
+      {state && state !== 'received' ? (
+        <input
+          className="door-check-note"
+          aria-label={t`Note`}
+          defaultValue={note}
+          maxLength={500}
+          onBlur={(e) => {
+            if (e.target.value !== note) onNote(part.key, state, e.target.value);
+          }}
+        />
+      ) : null}
+    </li>
+  );
+});

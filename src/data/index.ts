@@ -7,6 +7,13 @@ export type * from './types';
 export { SYNC_TABLES } from './types';
 export { visitsRepo, createVisitsRepo, type NewVisit, type VisitWriteError } from './visitsRepo';
 export {
+  punchListRepo,
+  createPunchListRepo,
+  PUNCH_LIMITS,
+  type NewPunchItem,
+  type PunchWriteError,
+} from './punchListRepo';
+export {
   setActiveUser,
   getActiveDb,
   getActiveUserId,

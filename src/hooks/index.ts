@@ -32,4 +32,5 @@ export { useProjectQuotes, useQuote, useMyQuotes } from './quoteHooks';
 export { useProjectReview, useContractorReviews, useContractorRatings } from './reviewHooks';
 export { useServerReachable } from './useServerReachable';
 export { useProjectVisits, useAllVisits } from './visitHooks';
+export { useProjectPunchList, useProjectSignoff } from './punchListHooks';
 export { useThread, useUnreadCounts, useOthersReadUpTo } from './messageHooks';

@@ -25,6 +25,7 @@ import { SharedProjectView } from './SharedProjectView';
 import { HomeownerQuotes } from './ProjectQuotesSummary';
 import { ProjectReview } from './ProjectReview';
 import { ProjectVisits } from '../visits/ProjectVisits';
+import { Walkthrough } from '../walkthrough/Walkthrough';
 import './project.css';
 
 function str(v: unknown): string {
@@ -126,6 +127,7 @@ export function ProjectDetailPage() {
 
       {me.role === 'owner' ? <HomeownerQuotes project={project} /> : null}
       <ProjectVisits projectId={project.id} job={job} userId={user.id} />
+      <Walkthrough project={project} job={job} />
       <ProjectReview project={project} userId={user.id} job={job} />
       <ProjectThread project={project} userId={user.id} />
       <ProjectMembers project={project} job={job} />

@@ -99,6 +99,13 @@ export default defineConfig({
       // budget (tests/e2e/bundleSize.e2e.ts) fails if one of them ever lands in the entry.
       checks: { ineffectiveDynamicImport: false },
       output: {
+        // A Lingui catalog's chunk is named by its language and catalog (`i18n-es-app-<hash>.js`),
+        // so the first-screen weights (tests/e2e/bundleSize.e2e.ts) see which texts a screen
+        // fetched, and a catalog never shares a name with a code chunk (`errors`).
+        chunkFileNames: (chunk) => {
+          const po = /\/locales\/([\w-]+)\/(\w+)\.po$/.exec(chunk.facadeModuleId ?? '');
+          return po ? `assets/i18n-${po[1]}-${po[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
         codeSplitting: {
           groups: [
             // Few files on a signed-in cold start: offline each comes from the service worker's

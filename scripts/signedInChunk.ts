@@ -2,12 +2,14 @@ import type { Plugin } from 'vite';
 
 /**
  * Folders of the signed-in first screen: the layout (the files directly in `src/app/`, not its
- * subfolders) and the dashboard (`src/features/dashboard/`, with its subfolders). Paths as Vite
- * names modules (absolute, `/` separators).
+ * subfolders), the dashboard (`src/features/dashboard/`, with its subfolders) and what the session
+ * opens the user's database with (`src/data/sessionData.ts`). Paths as Vite names modules
+ * (absolute, `/` separators).
  */
 export const SIGNED_IN_FOLDERS: readonly RegExp[] = [
   /\/src\/app\/[^/]+$/,
   /\/src\/features\/dashboard\//,
+  /\/src\/data\/sessionData\.ts$/,
 ];
 
 /** The module graph as a chunk rule needs it (a subset of Rolldown's `ModuleInfo`). */

@@ -4,14 +4,13 @@
  * `<Routes>`: the data-router runtime is not needed); the protected group
  * sits behind `RequireAuth` and the top-bar layout, and catches unknown paths.
  */
-import { withCatalog } from '../i18n/i18n';
+import { FEATURE_SHARED, withCatalog, type CatalogName } from '../i18n/i18n';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { RequireAuth } from './RequireAuth';
 import { AppErrorBoundary } from './ErrorScreen';
 import {
   BuilderPage,
-  MyQuotesPage,
   NewQuotePage,
   OrderPage,
   QuoteEditorPage,
@@ -22,32 +21,44 @@ import {
 import { Spinner } from '../ui/Spinner';
 import { useRouteTitle } from './routeTitles';
 
+/** The public pages' catalogs (landing, their layout and footer). */
+const PUBLIC: CatalogName[] = ['public'];
+/** The auth pages' catalogs: theirs, the public layout's, and what an error or invitation says. */
+const AUTH: CatalogName[] = ['public', 'auth', ...FEATURE_SHARED];
+/** A signed-in feature screen's: its own, and what the features share. */
+const feature = (name: CatalogName): CatalogName[] => [name, ...FEATURE_SHARED];
+
 const LandingPage = lazy(async () => ({
-  default: (await import('../features/landing/LandingPage')).LandingPage,
+  default: (await withCatalog(PUBLIC, () => import('../features/landing/LandingPage'))).LandingPage,
 }));
 const LoginPage = lazy(async () => ({
-  default: (await import('../features/auth/LoginPage')).LoginPage,
+  default: (await withCatalog(AUTH, () => import('../features/auth/LoginPage'))).LoginPage,
 }));
 const SignupPage = lazy(async () => ({
-  default: (await import('../features/auth/SignupPage')).SignupPage,
+  default: (await withCatalog(AUTH, () => import('../features/auth/SignupPage'))).SignupPage,
 }));
 const ForgotPasswordPage = lazy(async () => ({
-  default: (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage,
+  default: (await withCatalog(AUTH, () => import('../features/auth/ForgotPasswordPage')))
+    .ForgotPasswordPage,
 }));
 const ResetPasswordPage = lazy(async () => ({
-  default: (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage,
+  default: (await withCatalog(AUTH, () => import('../features/auth/ResetPasswordPage')))
+    .ResetPasswordPage,
 }));
 const PrivacyPage = lazy(async () => ({
-  default: (await withCatalog('legal', () => import('../features/legal/PrivacyPage'))).PrivacyPage,
+  default: (await withCatalog(['legal', ...PUBLIC], () => import('../features/legal/PrivacyPage')))
+    .PrivacyPage,
 }));
 const TermsPage = lazy(async () => ({
-  default: (await withCatalog('legal', () => import('../features/legal/TermsPage'))).TermsPage,
+  default: (await withCatalog(['legal', ...PUBLIC], () => import('../features/legal/TermsPage')))
+    .TermsPage,
 }));
 const InvitePage = lazy(async () => ({
-  default: (await import('../features/auth/InvitePage')).InvitePage,
+  default: (await withCatalog(AUTH, () => import('../features/auth/InvitePage'))).InvitePage,
 }));
 const ContactPage = lazy(async () => ({
-  default: (await withCatalog('legal', () => import('../features/legal/ContactPage'))).ContactPage,
+  default: (await withCatalog(['legal', ...PUBLIC], () => import('../features/legal/ContactPage')))
+    .ContactPage,
 }));
 
 /**
@@ -81,24 +92,29 @@ function preloadable(load: () => Promise<ComponentType>): {
   return { Page, preload: () => get().then(() => undefined) };
 }
 
-const appLayout = preloadable(async () => (await import('./AppLayout')).AppLayout);
+const appLayout = preloadable(
+  async () => (await withCatalog('app', () => import('./AppLayout'))).AppLayout,
+);
 const dashboardPage = preloadable(
   async () => (await import('../features/dashboard/DashboardPage')).DashboardPage,
 );
 const projectDetailPage = preloadable(
   async () =>
-    (await withCatalog('project', () => import('../features/project/ProjectDetailPage')))
+    (await withCatalog(feature('project'), () => import('../features/project/ProjectDetailPage')))
       .ProjectDetailPage,
 );
 const AppLayout = appLayout.Page;
 const DashboardPage = dashboardPage.Page;
 const ProfilePage = lazy(async () => ({
-  default: (await withCatalog('profile', () => import('../features/profile/ProfilePage')))
+  default: (await withCatalog(feature('profile'), () => import('../features/profile/ProfilePage')))
     .ProfilePage,
 }));
 const OrganizationPage = lazy(async () => ({
   default: (
-    await withCatalog('organization', () => import('../features/organization/OrganizationPage'))
+    await withCatalog(
+      feature('organization'),
+      () => import('../features/organization/OrganizationPage'),
+    )
   ).OrganizationPage,
 }));
 const ProjectDetailPage = projectDetailPage.Page;
@@ -112,20 +128,26 @@ const QuotesComparePage = lazy(async () => ({
 }));
 const QuoteAcceptPage = lazy(async () => ({
   default: (
-    await withCatalog('quotesReceived', () => import('../features/quotesReceived/QuoteAcceptPage'))
+    await withCatalog(
+      feature('quotesReceived'),
+      () => import('../features/quotesReceived/QuoteAcceptPage'),
+    )
   ).QuoteAcceptPage,
 }));
 const CalendarPage = lazy(async () => ({
-  default: (await withCatalog('calendar', () => import('../features/calendar/CalendarPage')))
-    .CalendarPage,
+  default: (
+    await withCatalog(feature('calendar'), () => import('../features/calendar/CalendarPage'))
+  ).CalendarPage,
 }));
 const ContractorReviewsPage = lazy(async () => ({
-  default: (await withCatalog('reviews', () => import('../features/reviews/ContractorReviewsPage')))
-    .ContractorReviewsPage,
+  default: (
+    await withCatalog(feature('reviews'), () => import('../features/reviews/ContractorReviewsPage'))
+  ).ContractorReviewsPage,
 }));
 const AnalyticsPage = lazy(async () => ({
-  default: (await withCatalog('analytics', () => import('../features/analytics/AnalyticsPage')))
-    .AnalyticsPage,
+  default: (
+    await withCatalog(feature('analytics'), () => import('../features/analytics/AnalyticsPage'))
+  ).AnalyticsPage,
 }));
 
 /**
@@ -149,6 +171,10 @@ export async function preloadProtectedRoute(pathname: string): Promise<void> {
         : null;
   await Promise.all([appLayout.preload(), page]);
 }
+
+const QuotesByRole = lazy(async () => ({
+  default: (await import('./QuotesByRole')).QuotesByRole,
+}));
 
 /** The routes; the error boundary resets when the location changes. */
 export function AppRoutes() {
@@ -180,7 +206,7 @@ export function AppRoutes() {
               <Route path="/order/:projectId" element={<OrderPage />} />
               <Route path="/sync" element={<SyncPage />} />
               <Route path="/calendar" element={<CalendarPage />} />
-              <Route path="/quotes" element={<MyQuotesPage />} />
+              <Route path="/quotes" element={<QuotesByRole />} />
               <Route path="/quote-requests" element={<QuoteRequestsPage />} />
               <Route path="/quote/new/:projectId" element={<NewQuotePage />} />
               <Route path="/quote/:quoteId" element={<QuoteEditorPage />} />

@@ -16,7 +16,7 @@
  * `appSession.syncNow()` is the one way the UI asks for a sync; screens call
  * it through `syncNow`/`useSyncNow` of `src/hooks/sessionActions.ts`.
  */
-import type * as Data from '../data';
+import type * as Data from '../data/sessionData';
 import type * as SyncStoreModule from '../data/syncStore';
 import type * as Sync from '../../sync';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -28,9 +28,12 @@ import { useDashboardFilters } from '../state/dashboardFilters';
 import { provideSessionActions } from '../hooks/sessionActions';
 import { afterFirstScreen, firstScreen } from './firstScreen';
 
-/** The data layer, loaded as its own chunk (the landing page carries no Dexie). */
+/**
+ * What the session needs of the data layer, loaded as its own chunk (the landing page carries no
+ * Dexie); the repositories load with the screens that use them.
+ */
 function loadData(): Promise<typeof Data> {
-  return import('../data');
+  return import('../data/sessionData');
 }
 
 /** The sync engine, its store on the local database and the supabase-js client, loaded as their own chunks. */

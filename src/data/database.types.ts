@@ -31,6 +31,349 @@ export type Database = {
   }
   public: {
     Tables: {
+      change_orders: {
+        Row: {
+          content_sha256: string | null
+          contract_before_cents: number | null
+          contractor_id: string
+          created_at: string
+          credits: Json
+          currency: string
+          decided_at: string | null
+          decline_reason: string | null
+          deleted_at: string | null
+          id: string
+          lines: Json
+          note: string
+          number: number
+          project_id: string
+          quote_id: string
+          sent_at: string | null
+          signed_at: string | null
+          signed_by: string | null
+          signed_sha256: string | null
+          signer_name: string | null
+          status: string
+          subtotal_cents: number
+          tax_cents: number
+          tax_rate: number
+          total_cents: number
+          txid: unknown
+          updated_at: string
+          version: number
+        }
+        Insert: {
+          content_sha256?: string | null
+          contract_before_cents?: number | null
+          contractor_id: string
+          created_at?: string
+          credits?: Json
+          currency?: string
+          decided_at?: string | null
+          decline_reason?: string | null
+          deleted_at?: string | null
+          id?: string
+          lines?: Json
+          note?: string
+          number?: number
+          project_id: string
+          quote_id: string
+          sent_at?: string | null
+          signed_at?: string | null
+          signed_by?: string | null
+          signed_sha256?: string | null
+          signer_name?: string | null
+          status?: string
+          subtotal_cents?: number
+          tax_cents?: number
+          tax_rate?: number
+          total_cents?: number
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Update: {
+          content_sha256?: string | null
+          contract_before_cents?: number | null
+          contractor_id?: string
+          created_at?: string
+          credits?: Json
+          currency?: string
+          decided_at?: string | null
+          decline_reason?: string | null
+          deleted_at?: string | null
+          id?: string
+          lines?: Json
+          note?: string
+          number?: number
+          project_id?: string
+          quote_id?: string
+          sent_at?: string | null
+          signed_at?: string | null
+          signed_by?: string | null
+          signed_sha256?: string | null
+          signer_name?: string | null
+          status?: string
+          subtotal_cents?: number
+          tax_cents?: number
+          tax_rate?: number
+          total_cents?: number
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "change_orders_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "change_orders_quote_id_fkey"
+            columns: ["quote_id"]
+            isOneToOne: false
+            referencedRelation: "quotes"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      door_makers: {
+        Row: {
+          contractor_id: string
+          created_at: string
+          created_by: string | null
+          deleted_at: string | null
+          email: string
+          id: string
+          name: string
+          txid: unknown
+          updated_at: string
+          version: number
+        }
+        Insert: {
+          contractor_id: string
+          created_at?: string
+          created_by?: string | null
+          deleted_at?: string | null
+          email: string
+          id?: string
+          name: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Update: {
+          contractor_id?: string
+          created_at?: string
+          created_by?: string | null
+          deleted_at?: string | null
+          email?: string
+          id?: string
+          name?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Relationships: []
+      }
+      door_orders: {
+        Row: {
+          carrier: string
+          checkin: Json
+          confirmed_on: string | null
+          contractor_id: string
+          created_at: string
+          created_by: string | null
+          deleted_at: string | null
+          files: string[]
+          id: string
+          mailed_at: string | null
+          maker_email: string
+          maker_id: string | null
+          maker_name: string
+          maker_order_number: string
+          note: string
+          ordered_on: string
+          parts: Json
+          po_number: string
+          project_id: string
+          promised_ship_on: string | null
+          received_on: string | null
+          remake_of: string | null
+          sent_via: string
+          shipped_on: string | null
+          status: string
+          tracking_number: string
+          txid: unknown
+          updated_at: string
+          version: number
+        }
+        Insert: {
+          carrier?: string
+          checkin?: Json
+          confirmed_on?: string | null
+          contractor_id: string
+          created_at?: string
+          created_by?: string | null
+          deleted_at?: string | null
+          files?: string[]
+          id?: string
+          mailed_at?: string | null
+          maker_email?: string
+          maker_id?: string | null
+          maker_name?: string
+          maker_order_number?: string
+          note?: string
+          ordered_on?: string
+          parts?: Json
+          po_number?: string
+          project_id: string
+          promised_ship_on?: string | null
+          received_on?: string | null
+          remake_of?: string | null
+          sent_via?: string
+          shipped_on?: string | null
+          status?: string
+          tracking_number?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Update: {
+          carrier?: string
+          checkin?: Json
+          confirmed_on?: string | null
+          contractor_id?: string
+          created_at?: string
+          created_by?: string | null
+          deleted_at?: string | null
+          files?: string[]
+          id?: string
+          mailed_at?: string | null
+          maker_email?: string
+          maker_id?: string | null
+          maker_name?: string
+          maker_order_number?: string
+          note?: string
+          ordered_on?: string
+          parts?: Json
+          po_number?: string
+          project_id?: string
+          promised_ship_on?: string | null
+          received_on?: string | null
+          remake_of?: string | null
+          sent_via?: string
+          shipped_on?: string | null
+          status?: string
+          tracking_number?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "door_orders_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "door_orders_remake_of_fkey"
+            columns: ["remake_of"]
+            isOneToOne: false
+            referencedRelation: "door_orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      invoices: {
+        Row: {
+          amount_cents: number
+          change_order_id: string | null
+          contractor_id: string
+          created_at: string
+          deleted_at: string | null
+          due_on: string | null
+          id: string
+          issued_at: string | null
+          kind: string
+          note: string
+          number: number | null
+          project_id: string
+          quote_id: string
+          share_token: string
+          status: string
+          txid: unknown
+          updated_at: string
+          version: number
+        }
+        Insert: {
+          amount_cents: number
+          change_order_id?: string | null
+          contractor_id: string
+          created_at?: string
+          deleted_at?: string | null
+          due_on?: string | null
+          id?: string
+          issued_at?: string | null
+          kind: string
+          note?: string
+          number?: number | null
+          project_id: string
+          quote_id: string
+          share_token?: string
+          status?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Update: {
+          amount_cents?: number
+          change_order_id?: string | null
+          contractor_id?: string
+          created_at?: string
+          deleted_at?: string | null
+          due_on?: string | null
+          id?: string
+          issued_at?: string | null
+          kind?: string
+          note?: string
+          number?: number | null
+          project_id?: string
+          quote_id?: string
+          share_token?: string
+          status?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invoices_change_order_id_fkey"
+            columns: ["change_order_id"]
+            isOneToOne: false
+            referencedRelation: "change_orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invoices_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invoices_quote_id_fkey"
+            columns: ["quote_id"]
+            isOneToOne: false
+            referencedRelation: "quotes"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       message_reads: {
         Row: {
           created_at: string
@@ -118,6 +461,72 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: "messages_project_id_fkey"
+            columns: ["project_id"]
+            isOneToOne: false
+            referencedRelation: "projects"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      payments: {
+        Row: {
+          amount_cents: number
+          contractor_id: string
+          created_at: string
+          deleted_at: string | null
+          id: string
+          invoice_id: string | null
+          method: string
+          paid_on: string
+          project_id: string
+          recorded_by: string | null
+          reference: string
+          txid: unknown
+          updated_at: string
+          version: number
+        }
+        Insert: {
+          amount_cents: number
+          contractor_id: string
+          created_at?: string
+          deleted_at?: string | null
+          id?: string
+          invoice_id?: string | null
+          method: string
+          paid_on: string
+          project_id: string
+          recorded_by?: string | null
+          reference?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Update: {
+          amount_cents?: number
+          contractor_id?: string
+          created_at?: string
+          deleted_at?: string | null
+          id?: string
+          invoice_id?: string | null
+          method?: string
+          paid_on?: string
+          project_id?: string
+          recorded_by?: string | null
+          reference?: string
+          txid?: unknown
+          updated_at?: string
+          version?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payments_invoice_id_fkey"
+            columns: ["invoice_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payments_project_id_fkey"
             columns: ["project_id"]
             isOneToOne: false
             referencedRelation: "projects"
@@ -775,13 +1184,21 @@ export type Database = {
         Returns: Json
       }
       applied_migrations: { Args: never; Returns: string[] }
-      calendar_feed_issue: { Args: never; Returns: Json }
-      calendar_feed_revoke: { Args: never; Returns: Json }
-      calendar_feed_status: { Args: never; Returns: Json }
+      approve_change_order: {
+        Args: {
+          p_change_order_id: string
+          p_content_sha256: string
+          p_signer_name: string
+        }
+        Returns: Json
+      }
       assign_project: {
         Args: { p_contractor_id: string; p_project_id: string }
         Returns: undefined
       }
+      calendar_feed_issue: { Args: never; Returns: Json }
+      calendar_feed_revoke: { Args: never; Returns: Json }
+      calendar_feed_status: { Args: never; Returns: Json }
       create_org_invite: {
         Args: { p_email: string; p_token_hash: string }
         Returns: Json
@@ -809,11 +1226,27 @@ export type Database = {
           reviewer_name: string
         }[]
       }
+      decline_change_order: {
+        Args: { p_change_order_id: string; p_reason: string }
+        Returns: Json
+      }
       decline_quote: {
         Args: { p_quote_id: string; p_reason?: string }
         Returns: Json
       }
       delete_my_account: { Args: never; Returns: undefined }
+      door_order_mailed: {
+        Args: { p_order_id: string }
+        Returns: {
+          maker_email: string
+          maker_name: string
+          po_number: string
+          project_name: string
+          parts: number
+          note: string
+        }[]
+      }
+      invoice_by_token: { Args: { p_token: string }; Returns: Json }
       job_analytics: { Args: never; Returns: Json }
       mark_messages_read: {
         Args: { p_project_id: string; p_up_to: string }
@@ -823,6 +1256,7 @@ export type Database = {
       org_contractors: { Args: never; Returns: Json }
       org_invites_of: { Args: never; Returns: Json }
       project_invites_of: { Args: { p_project_id: string }; Returns: Json }
+      project_money: { Args: { p_project_id: string }; Returns: Json }
       pull_changes: {
         Args: {
           p_after_id?: string

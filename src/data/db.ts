@@ -24,6 +24,11 @@ import type {
   QuoteRow,
   SyncStateRecord,
   VisitRow,
+  DoorMakerRow,
+  DoorOrderRow,
+  ChangeOrderRow,
+  InvoiceRow,
+  PaymentRow,
   PunchListItemRow,
   ProjectSignoffRow,
 } from './types';
@@ -81,6 +86,11 @@ export class RefacingDb extends Dexie {
   message_reads!: Table<MessageReadRow, string>;
   reviews!: Table<ReviewRow, string>;
   visits!: Table<VisitRow, string>;
+  door_makers!: Table<DoorMakerRow, string>;
+  door_orders!: Table<DoorOrderRow, string>;
+  change_orders!: Table<ChangeOrderRow, string>;
+  invoices!: Table<InvoiceRow, string>;
+  payments!: Table<PaymentRow, string>;
   punch_list_items!: Table<PunchListItemRow, string>;
   project_signoffs!: Table<ProjectSignoffRow, string>;
   contractor_reviews!: Table<ContractorReviewRow, string>;
@@ -116,7 +126,8 @@ export class RefacingDb extends Dexie {
     // (upgrade) other people's reviews as readers outside their job get them (no reviewer or job
     // id), by contractor; the whole review rows of jobs the user is not on, which the server no
     // longer sends, are dropped (src/data/contractorReviews.ts). 12 visits to a job (measure and
-    // install), by project and by start time for the calendar.
+    // install), by project and by start time for the calendar. 14 the contract's change orders,
+    // invoices and payments, by project.
     this.version(3)
       .stores({
         projects:
@@ -199,6 +210,17 @@ export class RefacingDb extends Dexie {
       });
     // 12: visits (measure and install), read by project and, for the calendar, by start time.
     this.version(12).stores({ visits: 'id, project_id, starts_at' });
+    // 13: a contractor's door makers, and door orders read by job and by the order they remake.
+    this.version(13).stores({
+      door_makers: 'id, contractor_id',
+      door_orders: 'id, project_id, remake_of',
+    });
+    // 14: the contract's change orders, invoices and payments, each read by job.
+    this.version(14).stores({
+      change_orders: 'id, project_id',
+      invoices: 'id, project_id',
+      payments: 'id, project_id',
+    });
     // 15: the walkthrough's punch list and the homeowner's sign-off, read by job.
     this.version(15).stores({
       punch_list_items: 'id, project_id',

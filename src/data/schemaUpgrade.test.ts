@@ -47,6 +47,12 @@ const SHIPPED: Record<number, Record<string, string>> = {
   // 11 changes no store: read markers became synced rows with derived ids, pulled again.
   11: {},
   12: { visits: 'id, project_id, starts_at' },
+  13: { door_makers: 'id, contractor_id', door_orders: 'id, project_id, remake_of' },
+  14: {
+    change_orders: 'id, project_id',
+    invoices: 'id, project_id',
+    payments: 'id, project_id',
+  },
   15: { punch_list_items: 'id, project_id', project_signoffs: 'id, project_id' },
 };
 
@@ -245,7 +251,7 @@ describe('schema upgrade from every shipped version', () => {
     expect((await db.sync_state.toCollection().primaryKeys()).sort()).toEqual(['cursor:messages']);
   });
 
-  it("version 9 opens at the latest: whole reviews of jobs not on the device are dropped, the user's own and those of jobs on it kept", async () => {
+  it("version 9 opens at the current version: whole reviews of jobs not on the device are dropped, the user's own and those of jobs on it kept", async () => {
     const factory = new IDBFactory();
     const old = new Dexie(dbNameFor('u1'), { indexedDB: factory, IDBKeyRange });
     old.version(9).stores(storesAt(9));

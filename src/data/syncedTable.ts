@@ -114,6 +114,55 @@ export const SYNCED_TABLES = {
     writtenBy: 'outbox',
     clientColumns: ['project_id', 'kind', 'status', 'slots', 'chosen_slot', 'message', 'crew'],
   },
+  // The contractor is the token's user (makers) or the job's contractor (orders), set by the server.
+  door_makers: { writtenBy: 'outbox', clientColumns: ['name', 'email'] },
+  door_orders: {
+    writtenBy: 'outbox',
+    clientColumns: [
+      'project_id',
+      'remake_of',
+      'maker_id',
+      'maker_name',
+      'maker_email',
+      'po_number',
+      'note',
+      'parts',
+      'files',
+      'sent_via',
+      'status',
+      'ordered_on',
+      'maker_order_number',
+      'promised_ship_on',
+      'confirmed_on',
+      'carrier',
+      'tracking_number',
+      'shipped_on',
+      'received_on',
+      'checkin',
+    ],
+  },
+  // The server sets contractor, quote, number, totals, hash and signature.
+  change_orders: {
+    writtenBy: 'outbox',
+    clientColumns: ['project_id', 'status', 'lines', 'credits', 'note'],
+  },
+  // The server sets contractor, quote, number, issue date and the link's token.
+  invoices: {
+    writtenBy: 'outbox',
+    clientColumns: [
+      'project_id',
+      'kind',
+      'change_order_id',
+      'status',
+      'amount_cents',
+      'due_on',
+      'note',
+    ],
+  },
+  payments: {
+    writtenBy: 'outbox',
+    clientColumns: ['project_id', 'invoice_id', 'method', 'amount_cents', 'paid_on', 'reference'],
+  },
   punch_list_items: {
     writtenBy: 'outbox',
     clientColumns: ['project_id', 'opening_key', 'item', 'note', 'photo_file_id', 'done'],

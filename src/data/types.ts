@@ -285,6 +285,163 @@ export interface VisitRow extends SyncedColumns {
   answered_at: string | null;
 }
 
+/** A door maker on a contractor's list (`door_makers`; the contractor is set by the server). */
+export interface DoorMakerRow extends SyncedColumns {
+  id: string;
+  contractor_id: string;
+  name: string;
+  email: string;
+  created_by: string | null;
+}
+
+/** Where a door order stands (each step dated by the contractor). */
+export type DoorOrderStatus = 'ordered' | 'confirmed' | 'shipped' | 'received';
+
+/** How one part came in: `received` is right; the others are remade. */
+export type CheckState = 'received' | 'damaged' | 'wrong_size' | 'missing';
+
+/**
+ * One part of a sent door order, as the snapshot keeps it: the builder's
+ * item key (`<cabinet id>_<part index>`), the 1-based cabinet number, the
+ * kind, and the finished size of one leaf in inches (unrounded).
+ */
+export interface OrderedPart {
+  key: string;
+  cabinet: number;
+  cabinet_type: string;
+  kind: 'door' | 'drawer_front';
+  part: string;
+  quantity: 1 | 2;
+  width: number;
+  height: number;
+}
+
+/** One part's check-in: its state, a note, a photo (a project_files id). */
+export interface PartCheck {
+  state: CheckState;
+  note?: string;
+  photo?: string | null;
+}
+
+/**
+ * A door order sent to a maker (`door_orders`): the snapshot (maker, PO,
+ * note, parts, files, how it was sent) fixed once placed; the tracking and
+ * check-in move. A remake is an order with `remake_of` set. Dates are
+ * calendar dates `YYYY-MM-DD`.
+ */
+export interface DoorOrderRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  contractor_id: string;
+  remake_of: string | null;
+  maker_id: string | null;
+  maker_name: string;
+  maker_email: string;
+  po_number: string;
+  note: string;
+  parts: OrderedPart[];
+  files: ('pdf' | 'csv' | 'xlsx')[];
+  sent_via: 'mail' | 'other';
+  mailed_at: string | null;
+  status: DoorOrderStatus;
+  ordered_on: string;
+  maker_order_number: string;
+  promised_ship_on: string | null;
+  confirmed_on: string | null;
+  carrier: string;
+  tracking_number: string;
+  shipped_on: string | null;
+  received_on: string | null;
+  checkin: Record<string, PartCheck>;
+  created_by: string | null;
+}
+
+/** Where a change order stands: written (draft), sent to the homeowner, then approved or declined by her, or withdrawn by the contractor. */
+export type ChangeOrderStatus = 'draft' | 'sent' | 'approved' | 'declined' | 'withdrawn';
+
+/**
+ * A change to the contract after acceptance (server table change_orders):
+ * `lines` the job gains, priced like quote lines, `credits` what it loses,
+ * at the accepted quote's prices. The server sets the contractor, the
+ * accepted quote, `number` (1, 2, … per job), tax rate and currency (the
+ * quote's), every total (cents; negative for a credit), and when sent the
+ * contract before it and `content_sha256`, the hash the homeowner signs.
+ */
+export interface ChangeOrderRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  quote_id: string;
+  contractor_id: string;
+  number: number;
+  status: ChangeOrderStatus;
+  lines: QuoteLine[];
+  credits: QuoteLine[];
+  note: string;
+  tax_rate: number;
+  currency: string;
+  subtotal_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  contract_before_cents: number | null;
+  content_sha256: string | null;
+  sent_at: string | null;
+  decided_at: string | null;
+  decline_reason: string | null;
+  signer_name: string | null;
+  signed_by: string | null;
+  signed_at: string | null;
+  signed_sha256: string | null;
+}
+
+/** What an invoice bills: a step of the payment schedule, or an approved change order. */
+export type InvoiceKind = 'deposit' | 'doors_received' | 'completion' | 'change_order';
+
+/** Planned (on the schedule, no number yet), issued (numbered by the server), or void. */
+export type InvoiceStatus = 'planned' | 'issued' | 'void';
+
+/**
+ * An invoice of the contract (server table invoices); the planned ones are
+ * the payment schedule. The server sets the contractor, the accepted quote,
+ * `number` and `issued_at` when issued (the next of his organization's
+ * sequence), the due date when none was given (14 days on), the link's
+ * `share_token`, and a change-order invoice's amount (its change order's total).
+ */
+export interface InvoiceRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  quote_id: string;
+  contractor_id: string;
+  kind: InvoiceKind;
+  change_order_id: string | null;
+  status: InvoiceStatus;
+  /** Cents. */
+  amount_cents: number;
+  number: number | null;
+  issued_at: string | null;
+  /** YYYY-MM-DD. */
+  due_on: string | null;
+  note: string;
+  share_token: string;
+}
+
+/** How a payment was made (card payments are taken elsewhere: the app processes none). */
+export type PaymentMethod = 'cash' | 'check' | 'card_elsewhere' | 'bank_transfer';
+
+/** A payment the job's contractor recorded (server table payments). The server sets the contractor and `recorded_by`. */
+export interface PaymentRow extends SyncedColumns {
+  id: string;
+  project_id: string;
+  invoice_id: string | null;
+  contractor_id: string;
+  recorded_by: string | null;
+  method: PaymentMethod;
+  /** Cents. */
+  amount_cents: number;
+  /** YYYY-MM-DD. */
+  paid_on: string;
+  reference: string;
+}
+
 /**
  * One thing left to fix at the walkthrough (server table punch_list_items):
  * per opening (`opening_key` is the builder's item key `<cabinet row id>_<index>`,
@@ -329,6 +486,11 @@ export type SyncTable =
   | 'message_reads'
   | 'reviews'
   | 'visits'
+  | 'door_makers'
+  | 'door_orders'
+  | 'change_orders'
+  | 'invoices'
+  | 'payments'
   | 'punch_list_items'
   | 'project_signoffs'
   | 'project_members';
@@ -342,6 +504,11 @@ export const SYNC_TABLES: readonly SyncTable[] = [
   'message_reads',
   'reviews',
   'visits',
+  'door_makers',
+  'door_orders',
+  'change_orders',
+  'invoices',
+  'payments',
   'punch_list_items',
   'project_signoffs',
   'project_members',
@@ -357,6 +524,11 @@ export const ROW_TABLES: readonly Exclude<SyncTable, 'project_members' | 'projec
   'message_reads',
   'reviews',
   'visits',
+  'door_makers',
+  'door_orders',
+  'change_orders',
+  'invoices',
+  'payments',
   'punch_list_items',
 ];
 

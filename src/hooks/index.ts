@@ -28,7 +28,7 @@ export {
   useJobContractors,
   type SharedProject,
 } from './membershipHooks';
-export { useProjectQuotes, useQuote, useMyQuotes } from './quoteHooks';
+export { useProjectQuotes, useQuote, useMyQuotes, useReceivedQuotes } from './quoteHooks';
 export { useProjectReview, useContractorReviews, useContractorRatings } from './reviewHooks';
 export { useServerReachable } from './useServerReachable';
 export { useProjectVisits, useAllVisits } from './visitHooks';

@@ -51,3 +51,20 @@ export function useMyQuotes(status?: QuoteStatus): QuoteRow[] | undefined {
       .sort((a, b) => b.updated_at.localeCompare(a.updated_at));
   }, [userId, status]);
 }
+
+/**
+ * Quotes the signed-in homeowner received: every live quote on the device by
+ * someone else that is no longer a draft (RLS lets a homeowner pull only the
+ * sent quotes of her projects), newest first.
+ */
+export function useReceivedQuotes(): QuoteRow[] | undefined {
+  const userId = useActiveUserId();
+  return useLiveRead(async () => {
+    const db = getActiveDb();
+    if (!db) return undefined;
+    const rows = await db.quotes.toArray();
+    return rows
+      .filter((q) => !q.deleted_at && q.status !== 'draft' && q.contractor_id !== db.userId)
+      .sort((a, b) => b.updated_at.localeCompare(a.updated_at));
+  }, [userId]);
+}

@@ -4,27 +4,29 @@
  * (src/domain/fractions.ts).
  */
 import { currentLocale } from './i18n';
+import type { Locale } from './locales';
 
 /** BCP 47 tag `Intl` gets for the app's language: US English, and Spanish as a US crew reads it. */
 const INTL_TAG = { en: 'en-US', es: 'es-US' } as const;
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
-function tag(): string {
-  return INTL_TAG[currentLocale()];
+/** The `Intl` tag of `locale`, else of the app's language. */
+function tag(locale?: Locale): string {
+  return INTL_TAG[locale ?? currentLocale()];
 }
 
-function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d|${tag()}|${JSON.stringify(options)}`;
+function dateFormat(options: Intl.DateTimeFormatOptions, locale?: Locale): Intl.DateTimeFormat {
+  const key = `d|${tag(locale)}|${JSON.stringify(options)}`;
   let f = cache.get(key) as Intl.DateTimeFormat | undefined;
-  if (!f) cache.set(key, (f = new Intl.DateTimeFormat(tag(), options)));
+  if (!f) cache.set(key, (f = new Intl.DateTimeFormat(tag(locale), options)));
   return f;
 }
 
-function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `n|${tag()}|${JSON.stringify(options)}`;
+function numberFormat(options: Intl.NumberFormatOptions, locale?: Locale): Intl.NumberFormat {
+  const key = `n|${tag(locale)}|${JSON.stringify(options)}`;
   let f = cache.get(key) as Intl.NumberFormat | undefined;
-  if (!f) cache.set(key, (f = new Intl.NumberFormat(tag(), options)));
+  if (!f) cache.set(key, (f = new Intl.NumberFormat(tag(locale), options)));
   return f;
 }
 
@@ -40,15 +42,22 @@ function toDate(value: string | number | Date): Date | null {
 
 type DateInput = string | number | Date;
 
-function formatWith(value: DateInput, options: Intl.DateTimeFormatOptions): string {
+function formatWith(
+  value: DateInput,
+  options: Intl.DateTimeFormatOptions,
+  locale?: Locale,
+): string {
   const d = toDate(value);
   if (!d) return typeof value === 'string' ? value : '';
-  return dateFormat(options).format(d);
+  return dateFormat(options, locale).format(d);
 }
 
-/** A day, medium length: "Nov 28, 2026" / "28 nov 2026". An unreadable string comes back as it is. */
-export function formatDate(value: DateInput): string {
-  return formatWith(value, { dateStyle: 'medium' });
+/**
+ * A day, medium length: "Nov 28, 2026" / "28 nov 2026". An unreadable string comes back as it is.
+ * `locale`: a document's own language (a quote printed for its homeowner), else the app's.
+ */
+export function formatDate(value: DateInput, locale?: Locale): string {
+  return formatWith(value, { dateStyle: 'medium' }, locale);
 }
 
 /** A day in full: "Saturday, November 28, 2026" / "sábado, 28 de noviembre de 2026". */
@@ -56,9 +65,9 @@ export function formatDateFull(value: DateInput): string {
   return formatWith(value, { dateStyle: 'full' });
 }
 
-/** A day and a time: "Nov 28, 2026, 3:05 PM" / "28 nov 2026, 3:05 p. m.". */
-export function formatDateTime(value: DateInput): string {
-  return formatWith(value, { dateStyle: 'medium', timeStyle: 'short' });
+/** A day and a time: "Nov 28, 2026, 3:05 PM" / "28 nov 2026, 3:05 p. m."; `locale` as in {@link formatDate}. */
+export function formatDateTime(value: DateInput, locale?: Locale): string {
+  return formatWith(value, { dateStyle: 'medium', timeStyle: 'short' }, locale);
 }
 
 /** A time of day: "3:05 PM" / "3:05 p. m.". */
@@ -86,9 +95,12 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
   return numberFormat(options).format(value);
 }
 
-/** Money from integer cents: 123456 → "$1,234.56" (USD; the trade is priced in dollars). */
-export function formatMoney(cents: number, currency = 'USD'): string {
-  return numberFormat({ style: 'currency', currency }).format(cents / 100);
+/**
+ * Money from integer cents: 123456 → "$1,234.56" (USD; the trade is priced in dollars). `locale`:
+ * a document's own language, else the app's.
+ */
+export function formatMoney(cents: number, currency = 'USD', locale?: Locale): string {
+  return numberFormat({ style: 'currency', currency }, locale).format(cents / 100);
 }
 
 /** "in 5 minutes" / "hace 5 minutos": a signed distance in one unit. */

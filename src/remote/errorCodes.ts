@@ -12,7 +12,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { i18n } from '../i18n/i18n';
-import { formatDate } from '../i18n/format';
+import { formatDate, formatMoney } from '../i18n/format';
 import type { TextField } from '../domain/userText';
 import { TEXT_FIELD_NAMES } from '../domain/userTextNames';
 import { errorData, failure, isErrorCode, type Failure } from '../../shared/outcome';
@@ -33,6 +33,12 @@ export const ERROR_TEXTS = {
   'error.server': msg`The server could not answer. Try again in a moment.`,
   'error.unstorable_text': msg`It holds a character that can't be saved (often from a paste)`,
   'request.failed': msg`The request could not be completed`,
+  'request.body_invalid': msg`The app sent a request the server could not read`,
+  'request.body_too_large': msg({
+    message: 'The request is too large: at most {limit, number} bytes',
+  }),
+  'request.method_not_allowed': msg`The app sent a request the server does not take`,
+  'function.not_configured': msg`This service is not set up on the server yet`,
 
   // ── signing in ──
   'auth.sign_in_required': msg({
@@ -40,6 +46,8 @@ export const ERROR_TEXTS = {
       '{action, select, accept_invite {Please sign in to accept this invitation} accept_quote {Please sign in to accept a quote} decline_quote {Please sign in to decline a quote} withdraw_quote {Please sign in to withdraw a quote} read_reviews {Please sign in to read reviews} other {Please sign in}}',
   }),
   'auth.user_missing': msg`Your account no longer exists. Sign in again.`,
+  'auth.token_missing': msg`Please sign in`,
+  'auth.token_invalid': msg`Your sign-in has expired. Sign in again.`,
 
   // ── invitations ──
   'invite.link_invalid': msg`This invitation link is not valid`,
@@ -69,6 +77,8 @@ export const ERROR_TEXTS = {
       'You have already invited {email} {count, plural, one {# time} other {# times}} today. Please try again tomorrow.',
   }),
   'invite.send_failed': msg`The invitation could not be sent`,
+  'invite.mail_not_configured': msg`No mail is set up for invitations.`,
+  'invite.mail_failed': msg`The mail could not be sent.`,
   'invite.body_invalid': msg`The invitation request was not valid`,
   'invite.load_failed': msg`Invitations could not be loaded`,
   'invite.accept_failed': msg`The invitation could not be accepted`,
@@ -218,6 +228,57 @@ export const ERROR_TEXTS = {
   'quote.other_accepted': msg`You have already accepted another quote on this project`,
   'quote.content_changed': msg`This quote changed since you opened it. Review it again before accepting.`,
   'quote.reason_too_long': msg({ message: 'Keep the reason under {limit, number} characters' }),
+  // ── change orders, invoices, payments (amounts in cents in the data, shown as money) ──
+  'change_order.not_allowed': msg`Only the job's contractor can write its change orders`,
+  'change_order.no_accepted_quote': msg`A change order needs an accepted quote on the job`,
+  'change_order.rate_limited': msg`Too many change orders in the last hour. Please wait a moment.`,
+  'change_order.bad_status': msg`This change order cannot go to that state`,
+  'change_order.closed': msg`This change order was already sent or answered and cannot change. Write a new one.`,
+  'change_order.total_readonly': msg`A change order's totals are computed by the server`,
+  'change_order.empty': msg`Add at least one line before sending the change order`,
+  'change_order.credit_over_contract': msg({
+    message: 'The credit is larger than the contract ({contract_cents})',
+  }),
+  'change_order.not_found': msg`Change order not found`,
+  'change_order.approve_owner_only': msg`Only the project's owner can approve this change order`,
+  'change_order.decline_owner_only': msg`Only the project's owner can decline this change order`,
+  'change_order.signer_name_required': msg`Type your full name to sign`,
+  'change_order.hash_invalid': msg`The change order's content hash is missing or malformed`,
+  'change_order.not_pending': msg`This change order is no longer waiting for an answer`,
+  'change_order.content_changed': msg`This change order changed since you opened it. Review it again before approving.`,
+  'change_order.contract_changed': msg`The contract changed since this change order was sent. Ask the contractor to send it again.`,
+  'change_order.reason_required': msg`Say why you decline the change order`,
+  'change_order.reason_too_long': msg({
+    message: 'Keep the reason under {limit, number} characters',
+  }),
+  'invoice.not_allowed': msg`Only the job's contractor can write its invoices`,
+  'invoice.no_accepted_quote': msg`An invoice needs an accepted quote on the job`,
+  'invoice.bad_status': msg`This invoice cannot go to that state`,
+  'invoice.closed': msg`An issued or void invoice cannot change. Void it and make a new one.`,
+  'invoice.amount_invalid': msg`Enter an amount more than $0`,
+  'invoice.change_order_invalid': msg`Choose an approved change order of this job with an amount to pay`,
+  'invoice.due_invalid': msg`Enter a due date within the next ten years`,
+  'invoice.duplicate': msg`This job already has that invoice`,
+  'invoice.over_contract': msg({
+    message:
+      'The invoices would add up to more than the contract ({contract_cents}); already invoiced: {invoiced_cents}',
+  }),
+  'invoice.not_found': msg`Invoice not found`,
+  'payment.not_allowed': msg`Only the job's contractor can record its payments`,
+  'payment.no_accepted_quote': msg`A payment needs an accepted quote on the job`,
+  'payment.amount_invalid': msg`Enter an amount more than $0`,
+  'payment.method_invalid': msg`Choose how it was paid`,
+  'payment.date_invalid': msg`Enter the date it was paid`,
+  'payment.date_in_future': msg`The payment date cannot be in the future`,
+  'payment.reference_too_long': msg({
+    message: 'Keep the reference under {limit, number} characters',
+  }),
+  'payment.invoice_invalid': msg`Choose an issued invoice of this job`,
+  'payment.over_contract': msg({
+    message:
+      'Payments would add up to more than the contract ({contract_cents}); already paid: {paid_cents}',
+  }),
+  'money.not_found': msg`This job has no contract yet`,
   'quote.withdraw_contractor_only': msg`Only the quote's contractor can withdraw it`,
   'quote.line_count_whole': msg({ message: 'Line {line}: count whole pieces' }),
   'quote.line_area_kind': msg({
@@ -270,6 +331,27 @@ export const ERROR_TEXTS = {
   }),
   'quote_line.amount_too_large': msg({ message: 'Line {line}: the amount is over $10,000,000' }),
 
+  // ── visits (the form's checks on the device and the database's refusals alike) ──
+  'visit.slots_empty': msg`Add at least one time.`,
+  'visit.too_many_slots': msg`Offer at most 10 times.`,
+  'visit.slot_malformed': msg`Enter a date and both times.`,
+  'visit.slot_end_before_start': msg`The end must be after the start.`,
+  'visit.slot_too_long': msg`A time can be at most 24 hours long.`,
+  'visit.slot_in_past': msg`This time has already passed. Choose a later one.`,
+  'visit.not_found': msg`This visit is no longer here.`,
+  'visit.bad_status': msg`This visit was already answered.`,
+  'visit.bad_slot': msg`Choose one of the offered times.`,
+  'visit.message_too_long': msg`Keep the message to 2,000 characters.`,
+  'visit.not_allowed': msg`Only the project's contractor or homeowner can do this with the visit.`,
+  'visit.project_not_found': msg`This project is no longer here.`,
+  'visit.too_many_crew': msg({ message: 'Choose at most {max} people for the crew.' }),
+  'visit.crew_not_allowed': msg`Only people of your team can be on the crew.`,
+  'visit.rate_limited': msg({
+    message: 'You have proposed {per_hour} visits in the last hour. Please wait a moment.',
+  }),
+  'visit.already_proposed': msg`A measure visit is already waiting for an answer on this project.`,
+  'visit.closed': msg`This visit is closed and can no longer be changed.`,
+
   // ── sync ──
   'sync.deleted_elsewhere': msg`Deleted on another device`,
   'sync.not_found': msg`No longer exists on the server`,
@@ -300,6 +382,44 @@ export const ERROR_TEXTS = {
   'sync.conflicts_not_allowed': msg`Conflicts are recorded only for rows you can read`,
   'sync.id_readonly': msg`A row's id cannot change`,
   'sync.catalog_invalid': msg({ message: 'The list of synced tables is not valid ({problem})' }),
+  // ── door orders and door makers ──
+  'door_order.not_allowed': msg`Only the job's contractor places and tracks its door order`,
+  'door_order.project_not_found': msg`This job no longer exists on the server`,
+  'door_order.remake_of_not_found': msg`The order to remake no longer exists on this job`,
+  'door_order.not_found': msg`This door order no longer exists on the server`,
+  'door_order.snapshot_fixed': msg`A sent door order stays as it was sent: place a new order instead`,
+  'door_order.rate_limited': msg({
+    message: 'Too many door orders: at most {per_hour, number} an hour. Try again later.',
+  }),
+  'door_order.maker_name_required': msg`Enter the door maker's name`,
+  'door_order.bad_email': msg`Enter the door maker's email address`,
+  'door_order.bad_files': msg`Choose the files to send: the PDF, the CSV or the workbook`,
+  'door_order.confirmed_on_required': msg`Enter the date the maker confirmed`,
+  'door_order.maker_order_number_required': msg`Enter the maker's order number`,
+  'door_order.shipped_on_required': msg`Enter the date it shipped`,
+  'door_order.received_on_required': msg`Enter the date it arrived`,
+  'door_order.date_in_future': msg`This date has not come yet`,
+  'door_order.date_too_old': msg`This date is more than a year ago`,
+  'door_order.date_before': msg`This date is before the order's earlier step`,
+  'door_order.ship_date_too_far': msg({
+    message: 'The promised ship date is more than {days, number} days after the order',
+  }),
+  'door_order.remake_part_not_due': msg`Only parts checked in as not right are ordered again`,
+  'door_order.parts_empty': msg`The door order has no parts`,
+  'door_order.too_many_parts': msg({ message: 'A door order holds at most {max, number} parts' }),
+  'door_order.part_malformed': msg`A part of the door order is not valid`,
+  'door_order.part_duplicate': msg`A part is twice in the door order`,
+  'door_order.checkin_malformed': msg`A checked-in part is not valid`,
+  'door_order.checkin_unknown_part': msg`A checked-in part is not in this order`,
+  'door_order.not_mailed': msg`This order was sent another way, not by mail`,
+  'door_order.mail_failed': msg`The mail to the door maker could not be sent. Try again, or send it another way.`,
+  'door_maker.not_allowed': msg`Only a contractor keeps a list of door makers`,
+  'door_maker.rate_limited': msg({
+    message: 'Too many door makers added: at most {per_hour, number} an hour',
+  }),
+  'door_maker.too_many': msg({ message: 'Your list holds at most {max, number} door makers' }),
+  'door_maker.name_required': msg`Enter the door maker's name`,
+  'door_maker.bad_email': msg`Enter the door maker's email address`,
   'text.too_long': msg({
     message: '{name} is too long: keep it to {limit, number} characters',
   }),
@@ -322,6 +442,8 @@ function show(descriptor: MessageDescriptor, values: Record<string, unknown>): s
 
 /** Data values shown as dates (ISO `YYYY-MM-DD` or a timestamp in the data). */
 const DATE_KEYS = new Set(['valid_until']);
+/** Data values in cents, shown as money. */
+const MONEY_KEYS = new Set(['contract_cents', 'invoiced_cents', 'paid_cents', 'total_cents']);
 
 /**
  * The words a person reads for `failure` (a code and its data) in the language shown: the
@@ -333,7 +455,12 @@ export function errorText(failure: Pick<Failure, 'code' | 'data'>): string {
   if (!isKnownCode(code)) return show(ERROR_TEXTS['error.unknown'], { code: code || 'none' });
   const values: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(failure.data ?? {}))
-    values[k] = DATE_KEYS.has(k) && typeof v === 'string' ? formatDate(v) : v;
+    values[k] =
+      DATE_KEYS.has(k) && typeof v === 'string'
+        ? formatDate(v)
+        : MONEY_KEYS.has(k) && typeof v === 'number'
+          ? formatMoney(v)
+          : v;
   if (code === 'error.unknown' && typeof values.code !== 'string') values.code = 'none';
   if (code === 'text.too_long')
     values.name = TEXT_FIELD_NAMES[values.field as TextField] ?? i18n._(msg`A text`);

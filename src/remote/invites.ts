@@ -37,7 +37,10 @@ export interface SentInvite {
   /** The single-use join link (7 days, only for `email`'s account). */
   link: string;
   mailed: boolean;
-  /** Why no mail went out, in the user's words (when `mailed` is false). */
+  /**
+   * Why no mail went out (when `mailed` is false), as the function's code
+   * (`invite.mail_not_configured`, `invite.mail_failed`); `errorText` words it.
+   */
   mailProblem: string | null;
 }
 
@@ -78,7 +81,7 @@ export async function invokeInvite(
         email: data.email,
         link: data.link,
         mailed: data.mailed === true,
-        mailProblem: data.mail_problem ?? null,
+        mailProblem: typeof data.mail_problem === 'string' ? data.mail_problem : null,
       },
     };
   } catch (e) {

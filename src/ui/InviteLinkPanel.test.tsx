@@ -49,12 +49,16 @@ describe('InviteLinkPanel', () => {
           email: 'joe@example.com',
           link: LINK,
           mailed: false,
-          mailProblem: 'No mail is set up for invitations: pass the link on yourself.',
+          mailProblem: 'invite.mail_not_configured',
         }}
         onClose={() => {}}
       />,
     );
-    expect(screen.getByText(/No mail was sent to joe@example.com/)).toBeDefined();
+    expect(
+      screen.getByText(
+        'No mail was sent to joe@example.com. No mail is set up for invitations. Pass the link on yourself:',
+      ),
+    ).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Share' }));
     expect(share).toHaveBeenCalledWith({ title: 'Join on Refacing', url: LINK });
     await screen.findByAltText('QR code of the invitation link for joe@example.com');

@@ -2,6 +2,8 @@ import { ph } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { SentInvite } from '../remote/invites';
+import { errorText } from '../remote/errorCodes';
+import { failure } from '../../shared/outcome';
 
 /**
  * The link of an invitation just sent or resent, for the inviter to pass on
@@ -13,8 +15,8 @@ export function InviteLinkPanel({ sent, onClose }: { sent: SentInvite; onClose: 
   const { t } = useLingui();
   const [qr, setQr] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
-  // The server's word on why no mail went out (the invitation's edge function).
-  const mailProblem = sent.mailProblem ?? '';
+  // Why no mail went out: the invitation function's code, worded by the catalogue.
+  const mailProblem = sent.mailProblem ? errorText(failure(sent.mailProblem)) : '';
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   useEffect(() => {

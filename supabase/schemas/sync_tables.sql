@@ -34,3 +34,18 @@ values ('punch_list_items', 110, true, array['project_id', 'opening_key', 'item'
 
 insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
 values ('project_signoffs', 111, false, null, array[], 'private.can_read_project(r.project_id)', 'public.sign_off_project only (no write policy)', true, null, false, 'project_id', false, null, null);
+
+insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
+values ('door_makers', 140, true, array['name', 'email'], array[], 'private.is_door_contractor(r.contractor_id)', 'RLS door_makers_*_own and door_makers_10_guard (the contractor keeps his list; his organization''s admin too)', true, null, false, null, false, null, null);
+
+insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
+values ('door_orders', 145, true, array['project_id', 'remake_of', 'maker_id', 'maker_name', 'maker_email', 'po_number', 'note', 'parts', 'files', 'sent_via', 'status', 'ordered_on', 'maker_order_number', 'promised_ship_on', 'confirmed_on', 'carrier', 'tracking_number', 'shipped_on', 'received_on', 'checkin'], array[], 'private.can_read_door_order(r.project_id, r.contractor_id)', 'RLS door_orders_* and door_orders_10_guard (the job''s contractor or his admin places and tracks; the snapshot is fixed once sent)', true, null, false, 'project_id', false, null, null);
+
+insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
+values ('change_orders', 310, true, array['project_id', 'status', 'lines', 'credits', 'note'], array[], 'private.is_job_contractor(r.project_id) or (r.status <> ''draft'' and private.can_read_money(r.project_id))', 'RLS change_orders_* and change_orders_10_guard (the contractor of record writes; the homeowner answers by RPC)', true, null, false, 'project_id', false, null, null);
+
+insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
+values ('invoices', 320, true, array['project_id', 'kind', 'change_order_id', 'status', 'amount_cents', 'due_on', 'note'], array[], 'private.can_read_money(r.project_id)', 'RLS invoices_* and invoices_10_guard (the contractor of record; never more than the contract)', true, null, false, 'project_id', false, null, null);
+
+insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
+values ('payments', 330, true, array['project_id', 'invoice_id', 'method', 'amount_cents', 'paid_on', 'reference'], array[], 'private.can_read_money(r.project_id)', 'RLS payments_* and payments_10_guard (the contractor of record; never more than the contract)', true, null, false, 'project_id', false, null, null);

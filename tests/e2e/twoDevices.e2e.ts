@@ -42,23 +42,59 @@ async function openDevice(viewport: { width: number; height: number }): Promise<
 }
 
 /**
- * Types `text` into `field` a key at a time, then keeps the draft changing
- * (the last key out and in again) until `until` shows: the contractor is
- * still typing, so the autosave (1.5 s after the last key) never runs while
- * the other device's change is on its way, however long that takes here.
- * The draft is `text` when this returns.
+ * Types `text` into `field` and keeps the draft changing, `text` and `other`
+ * in turn every 200 ms, until `stopTyping` is called: the contractor is still
+ * typing, so the autosave (1.5 s after the last change) never runs while the
+ * other device's change is on its way, however long that takes here. The
+ * first change is in the draft when this returns, so the other device's
+ * change arrives at a draft that differs. `other` must be a change the field
+ * keeps (a half-typed "14 3/" is not: the field keeps the last size), or the
+ * autosave would send `text` mid-typing and turn the case around. The keys
+ * are typed by a timer inside the page, not one round trip per key from the
+ * test: on a loaded machine a round trip can outlast the autosave's 1.5 s.
  */
-async function keepTyping(
+async function startTyping(
   field: ReturnType<Page['getByLabel']>,
   text: string,
+  other: string,
+): Promise<{ stopTyping: () => Promise<void> }> {
+  await field.evaluate(
+    (input: HTMLInputElement, [typed, alternate]: [string, string]) => {
+      // React keeps its own copy of an input's value: set the element's own, as typing does.
+      const valueOf = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
+      const put = (value: string) => {
+        valueOf?.set?.call(input, value);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      };
+      input.focus();
+      put(typed);
+      let keys = 0;
+      const timer = setInterval(() => {
+        keys += 1;
+        put(keys % 2 === 0 ? typed : alternate);
+      }, 200);
+      (window as unknown as { stopTyping: () => void }).stopTyping = () => {
+        clearInterval(timer);
+        put(typed);
+      };
+    },
+    [text, other] as [string, string],
+  );
+  return {
+    stopTyping: () =>
+      field.page().evaluate(() => (window as unknown as { stopTyping: () => void }).stopTyping()),
+  };
+}
+
+/** Waits (up to 90 s) for `until` while the typing goes on, then stops it: the draft is the typed text. */
+async function typeUntil(
+  typing: { stopTyping: () => Promise<void> },
   until: ReturnType<Page['getByRole']>,
 ): Promise<void> {
-  await field.fill('');
-  await field.pressSequentially(text, { delay: 250 });
-  const last = text.slice(-1);
-  for (let i = 0; i < 240 && !(await until.isVisible()); i += 1) {
-    await field.press('Backspace', { delay: 100 });
-    await field.pressSequentially(last, { delay: 250 });
+  try {
+    await until.waitFor({ timeout: 90_000 });
+  } finally {
+    await typing.stopTyping();
   }
 }
 
@@ -134,13 +170,13 @@ describe('two devices, one contractor', () => {
     // A field both change: A is typing a color when B's (sent live) arrives.
     const color = a.getByLabel('Color', { exact: true });
     const notice = a.getByRole('group', { name: 'Color changed on another device' });
-    const typingColor = keepTyping(color, 'Antique white', notice);
+    const typingColor = await startTyping(color, 'Antique white', 'Antique whit');
     await b.getByLabel('Color', { exact: true }).fill('Espresso');
     await builderB.waitSaved();
     await expect
       .poll(async () => (await serverProject()).details.cabinetData.form.color, POLL)
       .toBe('Espresso');
-    await typingColor;
+    await typeUntil(typingColor, notice);
     await notice.waitFor({ timeout: 20_000 });
     await notice.getByText('Changed on another device to Espresso').waitFor();
     await notice.getByText('Yours: Antique white').waitFor();
@@ -160,14 +196,14 @@ describe('two devices, one contractor', () => {
     const partNotice = a.getByRole('group', {
       name: 'Cabinet 2 Door 1 Width changed on another device',
     });
-    const typingWidth = keepTyping(width, '14 3/8', partNotice);
+    const typingWidth = await startTyping(width, '14 3/8', '14 1/4');
     await builderB.field('Cabinet 2 Door 1 Width').fill('20');
     await builderB.field('Cabinet 2 Door 1 Height').focus();
     await builderB.waitSaved();
     await expect
       .poll(async () => (await serverProject()).details.cabinetData.itemState['2_0']?.width, POLL)
       .toBe('20');
-    await typingWidth;
+    await typeUntil(typingWidth, partNotice);
     await partNotice.waitFor({ timeout: 20_000 });
     await partNotice.getByText('Changed on another device to 20"').waitFor();
     await partNotice.getByText('Yours: 14 3/8"').waitFor();

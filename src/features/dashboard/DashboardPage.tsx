@@ -8,7 +8,7 @@ import { useCurrentRole } from '../../auth/useCurrentRole';
 import { uiRole } from '../../auth/roles';
 import { Spinner } from '../../ui/Spinner';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { projectsRepo } from '../../data';
+import { projectsRepo } from '../../data/projectsRepo';
 import { projectNameText, roleText } from '../../i18n/domainLabels';
 import { DialogLoadBoundary, LoadErrorBoundary } from './LoadErrorBoundary';
 import { PROJECTS_PAGE_SIZE } from './primeDashboard';
@@ -17,10 +17,11 @@ import { PageHeader } from '../../ui/PageHeader';
 import type { Dialog } from './dashboardDialog';
 import { ProjectList } from './ProjectList';
 import { SharedSection } from './SharedSection';
+import { FEATURE_SHARED, withCatalog } from '../../i18n/i18n';
 import { StatusFilters } from './StatusFilters';
 
 /** The form (and zod) loads when a create/edit dialog first opens, keeping the dashboard's first JS small. */
-const loadProjectForm = () => import('./ProjectFormModal');
+const loadProjectForm = () => withCatalog(FEATURE_SHARED, () => import('./ProjectFormModal'));
 /** Delay before prefetching the form: after the dashboard's first render and data. */
 const PREFETCH_DELAY_MS = 1500;
 const ProjectFormModal = lazy(async () => ({

@@ -12,12 +12,15 @@ import {
 import { StatusBadge } from '../../ui/StatusBadge';
 import { UnreadBadge } from '../../ui/UnreadBadge';
 import { StatusEditor } from './StatusEditor';
+import { FEATURE_SHARED, withCatalog } from '../../i18n/i18n';
 import type { JobAnswer } from '../../domain/jobRole';
 import type { DeadLetter } from '../../data/types';
 
 /** The project's type line: the type, else (contractors) the scopes. */
 /** Loaded only while the card has something to say about the server (see CardSyncNote). */
-const CardSyncNote = lazy(() => import('../rowSync/CardSyncNote'));
+const CardSyncNote = lazy(() =>
+  withCatalog(FEATURE_SHARED, () => import('../rowSync/CardSyncNote')),
+);
 
 function typeLine(project: ProjectRow): string {
   const d = project.details ?? {};

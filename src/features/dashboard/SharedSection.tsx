@@ -5,9 +5,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSharedProjects } from '../../hooks';
 import { pendingInviteToken } from '../../remote/pendingInvite';
+import { FEATURE_SHARED, withCatalog } from '../../i18n/i18n';
 
 const SharedProjects = lazy(async () => ({
-  default: (await import('./SharedProjects')).SharedProjects,
+  default: (await withCatalog(FEATURE_SHARED, () => import('./SharedProjects'))).SharedProjects,
 }));
 
 /**

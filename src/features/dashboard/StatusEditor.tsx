@@ -1,7 +1,8 @@
 import { ph } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import { projectsRepo, type ProjectStatus } from '../../data';
+import { projectsRepo } from '../../data/projectsRepo';
+import type { ProjectStatus } from '../../data/types';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { PROJECT_STATUSES } from '../../domain/projectLabels';
 import { statusText } from '../../i18n/domainLabels';

@@ -3,7 +3,7 @@
  * reads in its own language, English unless the contractor chooses Spanish, whatever the app's
  * language; the page around it (actions, hinge setting, notes) reads in the app's. The choice is
  * kept on this device until makers are kept (docs/decisions.md). The sheet renders inside its own
- * Lingui instance with the `order` and `messages` catalogs of that language.
+ * Lingui instance with the catalogs of that language its texts come from (`SHEET_CATALOGS`).
  */
 import { useEffect, useState } from 'react';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
@@ -36,14 +36,20 @@ export const useOrderLocale = create<{ locale: Locale; setLocale: (l: Locale) =>
 
 const instances = new Map<Locale, Promise<I18n>>();
 
+/**
+ * The catalogs the sheet's texts are in (lingui.config.ts): the order page's, the labels of the
+ * signed-in shell (`app`: statuses, counts) and the shared ones (order checks, the cabinet
+ * drawing, the builder's domain texts).
+ */
+const SHEET_CATALOGS = ['order', 'app', 'shared'] as const;
+
 /** A Lingui instance in `locale` with the catalogs the sheet reads (each language loaded once). */
 export function documentI18n(locale: Locale): Promise<I18n> {
   let found = instances.get(locale);
   if (!found) {
-    found = Promise.all([
-      import(`../../i18n/locales/${locale}/messages.po`),
-      import(`../../i18n/locales/${locale}/order.po`),
-    ]).then((catalogs) => {
+    found = Promise.all(
+      SHEET_CATALOGS.map((name) => import(`../../i18n/locales/${locale}/${name}.po`)),
+    ).then((catalogs) => {
       const messages: Messages = {};
       for (const c of catalogs as { messages: Messages }[]) Object.assign(messages, c.messages);
       return setupI18n({ locale, messages: { [locale]: messages } });

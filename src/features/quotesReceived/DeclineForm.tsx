@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { QuoteRow } from '../../data/types';
 import { useServerReachable } from '../../hooks';
 import { declineQuote } from './quoteDecisionApi';
@@ -22,6 +23,7 @@ export function DeclineForm({
   /** The server's refusal in its words (null when a new try starts); the page shows it. */
   onRefused: (message: string | null) => void;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -42,7 +44,7 @@ export function DeclineForm({
   if (!open)
     return (
       <button type="button" className="btn" onClick={() => setOpen(true)}>
-        Decline this quote
+        <Trans>Decline this quote</Trans>
       </button>
     );
   return (
@@ -52,9 +54,13 @@ export function DeclineForm({
       aria-labelledby="decline-heading"
       onSubmit={(e) => void submit(e)}
     >
-      <h2 id="decline-heading">Decline this quote</h2>
+      <h2 id="decline-heading">
+        <Trans>Decline this quote</Trans>
+      </h2>
       <div className="field">
-        <label htmlFor="decline-reason">Reason (optional)</label>
+        <label htmlFor="decline-reason">
+          <Trans>Reason (optional)</Trans>
+        </label>
         <textarea
           id="decline-reason"
           rows={3}
@@ -65,16 +71,16 @@ export function DeclineForm({
         />
         {tooLong ? (
           <p className="field-error" id="decline-reason-err">
-            Keep the reason under 500 characters
+            <Trans>Keep the reason under 500 characters</Trans>
           </p>
         ) : null}
       </div>
       <div className="btn-row">
         <button type="submit" className="btn btn-danger" disabled={busy || !online}>
-          {!online ? 'Declining needs a connection' : busy ? 'Declining…' : 'Decline'}
+          {!online ? t`Declining needs a connection` : busy ? t`Declining…` : t`Decline`}
         </button>
         <button type="button" className="btn" onClick={() => setOpen(false)}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     </form>

@@ -1,23 +1,21 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { format } from 'date-fns';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Spinner } from '../../ui/Spinner';
-import {
-  isPastValidUntil,
-  contractorName,
-  QUOTE_STATUS_LABELS,
-} from '../../domain/quoteComparison';
+import { isPastValidUntil } from '../../domain/quoteComparison';
+import { formatDateTime } from '../../i18n/format';
 import { useJob, useProject, useQuote } from '../../hooks';
 import { QuoteNotFound } from './QuoteNotFound';
 import { DeclineForm } from './DeclineForm';
 import { QuoteDocument } from './QuoteDocument';
 import { SignatureForm } from './SignatureForm';
+import { contractorText, statusText } from './receivedText';
 import './quotes.css';
 
+/** A stored timestamp as a day and time in the language shown; '' when absent. */
 function when(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : format(d, 'PPp');
+  return iso ? formatDateTime(iso) : '';
 }
 
 /**
@@ -27,6 +25,7 @@ function when(iso: string | null): string {
  * and date) or the decline. Answers need the server; reading works offline.
  */
 export function QuoteAcceptPage() {
+  const { t, i18n } = useLingui();
   const { projectId, quoteId } = useParams();
   const project = useProject(projectId);
   const job = useJob(projectId);
@@ -34,7 +33,7 @@ export function QuoteAcceptPage() {
   const [notice, setNotice] = useState<string | null>(null);
   // Kept on the page: the form that was refused may give way to the quote's new status.
   const [refusal, setRefusal] = useState<string | null>(null);
-  if (project === undefined || quote === undefined) return <Spinner label="Loading quote…" />;
+  if (project === undefined || quote === undefined) return <Spinner label={t`Loading quote…`} />;
   // The quoting contractor may hold its quote without the project (not yet accepted): it reads the status.
   if (quote === null || quote.project_id !== projectId) return <QuoteNotFound />;
 
@@ -43,24 +42,32 @@ export function QuoteAcceptPage() {
   const owner = job?.me?.role === 'owner' && !job.me.invited;
   const expired = isPastValidUntil(quote.valid_until, today);
   const canAnswer = owner && quote.status === 'sent' && !expired;
+  const contractor = contractorText(i18n, quote.contractor_contact);
+  const signer = quote.signer_name;
+  const signedOn = when(quote.signed_at);
+  const status = statusText(i18n, quote.status);
+  const decided = when(quote.decided_at);
+  const reason = quote.decline_reason;
 
   return (
     <main className="container qa">
       <div className="page-head">
-        <h1>Quote from {contractorName(quote.contractor_contact)}</h1>
+        <h1>
+          <Trans>Quote from {contractor}</Trans>
+        </h1>
         <div className="btn-row">
           {owner ? (
             <Link to={`/project/${quote.project_id}/quotes`} className="btn">
-              All quotes
+              <Trans>All quotes</Trans>
             </Link>
           ) : null}
           {project ? (
             <Link to={`/project/${quote.project_id}`} className="btn">
-              Back to project
+              <Trans>Back to project</Trans>
             </Link>
           ) : (
             <Link to="/dashboard" className="btn">
-              Back to Dashboard
+              <Trans>Back to Dashboard</Trans>
             </Link>
           )}
         </div>
@@ -78,20 +85,28 @@ export function QuoteAcceptPage() {
       ) : null}
       {quote.status === 'accepted' ? (
         <section className="card section-card" aria-labelledby="signed-heading">
-          <h2 id="signed-heading">Accepted</h2>
+          <h2 id="signed-heading">
+            <Trans>Accepted</Trans>
+          </h2>
           <p>
-            Signed by <strong>{quote.signer_name}</strong> on {when(quote.signed_at)}
+            <Trans>
+              Signed by <strong>{signer}</strong> on {signedOn}
+            </Trans>
           </p>
         </section>
       ) : quote.status === 'sent' && expired ? (
         <p className="alert alert-warn">
-          This quote has expired. Ask the contractor for a new one.
+          <Trans>This quote has expired. Ask the contractor for a new one.</Trans>
         </p>
       ) : quote.status !== 'sent' ? (
         <p className="alert alert-info">
-          {QUOTE_STATUS_LABELS[quote.status]}
-          {quote.decided_at ? ` on ${when(quote.decided_at)}` : ''}
-          {quote.decline_reason ? `: ${quote.decline_reason}` : ''}
+          {decided && reason
+            ? t`${status} on ${decided}: ${reason}`
+            : decided
+              ? t`${status} on ${decided}`
+              : reason
+                ? t`${status}: ${reason}`
+                : status}
         </p>
       ) : null}
       {canAnswer ? (
@@ -100,15 +115,13 @@ export function QuoteAcceptPage() {
             quote={quote}
             onRefused={setRefusal}
             onAccepted={() =>
-              setNotice(
-                `You accepted this quote. ${contractorName(quote.contractor_contact)} is now your project's contractor.`,
-              )
+              setNotice(t`You accepted this quote. ${contractor} is now your project's contractor.`)
             }
           />
           <DeclineForm
             quote={quote}
             onRefused={setRefusal}
-            onDeclined={() => setNotice('You declined this quote.')}
+            onDeclined={() => setNotice(t`You declined this quote.`)}
           />
         </>
       ) : null}

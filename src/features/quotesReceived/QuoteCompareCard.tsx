@@ -1,25 +1,25 @@
 import { Link } from 'react-router-dom';
-import { format, parseISO } from 'date-fns';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { QuoteRow } from '../../data/types';
 import {
-  QUOTE_KIND_LABELS,
-  formatCents,
   includedKinds,
   isPastValidUntil,
   piecesQuoted,
   pricePerDoorCents,
-  contractorName,
 } from '../../domain/quoteComparison';
 import { QUOTE_LINE_KINDS } from '../../domain/quoteTotals';
 import type { ContractorRating } from '../../domain/reviewText';
+import { formatDate, formatMoney } from '../../i18n/format';
+import type { Locale } from '../../i18n/locales';
 import { ContractorRatingLine } from '../../ui/ContractorRatingLine';
+import { contractorText, kindText } from './receivedText';
 
 export type { ContractorRating } from '../../domain/reviewText';
 
-/** A YYYY-MM-DD date as "Dec 25, 2026". */
-export function dayText(date: string): string {
-  const d = parseISO(date);
-  return Number.isNaN(d.getTime()) ? date : format(d, 'PP');
+/** A YYYY-MM-DD date as "Dec 25, 2026" / "25 dic 2026" (`locale`, else the app's language). */
+export function dayText(date: string, locale?: Locale): string {
+  return formatDate(date, locale);
 }
 
 /**
@@ -39,12 +39,18 @@ export function QuoteCompareCard({
   today: string;
   rating?: ContractorRating | undefined;
 }) {
-  const name = contractorName(quote.contractor_contact);
+  const { t, i18n } = useLingui();
+  const name = contractorText(i18n, quote.contractor_contact);
   const perDoor = pricePerDoorCents(quote.total_cents, quote.lines);
   const pieces = piecesQuoted(quote.lines);
   const included = new Set(includedKinds(quote.lines));
   const expired = isPastValidUntil(quote.valid_until, today);
   const headingId = `quote-${quote.id}-name`;
+  const price = perDoor === null ? '' : formatMoney(perDoor, quote.currency);
+  const piecesText = plural(pieces, {
+    one: '# door or drawer front',
+    other: '# doors and drawer fronts',
+  });
   return (
     <article className="card qc-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="qc-name">
@@ -56,27 +62,36 @@ export function QuoteCompareCard({
         name={name}
       />
       <dl className="qc-figures">
-        <dt>Total</dt>
-        <dd className="qc-total">{formatCents(quote.total_cents, quote.currency)}</dd>
-        <dt>Price per door</dt>
+        <dt>
+          <Trans>Total</Trans>
+        </dt>
+        <dd className="qc-total">{formatMoney(quote.total_cents, quote.currency)}</dd>
+        <dt>
+          <Trans>Price per door</Trans>
+        </dt>
+        <dd>{perDoor === null ? t`No doors quoted` : t`${price} (${piecesText})`}</dd>
+        <dt>
+          <Trans>Valid until</Trans>
+        </dt>
         <dd>
-          {perDoor === null
-            ? 'No doors quoted'
-            : `${formatCents(perDoor, quote.currency)} (${pieces} doors and drawer fronts)`}
-        </dd>
-        <dt>Valid until</dt>
-        <dd>
-          {quote.valid_until ? dayText(quote.valid_until) : 'No date given'}
-          {expired ? <span className="badge qc-expired"> Expired</span> : null}
+          {quote.valid_until ? dayText(quote.valid_until) : t`No date given`}
+          {expired ? (
+            <span className="badge qc-expired">
+              {' '}
+              <Trans>Expired</Trans>
+            </span>
+          ) : null}
         </dd>
       </dl>
-      <h3 className="qc-included-heading">What is included</h3>
-      <ul className="qc-included" aria-label={`Included in ${name}'s quote`}>
+      <h3 className="qc-included-heading">
+        <Trans>What is included</Trans>
+      </h3>
+      <ul className="qc-included" aria-label={t`Included in ${name}'s quote`}>
         {QUOTE_LINE_KINDS.map((k) => (
           <li key={k} className={included.has(k) ? 'qc-yes' : 'qc-no'}>
-            <span aria-hidden="true">{included.has(k) ? '✓' : '–'}</span> {QUOTE_KIND_LABELS[k]}
+            <span aria-hidden="true">{included.has(k) ? '✓' : '–'}</span> {kindText(i18n, k)}
             <span className="visually-hidden">
-              {included.has(k) ? ': included' : ': not included'}
+              {included.has(k) ? t`: included` : t`: not included`}
             </span>
           </li>
         ))}
@@ -84,9 +99,9 @@ export function QuoteCompareCard({
       <Link
         to={`/project/${quote.project_id}/quotes/${quote.id}`}
         className="btn btn-primary btn-block"
-        aria-label={`View the quote from ${name}`}
+        aria-label={t`View the quote from ${name}`}
       >
-        View the quote
+        <Trans>View the quote</Trans>
       </Link>
     </article>
   );

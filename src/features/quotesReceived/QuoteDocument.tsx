@@ -1,9 +1,10 @@
-import { format } from 'date-fns';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { QuoteRow } from '../../data/types';
 import { formatSize } from '../../domain/fractions';
-import { QUOTE_KIND_LABELS, formatCents, contractorName } from '../../domain/quoteComparison';
 import { quoteTotals } from '../../domain/quoteTotals';
-import { dayText } from './QuoteCompareCard';
+import { formatDate, formatMoney } from '../../i18n/format';
+import type { Locale } from '../../i18n/locales';
+import { contractorText, kindText } from './receivedText';
 
 /** Each line's amount in cents, or null for all when the lines break the rules (then only the stored totals are shown). */
 function lineAmounts(q: QuoteRow): number[] | null {
@@ -24,51 +25,76 @@ function quantityText(q: QuoteRow['lines'][number]): string {
  * A quote in full, as the homeowner signs it: the contractor and how to
  * reach it, when it was sent, every line (what, kind, quantity, unit price,
  * amount), the subtotal, the tax, the total the server stored (the signed
- * figures), the valid-until date and the contractor's notes.
+ * figures), the valid-until date and the contractor's notes. Words, money
+ * and dates in the language of the Lingui instance it renders in.
  */
 export function QuoteDocument({ quote }: { quote: QuoteRow }) {
+  const { t, i18n } = useLingui();
+  const locale = i18n.locale as Locale;
   const amounts = lineAmounts(quote);
   const c = quote.contractor_contact ?? {};
-  const money = (cents: number) => formatCents(cents, quote.currency);
+  const money = (cents: number) => formatMoney(cents, quote.currency, locale);
+  const revision = quote.revision;
+  const sent = quote.sent_at ? formatDate(quote.sent_at, locale) : null;
+  const rate = quote.tax_rate;
+  const notes = quote.notes;
+  const validUntil = quote.valid_until ? formatDate(quote.valid_until, locale) : t`No date given`;
   return (
     <section className="card section-card" aria-labelledby="quote-doc-heading">
       <h2 id="quote-doc-heading">
-        Quote details
-        {quote.revision > 1 ? ` (version ${quote.revision})` : ''}
+        {revision > 1 ? t`Quote details (version ${revision})` : t`Quote details`}
       </h2>
       <p className="muted">
-        {contractorName(quote.contractor_contact)}
+        {contractorText(i18n, quote.contractor_contact)}
         {' · '}
         {[c.email, c.phone].filter(Boolean).join(' · ')}
-        {quote.sent_at ? ` · Sent ${format(new Date(quote.sent_at), 'PP')}` : ''}
+        {sent ? ` · ${t`Sent ${sent}`}` : ''}
       </p>
-      <ol className="qa-lines" aria-label="Lines of the quote">
-        {quote.lines.map((l, i) => (
-          <li key={i} className="qa-line">
-            <div className="qa-line-what">
-              {l.description || QUOTE_KIND_LABELS[l.kind]}{' '}
-              <span className="muted">({QUOTE_KIND_LABELS[l.kind]})</span>
-            </div>
-            <div className="qa-line-math">
-              <span className="muted">
-                {quantityText(l)} at {money(l.unit_cents)}
-                {l.sqft !== undefined ? ` per sq ft × ${l.sqft} sq ft` : ''}
-              </span>
-              <span className="qa-amount">{amounts ? money(amounts[i] ?? 0) : '—'}</span>
-            </div>
-          </li>
-        ))}
+      <ol className="qa-lines" aria-label={t`Lines of the quote`}>
+        {quote.lines.map((l, i) => {
+          const quantity = quantityText(l);
+          const unit = money(l.unit_cents);
+          const sqft = l.sqft;
+          return (
+            <li key={i} className="qa-line">
+              <div className="qa-line-what">
+                {l.description || kindText(i18n, l.kind)}{' '}
+                <span className="muted">({kindText(i18n, l.kind)})</span>
+              </div>
+              <div className="qa-line-math">
+                <span className="muted">
+                  {sqft !== undefined
+                    ? t`${quantity} at ${unit} per sq ft × ${sqft} sq ft`
+                    : t`${quantity} at ${unit}`}
+                </span>
+                <span className="qa-amount">{amounts ? money(amounts[i] ?? 0) : '—'}</span>
+              </div>
+            </li>
+          );
+        })}
       </ol>
       <dl className="qa-sums">
-        <dt>Subtotal</dt>
+        <dt>
+          <Trans>Subtotal</Trans>
+        </dt>
         <dd>{money(quote.subtotal_cents)}</dd>
-        <dt>Tax ({quote.tax_rate}%)</dt>
+        <dt>
+          <Trans>Tax ({rate}%)</Trans>
+        </dt>
         <dd>{money(quote.tax_cents)}</dd>
-        <dt>Total</dt>
+        <dt>
+          <Trans>Total</Trans>
+        </dt>
         <dd className="qc-total">{money(quote.total_cents)}</dd>
       </dl>
-      <p>Valid until: {quote.valid_until ? dayText(quote.valid_until) : 'No date given'}</p>
-      {quote.notes ? <p>Notes: {quote.notes}</p> : null}
+      <p>
+        <Trans>Valid until: {validUntil}</Trans>
+      </p>
+      {notes ? (
+        <p>
+          <Trans>Notes: {notes}</Trans>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { QuoteRow } from '../../data/types';
-import { formatCents } from '../../domain/quoteComparison';
+import { formatMoney } from '../../i18n/format';
 import { useServerReachable } from '../../hooks';
 import { acceptQuote } from './quoteDecisionApi';
 import { errorText } from '../../remote/rpc';
 
 /** The signer's name as the server takes it: 2 to 200 characters once trimmed. */
-function nameError(name: string): string | null {
+function nameError(name: string) {
   const n = name.trim().length;
-  return n < 2 || n > 200 ? 'Type your full name to sign' : null;
+  return n < 2 || n > 200 ? msg`Type your full name to sign` : null;
 }
 
 /**
@@ -28,13 +30,16 @@ export function SignatureForm({
   /** The server's refusal in its words (null when a new try starts); the page shows it. */
   onRefused: (message: string | null) => void;
 }) {
+  const { t, i18n } = useLingui();
   const [name, setName] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const online = useServerReachable();
-  const nameErr = checked ? nameError(name) : null;
-  const agreeErr = checked && !agreed ? 'Tick “I accept this quote” to accept it' : null;
+  const nameMessage = checked ? nameError(name) : null;
+  const nameErr = nameMessage ? i18n._(nameMessage) : null;
+  const agreeErr = checked && !agreed ? t`Tick “I accept this quote” to accept it` : null;
+  const total = formatMoney(quote.total_cents, quote.currency);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -55,14 +60,19 @@ export function SignatureForm({
       aria-labelledby="sign-heading"
       onSubmit={(e) => void submit(e)}
     >
-      <h2 id="sign-heading">Accept with your signature</h2>
+      <h2 id="sign-heading">
+        <Trans>Accept with your signature</Trans>
+      </h2>
       <p>
-        By accepting you agree to the work and the total of{' '}
-        <strong>{formatCents(quote.total_cents, quote.currency)}</strong> above. The other quotes on
-        this project are declined, and this contractor joins your project.
+        <Trans>
+          By accepting you agree to the work and the total of <strong>{total}</strong> above. The
+          other quotes on this project are declined, and this contractor joins your project.
+        </Trans>
       </p>
       <div className="field">
-        <label htmlFor="signer-name">Your full name</label>
+        <label htmlFor="signer-name">
+          <Trans>Your full name</Trans>
+        </label>
         <input
           id="signer-name"
           type="text"
@@ -87,7 +97,7 @@ export function SignatureForm({
             aria-describedby={agreeErr ? 'agree-err' : undefined}
             onChange={(e) => setAgreed(e.target.checked)}
           />
-          I accept this quote
+          <Trans>I accept this quote</Trans>
         </label>
         {agreeErr ? (
           <p className="field-error" id="agree-err">
@@ -96,11 +106,13 @@ export function SignatureForm({
         ) : null}
       </div>
       <button type="submit" className="btn btn-primary" disabled={busy || !online}>
-        {!online ? 'Accepting needs a connection' : busy ? 'Accepting…' : 'Accept'}
+        {!online ? t`Accepting needs a connection` : busy ? t`Accepting…` : t`Accept`}
       </button>
       {!online ? (
         <p className="muted">
-          You are not connected. The quote is not accepted until the server has your signature.
+          <Trans>
+            You are not connected. The quote is not accepted until the server has your signature.
+          </Trans>
         </p>
       ) : null}
     </form>

@@ -8,6 +8,8 @@
  * synced). Discard asks first: it drops the user's change for good.
  */
 import { useState } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSyncNow } from '../../hooks/sessionActions';
 import { useRowSync } from '../../hooks';
 import type { DeadLetter, SyncTable } from '../../data/types';
@@ -22,16 +24,19 @@ export function rowSyncText(
   const [first] = state.refused;
   if (first) {
     const more = state.refused.length - 1;
-    return `Not accepted by the server: ${refusalText(first)}${more > 0 ? ` (and ${more} more)` : ''}`;
+    const why = refusalText(first);
+    return more > 0
+      ? t`Not accepted by the server: ${why} (and ${more} more)`
+      : t`Not accepted by the server: ${why}`;
   }
-  return state.waiting ? 'Saved on this device · not synced yet' : null;
+  return state.waiting ? t`Saved on this device · not synced yet` : null;
 }
 
 /** What Discard says before it drops the change: a refused new row goes; an edit goes back to the server's copy. */
 function discardMessage(letter: DeadLetter): string {
   return letter.op.kind === 'insert'
-    ? 'The server never accepted this. Discarding removes it from this device; it cannot be undone.'
-    : 'Your refused change is dropped and the server’s copy comes back. It cannot be undone.';
+    ? t`The server never accepted this. Discarding removes it from this device; it cannot be undone.`
+    : t`Your refused change is dropped and the server’s copy comes back. It cannot be undone.`;
 }
 
 /**
@@ -43,7 +48,7 @@ export function RowSyncNote({
   table,
   id,
   onFix,
-  fixLabel = 'Fix',
+  fixLabel,
   showWaiting = true,
 }: {
   table: SyncTable;
@@ -53,6 +58,7 @@ export function RowSyncNote({
   /** Say "Saved on this device · not synced yet" while an edit waits (off where another status says so). */
   showWaiting?: boolean;
 }) {
+  const { t } = useLingui();
   const state = useRowSync(table, id);
   const [confirming, setConfirming] = useState<DeadLetter | null>(null);
   const syncNow = useSyncNow();
@@ -69,7 +75,7 @@ export function RowSyncNote({
         <span className="row-sync-actions">
           {onFix ? (
             <button type="button" className="btn btn-sm" onClick={() => onFix(letter)}>
-              {fixLabel}
+              {fixLabel ?? t`Fix`}
             </button>
           ) : null}
           <button
@@ -77,15 +83,15 @@ export function RowSyncNote({
             className="btn btn-sm btn-ghost"
             onClick={() => setConfirming(letter)}
           >
-            Discard
+            <Trans>Discard</Trans>
           </button>
         </span>
       ) : null}
       {confirming ? (
         <ConfirmDialog
-          title="Discard the refused change?"
+          title={t`Discard the refused change?`}
           message={discardMessage(confirming)}
-          confirmLabel="Discard"
+          confirmLabel={t`Discard`}
           danger
           onClose={() => setConfirming(null)}
           onConfirm={async () => {

@@ -6,12 +6,22 @@
  * (src/remote/errorCodes.ts); one place for the sync page and for the notes
  * where the user is (dashboard card, project page, builder).
  */
+import { msg, plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { DeadLetter } from '../../data/types';
-import { FILE_GONE_TEXT } from '../../../sync/texts';
+import { FILE_GONE_TEXT, NO_RESULT_TEXT } from '../../../sync/texts';
+import { i18n } from '../../i18n/i18n';
 import { TEXT_LIMITS, storableText, type TextField } from '../../domain/userText';
 import { TEXT_FIELD_NAMES } from '../../domain/userTextNames';
 import { errorText, serverFailure } from '../../remote/errorCodes';
 import { errorData } from '../../../shared/outcome';
+
+/** The words sync/ stores in English (sync/texts.ts, sync/push.ts) as messages. */
+const DEVICE_WORDS: Record<string, MessageDescriptor> = {
+  [FILE_GONE_TEXT]: msg`The file is no longer on this device`,
+  [NO_RESULT_TEXT]: msg`No result from the server`,
+  'No response': msg`No response from the server`,
+};
 
 /**
  * Why the server refused a change, in words: by the error code the server
@@ -19,9 +29,12 @@ import { errorData } from '../../../shared/outcome';
  * by SQLSTATE / HTTP status `code` (42501: not allowed for your account).
  */
 export function rejectionText(code: string, message: string, details?: string | null): string {
-  if (code === 'blob_missing') return FILE_GONE_TEXT;
-  // The device's own words for a push without an answer for this op.
-  if (code === 'unknown' || code === 'empty') return message;
+  if (code === 'blob_missing') return i18n._(DEVICE_WORDS[FILE_GONE_TEXT]!);
+  // The device's own words for a push without an answer for this op (kept in English in the store).
+  if (code === 'unknown' || code === 'empty') {
+    const words = DEVICE_WORDS[message];
+    return words ? i18n._(words) : message;
+  }
   return errorText(serverFailure({ code, message, details }));
 }
 
@@ -41,7 +54,7 @@ function unstorableFields(letter: DeadLetter): string[] {
       const hit = FIELD_PATHS.find(
         (f) => f.table === letter.op.table && f.path.join('.') === path.join('.'),
       );
-      names.add(hit ? TEXT_FIELD_NAMES[hit.field] : 'A text');
+      names.add(hit ? TEXT_FIELD_NAMES[hit.field] : i18n._(msg`A text`));
     } else if (value !== null && typeof value === 'object')
       for (const [k, v] of Object.entries(value)) visit([...path, k], v);
   };
@@ -59,8 +72,13 @@ function unstorableFields(letter: DeadLetter): string[] {
 export function refusalText(letter: DeadLetter): string {
   if (letter.code === '22P05') {
     const fields = unstorableFields(letter);
-    if (fields.length)
-      return `${fields.join(', ')} ${fields.length === 1 ? 'holds' : 'hold'} a character that can't be saved (often from a paste)`;
+    if (fields.length) {
+      const names = fields.join(', ');
+      return plural(fields.length, {
+        one: `${names} holds a character that can't be saved (often from a paste)`,
+        other: `${names} hold a character that can't be saved (often from a paste)`,
+      });
+    }
   }
   return rejectionText(letter.code, letter.message, letter.details);
 }

@@ -6,6 +6,7 @@
  * app must be opened to send them.
  */
 import { Link } from 'react-router-dom';
+import { Trans } from '@lingui/react/macro';
 import { changesAreStale, openAppToSendText, staleChangesText } from './syncTexts';
 import { useNow } from './useNow';
 import { useSyncStatus } from './useSyncStatus';
@@ -23,7 +24,9 @@ export function StaleChangesBanner() {
         {/* No Background Sync here (Safari, Firefox): nothing sends them until the app is open. */}
         {!('SyncManager' in window) && ` ${openAppToSendText(s.unsynced)}`}
       </span>
-      <Link to="/sync">See what is waiting</Link>
+      <Link to="/sync">
+        <Trans>See what is waiting</Trans>
+      </Link>
     </div>
   );
 }

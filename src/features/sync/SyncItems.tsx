@@ -4,6 +4,8 @@
  * value from the conflicts log.
  */
 import { useState } from 'react';
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import {
   deadLettersRepo,
   type ConflictRecord,
@@ -14,7 +16,9 @@ import { useProject } from '../../hooks';
 import { useSyncNow } from '../../hooks/sessionActions';
 import { UNTITLED_PROJECT } from '../../domain/projectLabels';
 import { describePath, describeValue } from '../../ui/describePath';
-import { opKindText, tableText } from './syncTexts';
+import { opText, tableText, tableWords } from './syncTexts';
+import { formatDateTime } from '../../i18n/format';
+import { domainText } from '../../i18n/domainTexts';
 import { refusalText } from '../rowSync/refusalText';
 
 function changedFields(op: OutboxEntry | DeadLetter['op']): string {
@@ -24,33 +28,55 @@ function changedFields(op: OutboxEntry | DeadLetter['op']): string {
   const paths = (op.details_patch ?? []).map((p) => describePath(['details', ...p.path]));
   const all = [...cols.map((c) => describePath([c])), ...paths];
   if (op.kind !== 'update' || all.length === 0) return '';
-  return all.length > 3
-    ? `${all.slice(0, 3).join(', ')} and ${all.length - 3} more`
-    : all.join(', ');
+  if (all.length <= 3) return all.join(', ');
+  const first = all.slice(0, 3).join(', ');
+  const more = all.length - 3;
+  return t`${first} and ${more} more`;
+}
+
+/**
+ * A stored row label (src/data/rowLabel.ts keeps it in English: the row's kind, "Untitled
+ * Project", "Message: …") in the language shown; a name the user wrote stays as written.
+ */
+function labelWords(table: string, label: string): string {
+  if (label === tableText(table)) return tableWords(table);
+  if (label === UNTITLED_PROJECT) return domainText(UNTITLED_PROJECT);
+  const prefix = `${tableText(table)}: `;
+  if (table === 'messages' && label.startsWith(prefix))
+    return `${tableWords(table)}: ${label.slice(prefix.length)}`;
+  return label;
 }
 
 function RowName({ table, id, fallback }: { table: string; id: string; fallback?: string }) {
   const project = useProject(table === 'projects' ? id : undefined);
-  if (table === 'projects') return <strong>{project?.name || fallback || UNTITLED_PROJECT}</strong>;
-  return <strong>{fallback ?? tableText(table)}</strong>;
+  if (table === 'projects')
+    return <strong>{project?.name || fallback || domainText(UNTITLED_PROJECT)}</strong>;
+  return <strong>{fallback ?? tableWords(table)}</strong>;
 }
 
 /** One op waiting in the outbox: what it does, to which row, and how often it was tried. */
 export function PendingItem({ op }: { op: OutboxEntry }) {
   const fields = changedFields(op);
+  const tries = op.attempts;
   const fileName =
     op.table === 'project_files' ? (op.changes.file_name as string | undefined) : undefined;
   return (
     <li>
       <span>
-        {opKindText(op.kind)} {tableText(op.table).toLowerCase()}{' '}
-        <RowName table={op.table} id={op.id} fallback={fileName} />
+        {opText(op.kind, op.table)} <RowName table={op.table} id={op.id} fallback={fileName} />
         {fields && <span className="muted"> — {fields}</span>}
         {op.upload && !op.upload.uploaded && (
-          <span className="muted"> (file waiting to upload)</span>
+          <span className="muted">
+            {' '}
+            <Trans>(file waiting to upload)</Trans>
+          </span>
         )}
       </span>
-      {op.attempts > 0 && <span className="muted">Tried {op.attempts}×, not sent yet</span>}
+      {op.attempts > 0 && (
+        <span className="muted">
+          <Trans>Tried {tries}×, not sent yet</Trans>
+        </span>
+      )}
     </li>
   );
 }
@@ -75,8 +101,8 @@ export function DeadLetterItem({ letter }: { letter: DeadLetter }) {
   return (
     <li>
       <span>
-        {opKindText(letter.op.kind)} {tableText(letter.op.table).toLowerCase()}{' '}
-        <strong>{letter.label}</strong>
+        {opText(letter.op.kind, letter.op.table)}{' '}
+        <strong>{labelWords(letter.op.table, letter.label)}</strong>
         {fields && <span className="muted"> — {fields}</span>}
         <br />
         <span>{refusalText(letter)}</span>
@@ -88,7 +114,7 @@ export function DeadLetterItem({ letter }: { letter: DeadLetter }) {
           disabled={busy}
           onClick={() => void act('retry')}
         >
-          Retry
+          <Trans>Retry</Trans>
         </button>
         <button
           type="button"
@@ -96,7 +122,7 @@ export function DeadLetterItem({ letter }: { letter: DeadLetter }) {
           disabled={busy}
           onClick={() => void act('discard')}
         >
-          Discard
+          <Trans>Discard</Trans>
         </button>
       </span>
     </li>
@@ -109,16 +135,20 @@ export function ConflictItem({ conflict }: { conflict: ConflictRecord }) {
   return (
     <li>
       <span>
-        <strong>{project?.name || conflict.label}</strong> ·{' '}
+        <strong>{project?.name || labelWords(conflict.table, conflict.label)}</strong> ·{' '}
         {describePath(conflict.path, project?.details)}
         <span className="sync-values">
-          <span className="muted">Other device had</span>
+          <span className="muted">
+            <Trans>Other device had</Trans>
+          </span>
           <span>{describeValue(conflict.serverValue, conflict.path, project?.details)}</span>
-          <span className="muted">Yours (kept)</span>
+          <span className="muted">
+            <Trans>Yours (kept)</Trans>
+          </span>
           <span>{describeValue(conflict.clientValue, conflict.path, project?.details)}</span>
         </span>
       </span>
-      <span className="muted">{new Date(conflict.at).toLocaleString()}</span>
+      <span className="muted">{formatDateTime(conflict.at)}</span>
     </li>
   );
 }

@@ -10,6 +10,8 @@ import { useLingui } from '@lingui/react/macro';
 import {
   CONNECTION_TEXT,
   lastSyncedText,
+  needsAttentionText,
+  notAcceptedText,
   savedOnDeviceShortText,
   savedOnDeviceText,
   stateWords,
@@ -31,8 +33,7 @@ export function indicatorDetail(
   nowMs: number,
 ): string | null {
   if (s.unsynced > 0) return savedOnDeviceText(s.unsynced);
-  if (s.deadLetters > 0)
-    return `${s.deadLetters} ${s.deadLetters === 1 ? 'change' : 'changes'} not accepted`;
+  if (s.deadLetters > 0) return notAcceptedText(s.deadLetters);
   if (syncing) return null;
   return lastSyncedText(s.lastSyncedAt, nowMs);
 }
@@ -47,17 +48,12 @@ export function SyncStatusIndicator() {
   const state = syncing ? t`Syncing…` : stateWords(CONNECTION_TEXT[s.connection]);
   const detail = indicatorDetail(s, syncing, now);
   const text = detail ? `${state} · ${detail}` : state;
-  const label = [
-    text,
-    attention > 0 ? `${attention} need${attention === 1 ? 's' : ''} attention` : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
+  const label = attention > 0 ? `${text}, ${needsAttentionText(attention)}` : text;
   return (
     <Link
       to="/sync"
       className={`sync-indicator btn btn-ghost btn-sm is-${s.connection}`}
-      aria-label={`Sync status: ${label}`}
+      aria-label={t`Sync status: ${label}`}
       title={label}
     >
       <span
@@ -78,7 +74,7 @@ export function SyncStatusIndicator() {
       </span>
       {attention > 0 && (
         <span className="badge sync-warn" aria-hidden="true">
-          {s.authRequired ? 'Sign in' : `! ${attention}`}
+          {s.authRequired ? t`Sign in` : `! ${attention}`}
         </span>
       )}
     </Link>

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
 import { availabilityText, backgroundRecordText } from './backgroundTexts';
 import { openAppToSendText } from './syncTexts';
 
@@ -36,5 +37,33 @@ describe('background sync texts', () => {
     expect(availabilityText(false)).toContain("Open the app when you're back online");
     expect(openAppToSendText(1)).toBe("Open the app when you're back online to send 1 change.");
     expect(openAppToSendText(4)).toBe("Open the app when you're back online to send 4 changes.");
+  });
+});
+
+describe('background sync texts in Spanish', () => {
+  afterEach(() => i18n.activate('en'));
+
+  it('counts with Spanish plurals and tells the time in Spanish', () => {
+    i18n.activate('es');
+    const base = {
+      at,
+      kind: 'push',
+      outcome: 'ok',
+      pushed: 1,
+      pulled: 0,
+      appClosed: true,
+    } as const;
+    expect(backgroundRecordText(base)).toMatch(
+      /^1 cambio enviado a las 12:41\sp\.\s?m\., app cerrada$/,
+    );
+    expect(backgroundRecordText({ ...base, pushed: 3, appClosed: false })).toMatch(
+      /^3 cambios enviados a las 12:41\sp\.\s?m\., app abierta$/,
+    );
+    expect(openAppToSendText(1)).toBe(
+      'Abre la app cuando vuelvas a tener conexión para enviar 1 cambio.',
+    );
+    expect(openAppToSendText(0)).toBe(
+      'Abre la app cuando vuelvas a tener conexión para enviar 0 cambios.',
+    );
   });
 });

@@ -5,7 +5,7 @@
  * sync/texts.ts.
  */
 import type { ConnectionState, SyncProblem, SyncStatus } from '../../../sync/status';
-import { msg, plural, t } from '@lingui/core/macro';
+import { msg, plural, select, t } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { currentLocale, i18n } from '../../i18n/i18n';
 
@@ -126,12 +126,25 @@ export function stateWords(text: string): string {
 
 /** The waiting-changes banner where the browser has no Background Sync (Safari, Firefox). */
 export function openAppToSendText(unsynced: number): string {
-  return `Open the app when you're back online to send ${unsynced} ${unsynced === 1 ? 'change' : 'changes'}.`;
+  return plural(unsynced, {
+    one: "Open the app when you're back online to send # change.",
+    other: "Open the app when you're back online to send # changes.",
+  });
 }
 
 /** "3 on this device": the count when the top bar is phone-narrow. */
 export function savedOnDeviceShortText(count: number): string {
-  return `${count} on this device`;
+  return t`${count} on this device`;
+}
+
+/** "1 change not accepted" / "3 changes not accepted": changes the server refused. */
+export function notAcceptedText(count: number): string {
+  return plural(count, { one: '# change not accepted', other: '# changes not accepted' });
+}
+
+/** "1 needs attention" / "2 need attention": the top bar's warning, for its label. */
+export function needsAttentionText(count: number): string {
+  return plural(count, { one: '# needs attention', other: '# need attention' });
 }
 
 /** Changes wait this long without reaching the server before a banner (not only the dot) says so. */
@@ -184,7 +197,47 @@ export function lastSyncedText(lastSyncedAt: string | null, nowMs: number): stri
   return t`Synced ${ago}`;
 }
 
-/** "edit", "new", "delete" for a queued op. */
-export function opKindText(kind: 'insert' | 'update' | 'delete'): string {
-  return kind === 'insert' ? t`New` : kind === 'update' ? t`Edit` : t`Delete`;
+/**
+ * What a queued op does to which kind of row: "Edit project", "New file", "Delete quote" (one
+ * message per kind, the row's kind as an ICU select: Spanish agrees the adjective with the noun).
+ */
+export function opText(kind: 'insert' | 'update' | 'delete', table: string): string {
+  if (kind === 'insert')
+    return select(table, {
+      projects: 'New project',
+      project_files: 'New file',
+      quotes: 'New quote',
+      messages: 'New message',
+      reviews: 'New review',
+      other: 'New profile',
+    });
+  if (kind === 'update')
+    return select(table, {
+      projects: 'Edit project',
+      project_files: 'Edit file',
+      quotes: 'Edit quote',
+      messages: 'Edit message',
+      reviews: 'Edit review',
+      other: 'Edit profile',
+    });
+  return select(table, {
+    projects: 'Delete project',
+    project_files: 'Delete file',
+    quotes: 'Delete quote',
+    messages: 'Delete message',
+    reviews: 'Delete review',
+    other: 'Delete profile',
+  });
+}
+
+/** The kind of a synced row in the language shown ("Project", "File"), where no name is known. */
+export function tableWords(table: string): string {
+  return select(table, {
+    projects: 'Project',
+    project_files: 'File',
+    quotes: 'Quote',
+    messages: 'Message',
+    reviews: 'Review',
+    other: 'Profile',
+  });
 }

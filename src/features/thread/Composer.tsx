@@ -1,16 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { filesRepo, messagesRepo, type ThreadMessage } from '../../data';
-import {
-  MESSAGE_MAX_CHARS,
-  MESSAGE_TEXTS,
-  messageBodyError,
-  messageLength,
-} from '../../domain/messageText';
+import { MESSAGE_MAX_CHARS, messageBodyError, messageLength } from '../../domain/messageText';
 import { askNotificationsAfterFirstMessage } from '../../remote/messageNotices';
 import { storeThumbnail } from '../../ui/thumbnails';
 import { loadDraft, saveDraft } from './composerDraft';
-import { WRITE_TEXTS } from './threadTexts';
+import { writeText } from './threadTexts';
+import { formatNumber } from '../../i18n/format';
 
 /**
  * The thread's composer: 4,000 characters, the text kept when refused, a
@@ -56,13 +52,13 @@ export function Composer({
     try {
       const problem = messageBodyError(text);
       if (problem) {
-        setError(MESSAGE_TEXTS[problem]);
+        setError(writeText(problem));
         return;
       }
       if (editing) {
         const edited = await messagesRepo.edit(editing.id, text);
         if (!edited.ok) {
-          setError(WRITE_TEXTS[edited.code]);
+          setError(writeText(edited.code));
           return;
         }
         onDoneEditing();
@@ -78,7 +74,7 @@ export function Composer({
       }
       const result = await messagesRepo.send(projectId, text, ids);
       if (!result.ok) {
-        setError(WRITE_TEXTS[result.code]);
+        setError(writeText(result.code));
         return;
       }
       setTextState('');
@@ -114,7 +110,7 @@ export function Composer({
       />
       <div className="composer-row">
         <span className={length > MESSAGE_MAX_CHARS ? 'field-error' : 'muted'}>
-          {length.toLocaleString('en-US')} / {MESSAGE_MAX_CHARS.toLocaleString('en-US')}
+          {formatNumber(length)} / {formatNumber(MESSAGE_MAX_CHARS)}
         </span>
         {canAttach && !editing ? (
           <label className="btn btn-sm">

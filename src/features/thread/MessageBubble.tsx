@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { format } from 'date-fns';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { deadLettersRepo, type LocalProjectFile, type ThreadMessage } from '../../data';
 import { messageSegments } from '../../domain/messageText';
 import { FileThumb, isImage } from '../../ui/FileThumb';
 import { PhotoViewer } from '../../ui/PhotoViewer';
 import { errorText, serverFailure } from '../../remote/errorCodes';
+import { messageTime } from './threadTexts';
 
 /** A body as text, with links, email addresses and phone numbers tappable (never HTML). */
 function Body({ text }: { text: string }) {
@@ -109,7 +109,7 @@ export function MessageBubble({
   onDelete: () => void;
 }) {
   const { t } = useLingui();
-  const time = format(new Date(m.created_at), 'h:mm a');
+  const time = messageTime(m.created_at);
   return (
     <article
       className={`msg ${mine ? 'msg-mine' : ''} msg-${m.state}`}

@@ -1,9 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { msg } from '@lingui/core/macro';
-import { i18n } from '../../i18n/i18n';
-import { format, isSameDay, isToday, isYesterday } from 'date-fns';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { messageEditable, messagesRepo, type ProjectRow, type ThreadMessage } from '../../data';
 import { useJob, useOthersReadUpTo, useProjectFiles, useThread } from '../../hooks';
@@ -11,7 +8,7 @@ import { jobAnswer } from '../../domain/jobRole';
 import { authorLabel } from '../../domain/jobRoleTexts';
 import { Composer } from './Composer';
 import { MessageBubble } from './MessageBubble';
-import { WRITE_TEXTS } from './threadTexts';
+import { dayLabel, sameDay, writeText } from './threadTexts';
 import './thread.css';
 
 /** Messages shown at first (the newest). */
@@ -31,19 +28,13 @@ interface Item {
   day: string | null;
 }
 
-function dayLabel(d: Date): string {
-  if (isToday(d)) return i18n._(msg`Today`);
-  if (isYesterday(d)) return i18n._(msg`Yesterday`);
-  return format(d, 'EEEE, MMMM d, yyyy');
-}
-
 /** The messages as rows, the first of each day carrying the day's label. */
 function withDays(messages: readonly ThreadMessage[]): Item[] {
   const items: Item[] = [];
   let prev: Date | null = null;
   for (const m of messages) {
     const d = new Date(m.created_at);
-    items.push({ m, day: !prev || !isSameDay(prev, d) ? dayLabel(d) : null });
+    items.push({ m, day: !prev || !sameDay(prev, d) ? dayLabel(d) : null });
     prev = d;
   }
   return items;
@@ -69,7 +60,7 @@ export function ProjectThread({
   /** False for a viewer, who may write but not add files to the project. */
   canAttach?: boolean;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [limit, setLimit] = useState(PAGE);
   const page = useThread(project.id, limit);
   // Authors are named by the server's answer of who is who on the job (names travel on the people rows).
@@ -83,7 +74,9 @@ export function ProjectThread({
   const [deleting, setDeleting] = useState<ThreadMessage | null>(null);
 
   const messages = page?.messages;
-  const items = useMemo(() => withDays(messages ?? []), [messages]);
+  // The day labels are words of the language shown: a switch of language words them again.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const items = useMemo(() => withDays(messages ?? []), [messages, i18n.locale]);
   const seenId = useMemo(() => {
     if (!othersRead || !messages) return null;
     for (let i = messages.length - 1; i >= 0; i--) {
@@ -224,7 +217,7 @@ export function ProjectThread({
           danger
           onConfirm={async () => {
             const result = await messagesRepo.remove(deleting.id);
-            return result.ok ? null : WRITE_TEXTS[result.code];
+            return result.ok ? null : writeText(result.code);
           }}
           onClose={() => setDeleting(null)}
         />

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react';
 import { visitsRepo } from '../../data';
 import { useProjectVisits } from '../../hooks';
 import { VisitForm } from './VisitForm';
 import { VisitItem } from './ProjectVisits';
-import { VISIT_ERROR_TEXTS } from './visitTexts';
+import { errorText } from '../../remote/errorCodes';
 import './visits.css';
 
 /**
@@ -14,7 +15,8 @@ import './visits.css';
  * job is shared with him then), or declined, when he may propose again.
  */
 export function MeasureVisitAction({ projectId, userId }: { projectId: string; userId: string }) {
-  const { i18n } = useLingui();
+  // Subscribed to the language: the refusal's words (errorText) follow a switch.
+  useLingui();
   const visits = useProjectVisits(projectId);
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +41,7 @@ export function MeasureVisitAction({ projectId, userId }: { projectId: string; u
             onDecline={() => undefined}
             onCancel={() =>
               void visitsRepo.cancel(shown.id).then((r) => {
-                setError(r.ok ? null : i18n._(VISIT_ERROR_TEXTS[r.code]));
+                setError(r.ok ? null : errorText(r));
               })
             }
           />

@@ -9,7 +9,8 @@ import type { JobAnswer } from '../../domain/jobRole';
 import { formatTimeRange } from '../../i18n/format';
 import { markVisitsSeen } from '../../remote/visitNotices';
 import { VisitForm, type CrewChoice } from './VisitForm';
-import { VISIT_ERROR_TEXTS, VISIT_KIND_TEXTS, VISIT_STATUS_TEXTS } from './visitTexts';
+import { VISIT_KIND_TEXTS, VISIT_STATUS_TEXTS } from './visitTexts';
+import { errorText } from '../../remote/errorCodes';
 import { downloadVisitIcs } from './visitIcsDownload';
 import './visits.css';
 
@@ -36,7 +37,7 @@ export function ProjectVisits({
   /** Who may go on an install when the user plans it (his team as its admin, or himself). */
   crewChoices?: readonly CrewChoice[];
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const visits = useProjectVisits(projectId);
   const quotes = useProjectQuotes(projectId);
   const [scheduling, setScheduling] = useState(false);
@@ -59,7 +60,7 @@ export function ProjectVisits({
 
   async function act(run: () => Promise<Outcome<unknown, VisitWriteError>>) {
     const res = await run();
-    setError(res.ok ? null : i18n._(VISIT_ERROR_TEXTS[res.code]));
+    setError(res.ok ? null : errorText(res));
   }
 
   return (

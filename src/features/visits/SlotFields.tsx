@@ -1,7 +1,8 @@
 import { useLingui, Trans } from '@lingui/react/macro';
 import { format, parse } from 'date-fns';
 import { MAX_VISIT_SLOTS, slotProblem, type SlotTimes } from '../../domain/visitRules';
-import { VISIT_ERROR_TEXTS } from './visitTexts';
+import { errorText } from '../../remote/errorCodes';
+import { failure } from '../../../shared/outcome';
 
 /** One slot as the form holds it: a local calendar day and two local times (the viewer's zone). */
 export interface SlotDraft {
@@ -9,6 +10,12 @@ export interface SlotDraft {
   from: string;
   to: string;
 }
+
+/**
+ * An empty slot: the person planning picks the day and both times (a time
+ * filled in for them would be sent unread as often as it is changed).
+ */
+export const EMPTY_SLOT: SlotDraft = { day: '', from: '', to: '' };
 
 /** A new slot draft: `daysAhead` days from `now`, 9:00 to 10:00 local time. */
 export function newSlotDraft(
@@ -46,7 +53,7 @@ export function SlotFields({
   showErrors: boolean;
   addLabel: string;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const set = (i: number, patch: Partial<SlotDraft>) =>
     onChange(slots.map((s, k) => (k === i ? { ...s, ...patch } : s)));
   return (
@@ -90,7 +97,7 @@ export function SlotFields({
             ) : null}
             {problem ? (
               <p id={errorId} className="field-error" role="alert">
-                {i18n._(VISIT_ERROR_TEXTS[problem])}
+                {errorText(failure(problem))}
               </p>
             ) : null}
           </fieldset>
@@ -101,16 +108,15 @@ export function SlotFields({
           type="button"
           className="btn"
           onClick={() => {
+            // A further time copies the last one's hours on the day after, once
+            // the last one has a day; before that it starts empty too.
             const last = slots[slots.length - 1];
-            const base = last ? parse(last.day, 'yyyy-MM-dd', new Date()) : new Date(nowMs);
+            const base = last?.day ? parse(last.day, 'yyyy-MM-dd', new Date()) : null;
             onChange([
               ...slots,
-              newSlotDraft(
-                Number.isNaN(base.getTime()) ? new Date(nowMs) : base,
-                1,
-                last?.from,
-                last?.to,
-              ),
+              base && !Number.isNaN(base.getTime())
+                ? newSlotDraft(base, 1, last?.from, last?.to)
+                : EMPTY_SLOT,
             ]);
           }}
         >

@@ -3,8 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { visitsRepo, type VisitKind } from '../../data';
 import { slotsProblem, VISIT_MESSAGE_LIMIT } from '../../domain/visitRules';
 import { textLength } from '../../domain/userText';
-import { SlotFields, draftTimes, newSlotDraft, type SlotDraft } from './SlotFields';
-import { VISIT_ERROR_TEXTS } from './visitTexts';
+import { SlotFields, draftTimes, EMPTY_SLOT, type SlotDraft } from './SlotFields';
+import { errorText } from '../../remote/errorCodes';
+import { failure } from '../../../shared/outcome';
 
 /** A person who may go on an install (the contractor, and his team for the organization's admin). */
 export interface CrewChoice {
@@ -34,13 +35,9 @@ export function VisitForm({
   defaultCrew?: readonly string[];
   onDone: () => void;
 }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [now] = useState(() => new Date());
-  const [slots, setSlots] = useState<SlotDraft[]>(() =>
-    kind === 'measure'
-      ? [newSlotDraft(now, 1), newSlotDraft(now, 2)]
-      : [newSlotDraft(now, 7, '08:00', '16:00')],
-  );
+  const [slots, setSlots] = useState<SlotDraft[]>([EMPTY_SLOT]);
   const [message, setMessage] = useState('');
   const [crew, setCrew] = useState<string[]>([...(defaultCrew ?? [])]);
   const [showErrors, setShowErrors] = useState(false);
@@ -55,13 +52,13 @@ export function VisitForm({
     const times = slots.map(draftTimes);
     const problem = slotsProblem(times, Date.now());
     if (problem || tooLong) {
-      setError(i18n._(VISIT_ERROR_TEXTS[problem?.code ?? 'visit.message_too_long']));
+      setError(errorText(failure(problem?.code ?? 'visit.message_too_long')));
       return;
     }
     setBusy(true);
     try {
       const res = await visitsRepo.create({ projectId, kind, slots: times, message, crew });
-      if (!res.ok) setError(i18n._(VISIT_ERROR_TEXTS[res.code]));
+      if (!res.ok) setError(errorText(res));
       else onDone();
     } finally {
       setBusy(false);
@@ -111,7 +108,7 @@ export function VisitForm({
       </label>
       {tooLong ? (
         <p className="field-error" role="alert">
-          {i18n._(VISIT_ERROR_TEXTS['visit.message_too_long'])}
+          {errorText(failure('visit.message_too_long'))}
         </p>
       ) : null}
       {error && !tooLong ? (

@@ -11,7 +11,7 @@
  * `SMTP_URL` no mail is sent and the answer gives the link to pass on.
  */
 import nodemailer from 'nodemailer';
-import { createInviteHandler, type InviteKind, type InviteMail } from './invite.ts';
+import { createInviteHandler, refuse, type InviteKind, type InviteMail } from './invite.ts';
 
 /** CORS for the app's browser calls (bearer tokens, no cookies, so any origin). */
 export const CORS_HEADERS: Record<string, string> = {
@@ -50,18 +50,16 @@ export function serveInvite(kind: InviteKind): void {
       !anonKey && 'SUPABASE_ANON_KEY',
       !siteUrl && 'SITE_URL',
     ].filter(Boolean);
+    // The operator's fix goes to the function's log; the answer names the code and what is missing.
+    console.error(
+      `${missing.join(', ')} missing: supabase secrets set SITE_URL=https://your-app.example`,
+    );
     Deno.serve((req) =>
       req.method === 'OPTIONS'
         ? new Response(null, { status: 204, headers: CORS_HEADERS })
-        : Response.json(
-            {
-              code: 'PGRST002',
-              message: `The invitation function is not set up: ${missing.join(', ')} missing (supabase secrets set SITE_URL=https://your-app.example).`,
-              details: null,
-              hint: null,
-            },
-            { status: 503, headers: CORS_HEADERS },
-          ),
+        : refuse(503, 'PGRST002', 'function.not_configured', CORS_HEADERS, {
+            missing: missing.join(', '),
+          }),
     );
     return;
   }

@@ -20,11 +20,18 @@
  * it back to pass on (copy, share, QR code).
  *
  * Answers 200 `{ id, project_id?, email, role, expires_at, link, mailed,
- * mail_problem? }`, or a PostgREST-shaped error `{ code, message, details,
- * hint }`: 401 no or bad token (the anon key is no user), 400 bad body or
- * email, 405 not POST, 413 body over 16 KB, 403 not allowed, 409 already a
- * member, 429 over the invitation limits, 502/503 when Auth or the database
- * cannot be reached. Never a stack trace.
+ * mail_problem? }` (`mail_problem` a code: `invite.mail_not_configured`,
+ * `invite.mail_failed`), or a PostgREST-shaped error `{ code, message,
+ * details, hint }` whose `message` is a stable dotted code and `details` a
+ * JSON object of its data: 401 `auth.token_missing` / `auth.token_invalid`
+ * (the anon key is no user), 400 `request.body_invalid` (`{ reason }`, or a
+ * schema's `{ field, issue, issues }`) or `invite.email_invalid` /
+ * `invite.role_invalid`, 405 `request.method_not_allowed`, 413
+ * `request.body_too_large` (`{ limit }`), the database's own codes as it
+ * raised them (403 `invite.project_manager_only`, 409
+ * `invite.already_member`, 429 `invite.limit_reached`, …), 502/503
+ * `error.server` (`{ service }`) when Auth or the database cannot be
+ * reached. Never a sentence or a stack trace.
  */
 import { z } from 'zod';
 import { mailSafeName } from './mailText.ts';
@@ -68,21 +75,39 @@ export const MAX_INVITE_BODY_BYTES = 16 * 1024;
 
 const ROLES = ['owner', 'contractor', 'viewer'] as const;
 const projectBody = z.object({
-  project_id: z
-    .string({ message: 'project_id must be a project id' })
-    .uuid({ message: 'project_id must be a project id' }),
-  email: z.string({ message: 'Please enter a valid email address' }).max(320, {
-    message: 'Please enter a valid email address',
-  }),
-  role: z.enum(ROLES, { message: 'role must be owner, contractor or viewer' }).default('owner'),
+  project_id: z.string().uuid(),
+  email: z.string().max(320),
+  role: z.enum(ROLES).default('owner'),
   locale: z.string().max(35).optional(),
 });
 const orgBody = z.object({
-  email: z.string({ message: 'Please enter a valid email address' }).max(320, {
-    message: 'Please enter a valid email address',
-  }),
+  email: z.string().max(320),
   locale: z.string().max(35).optional(),
 });
+
+/** The data of an error answer: a JSON object, the values the code's words need. */
+export type ErrorDetails = Record<string, unknown>;
+
+/**
+ * Why a body failed its schema: the first issue's field and zod issue code
+ * (`{ field: 'email', issue: 'too_big' }`, the words' data), and every issue
+ * as `{ path, code }` (dotted paths) for whoever reads the answer.
+ */
+export function zodDetails(error: z.ZodError): ErrorDetails {
+  const issues = error.issues.slice(0, 20).map((i) => ({ path: i.path.join('.'), code: i.code }));
+  return { field: issues[0]?.path ?? '', issue: issues[0]?.code ?? 'custom', issues };
+}
+
+/**
+ * A refused body's code: a bad email or role keeps the invitation's own code
+ * (the same the database raises, so the person reads one text), anything else
+ * is `request.body_invalid`.
+ */
+function bodyCode(details: ErrorDetails): string {
+  if (details.field === 'email') return 'invite.email_invalid';
+  if (details.field === 'role') return 'invite.role_invalid';
+  return 'request.body_invalid';
+}
 
 interface Created {
   id: string;
@@ -94,25 +119,62 @@ interface Created {
   inviter?: { name?: string | null; email?: string | null };
 }
 
-/** A PostgREST-shaped error answer. */
-function refuse(
+/**
+ * A PostgREST-shaped error answer `{ code, message, details, hint }`: `code`
+ * the PostgREST code or SQLSTATE that fits the status, `message` a stable
+ * dotted code (src/remote/errorCodes.ts words it), `details` a JSON object of
+ * its data (null when it has none). Never a sentence or a stack trace.
+ */
+export function refuse(
   status: number,
   code: string,
   message: string,
   headers: Record<string, string> = {},
-  details: string | null = null,
+  details: ErrorDetails | null = null,
 ): Response {
   return Response.json({ code, message, details, hint: null }, { status, headers });
 }
 
+/**
+ * The database's DETAIL as an object: PostgREST passes it as text, and the
+ * database's codes put a JSON object there; anything else stays as it came.
+ */
+function detailsObject(details: unknown): unknown {
+  if (typeof details !== 'string' || !details.startsWith('{')) return details ?? null;
+  try {
+    const value = JSON.parse(details) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : details;
+  } catch {
+    return details;
+  }
+}
+
+/** Why a body could not be read: its status, code and data. */
+interface BodyRefusal {
+  ok: false;
+  status: 400 | 413;
+  message: 'request.body_invalid' | 'request.body_too_large';
+  details: ErrorDetails;
+}
+
+const tooLarge: BodyRefusal = {
+  ok: false,
+  status: 413,
+  message: 'request.body_too_large',
+  details: { limit: MAX_INVITE_BODY_BYTES },
+};
+const invalid = (reason: 'invalid_json' | 'aborted' | 'not_object'): BodyRefusal => ({
+  ok: false,
+  status: 400,
+  message: 'request.body_invalid',
+  details: { reason },
+});
+
 /** The body as JSON within {@link MAX_INVITE_BODY_BYTES}, or why not. */
-async function readJson(
-  req: Request,
-): Promise<{ ok: true; value: unknown } | { ok: false; status: 400 | 413; message: string }> {
+async function readJson(req: Request): Promise<{ ok: true; value: unknown } | BodyRefusal> {
   const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > MAX_INVITE_BODY_BYTES)
-    return { ok: false, status: 413, message: 'Payload Too Large' };
-  if (!req.body) return { ok: false, status: 400, message: 'Empty or invalid json' };
+  if (declared > MAX_INVITE_BODY_BYTES) return tooLarge;
+  if (!req.body) return invalid('invalid_json');
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -123,12 +185,12 @@ async function readJson(
       size += value.byteLength;
       if (size > MAX_INVITE_BODY_BYTES) {
         await reader.cancel().catch(() => {});
-        return { ok: false, status: 413, message: 'Payload Too Large' };
+        return tooLarge;
       }
       chunks.push(value);
     }
   } catch {
-    return { ok: false, status: 400, message: 'Request body aborted' };
+    return invalid('aborted');
   }
   const bytes = new Uint8Array(size);
   let at = 0;
@@ -139,7 +201,7 @@ async function readJson(
   try {
     return { ok: true, value: JSON.parse(new TextDecoder().decode(bytes)) as unknown };
   } catch {
-    return { ok: false, status: 400, message: 'Empty or invalid json' };
+    return invalid('invalid_json');
   }
 }
 
@@ -228,11 +290,13 @@ export function createInviteHandler(
   return async (req) => {
     if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: extra });
     if (req.method !== 'POST')
-      return refuse(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`, extra);
+      return refuse(405, 'PGRST117', 'request.method_not_allowed', extra, {
+        method: req.method.slice(0, 16),
+      });
     const auth = req.headers.get('authorization') ?? '';
     const jwt = /^bearer /i.test(auth) ? auth.slice(7).trim() : '';
-    if (!jwt || !looksSignedIn(jwt))
-      return refuse(401, 'PGRST301', 'Please sign in to invite someone', extra);
+    if (!jwt) return refuse(401, 'PGRST301', 'auth.token_missing', extra);
+    if (!looksSignedIn(jwt)) return refuse(401, 'PGRST301', 'auth.token_invalid', extra);
     const call = config.fetch ?? fetch;
     const base = config.supabaseUrl.replace(/\/+$/, '');
     const asCaller = { apikey: config.anonKey, authorization: `Bearer ${jwt}` };
@@ -240,15 +304,17 @@ export function createInviteHandler(
       const user = await call(`${base}/auth/v1/user`, { headers: asCaller });
       await user.body?.cancel();
       if (user.status >= 500)
-        return refuse(503, 'PGRST002', 'Sign-in could not be checked. Try again.', extra);
-      if (!user.ok) return refuse(401, 'PGRST301', 'Please sign in to invite someone', extra);
+        return refuse(503, 'PGRST002', 'error.server', extra, { service: 'auth' });
+      if (!user.ok) return refuse(401, 'PGRST301', 'auth.token_invalid', extra);
       const read = await readJson(req);
-      if (!read.ok) return refuse(read.status, 'PGRST102', read.message, extra);
+      if (!read.ok) return refuse(read.status, 'PGRST102', read.message, extra, read.details);
       if (typeof read.value !== 'object' || read.value === null || Array.isArray(read.value))
-        return refuse(400, 'PGRST102', 'Empty or invalid json', extra);
+        return refuse(400, 'PGRST102', 'request.body_invalid', extra, { reason: 'not_object' });
       const checked = (kind === 'project' ? projectBody : orgBody).safeParse(read.value);
-      if (!checked.success)
-        return refuse(400, '22023', checked.error.issues[0]?.message ?? 'Bad body', extra);
+      if (!checked.success) {
+        const details = zodDetails(checked.error);
+        return refuse(400, '22023', bodyCode(details), extra, details);
+      }
       const token = randomToken();
       const hash = await sha256Hex(token);
       const body = checked.data as {
@@ -279,12 +345,12 @@ export function createInviteHandler(
         const status = rpc.status >= 400 && rpc.status < 500 ? rpc.status : 503;
         const text = (k: string) => (typeof answer?.[k] === 'string' ? answer[k] : null);
         if (status === 503)
-          return refuse(503, 'PGRST000', 'The invitation could not be saved. Try again.', extra);
+          return refuse(503, 'PGRST000', 'error.server', extra, { service: 'database' });
         return Response.json(
           {
             code: text('code') ?? 'PGRST000',
-            message: text('message') ?? 'The invitation could not be sent',
-            details: text('details'),
+            message: text('message') ?? 'invite.send_failed',
+            details: detailsObject(answer?.details),
             hint: text('hint'),
           },
           { status, headers: extra },
@@ -301,16 +367,18 @@ export function createInviteHandler(
             : undefined,
       );
       let mailed = false;
-      let mailProblem: string | undefined;
+      // A code the app words ("pass the link on yourself"); the mailer's own text stays in the log.
+      let mailProblem: 'invite.mail_failed' | 'invite.mail_not_configured' | undefined;
       if (config.sendMail) {
         try {
           await config.sendMail(mailOf(kind, created, link, mailLocale(body.locale)));
           mailed = true;
         } catch (e) {
-          mailProblem = `The mail could not be sent (${e instanceof Error ? e.message : String(e)}). Pass the link on yourself.`;
+          console.error(`invitation mail failed: ${e instanceof Error ? e.message : String(e)}`);
+          mailProblem = 'invite.mail_failed';
         }
       } else {
-        mailProblem = 'No mail is set up for invitations: pass the link on yourself.';
+        mailProblem = 'invite.mail_not_configured';
       }
       return Response.json(
         {
@@ -326,12 +394,7 @@ export function createInviteHandler(
         { headers: extra },
       );
     } catch {
-      return refuse(
-        502,
-        'PGRST000',
-        'The invitation service could not be reached. Try again.',
-        extra,
-      );
+      return refuse(502, 'PGRST000', 'error.server', extra, { service: 'invite' });
     }
   };
 }

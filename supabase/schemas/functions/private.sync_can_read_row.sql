@@ -17,6 +17,11 @@ AS $function$
     when 'visits' then exists (select 1 from public.visits r where r.id = p_row_id and (private.can_read_visit(r.project_id, r.contractor_id, r.crew)))
     when 'punch_list_items' then exists (select 1 from public.punch_list_items r where r.id = p_row_id and (private.can_read_project(r.project_id)))
     when 'project_signoffs' then exists (select 1 from public.project_signoffs r where r.id = p_row_id and (private.can_read_project(r.project_id)))
+    when 'door_makers' then exists (select 1 from public.door_makers r where r.id = p_row_id and (private.is_door_contractor(r.contractor_id)))
+    when 'door_orders' then exists (select 1 from public.door_orders r where r.id = p_row_id and (private.can_read_door_order(r.project_id, r.contractor_id)))
+    when 'change_orders' then exists (select 1 from public.change_orders r where r.id = p_row_id and (private.is_job_contractor(r.project_id) or (r.status <> 'draft' and private.can_read_money(r.project_id))))
+    when 'invoices' then exists (select 1 from public.invoices r where r.id = p_row_id and (private.can_read_money(r.project_id)))
+    when 'payments' then exists (select 1 from public.payments r where r.id = p_row_id and (private.can_read_money(r.project_id)))
     else false
   end
 $function$;

@@ -107,6 +107,51 @@ begin
       from (select * from public.project_signoffs x where (x.txid, x.id) > (p_cursor, p_after_id)
             order by x.txid, x.id limit p_limit) t;
     end if;
+  elsif p_table = 'door_makers' then
+    if p_after_id is null then
+      select coalesce(json_agg(t order by t.txid, t.id), '[]'::json), count(*)::int into o_rows, o_count
+      from (select * from public.door_makers x where x.txid >= p_cursor order by x.txid, x.id limit p_limit) t;
+    else
+      select coalesce(json_agg(t order by t.txid, t.id), '[]'::json), count(*)::int into o_rows, o_count
+      from (select * from public.door_makers x where (x.txid, x.id) > (p_cursor, p_after_id)
+            order by x.txid, x.id limit p_limit) t;
+    end if;
+  elsif p_table = 'door_orders' then
+    if p_after_id is null then
+      select coalesce(json_agg(t order by t.txid, t.id), '[]'::json), count(*)::int into o_rows, o_count
+      from (select * from public.door_orders x where x.txid >= p_cursor order by x.txid, x.id limit p_limit) t;
+    else
+      select coalesce(json_agg(t order by t.txid, t.id), '[]'::json), count(*)::int into o_rows, o_count
+      from (select * from public.door_orders x where (x.txid, x.id) > (p_cursor, p_after_id)
+            order by x.txid, x.id limit p_limit) t;
+    end if;
+  elsif p_table = 'change_orders' then
+    if p_after_id is null then
+      select coalesce(json_agg(t order by t.txid, t.id), '[]'::json), count(*)::int into o_rows, o_count
+      from (select * from public.change_orders x where x.txid >= p_cursor order by x.txid, x.id limit p_limit) t;
+    else
+      select coalesce(json_agg(t order by t.txid, t.id), '[]'::json), count(*)::int into o_rows, o_count
+      from (select * from public.change_orders x where (x.txid, x.id) > (p_cursor, p_after_id)
+            order by x.txid, x.id limit p_limit) t;
+    end if;
+  elsif p_table = 'invoices' then
+    if p_after_id is null then
+      select coalesce(json_agg(t order by t.txid, t.id), '[]'::json), count(*)::int into o_rows, o_count
+      from (select * from public.invoices x where x.txid >= p_cursor order by x.txid, x.id limit p_limit) t;
+    else
+      select coalesce(json_agg(t order by t.txid, t.id), '[]'::json), count(*)::int into o_rows, o_count
+      from (select * from public.invoices x where (x.txid, x.id) > (p_cursor, p_after_id)
+            order by x.txid, x.id limit p_limit) t;
+    end if;
+  elsif p_table = 'payments' then
+    if p_after_id is null then
+      select coalesce(json_agg(t order by t.txid, t.id), '[]'::json), count(*)::int into o_rows, o_count
+      from (select * from public.payments x where x.txid >= p_cursor order by x.txid, x.id limit p_limit) t;
+    else
+      select coalesce(json_agg(t order by t.txid, t.id), '[]'::json), count(*)::int into o_rows, o_count
+      from (select * from public.payments x where (x.txid, x.id) > (p_cursor, p_after_id)
+            order by x.txid, x.id limit p_limit) t;
+    end if;
   else
     raise exception 'sync.unknown_table' using errcode = '22023', detail = jsonb_build_object('table', left(p_table, 64))::text;
   end if;

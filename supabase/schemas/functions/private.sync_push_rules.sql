@@ -18,6 +18,11 @@ AS $function$
     when 'visits' then '{"pushed": true, "tombstones": true, "details_patch": false, "delete_refusal": null, "project_column": "project_id"}'::jsonb
     when 'punch_list_items' then '{"pushed": true, "tombstones": true, "details_patch": false, "delete_refusal": null, "project_column": "project_id"}'::jsonb
     when 'project_signoffs' then '{"pushed": false, "tombstones": true, "details_patch": false, "delete_refusal": null, "project_column": "project_id"}'::jsonb
+    when 'door_makers' then '{"pushed": true, "tombstones": true, "details_patch": false, "delete_refusal": null, "project_column": null}'::jsonb
+    when 'door_orders' then '{"pushed": true, "tombstones": true, "details_patch": false, "delete_refusal": null, "project_column": "project_id"}'::jsonb
+    when 'change_orders' then '{"pushed": true, "tombstones": true, "details_patch": false, "delete_refusal": null, "project_column": "project_id"}'::jsonb
+    when 'invoices' then '{"pushed": true, "tombstones": true, "details_patch": false, "delete_refusal": null, "project_column": "project_id"}'::jsonb
+    when 'payments' then '{"pushed": true, "tombstones": true, "details_patch": false, "delete_refusal": null, "project_column": "project_id"}'::jsonb
   end
 $function$;
 grant execute on function private.sync_push_rules(p_table text) to public;

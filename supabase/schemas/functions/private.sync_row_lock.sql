@@ -30,6 +30,16 @@ begin
     select to_jsonb(t) into r from public.punch_list_items t where t.id = p_id for update;
   elsif p_table = 'project_signoffs' then
     select to_jsonb(t) into r from public.project_signoffs t where t.id = p_id for update;
+  elsif p_table = 'door_makers' then
+    select to_jsonb(t) into r from public.door_makers t where t.id = p_id for update;
+  elsif p_table = 'door_orders' then
+    select to_jsonb(t) into r from public.door_orders t where t.id = p_id for update;
+  elsif p_table = 'change_orders' then
+    select to_jsonb(t) into r from public.change_orders t where t.id = p_id for update;
+  elsif p_table = 'invoices' then
+    select to_jsonb(t) into r from public.invoices t where t.id = p_id for update;
+  elsif p_table = 'payments' then
+    select to_jsonb(t) into r from public.payments t where t.id = p_id for update;
   end if;
   return r;
 end

@@ -22,6 +22,16 @@ begin
     update public.punch_list_items t set deleted_at = now() where t.id = p_id returning to_jsonb(t) into r;
   elsif p_table = 'project_signoffs' then
     update public.project_signoffs t set deleted_at = now() where t.id = p_id returning to_jsonb(t) into r;
+  elsif p_table = 'door_makers' then
+    update public.door_makers t set deleted_at = now() where t.id = p_id returning to_jsonb(t) into r;
+  elsif p_table = 'door_orders' then
+    update public.door_orders t set deleted_at = now() where t.id = p_id returning to_jsonb(t) into r;
+  elsif p_table = 'change_orders' then
+    update public.change_orders t set deleted_at = now() where t.id = p_id returning to_jsonb(t) into r;
+  elsif p_table = 'invoices' then
+    update public.invoices t set deleted_at = now() where t.id = p_id returning to_jsonb(t) into r;
+  elsif p_table = 'payments' then
+    update public.payments t set deleted_at = now() where t.id = p_id returning to_jsonb(t) into r;
   end if;
   return r;
 end

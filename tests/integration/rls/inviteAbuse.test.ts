@@ -139,10 +139,11 @@ describe('invitation rate limits (kept in the database)', () => {
     for (const r of refused) {
       const res = (r.error as { context: Response }).context;
       expect(res.status).toBe(429);
-      const body = (await res.json()) as { code: string; message: string; details: string };
+      const body = (await res.json()) as { code: string; message: string; details: unknown };
       expect(body.code).toBe('PT429');
       expect(body.message).toBe('invite.limit_reached');
-      expect(JSON.parse(body.details)).toMatchObject({ count: 20, limit: 20 });
+      // The function hands the database's DETAIL on as the JSON object it is.
+      expect(body.details).toMatchObject({ count: 20, limit: 20 });
     }
     const rows = await plain.pg.query<{ n: number }>(
       `select count(*)::int as n from project_invites where project_id = $1`,
@@ -175,9 +176,9 @@ describe('invitation rate limits (kept in the database)', () => {
     for (const r of [strangerFourth, fourth]) {
       const res = (r.error as { context: Response }).context;
       expect(res.status).toBe(429);
-      const body = (await res.json()) as { message: string; details: string };
+      const body = (await res.json()) as { message: string; details: unknown };
       expect(body.message).toBe('invite.address_limit_reached');
-      expect(JSON.parse(body.details)).toMatchObject({
+      expect(body.details).toMatchObject({
         email: 'target@example.com',
         count: 3,
         limit: 3,

@@ -38,6 +38,14 @@ const raises = sql.flatMap(({ file, text }) =>
   })),
 );
 
+/**
+ * The codes raised through private.money_refuse (`money_refuse('invoice.over_contract', …)`),
+ * whose one raise passes its checked code on.
+ */
+const refusedCodes = sql.flatMap(({ text }) =>
+  [...text.matchAll(/money_refuse\('([^']*)'/g)].map((m) => m[1]!),
+);
+
 /** The literal MESSAGE of a raise, or null when it is computed (`using message = …`). */
 function literalMessage(statement: string): string | null {
   const m = /^raise exception '((?:[^']|'')*)'/i.exec(statement);
@@ -45,7 +53,7 @@ function literalMessage(statement: string): string | null {
 }
 
 function poMessages(locale: string): Map<string, string> {
-  const text = readFileSync(join(root, 'src', 'i18n', 'locales', locale, 'messages.po'), 'utf8');
+  const text = readFileSync(join(root, 'src', 'i18n', 'locales', locale, 'errors.po'), 'utf8');
   const out = new Map<string, string>();
   for (const m of text.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"$/gm))
     out.set(m[1]!.replace(/\\"/g, '"'), m[2]!);
@@ -62,10 +70,17 @@ describe('errors as codes', () => {
       const message = literalMessage(statement);
       // Computed: a synced table's refusal (checked below) or a code prefix (`'visit.' || p_code`).
       if (message === null)
-        return !/using message = (v_rules ->> 'delete_refusal'|'[a-z_]+\.' \|\|)/.test(statement);
+        return !/using message = (v_rules ->> 'delete_refusal'|'[a-z_]+\.' \|\||p_code,)/.test(
+          statement,
+        );
       return !ERROR_CODE_PATTERN.test(message);
     });
     expect(sentences.map((r) => `${r.file}: ${r.statement}`)).toEqual([]);
+  });
+
+  it('every code passed to money_refuse is a dotted code', () => {
+    expect(refusedCodes.length).toBeGreaterThan(30);
+    expect(refusedCodes.filter((c) => !ERROR_CODE_PATTERN.test(c))).toEqual([]);
   });
 
   it('a synced table refuses a delete with a dotted code', () => {
@@ -86,6 +101,7 @@ describe('errors as codes', () => {
       raises.map((r) => literalMessage(r.statement)).filter((m): m is string => m !== null),
     );
     codes.add('profile.delete_via_account');
+    for (const code of refusedCodes) codes.add(code);
     const missing = [...codes].filter((c) => !Object.hasOwn(ERROR_TEXTS, c));
     expect(missing).toEqual([]);
     const en = poMessages('en');

@@ -296,26 +296,58 @@ describe('bad input', () => {
       });
     const anon = await post('{}', b.anonKey);
     expect(anon.status).toBe(401);
-    expect(await anon.json()).toMatchObject({
+    expect(await anon.json()).toEqual({
       code: 'PGRST301',
-      message: 'Please sign in to invite someone',
+      message: 'auth.token_invalid',
+      details: null,
+      hint: null,
     });
-    for (const bad of ['', 'not json', '[1, 2]', '"text"']) {
-      const res = await post(bad);
+    const none = await fetch(`${b.url}/functions/v1/project-invite`, {
+      method: 'POST',
+      headers: { apikey: b.anonKey, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(none.status).toBe(401);
+    expect(await none.json()).toMatchObject({ code: 'PGRST301', message: 'auth.token_missing' });
+    for (const [bad, reason] of [
+      ['', 'invalid_json'],
+      ['not json', 'invalid_json'],
+      ['[1, 2]', 'not_object'],
+      ['"text"', 'not_object'],
+    ]) {
+      const res = await post(bad!);
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({
+      expect(await res.json()).toEqual({
         code: 'PGRST102',
-        message: 'Empty or invalid json',
+        message: 'request.body_invalid',
+        details: { reason },
+        hint: null,
       });
     }
     const big = await post(JSON.stringify({ email: 'x'.repeat(20 * 1024) }));
     expect(big.status).toBe(413);
-    expect(await big.json()).toMatchObject({ code: 'PGRST102', message: 'Payload Too Large' });
+    expect(await big.json()).toMatchObject({
+      code: 'PGRST102',
+      message: 'request.body_too_large',
+      details: { limit: 16 * 1024 },
+    });
     const noProject = await post(JSON.stringify({ email: 'a@b.co' }));
     expect(noProject.status).toBe(400);
-    expect(await noProject.json()).toMatchObject({
+    expect(await noProject.json()).toEqual({
       code: '22023',
-      message: 'project_id must be a project id',
+      message: 'request.body_invalid',
+      details: {
+        field: 'project_id',
+        issue: 'invalid_type',
+        issues: [{ path: 'project_id', code: 'invalid_type' }],
+      },
+      hint: null,
+    });
+    const wrongType = await post(JSON.stringify({ project_id: crypto.randomUUID(), email: 7 }));
+    expect(wrongType.status).toBe(400);
+    expect(await wrongType.json()).toMatchObject({
+      message: 'invite.email_invalid',
+      details: { field: 'email', issue: 'invalid_type' },
     });
   });
 

@@ -1,0 +1,15 @@
+import { useUiRole } from '../auth/useCurrentRole';
+import { Spinner } from '../ui/Spinner';
+import { MyQuotesPage, ReceivedQuotesPage } from './otherPages';
+
+/**
+ * /quotes by role: a contractor's own quotes, or the quotes a homeowner
+ * received (she prepares none, so "My quotes" would be an empty page about
+ * someone else's work). Its own chunk, so the shell does not load the
+ * profile hooks to pick.
+ */
+export function QuotesByRole() {
+  const role = useUiRole();
+  if (role === undefined) return <Spinner />;
+  return role === 'homeowner' ? <ReceivedQuotesPage /> : <MyQuotesPage />;
+}

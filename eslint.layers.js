@@ -56,7 +56,7 @@ export const ONLY = [
  * the builder; a row's sync note on the card, the project page, the builder and /sync). Any feature
  * may import them; they import no other feature. Every other feature imports no other feature.
  */
-export const EMBEDDED_FEATURES = ['thread', 'rowSync', 'visits', 'doorOrders'];
+export const EMBEDDED_FEATURES = ['thread', 'rowSync', 'visits', 'doorOrders', 'walkthrough'];
 
 /** Folders of the repository that product code never imports (test files may import tests/). */
 const NEVER_IMPORTED = ['bench', 'tests', 'scripts'];

@@ -15,6 +15,13 @@ export {
   type StepFields,
 } from './doorOrdersRepo';
 export {
+  punchListRepo,
+  createPunchListRepo,
+  PUNCH_LIMITS,
+  type NewPunchItem,
+  type PunchWriteError,
+} from './punchListRepo';
+export {
   setActiveUser,
   getActiveDb,
   getActiveUserId,

@@ -34,4 +34,5 @@ export { useServerReachable } from './useServerReachable';
 export { useProjectVisits, useAllVisits } from './visitHooks';
 export { useProjectMoney, useIssuedInvoices, type ProjectMoneyRows } from './moneyHooks';
 export { useDoorOrders, useDoorMakers } from './doorOrderHooks';
+export { useProjectPunchList, useProjectSignoff } from './punchListHooks';
 export { useThread, useUnreadCounts, useOthersReadUpTo } from './messageHooks';

@@ -27,6 +27,7 @@ import { ProjectReview } from './ProjectReview';
 import { ProjectDoorOrders } from '../doorOrders/DoorOrderTracking';
 import { ProjectVisits } from '../visits/ProjectVisits';
 import { ProjectContractLink } from './ProjectContractLink';
+import { Walkthrough } from '../walkthrough/Walkthrough';
 import './project.css';
 
 function str(v: unknown): string {
@@ -130,6 +131,7 @@ export function ProjectDetailPage() {
       <ProjectContractLink projectId={project.id} />
       <ProjectVisits projectId={project.id} job={job} userId={user.id} />
       <ProjectDoorOrders projectId={project.id} />
+      <Walkthrough project={project} job={job} />
       <ProjectReview project={project} userId={user.id} job={job} />
       <ProjectThread project={project} userId={user.id} />
       <ProjectMembers project={project} job={job} />

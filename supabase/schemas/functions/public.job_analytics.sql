@@ -29,36 +29,53 @@ begin
               and v.status = 'scheduled' and v.deleted_at is null) as install_start,
            (select max(v.ends_at) from public.visits v where v.project_id = pr.id and v.kind = 'install'
               and v.status = 'scheduled' and v.deleted_at is null) as install_end,
-           private.project_signed_off(pr.id) as signed_off
+           private.project_signed_off(pr.id) as signed_off,
+           (select count(*) from public.door_orders o where o.project_id = pr.id and o.deleted_at is null
+              and o.remake_of is null) as first_orders,
+           (select count(*) from public.door_orders o where o.project_id = pr.id and o.deleted_at is null
+              and o.remake_of is not null) as remakes,
+           exists (select 1 from public.door_orders o where o.project_id = pr.id and o.deleted_at is null
+                     and (o.status = 'shipped' or (o.remake_of is not null and o.status <> 'received')))
+             as waiting,
+           exists (select 1 from public.door_orders o where o.project_id = pr.id and o.deleted_at is null
+                     and o.status in ('ordered', 'confirmed')) as ordered,
+           private.paid_cents(pr.id) as paid
     from public.projects pr
     where pr.deleted_at is null
       and (pr.assigned_contractor_id in (select id from members)
            or exists (select 1 from public.quotes q where q.project_id = pr.id and q.deleted_at is null
                         and q.sent_at is not null and q.contractor_id in (select id from members)))
-  ), staged as (
-    select j.*,
-           case when j.signed_off then 'signed_off'
-                when (j.accepted).id is null then case when j.quoted then 'quoted' end
-                when j.install_end is not null and j.install_end <= now() then 'installed'
-                when j.install_start is not null then 'scheduled'
-                else 'accepted' end as stage
+  ), totals as (
+    select j.*, case when (j.accepted).id is not null then private.contract_total_cents(j.id) end as contract
     from jobs j
+  ), staged as (
+    select t.*,
+           case when (t.accepted).id is null then case when t.quoted then 'quoted' end
+                when t.contract > 0 and t.paid >= t.contract then 'paid'
+                when t.signed_off then 'signed_off'
+                when t.install_end is not null and t.install_end <= now() then 'installed'
+                when t.install_start is not null then 'scheduled'
+                when t.waiting then 'waiting_on_doors'
+                when t.ordered then 'ordered'
+                else 'accepted' end as stage
+    from totals t
   )
   select jsonb_build_object(
     'stages', jsonb_build_object(
       'quoted', count(*) filter (where stage = 'quoted'),
       'accepted', count(*) filter (where stage = 'accepted'),
-      'ordered', null,
-      'waiting_on_doors', null,
+      'ordered', count(*) filter (where stage = 'ordered'),
+      'waiting_on_doors', count(*) filter (where stage = 'waiting_on_doors'),
       'scheduled', count(*) filter (where stage = 'scheduled'),
       'installed', count(*) filter (where stage = 'installed'),
       'signed_off', count(*) filter (where stage = 'signed_off'),
-      'paid', null),
+      'paid', count(*) filter (where stage = 'paid')),
     'median_days_yes_to_install', round((percentile_cont(0.5) within group (
         order by extract(epoch from install_start - (accepted).signed_at) / 86400)
         filter (where install_start is not null and (accepted).signed_at is not null))::numeric, 1),
-    'remake_rate', null,
-    'outstanding_cents', coalesce(sum((accepted).total_cents) filter (where (accepted).id is not null and not signed_off), 0),
+    'remake_rate', case when sum(first_orders) > 0
+                     then round(sum(remakes)::numeric / sum(first_orders), 4) end,
+    'outstanding_cents', coalesce(sum(greatest(contract - paid, 0)) filter (where contract is not null), 0),
     'jobs', count(*) filter (where stage is not null))
   into v_out
   from staged;

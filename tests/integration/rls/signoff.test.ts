@@ -347,6 +347,9 @@ describe('the sign-off', () => {
       items: 3,
     });
     expect((signed.data as { signed_sha256: string }).signed_sha256).toMatch(/^[0-9a-f]{64}$/);
+    // The money side's final invoice is issued by the sign-off.
+    const finalInvoice = (signed.data as { final_invoice_id: string | null }).final_invoice_id;
+    expect(finalInvoice).not.toBeNull();
     const project = await backend.pg.query<{ status: string }>(
       `select status from projects where id = $1`,
       [JOB],
@@ -528,8 +531,10 @@ describe('job analytics', () => {
     expect(error).toBeNull();
     expect(data).toMatchObject({
       jobs: 1,
-      stages: { signed_off: 1, quoted: 0, scheduled: 0 },
-      outstanding_cents: 0,
+      stages: { signed_off: 1, quoted: 0, scheduled: 0, ordered: 0, paid: 0 },
+      // Nothing paid yet: the whole contract (the accepted quote) is outstanding.
+      outstanding_cents: 250000,
+      remake_rate: null,
     });
     expect(
       (data as { median_days_yes_to_install: number }).median_days_yes_to_install,

@@ -278,8 +278,8 @@ function PlaceOrderForm({
       </h3>
       <p className="muted">
         {plural(parts.length, {
-          one: '# part, as the sheet above',
-          other: '# parts, as the sheet above',
+          one: '# part, as on the sheet below',
+          other: '# parts, as on the sheet below',
         })}
       </p>
       {makers && makers.length ? (
@@ -302,6 +302,7 @@ function PlaceOrderForm({
         t`Maker's name`,
         (p) => (
           <input
+            type="text"
             id={p.id}
             value={form.maker_name}
             maxLength={400}
@@ -329,6 +330,7 @@ function PlaceOrderForm({
         t`PO number`,
         (p) => (
           <input
+            type="text"
             id={p.id}
             value={form.po_number}
             aria-invalid={p.invalid || undefined}
@@ -380,7 +382,7 @@ function PlaceOrderForm({
       ))}
       <p className="muted">
         <Trans>
-          Send the files from the sheet above (Share or download), then record the order here: it is
+          Send the files from the sheet below (Share or download), then record the order here: it is
           kept exactly as sent.
         </Trans>
       </p>
@@ -629,6 +631,7 @@ const CheckRow = memo(function CheckRow({
       </span>
       {state && state !== 'received' ? (
         <input
+          type="text"
           className="door-check-note"
           aria-label={t`Note`}
           defaultValue={note}

@@ -386,7 +386,7 @@ function PlaceOrderForm({
           kept exactly as sent.
         </Trans>
       </p>
-      <div className="actions">
+      <div className="btn-row">
         <button type="submit" className="btn btn-primary" disabled={saving}>
           <Trans>Mark as sent another way</Trans>
         </button>
@@ -439,7 +439,7 @@ function OrderCard({
           })}
         </p>
       ) : null}
-      <div className="actions">
+      <div className="btn-row">
         {next && !stepOpen ? (
           <button type="button" className="btn" onClick={() => setStepOpen(true)}>
             {i18n._(STEP_ACTION[next])}
@@ -543,7 +543,7 @@ function StepFormView({
       ) : (
         input('received_on', t`Received on`, 'date')
       )}
-      <div className="actions">
+      <div className="btn-row">
         <button type="submit" className="btn btn-primary">
           <Trans>Save</Trans>
         </button>

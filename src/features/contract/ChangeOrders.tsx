@@ -160,6 +160,7 @@ function Answer({ co }: { co: ChangeOrderRow }) {
       <label className="field">
         <span>{t`Your full name`}</span>
         <input
+          type="text"
           value={name}
           maxLength={200}
           autoComplete="name"

@@ -35,10 +35,10 @@ export function ContractPage() {
   const quote = quotes.find((q) => q.status === 'accepted');
   if (!project || !quote)
     return (
-      <div className="page contract-page">
+      <main className="container contract-page">
         <h1>{t`Contract`}</h1>
         <p>{t`This job has no accepted quote yet.`}</p>
-      </div>
+      </main>
     );
   const isContractor = project.assigned_contractor_id === userId;
   const isOwner = project.owner_user_id === userId;
@@ -47,7 +47,7 @@ export function ContractPage() {
   const paid = paidCents(money.payments);
   const name = project.name;
   return (
-    <div className="page contract-page">
+    <main className="container contract-page">
       <p>
         <Link to={`/project/${project.id}`}>{t`Back to the project`}</Link>
       </p>
@@ -97,6 +97,6 @@ export function ContractPage() {
         isContractor={isContractor}
         priceListRaw={profile?.price_list}
       />
-    </div>
+    </main>
   );
 }

@@ -23,7 +23,12 @@ export function InvoicePage() {
     return <Spinner label={t`Loading the invoice…`} />;
   const invoice = money.invoices.find((i) => i.id === invoiceId);
   const quote = quotes.find((q) => q.status === 'accepted');
-  if (!project || !invoice || !quote) return <p className="page">{t`Invoice not found`}</p>;
+  if (!project || !invoice || !quote)
+    return (
+      <main className="container">
+        <p>{t`Invoice not found`}</p>
+      </main>
+    );
   const contract = contractTotalCents(
     quote.total_cents,
     money.changeOrders.filter((c) => c.status === 'approved'),
@@ -37,7 +42,7 @@ export function InvoicePage() {
   const mail = `mailto:?subject=${encodeURIComponent(t`Invoice ${number} — ${name}`)}&body=${encodeURIComponent(link)}`;
   const co = money.changeOrders.find((x) => x.id === invoice.change_order_id);
   return (
-    <div className="page invoice-page">
+    <main className="container invoice-page">
       <p className="no-print row-actions">
         <Link to={`/project/${project.id}/contract`}>{t`Back to the contract`}</Link>{' '}
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>
@@ -92,6 +97,6 @@ export function InvoicePage() {
           <dd>{formatMoney(paidCents(money.payments), quote.currency)}</dd>
         </dl>
       </article>
-    </div>
+    </main>
   );
 }

@@ -103,6 +103,7 @@ function ScheduleForm({
         <label className="field" key={s}>
           <span>{i18n._(KIND_WORDS[s])} ($)</span>
           <input
+            type="text"
             inputMode="decimal"
             value={text[s]}
             aria-invalid={checked && cents[s] === null}
@@ -193,6 +194,7 @@ function PaymentForm({
       <label className="field">
         <span>{t`Amount ($)`}</span>
         <input
+          type="text"
           inputMode="decimal"
           value={amount}
           aria-invalid={amountErr !== null}
@@ -217,7 +219,12 @@ function PaymentForm({
       </label>
       <label className="field">
         <span>{t`Reference (check number, transfer id)`}</span>
-        <input value={reference} maxLength={200} onChange={(e) => setReference(e.target.value)} />
+        <input
+          type="text"
+          value={reference}
+          maxLength={200}
+          onChange={(e) => setReference(e.target.value)}
+        />
       </label>
       <label className="field">
         <span>{t`For invoice`}</span>

@@ -193,6 +193,20 @@ export async function runHostedCheck(
 
     for (const name of functionNames()) {
       await check(`function ${name}`, async () => {
+        if (name === 'calendar-feed') {
+          // A phone calendar's GET: an unknown token answers 404 with the function's own code,
+          // which a missing deployment (the gateway's 404) does not carry.
+          const res = await fetch(`${base}/functions/v1/${name}?token=${randomUUID()}`);
+          const text = await res.text();
+          if (res.status === 404 && text.includes('calendar.feed_not_found'))
+            return [
+              'ok',
+              'answers (404 calendar.feed_not_found for an unknown token, as it should)',
+            ];
+          if (res.status === 404)
+            return ['FAIL', `not deployed (404): supabase functions deploy ${name}`];
+          return ['FAIL', `unexpected ${res.status}: ${text.slice(0, 200)}`];
+        }
         const res = await fetch(`${base}/functions/v1/${name}`, {
           method: 'POST',
           headers: as(sa),

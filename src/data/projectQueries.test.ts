@@ -115,7 +115,7 @@ describe('schema upgrade', () => {
 
     const db = makeDb(factory);
     await db.open();
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(15);
     expect(await db.project_members.count()).toBe(0);
     expect(
       (await queryProjects(db, { role: 'contractor', status: 'active', limit: 10 })).map(
@@ -252,7 +252,7 @@ describe('schema version 5 (derived fields renamed)', () => {
 
   it('keeps every row, moves the values to the new fields and drops the old ones', async () => {
     const db = await openUpdated();
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(15);
     const stored = await db.projects.toArray();
     expect(stored).toHaveLength(rows.length);
     for (const record of stored) {

@@ -6,6 +6,7 @@
  * refuses with (door_orders_10_guard), so a person sees the message on the
  * field before anything is sent. Sizes are inches; dates `YYYY-MM-DD`.
  */
+import { isEmailAddress } from '../../shared/emailRule';
 import { roundHalfUp } from './inches';
 import type { DoorOrder } from './doorOrder';
 
@@ -194,14 +195,6 @@ export type FieldProblem =
   | 'door_order.ship_date_too_far'
   | 'text.too_long';
 
-/** True for an email address as the server takes it (one @, a dot in the domain, no spaces). */
-export function isEmail(value: string): boolean {
-  return (
-    value.length <= DOOR_ORDER_LIMITS.email &&
-    /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/.test(value)
-  );
-}
-
 /** `iso` (YYYY-MM-DD) plus `days`, as YYYY-MM-DD (UTC calendar arithmetic). */
 export function addDays(iso: string, days: number): string {
   const d = new Date(`${iso}T00:00:00Z`);
@@ -229,7 +222,8 @@ export function orderFormProblems(
   const email = f.maker_email.trim();
   if (!name) out.maker_name = 'door_order.maker_name_required';
   else if (name.length > DOOR_ORDER_LIMITS.maker_name) out.maker_name = 'text.too_long';
-  if ((f.sent_via === 'mail' || email) && !isEmail(email)) out.maker_email = 'door_order.bad_email';
+  if ((f.sent_via === 'mail' || email) && !isEmailAddress(email))
+    out.maker_email = 'door_order.bad_email';
   if (f.po_number.trim().length > DOOR_ORDER_LIMITS.po_number) out.po_number = 'text.too_long';
   if (f.note.length > DOOR_ORDER_LIMITS.note) out.note = 'text.too_long';
   if (!f.ordered_on || f.ordered_on > addDays(today, 1))

@@ -11,7 +11,7 @@ AS $function$
     when 'projects' then exists (select 1 from public.projects r where r.id = p_row_id and (private.can_read_project(r.id)))
     when 'project_files' then exists (select 1 from public.project_files r where r.id = p_row_id and (private.can_read_project(r.project_id)))
     when 'quotes' then exists (select 1 from public.quotes r where r.id = p_row_id and (private.can_read_quote(r.id)))
-    when 'messages' then exists (select 1 from public.messages r where r.id = p_row_id and (private.can_read_project(r.project_id) and private.can_read_message(r.project_id, r.bidder_id)))
+    when 'messages' then exists (select 1 from public.messages r where r.id = p_row_id and (private.can_read_project(r.project_id) and private.can_read_message(r.project_id, r.bidder_id, r.author_id)))
     when 'message_reads' then exists (select 1 from public.message_reads r where r.id = p_row_id and (r.user_id = auth.uid()))
     when 'reviews' then exists (select 1 from public.reviews r where r.id = p_row_id and (r.reviewer_id = auth.uid() or r.contractor_id = auth.uid()))
     when 'visits' then exists (select 1 from public.visits r where r.id = p_row_id and (private.can_read_visit(r.project_id, r.contractor_id, r.crew)))

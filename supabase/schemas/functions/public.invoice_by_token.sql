@@ -28,6 +28,5 @@ begin
                               where p.invoice_id = v_i.id and p.deleted_at is null));
 end
 $function$;
-grant execute on function public.invoice_by_token(p_token uuid) to anon;
 grant execute on function public.invoice_by_token(p_token uuid) to authenticated;
 grant execute on function public.invoice_by_token(p_token uuid) to service_role;

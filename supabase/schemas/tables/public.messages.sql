@@ -29,7 +29,7 @@ create policy messages_delete_author on public.messages as permissive for delete
 create policy messages_insert_readers on public.messages as permissive for insert to authenticated
   with check (((author_id = ( SELECT auth.uid() AS uid)) AND private.can_read_project(project_id)));
 create policy messages_select_readers on public.messages as permissive for select to authenticated
-  using (((project_id IN ( SELECT private.my_readable_project_ids() AS my_readable_project_ids)) AND ((bidder_id = ( SELECT auth.uid() AS uid)) OR ((NOT (project_id IN ( SELECT private.my_bid_project_ids() AS my_bid_project_ids))) AND ((bidder_id IS NULL) OR (project_id IN ( SELECT private.my_owner_side_project_ids() AS my_owner_side_project_ids)))))));
+  using (((project_id IN ( SELECT private.my_readable_project_ids() AS my_readable_project_ids)) AND ((bidder_id = ( SELECT auth.uid() AS uid)) OR ((NOT (project_id IN ( SELECT private.my_bid_project_ids() AS my_bid_project_ids))) AND ((bidder_id IS NULL) OR (project_id IN ( SELECT private.my_owner_side_project_ids() AS my_owner_side_project_ids)))) OR ((bidder_id IS NULL) AND (project_id IN ( SELECT private.my_bid_project_ids() AS my_bid_project_ids)) AND (private.project_role(project_id, author_id) = 'owner'::text)))));
 create policy messages_update_author on public.messages as permissive for update to authenticated
   using (((author_id = ( SELECT auth.uid() AS uid)) AND private.can_read_project(project_id)))
   with check (((author_id = ( SELECT auth.uid() AS uid)) AND private.can_read_project(project_id)));

@@ -174,15 +174,17 @@ describe('conversations with bidders', () => {
     expect([self.status, self.message]).toEqual(['rejected', 'message.bidder_invalid']);
   });
 
-  it('each bidder reads only his conversation; the homeowner reads them all (REST and pull)', async () => {
+  it('each bidder reads his conversation and what the homeowner wrote to the whole job, never a rival’s; the homeowner reads them all (REST and pull)', async () => {
     expect(await reads('amy')).toEqual([
       'Amy: cabinets look solid',
       'Amy: naming Ben',
+      'Note for the household',
       'To Amy: Tuesday works',
     ]);
     expect(await reads('ben')).toEqual([
       'Ben by REST',
       'Ben: I can do it cheaper',
+      'Note for the household',
       'To Ben: Amy quoted $4,100',
     ]);
     expect(await reads('owner')).toHaveLength(7);
@@ -223,6 +225,7 @@ describe('conversations with bidders', () => {
     expect(await reads('ben')).toEqual([
       'Ben by REST',
       'Ben: I can do it cheaper',
+      'Note for the household',
       'To Ben: Amy quoted $4,100',
     ]);
     // Now on the job's side, Amy writes to the job's thread, not to a conversation.

@@ -198,6 +198,36 @@ export const REPLAYS: Replay[] = [
     },
   },
   {
+    name: 'after the yes: change orders signed or declined, the sign-off, the quote document language (refusals)',
+    keys: [
+      'rpc:approve_change_order',
+      'rpc:decline_change_order',
+      'rpc:quote_document_locale',
+      'rpc:sign_off_project',
+    ],
+    run: async ({ as, fx }) => {
+      const joe = as('joe');
+      const maria = as('maria');
+      await maria.rpc('approve_change_order', {
+        p_change_order_id: NO_SUCH,
+        p_content_sha256: 'a'.repeat(64),
+        p_signer_name: 'Maria',
+      });
+      await maria.rpc('decline_change_order', { p_change_order_id: NO_SUCH, p_reason: 'No' });
+      await joe.rpc('quote_document_locale', { p_quote_id: NO_SUCH });
+      await maria.rpc('sign_off_project', {
+        p_project_id: fx.project,
+        p_items: [],
+        p_signer_name: 'Maria',
+      });
+      await joe.rpc('sign_off_project', {
+        p_project_id: NO_SUCH,
+        p_items: [],
+        p_signer_name: 'Joe',
+      });
+    },
+  },
+  {
     name: 'analytics RPCs',
     keys: ['rpc:quote_analytics', 'rpc:team_review_stats', 'rpc:org_contractors'],
     run: async ({ as }) => {

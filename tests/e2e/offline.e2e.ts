@@ -154,6 +154,9 @@ describe('offline', () => {
     // Open the form once online (its code loads; the service worker does not control this first page yet).
     await page.getByRole('button', { name: 'Create New Project' }).click();
     await dash.dialog().getByRole('button', { name: 'Cancel' }).click();
+    // Nothing of the first screen still loading (its catalogs and lazy parts): this page is not the
+    // service worker's yet, so what it had not fetched when the network went would never come.
+    await page.waitForLoadState('networkidle');
     await goOffline(ctx);
     await page.getByRole('button', { name: 'Create New Project' }).click();
     await dash.fill({ name: 'Unsynced kitchen', projectType: 'kitchen' });

@@ -489,14 +489,20 @@ describe('invoices', () => {
     expect(await n('stranger')).toBe(0);
   });
 
-  it('a shared link shows an issued invoice to anyone with its token, nothing else', async () => {
+  it('a shared link shows an issued invoice to anyone signed in with its token, nothing else; never without a sign-in', async () => {
     const { data } = await clients.owner
       .from('invoices')
       .select('share_token')
       .eq('id', depositId)
       .single();
     const token = (data as { share_token: string }).share_token;
-    const shown = await anon.rpc('invoice_by_token', { p_token: token });
+    refused(
+      await anon.rpc('invoice_by_token', { p_token: token }),
+      401,
+      '42501',
+      'permission denied for function invoice_by_token',
+    );
+    const shown = await clients.stranger.rpc('invoice_by_token', { p_token: token });
     expect(shown.error).toBeNull();
     expect(shown.data).toMatchObject({
       number: 1,
@@ -505,7 +511,7 @@ describe('invoices', () => {
       project_name: 'Kitchen refresh',
     });
     refused(
-      await anon.rpc('invoice_by_token', { p_token: crypto.randomUUID() }),
+      await clients.stranger.rpc('invoice_by_token', { p_token: crypto.randomUUID() }),
       404,
       'PT404',
       'invoice.not_found',

@@ -42,9 +42,14 @@ export interface StartedBackend {
 
 /**
  * Start a backend. Options are those of `createLocalBackend` (default: in
- * memory, migrations from `supabase/migrations`, no seed).
+ * memory, migrations from `supabase/migrations`, no seed); `listenOn.port`
+ * for a backend that will be restarted on its port (see `reservePort`),
+ * else any free port.
  */
-export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise<StartedBackend> {
+export async function startLocalBackend(
+  opts: LocalBackendOptions = {},
+  listenOn: { port?: number } = {},
+): Promise<StartedBackend> {
   let dropDatabase = async (): Promise<void> => {};
   let options = opts;
   if (dbBackend() === 'postgres' && !opts.dataDir && !opts.databaseUrl && !opts.migrationsDir) {
@@ -54,7 +59,7 @@ export async function startLocalBackend(opts: LocalBackendOptions = {}): Promise
     options = { ...opts, databaseUrl: created.url, seed: false };
   }
   const backend = await createLocalBackend(options);
-  const { url } = await backend.listen(0);
+  const { url } = await backend.listen(listenOn.port ?? 0);
 
   function makeClient(key: string): SupabaseClient {
     return createClient(url, key, {

@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { reservePort } from './ports.ts';
 import { dirname, join } from 'node:path';
 import { readApiSettings } from '../../server/rest/apiConfig.ts';
 
@@ -28,17 +28,6 @@ export function postgrestBinary(): string | null {
   } catch {
     return null;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export interface RunningPostgrest {
@@ -62,7 +51,7 @@ export async function startPostgrest(opts: {
   database: string;
   jwtSecret: string;
 }): Promise<RunningPostgrest> {
-  const httpPort = await freePort();
+  const httpPort = await reservePort();
   const uri = `postgresql://authenticator@/${opts.database}?host=${encodeURIComponent(opts.socketDir)}&port=${opts.port}`;
   let output = '';
   const proc: ChildProcess = spawn(opts.bin, [], {

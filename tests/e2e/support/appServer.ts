@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { reservePort } from '../../support/ports';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -35,18 +35,6 @@ export interface AppServer {
 
 const root = resolve(import.meta.dirname, '../../..');
 
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => res(port));
-    });
-  });
-}
-
 async function waitHealthy(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
@@ -72,7 +60,7 @@ export async function startAppServer(
     throw new Error(`${staticDir}/index.html is missing: run \`npm run build\` first`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'refacing-e2e-'));
-  const port = await freePort();
+  const port = await reservePort();
   const url = `http://localhost:${port}`;
   let child: ChildProcess;
   let output = '';

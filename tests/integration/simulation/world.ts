@@ -27,6 +27,7 @@ import type { CabinetTypeName } from '../../../src/domain/cabinetTypes';
 import { createBuilderStore, draftSave } from '../../../src/features/builder/builderStore';
 import { fromProject, toDetails } from '../../../src/features/dashboard/projectFormValues';
 import { startLocalBackend, type StartedBackend } from '../../support/localBackend';
+import { reservePort } from '../../support/ports';
 import {
   inviteAndAccept,
   openDevice,
@@ -60,8 +61,9 @@ export interface SimServer {
 export async function startSimServer(): Promise<SimServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'refacing-sim-'));
   const log = () => {};
-  const started = await startLocalBackend({ dataDir, log });
-  const port = Number(new URL(started.url).port);
+  // Restarted on this port: one the kernel never hands to a parallel test's listen(0) meanwhile.
+  const port = await reservePort();
+  const started = await startLocalBackend({ dataDir, log }, { port });
   const { contractor: joe, maria } = await signUpJoeAndMaria(started, 'sim');
   const server: SimServer = {
     started,

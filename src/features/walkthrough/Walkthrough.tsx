@@ -2,7 +2,13 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { punchListRepo, PUNCH_LIMITS, type PunchWriteError } from '../../data';
 import type { ProjectRow, ProjectSignoffRow, PunchListItemRow } from '../../data/types';
-import { useProjectPunchList, useProjectQuotes, useProjectSignoff } from '../../hooks';
+import {
+  useProjectPunchList,
+  useProjectQuotes,
+  useProjectSignoff,
+  useProjectVisits,
+} from '../../hooks';
+import { installDone } from '../../domain/installGate';
 import { syncNow } from '../../hooks/sessionActions';
 import { callRpc } from '../../remote/rpc';
 import { errorText } from '../../remote/errorCodes';
@@ -32,6 +38,7 @@ export function Walkthrough({ project, job }: { project: ProjectRow; job: JobAns
   const accepted = quotes?.some((q) => q.status === 'accepted') ?? false;
   const items = useProjectPunchList(project.id);
   const signoff = useProjectSignoff(project.id);
+  const visits = useProjectVisits(project.id);
   const [error, setError] = useState<string | null>(null);
   const openings = useMemo<Opening[]>(() => {
     const data = project.details?.cabinetData;
@@ -55,6 +62,8 @@ export function Walkthrough({ project, job }: { project: ProjectRow; job: JobAns
   const labelOf = (key: string | null) =>
     key === null ? t`The whole job` : (openings.find((o) => o.key === key)?.label ?? t`An opening`);
   const open = items.filter((i) => !i.done).length;
+  // The server's rule (signoff.install_not_done): the sign-off waits for the install.
+  const installed = installDone(visits, Date.now());
 
   async function act(run: () => Promise<Outcome<unknown, PunchWriteError>>) {
     const res = await run();
@@ -94,7 +103,21 @@ export function Walkthrough({ project, job }: { project: ProjectRow; job: JobAns
       ) : null}
       {signoff ? (
         <SignedOff signoff={signoff} />
-      ) : role === 'owner' ? (
+      ) : !installed && (role === 'owner' || role === 'contractor' || role === 'org_admin') ? (
+        <p className="muted signoff-waits" data-testid="signoff-waits">
+          {role === 'owner' ? (
+            <Trans>
+              The sign-off opens once the install is done: when your contractor marks it done, or
+              after the last install day.
+            </Trans>
+          ) : (
+            <Trans>
+              The homeowner can sign off once the install is done: mark it done under Visits, or it
+              opens after the last install day.
+            </Trans>
+          )}
+        </p>
+      ) : role === 'owner' && installed ? (
         <SignOffForm projectId={project.id} items={items} open={open} />
       ) : null}
     </section>

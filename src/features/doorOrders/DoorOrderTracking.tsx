@@ -348,7 +348,7 @@ function PlaceOrderForm({
       )}
       <fieldset className="field">
         <legend>
-          <Trans>Files sent</Trans>
+          <Trans>Files, when sent another way</Trans>
         </legend>
         {(['pdf', 'csv', 'xlsx'] as const).map((f) => (
           <label key={f} className="inline">

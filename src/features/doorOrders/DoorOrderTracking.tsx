@@ -39,6 +39,7 @@ import {
   type StepForm,
 } from '../../domain/doorOrderTracking';
 import { formatDate, formatDateTime } from '../../i18n/format';
+import { PartPhoto } from '../project/PartPhoto';
 
 const STATUS_WORDS: Record<DoorOrderStatus, MessageDescriptor> = {
   ordered: msg`Ordered`,
@@ -659,6 +660,11 @@ function CheckIn({
       void doorOrdersRepo.check(order.id, key, state, { note: text.slice(0, 500) }),
     [order.id],
   );
+  const photo = useCallback(
+    (key: string, state: CheckState, fileId: string) =>
+      void doorOrdersRepo.check(order.id, key, state, { photo: fileId }),
+    [order.id],
+  );
   return (
     <ol className="door-checkin" aria-label={t`Check in`}>
       {order.parts.map((p) => (
@@ -667,9 +673,12 @@ function CheckIn({
           part={p}
           state={order.checkin[p.key]?.state}
           note={order.checkin[p.key]?.note ?? ''}
+          photo={order.checkin[p.key]?.photo ?? null}
+          projectId={order.project_id}
           change={changes?.get(p.key)}
           onTap={tap}
           onNote={note}
+          onPhoto={photo}
         />
       ))}
     </ol>
@@ -680,16 +689,23 @@ const CheckRow = memo(function CheckRow({
   part,
   state,
   note,
+  photo,
+  projectId,
   change,
   onTap,
   onNote,
+  onPhoto,
 }: {
   part: OrderedPart;
   state: CheckState | undefined;
   note: string;
+  /** The part's photo (a project_files id), null for none. */
+  photo: string | null;
+  projectId: string;
   change: PartChange | undefined;
   onTap: (key: string, state: CheckState) => void;
   onNote: (key: string, state: CheckState, text: string) => void;
+  onPhoto: (key: string, state: CheckState, fileId: string) => void;
 }) {
   const { i18n, t } = useLingui();
   const cabinet = part.cabinet;
@@ -725,6 +741,13 @@ const CheckRow = memo(function CheckRow({
           onBlur={(e) => {
             if (e.target.value !== note) onNote(part.key, state, e.target.value);
           }}
+        />
+      ) : null}
+      {state ? (
+        <PartPhoto
+          projectId={projectId}
+          fileId={photo}
+          onPick={(fileId) => onPhoto(part.key, state, fileId)}
         />
       ) : null}
     </li>

@@ -16,6 +16,7 @@ import { computeDoorOrder } from '../../domain/doorOrder';
 import type { JobAnswer } from '../../domain/jobRole';
 import { formatDate } from '../../i18n/format';
 import { failure, type Outcome } from '../../../shared/outcome';
+import { PartPhoto } from '../project/PartPhoto';
 import './walkthrough.css';
 
 /** One opening of the job a punch list item can name. */
@@ -94,6 +95,7 @@ export function Walkthrough({ project, job }: { project: ProjectRow; job: JobAns
               editable={mayWrite && !signoff}
               onDone={(done) => void act(() => punchListRepo.setDone(i.id, done))}
               onRemove={() => void act(() => punchListRepo.remove(i.id))}
+              onPhoto={(fileId) => void act(() => punchListRepo.setPhoto(i.id, fileId))}
             />
           ))}
         </ul>
@@ -130,12 +132,14 @@ function PunchItem({
   editable,
   onDone,
   onRemove,
+  onPhoto,
 }: {
   item: PunchListItemRow;
   opening: string;
   editable: boolean;
   onDone: (done: boolean) => void;
   onRemove: () => void;
+  onPhoto: (fileId: string) => void;
 }) {
   const { t } = useLingui();
   const what = i.item;
@@ -152,6 +156,14 @@ function PunchItem({
       </label>
       <span className="muted punch-opening">{opening}</span>
       {i.note ? <p className="punch-note">{i.note}</p> : null}
+      {i.photo_file_id || editable ? (
+        <PartPhoto
+          projectId={i.project_id}
+          fileId={i.photo_file_id}
+          onPick={onPhoto}
+          disabled={!editable}
+        />
+      ) : null}
       {i.version === 0 ? (
         <span className="badge">
           <Trans>Not sent yet</Trans>

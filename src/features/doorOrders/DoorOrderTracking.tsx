@@ -21,7 +21,7 @@ import { useServerReachable } from '../../hooks/useServerReachable';
 import { errorText } from '../../remote/errorCodes';
 import { mailDoorOrder } from '../../remote/doorOrderMail';
 import type { Failure } from '../../remote/rpc';
-import { formatFraction } from '../../domain/fractions';
+import { formatSize } from '../../domain/fractions';
 import {
   CHECK_STATES,
   changedSinceOrdered,
@@ -709,7 +709,7 @@ const CheckRow = memo(function CheckRow({
 }) {
   const { i18n, t } = useLingui();
   const cabinet = part.cabinet;
-  const label = `${t`Cabinet ${cabinet}`} · ${i18n._(KIND_WORDS[part.kind])} · ${formatFraction(part.width)} × ${formatFraction(part.height)}″${part.quantity === 2 ? ' ×2' : ''}`;
+  const label = `${t`Cabinet ${cabinet}`} · ${i18n._(KIND_WORDS[part.kind])} · ${formatSize(part.width, part.height)}${part.quantity === 2 ? ' ×2' : ''}`;
   return (
     <li className={`door-check ${state ?? 'open'}`} data-part={part.key}>
       <span className="door-check-label">{label}</span>

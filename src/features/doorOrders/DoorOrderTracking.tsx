@@ -39,7 +39,7 @@ import {
   type StepForm,
 } from '../../domain/doorOrderTracking';
 import { formatDate, formatDateTime } from '../../i18n/format';
-import { PartPhoto } from './PartPhoto';
+import { PartPhoto } from '../../ui/PartPhoto';
 
 const STATUS_WORDS: Record<DoorOrderStatus, MessageDescriptor> = {
   ordered: msg`Ordered`,

@@ -16,7 +16,7 @@ import { computeDoorOrder } from '../../domain/doorOrder';
 import type { JobAnswer } from '../../domain/jobRole';
 import { formatDate } from '../../i18n/format';
 import { failure, type Outcome } from '../../../shared/outcome';
-import { PartPhoto } from '../doorOrders/PartPhoto';
+import { PartPhoto } from '../../ui/PartPhoto';
 import './walkthrough.css';
 
 /** One opening of the job a punch list item can name. */

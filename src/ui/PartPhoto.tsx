@@ -8,12 +8,12 @@
  */
 import { useId, useState, type ChangeEvent } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { filesRepo } from '../../data';
-import { useProjectFiles } from '../../hooks';
-import { errorText } from '../../remote/errorCodes';
-import { FileThumb } from '../../ui/FileThumb';
-import { storeThumbnail } from '../../ui/thumbnails';
-import { failure } from '../../../shared/outcome';
+import { filesRepo } from '../data';
+import { useProjectFiles } from '../hooks';
+import { errorText } from '../remote/errorCodes';
+import { FileThumb } from './FileThumb';
+import { storeThumbnail } from './thumbnails';
+import { failure } from '../../shared/outcome';
 import './partPhoto.css';
 
 export function PartPhoto({

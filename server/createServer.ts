@@ -28,6 +28,7 @@ import { storageRoutes } from './storage/routes.ts';
 import { staticRoutes } from './static.ts';
 import { inviteRoutes } from './invites.ts';
 import { calendarFeedRoutes } from './calendarFeed.ts';
+import { doorOrderMailRoutes } from './doorOrderMail.ts';
 import { mailViewer } from './mailViewer.ts';
 import { onlyWhenHealthy, superviseDatabase } from './supervisor.ts';
 import { allowedOrigins, apiCors, noSniff, runtimeConfigScript } from './webConfig.ts';
@@ -188,6 +189,7 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
   api.route('/storage/v1', storageRoutes(ctx));
   api.route('/functions/v1', inviteRoutes(ctx));
   api.route('/functions/v1', calendarFeedRoutes(ctx));
+  api.route('/functions/v1', doorOrderMailRoutes(ctx));
   api.route('/realtime/v1', realtime.routes());
   app.get(
     '/_local/mail',

@@ -16,11 +16,29 @@ export interface MailMessage {
   text: string;
   links: string[];
   sentAt: string;
+  /** Where a reply goes (the door order's contractor), when not the sender. */
+  replyTo?: string;
+  /** Files sent with the mail (text content: the door order's CSV). */
+  attachments?: MailAttachment[];
+}
+
+/** A file sent with a mail. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export interface Mailer {
   dir: string;
-  send(msg: { to: string; subject: string; text: string; links: string[] }): Promise<void>;
+  send(msg: {
+    to: string;
+    subject: string;
+    text: string;
+    links: string[];
+    replyTo?: string;
+    attachments?: MailAttachment[];
+  }): Promise<void>;
   list(to: string | undefined): MailMessage[];
 }
 
@@ -58,6 +76,8 @@ export function createMailer(
             to: msg.to,
             subject: msg.subject,
             text: msg.text,
+            ...(msg.replyTo ? { replyTo: msg.replyTo } : {}),
+            ...(msg.attachments ? { attachments: msg.attachments } : {}),
           })
           .catch((e: unknown) => {
             log(

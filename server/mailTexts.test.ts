@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   alreadyRegisteredMail,
   authLinkMail,
+  doorOrderMail,
   mailFallbackName,
   mailLocale,
   projectInviteMail,
@@ -86,5 +87,33 @@ describe('invitation mails', () => {
     expect(teamInviteMail({ who: 'Tu organización', link: LINK }, 'es').subject).toBe(
       'Invitación de equipo: Tu organización te invitó a unirte a su equipo',
     );
+  });
+});
+
+describe('the door order mailed to its maker', () => {
+  const order = {
+    who: 'Carlos Test',
+    project: 'Kitchen refresh',
+    po: 'PO-7',
+    parts: 1,
+    remake: false,
+    note: '',
+    orderedOn: '2026-12-01',
+    replyTo: 'carlos@example.com',
+  };
+  it('in English: the PO in the subject, one piece, no note line without a note', () => {
+    expect(doorOrderMail(order, 'en')).toEqual({
+      subject: 'Door order, PO PO-7, from Carlos Test',
+      text:
+        'Carlos Test orders 1 piece for the job "Kitchen refresh" (ordered 2026-12-01).\n\nPO number: PO-7\n\n' +
+        'The pieces with their finished sizes are in the attached CSV (one table). Reply to this mail to reach Carlos Test at carlos@example.com.\n',
+    });
+  });
+  it('in Spanish, a remake of 3 pieces without a PO, with the note', () => {
+    const m = doorOrderMail({ ...order, po: '', parts: 3, remake: true, note: 'Blanco' }, 'es');
+    expect(m.subject).toBe('Pedido de reposición de Carlos Test');
+    expect(m.text).toContain('vuelve a pedir 3 piezas para el trabajo "Kitchen refresh"');
+    expect(m.text).toContain('Nota de Carlos Test:\nBlanco');
+    expect(m.text).not.toContain('PO');
   });
 });

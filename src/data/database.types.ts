@@ -1107,6 +1107,7 @@ export type Database = {
           created_by: string | null
           crew: string[]
           deleted_at: string | null
+          done_at: string | null
           ends_at: string | null
           id: string
           kind: string
@@ -1128,6 +1129,7 @@ export type Database = {
           created_by?: string | null
           crew?: string[]
           deleted_at?: string | null
+          done_at?: string | null
           ends_at?: string | null
           id?: string
           kind: string
@@ -1149,6 +1151,7 @@ export type Database = {
           created_by?: string | null
           crew?: string[]
           deleted_at?: string | null
+          done_at?: string | null
           ends_at?: string | null
           id?: string
           kind?: string
@@ -1238,6 +1241,7 @@ export type Database = {
         Returns: Json
       }
       delete_my_account: { Args: never; Returns: undefined }
+      door_order_mail_prepare: { Args: { p_order_id: string }; Returns: Json }
       door_order_mailed: {
         Args: { p_order_id: string }
         Returns: {

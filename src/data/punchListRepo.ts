@@ -83,6 +83,19 @@ export function createPunchListRepo(ctx: RepoContext = activeContext) {
       return { ok: true, value };
     },
 
+    /** Sets the item's photo (a project_files id of the same job; works offline). */
+    async setPhoto(
+      id: string,
+      photoFileId: string | null,
+    ): Promise<Outcome<PunchListItemRow, PunchWriteError>> {
+      const current = await items.live(id);
+      if (!current) return failure('punch.not_found');
+      return {
+        ok: true,
+        value: await items.update(current, { columns: { photo_file_id: photoFileId } }),
+      };
+    },
+
     /** Removes an item (a tombstone until the server confirms). */
     async remove(id: string): Promise<Outcome<null, PunchWriteError>> {
       const current = await items.live(id);

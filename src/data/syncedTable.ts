@@ -112,7 +112,16 @@ export const SYNCED_TABLES = {
   },
   visits: {
     writtenBy: 'outbox',
-    clientColumns: ['project_id', 'kind', 'status', 'slots', 'chosen_slot', 'message', 'crew'],
+    clientColumns: [
+      'project_id',
+      'kind',
+      'status',
+      'slots',
+      'chosen_slot',
+      'message',
+      'crew',
+      'done_at',
+    ],
   },
   // The contractor is the token's user (makers) or the job's contractor (orders), set by the server.
   door_makers: { writtenBy: 'outbox', clientColumns: ['name', 'email'] },

@@ -289,6 +289,8 @@ export interface VisitRow extends SyncedColumns {
   title: string;
   created_by: string | null;
   answered_at: string | null;
+  /** An install marked done by its contractor (the server's time; null while not). */
+  done_at?: string | null;
 }
 
 import type {

@@ -19,7 +19,13 @@ import type { VisitKind, VisitRow, VisitSlot } from './types';
 
 /** Why a visit write was refused on the device (the server refuses the same, with the same codes). */
 export type VisitWriteError =
-  SlotProblem | 'visit.not_found' | 'visit.bad_status' | 'visit.bad_slot';
+  | SlotProblem
+  | 'visit.not_found'
+  | 'visit.bad_status'
+  | 'visit.bad_slot'
+  | 'visit.done_not_install'
+  | 'visit.done_too_early'
+  | 'visit.closed';
 
 /** What a new visit holds. Slots as instants (ms); `crew`: user ids of the team members who go. */
 export interface NewVisit {
@@ -132,6 +138,26 @@ export function createVisitsRepo(ctx: RepoContext = activeContext) {
         local: summary(current.kind, slots, current.chosen_slot),
       });
       return { ok: true, value };
+    },
+
+    /**
+     * The contractor's side marks an install done (`done` true: once its
+     * first day has begun; the server keeps its own time) or not done
+     * again. Marking it done opens the homeowner's sign-off (the server's
+     * rule, private.project_install_done). Works offline.
+     */
+    async markDone(id: string, done: boolean): Promise<Outcome<VisitRow, VisitWriteError>> {
+      const current = await visits.live(id);
+      if (!current) return failure('visit.not_found');
+      if (current.kind !== 'install') return failure('visit.done_not_install');
+      if (current.status !== 'scheduled') return failure('visit.closed');
+      if (done && (!current.starts_at || Date.parse(current.starts_at) > ctx.now()))
+        return failure('visit.done_too_early');
+      const doneAt = done ? new Date(ctx.now()).toISOString() : null;
+      return {
+        ok: true,
+        value: await visits.update(current, { columns: { done_at: doneAt } }),
+      };
     },
 
     /** The contractor's side cancels a visit (it stays on the calendar, struck through). */

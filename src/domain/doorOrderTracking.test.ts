@@ -4,6 +4,7 @@ import {
   checkInSummary,
   orderFormProblems,
   partsToRemake,
+  placedPoNumber,
   stepProblems,
   type DoorOrderRow,
   type OrderedPart,
@@ -53,6 +54,83 @@ describe('the check-in counts', () => {
       toRemake: 0,
       open: 0,
     });
+  });
+});
+
+describe('several orders of one job count each part once', () => {
+  const PARTS23 = PARTS.slice(0, 23);
+  it('three orders of the same 23 parts: 0 of 23 in, then the latest order counts', () => {
+    const a = order({ id: 'a', parts: PARTS23, created_at: '2026-11-01T10:00:00Z' });
+    const b = order({ id: 'b', parts: PARTS23, created_at: '2026-11-01T11:00:00Z' });
+    const c = order({
+      id: 'c',
+      parts: PARTS23,
+      ordered_on: '2026-11-02',
+      created_at: '2026-11-02T09:00:00Z',
+    });
+    expect(checkInSummary([a, b, c])).toEqual({ parts: 23, received: 0, toRemake: 0, open: 23 });
+    // The first order was checked in, then re-placed: the part starts over on the new order.
+    a.checkin = Object.fromEntries(PARTS23.map((p) => [p.key, { state: 'received' }]));
+    expect(checkInSummary([c, a, b])).toMatchObject({ parts: 23, received: 0, open: 23 });
+    c.checkin = Object.fromEntries(PARTS23.map((p) => [p.key, { state: 'received' }]));
+    expect(checkInSummary([a, b, c])).toMatchObject({ parts: 23, received: 23, open: 0 });
+  });
+
+  it('a second order of other parts adds them; a remake and a remake of it add none', () => {
+    const first = order({
+      id: 'f',
+      parts: PARTS.slice(0, 20),
+      checkin: { c1_0: { state: 'damaged' }, c2_0: { state: 'received' } },
+    });
+    const more = order({ id: 'm', parts: PARTS.slice(20, 30), created_at: '2026-11-03T10:00:00Z' });
+    const remake = order({
+      id: 'r',
+      remake_of: 'f',
+      parts: [PARTS[0]!],
+      created_at: '2026-11-05T10:00:00Z',
+    });
+    expect(checkInSummary([first, more, remake])).toEqual({
+      parts: 30,
+      received: 1,
+      toRemake: 1,
+      open: 28,
+    });
+    remake.checkin = { c1_0: { state: 'wrong_size' } };
+    const again = order({
+      id: 'r2',
+      remake_of: 'r',
+      parts: [PARTS[0]!],
+      created_at: '2026-11-09T10:00:00Z',
+      checkin: { c1_0: { state: 'received' } },
+    });
+    expect(checkInSummary([again, remake, more, first])).toMatchObject({
+      parts: 30,
+      received: 2,
+      toRemake: 0,
+    });
+  });
+});
+
+describe('the sheet names the placed order PO', () => {
+  it("the builder's PO until an order is placed, then the latest first order's", () => {
+    const o = (id: string, po: string, created: string, remake: string | null = null) => ({
+      id,
+      po_number: po,
+      remake_of: remake,
+      deleted_at: null,
+      ordered_on: '2026-11-01',
+      created_at: created,
+    });
+    expect(placedPoNumber(undefined, 'B-1')).toBe('B-1');
+    expect(placedPoNumber([], 'B-1')).toBe('B-1');
+    const first = o('a', 'PO-7', '2026-11-01T10:00:00Z');
+    expect(placedPoNumber([first], 'B-1')).toBe('PO-7');
+    const remake = o('r', 'PO-REMAKE', '2026-11-03T10:00:00Z', 'a');
+    const again = o('b', 'PO-8', '2026-11-02T10:00:00Z');
+    expect(placedPoNumber([remake, again, first], 'B-1')).toBe('PO-8');
+    expect(placedPoNumber([{ ...again, deleted_at: '2026-11-04T00:00:00Z' }, first], 'B-1')).toBe(
+      'PO-7',
+    );
   });
 });
 

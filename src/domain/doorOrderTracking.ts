@@ -125,60 +125,84 @@ export function partsToRemake(order: Pick<DoorOrderRow, 'parts' | 'checkin'>): O
   });
 }
 
-/** What a job's orders add up to: parts ordered first, those in, those still to remake. */
+/** What a job's orders add up to, per part of the job (a part counted once however often it was ordered). */
 export interface CheckInSummary {
-  /** Parts of the first orders (remakes do not add parts). */
+  /** The job's distinct parts on its orders (a remake or a re-placed order adds none). */
   parts: number;
-  /** Parts received right, on the first order or on a remake received right. */
+  /** Parts received right, on the order that counts for them. */
   received: number;
   /** Parts not right and not yet received right from a remake. */
   toRemake: number;
-  /** Parts not checked in yet. */
+  /** Parts not checked in yet on the order that counts for them. */
   open: number;
 }
 
 /**
- * Counts a job's orders (first orders and their remakes, tombstones
- * excluded) by part: a part is in when its latest check-in across the
- * order and its remakes is `received`.
+ * Counts a job's orders by part, the one rule every screen that shows
+ * "36 of 40 in, 4 to remake" uses (docs/decisions.md): a part (its key,
+ * the builder's part) counts once, however many orders carry it. Orders
+ * are read oldest first (order date, then placing time; tombstones
+ * excluded): a first order (not a remake) that carries a part replaces
+ * what earlier orders said of it (a re-placed order starts the part over,
+ * not checked in); a remake's check-in of a part, once given, is the part's
+ * state (a remake on its way leaves the part "to remake" until it is in).
+ * Quantities come from the latest first order carrying the part.
  */
 export function checkInSummary(orders: readonly DoorOrderRow[]): CheckInSummary {
-  const live = orders.filter((o) => !o.deleted_at);
-  const byId = new Map(live.map((o) => [o.id, o]));
-  const rootOf = (o: DoorOrderRow): DoorOrderRow => {
-    let r = o;
-    for (let i = 0; i < 20 && r.remake_of && byId.has(r.remake_of); i++) r = byId.get(r.remake_of)!;
-    return r;
-  };
-  // Each first-order part's state: the first order's check, then each remake's (oldest first) that checked it.
-  const state = new Map<string, CheckState | undefined>();
-  const roots = live.filter((o) => rootOf(o) === o);
-  for (const o of roots)
-    for (const p of o.parts) state.set(`${o.id}:${p.key}`, o.checkin[p.key]?.state);
-  const remakes = live
-    .filter((o) => rootOf(o) !== o)
-    .sort((a, b) => a.created_at.localeCompare(b.created_at));
-  for (const o of remakes) {
-    const root = rootOf(o);
+  const live = orders
+    .filter((o) => !o.deleted_at)
+    .sort(
+      (a, b) =>
+        a.ordered_on.localeCompare(b.ordered_on) || a.created_at.localeCompare(b.created_at),
+    );
+  const byPart = new Map<string, { quantity: number; state: CheckState | undefined }>();
+  for (const o of live) {
     for (const p of o.parts) {
       const s = o.checkin[p.key]?.state;
-      if (s !== undefined) state.set(`${root.id}:${p.key}`, s);
+      const had = byPart.get(p.key);
+      if (!o.remake_of || !had) byPart.set(p.key, { quantity: p.quantity, state: s });
+      else if (s !== undefined) had.state = s;
     }
   }
   let parts = 0;
   let received = 0;
   let toRemake = 0;
   let open = 0;
-  for (const o of roots) {
-    for (const p of o.parts) {
-      parts += p.quantity;
-      const s = state.get(`${o.id}:${p.key}`);
-      if (s === 'received') received += p.quantity;
-      else if (s === undefined) open += p.quantity;
-      else toRemake += p.quantity;
-    }
+  for (const { quantity, state } of byPart.values()) {
+    parts += quantity;
+    if (state === 'received') received += quantity;
+    else if (state === undefined) open += quantity;
+    else toRemake += quantity;
   }
   return { parts, received, toRemake, open };
+}
+
+/** What {@link placedPoNumber} reads of an order. */
+type PlacedOrder = Pick<DoorOrderRow, 'remake_of' | 'deleted_at' | 'ordered_on' | 'created_at'> & {
+  po_number: string;
+};
+
+/**
+ * The PO number the door order sheet and its files show: the latest placed
+ * first order's (order date, then placing time; a remake keeps its first
+ * order's), else `builderPo` (the builder's field) while nothing is placed.
+ * What the maker received is what the sheet must name.
+ */
+export function placedPoNumber(
+  orders: readonly PlacedOrder[] | undefined,
+  builderPo: string,
+): string {
+  let latest: PlacedOrder | null = null;
+  for (const o of orders ?? []) {
+    if (o.deleted_at || o.remake_of) continue;
+    if (
+      !latest ||
+      o.ordered_on.localeCompare(latest.ordered_on) > 0 ||
+      (o.ordered_on === latest.ordered_on && o.created_at.localeCompare(latest.created_at) > 0)
+    )
+      latest = o;
+  }
+  return latest ? latest.po_number : builderPo;
 }
 
 /** A field's problem: the server's code for it. */

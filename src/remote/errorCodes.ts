@@ -160,6 +160,7 @@ export const ERROR_TEXTS = {
   'signoff.signer_name_required': msg`Type your full name to sign`,
   'signoff.list_malformed': msg`The punch list could not be read. Reload and try again.`,
   'signoff.no_accepted_quote': msg`A job can be signed off once a quote is accepted`,
+  'signoff.install_not_done': msg`The job can be signed off once the install is done: when the contractor marks it done, or after its last day`,
   'signoff.already_signed': msg`This job is already signed off`,
   'signoff.list_changed': msg`The punch list changed since you opened it. Check it again, then sign.`,
   'signoff.items_open': msg({
@@ -354,6 +355,9 @@ export const ERROR_TEXTS = {
   }),
   'visit.already_proposed': msg`A measure visit is already waiting for an answer on this project.`,
   'visit.closed': msg`This visit is closed and can no longer be changed.`,
+  'visit.no_accepted_quote': msg`Install days can be planned once the homeowner has accepted a quote.`,
+  'visit.done_not_install': msg`Only an install visit can be marked done.`,
+  'visit.done_too_early': msg`The install can be marked done once its first day has begun.`,
 
   // ── sync ──
   'sync.deleted_elsewhere': msg`Deleted on another device`,
@@ -416,6 +420,12 @@ export const ERROR_TEXTS = {
   'door_order.checkin_unknown_part': msg`A checked-in part is not in this order`,
   'door_order.not_mailed': msg`This order was sent another way, not by mail`,
   'door_order.mail_failed': msg`The mail to the door maker could not be sent. Try again, or send it another way.`,
+  'door_order.already_mailed': msg`This order was already mailed to the door maker`,
+  'door_order.mail_in_progress': msg`This order is being mailed right now. Look again in a minute.`,
+  'door_order.mail_rate_limited': msg({
+    message: 'Too many orders mailed: at most {per_hour, number} an hour. Try again later.',
+  }),
+  'door_order.mail_not_configured': msg`Mail is not set up on this server. Send the files another way.`,
   'door_maker.not_allowed': msg`Only a contractor keeps a list of door makers`,
   'door_maker.rate_limited': msg({
     message: 'Too many door makers added: at most {per_hour, number} an hour',

@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { appSuite } from './support/suite';
 import { PHONE, TABLET, artifactPath, newContext } from './support/browser';
 import { goOffline, goOnline } from './support/network';
-import { signedInClient } from './support/serverClient';
+import { installBehind, signedInClient } from './support/serverClient';
 import { violations } from './support/axe';
 import { LoginPage } from './pages/AuthPages';
 
@@ -72,6 +72,8 @@ describe('reviews', () => {
       p_signer_name: 'Hannah Owens',
     });
     expect(accepted.error).toBeNull();
+    // The install is behind (yesterday, marked done): the sign-off waits for it.
+    await installBehind(e2e.server.url, e2e.server.dataDir, KITCHEN, CARLOS);
     // The walkthrough had nothing left to fix: she signs the job off (it completes the project).
     const done = await owner.client.rpc('sign_off_project', {
       p_project_id: KITCHEN,

@@ -9,16 +9,19 @@
  * and dates only. Every field shows its problem on the field, with the
  * server's codes (src/domain/doorOrderTracking.ts).
  */
-import { memo, useCallback, useId, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { msg, plural } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { format } from 'date-fns';
 import { doorOrdersRepo } from '../../data';
 import type { DoorOrderRow } from '../../data/types';
-import { useDoorMakers, useDoorOrders } from '../../hooks';
+import { useDoorMakers, useDoorOrders, useRowUnsynced } from '../../hooks';
+import { useServerReachable } from '../../hooks/useServerReachable';
 import { errorText } from '../../remote/errorCodes';
-import { formatFraction } from '../../domain/fractions';
+import { mailDoorOrder } from '../../remote/doorOrderMail';
+import type { Failure } from '../../remote/rpc';
+import { formatSize } from '../../domain/fractions';
 import {
   CHECK_STATES,
   changedSinceOrdered,
@@ -35,7 +38,8 @@ import {
   type PartChange,
   type StepForm,
 } from '../../domain/doorOrderTracking';
-import { formatDate } from '../../i18n/format';
+import { formatDate, formatDateTime } from '../../i18n/format';
+import { PartPhoto } from '../../ui/PartPhoto';
 
 const STATUS_WORDS: Record<DoorOrderStatus, MessageDescriptor> = {
   ordered: msg`Ordered`,
@@ -246,10 +250,12 @@ function PlaceOrderForm({
       </div>
     );
   };
-  const submit = async (e: React.FormEvent) => {
+  const submit = async (e: React.FormEvent, via: 'mail' | 'other') => {
     e.preventDefault();
+    const checked = { ...form, sent_via: via };
+    set({ sent_via: via });
     setShown(true);
-    if (Object.keys(problems).length) return;
+    if (Object.keys(orderFormProblems(checked, today())).length) return;
     setSaving(true);
     let maker = makerId || null;
     if (!maker) {
@@ -264,15 +270,16 @@ function PlaceOrderForm({
       poNumber: form.po_number,
       note: form.note,
       parts,
-      files: (['pdf', 'csv', 'xlsx'] as const).filter((f) => files[f]),
-      sentVia: form.sent_via,
+      // By mail the server attaches the one-table CSV; another way, what the contractor ticked.
+      files: via === 'mail' ? ['csv'] : (['pdf', 'csv', 'xlsx'] as const).filter((f) => files[f]),
+      sentVia: via,
       orderedOn: form.ordered_on,
     });
     setSaving(false);
     onDone();
   };
   return (
-    <form className="door-place" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="door-place" onSubmit={(e) => void submit(e, 'mail')} noValidate>
       <h3>
         <Trans>Place the order</Trans>
       </h3>
@@ -342,7 +349,7 @@ function PlaceOrderForm({
       )}
       <fieldset className="field">
         <legend>
-          <Trans>Files sent</Trans>
+          <Trans>Files, when sent another way</Trans>
         </legend>
         {(['pdf', 'csv', 'xlsx'] as const).map((f) => (
           <label key={f} className="inline">
@@ -382,12 +389,21 @@ function PlaceOrderForm({
       ))}
       <p className="muted">
         <Trans>
-          Send the files from the sheet below (Share or download), then record the order here: it is
-          kept exactly as sent.
+          Send by mail: the server mails the maker this order with its CSV (one table), as soon as
+          this device is online. Or send the files from the sheet below yourself (Share or download)
+          and mark the order as sent another way. Either way it is kept exactly as sent.
         </Trans>
       </p>
       <div className="btn-row">
         <button type="submit" className="btn btn-primary" disabled={saving}>
+          <Trans>Send by mail</Trans>
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={saving}
+          onClick={(e) => void submit(e, 'other')}
+        >
           <Trans>Mark as sent another way</Trans>
         </button>
         <button type="button" className="btn" onClick={onDone}>
@@ -431,6 +447,7 @@ function OrderCard({
   return (
     <article className="door-order" aria-label={order.remake_of ? t`Remake` : t`Door order`}>
       <OrderStatus order={order} />
+      {order.sent_via === 'mail' ? <OrderMail order={order} /> : null}
       {changedCount ? (
         <p className="warn" data-testid="changed-since">
           {plural(changedCount, {
@@ -452,7 +469,8 @@ function OrderCard({
           <button
             type="button"
             className="btn btn-primary"
-            onClick={() => void doorOrdersRepo.remake(order.id, today(), 'other')}
+            // A remake goes the way the first order went: by mail when that was mailed.
+            onClick={() => void doorOrdersRepo.remake(order.id, today(), order.sent_via)}
           >
             {plural(due.length, { one: 'Remake # part', other: 'Remake # parts' })}
           </button>
@@ -463,6 +481,75 @@ function OrderCard({
       ) : null}
       {checking ? <CheckIn order={order} changes={changes?.changes ?? null} /> : null}
     </article>
+  );
+}
+
+/**
+ * Where an order placed "by mail" stands: mailed (when), waiting for this
+ * device to be online and the order to reach the server, being sent, or
+ * why the mail did not go, with "Try again". The device sends it once the
+ * order is on the server; the server refuses a second mail of one order.
+ */
+function OrderMail({ order }: { order: DoorOrderRow }) {
+  const unsynced = useRowUnsynced('door_orders', order.id);
+  const reachable = useServerReachable();
+  const [sending, setSending] = useState(false);
+  const [mailedAt, setMailedAt] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Failure | null>(null);
+  const tried = useRef(false);
+  const email = order.maker_email;
+  const done = order.mailed_at ?? mailedAt;
+  const send = useCallback(async () => {
+    setSending(true);
+    setProblem(null);
+    const out = await mailDoorOrder(order.id);
+    setSending(false);
+    if (out.ok) setMailedAt(out.value.mailedAt);
+    else if (out.code === 'door_order.already_mailed') setMailedAt(new Date().toISOString());
+    else setProblem(out);
+  }, [order.id]);
+  useEffect(() => {
+    // Once per screen: a refusal stays on screen with "Try again" rather than being retried in a loop.
+    if (done || tried.current || unsynced !== false || !reachable) return;
+    tried.current = true;
+    void send();
+  }, [done, unsynced, reachable, send]);
+  if (done) {
+    const when = formatDateTime(done);
+    return (
+      <p className="muted" data-testid="door-order-mail">
+        <Trans>
+          Mailed to {email} on {when}
+        </Trans>
+      </p>
+    );
+  }
+  if (sending)
+    return (
+      <p className="muted" data-testid="door-order-mail" role="status">
+        <Trans>Sending the mail to {email}…</Trans>
+      </p>
+    );
+  if (problem)
+    return (
+      <div className="door-mail-problem" data-testid="door-order-mail">
+        <p className="field-error" role="alert">
+          {errorText(problem)}
+        </p>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={!reachable}
+          onClick={() => void send()}
+        >
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    );
+  return (
+    <p className="muted" data-testid="door-order-mail">
+      <Trans>The mail to {email} goes out as soon as this device is online.</Trans>
+    </p>
   );
 }
 
@@ -573,6 +660,11 @@ function CheckIn({
       void doorOrdersRepo.check(order.id, key, state, { note: text.slice(0, 500) }),
     [order.id],
   );
+  const photo = useCallback(
+    (key: string, state: CheckState, fileId: string) =>
+      void doorOrdersRepo.check(order.id, key, state, { photo: fileId }),
+    [order.id],
+  );
   return (
     <ol className="door-checkin" aria-label={t`Check in`}>
       {order.parts.map((p) => (
@@ -581,9 +673,12 @@ function CheckIn({
           part={p}
           state={order.checkin[p.key]?.state}
           note={order.checkin[p.key]?.note ?? ''}
+          photo={order.checkin[p.key]?.photo ?? null}
+          projectId={order.project_id}
           change={changes?.get(p.key)}
           onTap={tap}
           onNote={note}
+          onPhoto={photo}
         />
       ))}
     </ol>
@@ -594,20 +689,27 @@ const CheckRow = memo(function CheckRow({
   part,
   state,
   note,
+  photo,
+  projectId,
   change,
   onTap,
   onNote,
+  onPhoto,
 }: {
   part: OrderedPart;
   state: CheckState | undefined;
   note: string;
+  /** The part's photo (a project_files id), null for none. */
+  photo: string | null;
+  projectId: string;
   change: PartChange | undefined;
   onTap: (key: string, state: CheckState) => void;
   onNote: (key: string, state: CheckState, text: string) => void;
+  onPhoto: (key: string, state: CheckState, fileId: string) => void;
 }) {
   const { i18n, t } = useLingui();
   const cabinet = part.cabinet;
-  const label = `${t`Cabinet ${cabinet}`} · ${i18n._(KIND_WORDS[part.kind])} · ${formatFraction(part.width)} × ${formatFraction(part.height)}″${part.quantity === 2 ? ' ×2' : ''}`;
+  const label = `${t`Cabinet ${cabinet}`} · ${i18n._(KIND_WORDS[part.kind])} · ${formatSize(part.width, part.height)}${part.quantity === 2 ? ' ×2' : ''}`;
   return (
     <li className={`door-check ${state ?? 'open'}`} data-part={part.key}>
       <span className="door-check-label">{label}</span>
@@ -639,6 +741,13 @@ const CheckRow = memo(function CheckRow({
           onBlur={(e) => {
             if (e.target.value !== note) onNote(part.key, state, e.target.value);
           }}
+        />
+      ) : null}
+      {state ? (
+        <PartPhoto
+          projectId={projectId}
+          fileId={photo}
+          onPick={(fileId) => onPhoto(part.key, state, fileId)}
         />
       ) : null}
     </li>

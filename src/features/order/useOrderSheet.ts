@@ -7,10 +7,10 @@
 import { useMemo, useState } from 'react';
 import { format } from 'date-fns';
 import { useAuth } from '../../auth/useAuth';
-import { useJob, useMyMembership, useProfile, useProject } from '../../hooks';
+import { useDoorOrders, useJob, useMyMembership, useProfile, useProject } from '../../hooks';
 import { normalizeCabinetData } from '../../domain/cabinetData';
 import { computeDoorOrder } from '../../domain/doorOrder';
-import { orderedParts } from '../../domain/doorOrderTracking';
+import { orderedParts, placedPoNumber } from '../../domain/doorOrderTracking';
 import { buildOrderExport } from '../../domain/orderExport';
 import { readPriceList } from '../../domain/pricing';
 import { customerName } from '../../domain/projectLabels';
@@ -31,6 +31,9 @@ export function useOrderSheet(projectId: string | undefined) {
   const checks = useMemo(() => jobOrderChecks(data, order), [data, order]);
   const prices = useMemo(() => readPriceList(profile?.price_list), [profile?.price_list]);
   const [today] = useState(() => new Date());
+  const placed = useDoorOrders(projectId);
+  // Once an order is placed, the sheet and its files name the PO the maker got, not the builder's field.
+  const poNumber = placedPoNumber(placed, data.form.poNumber.trim());
 
   const customer = customerName(job?.homeowner, project?.name);
   const address = str(project?.details?.address);
@@ -54,7 +57,7 @@ export function useOrderSheet(projectId: string | undefined) {
           customer,
           address,
           orderDate: format(today, 'yyyy-MM-dd'),
-          poNumber: data.form.poNumber.trim(),
+          poNumber,
           contractor: {
             company,
             name: contractor.name,
@@ -70,6 +73,7 @@ export function useOrderSheet(projectId: string | undefined) {
       customer,
       address,
       today,
+      poNumber,
       checks,
       prices,
       company,

@@ -12,6 +12,8 @@ import { VisitForm, type CrewChoice } from './VisitForm';
 import { VISIT_KIND_TEXTS, VISIT_STATUS_TEXTS } from './visitTexts';
 import { errorText } from '../../remote/errorCodes';
 import { downloadVisitIcs } from './visitIcsDownload';
+import { mayMarkInstallDone } from '../../domain/installGate';
+import { formatDateTime } from '../../i18n/format';
 import './visits.css';
 
 /**
@@ -43,7 +45,9 @@ export function ProjectVisits({
   const [scheduling, setScheduling] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const role = job.me?.role;
-  const plansInstall = role === 'contractor' || role === 'org_admin';
+  // The install is planned once the homeowner said yes (the server refuses it before: visit.no_accepted_quote).
+  const accepted = quotes?.some((q) => q.status === 'accepted') ?? false;
+  const plansInstall = (role === 'contractor' || role === 'org_admin') && accepted;
   useEffect(() => {
     if (visits) markVisitsSeen(visits);
   }, [visits]);
@@ -85,6 +89,7 @@ export function ProjectVisits({
             onAccept={(i) => void act(() => visitsRepo.accept(v.id, i))}
             onDecline={() => void act(() => visitsRepo.decline(v.id))}
             onCancel={() => void act(() => visitsRepo.cancel(v.id))}
+            onDone={(done) => void act(() => visitsRepo.markDone(v.id, done))}
           />
         ))}
       </ul>
@@ -121,6 +126,7 @@ export function VisitItem({
   onAccept,
   onDecline,
   onCancel,
+  onDone,
 }: {
   visit: VisitRow;
   isOwner: boolean;
@@ -130,6 +136,8 @@ export function VisitItem({
   onAccept: (index: number) => void;
   onDecline: () => void;
   onCancel: () => void;
+  /** Marks an install done (true) or not done again; absent where the visit is only shown. */
+  onDone?: (done: boolean) => void;
 }) {
   const { t, i18n } = useLingui();
   const answering = isOwner && v.kind === 'measure' && v.status === 'proposed';
@@ -139,6 +147,8 @@ export function VisitItem({
       : v.slots;
   const closed = v.status === 'cancelled' || v.status === 'declined';
   const names = crewNames.join(', ');
+  const doneWhen = v.done_at ? formatDateTime(v.done_at) : '';
+  const markable = isPlanner && !!onDone && mayMarkInstallDone(v, Date.now());
   return (
     <li className={`visit-item visit-${v.status}`} data-visit={v.id}>
       <div className="visit-head">
@@ -182,6 +192,11 @@ export function VisitItem({
         </p>
       ) : null}
       {v.message ? <p className="visit-note">{v.message}</p> : null}
+      {v.kind === 'install' && v.done_at ? (
+        <p data-testid="install-done">
+          <Trans>Install done on {doneWhen}</Trans>
+        </p>
+      ) : null}
       <div className="btn-row">
         {answering ? (
           <button type="button" className="btn" onClick={onDecline}>
@@ -200,6 +215,16 @@ export function VisitItem({
             onClick={() => void downloadVisitIcs(v, t`Refacing visits`)}
           >
             <Trans>Add to calendar (.ics)</Trans>
+          </button>
+        ) : null}
+        {markable ? (
+          <button type="button" className="btn btn-primary" onClick={() => onDone?.(true)}>
+            <Trans>Mark the install done</Trans>
+          </button>
+        ) : null}
+        {isPlanner && onDone && v.kind === 'install' && v.done_at && !closed ? (
+          <button type="button" className="btn" onClick={() => onDone(false)}>
+            <Trans>Not done yet</Trans>
           </button>
         ) : null}
         {isPlanner && !closed ? (

@@ -2,7 +2,13 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { punchListRepo, PUNCH_LIMITS, type PunchWriteError } from '../../data';
 import type { ProjectRow, ProjectSignoffRow, PunchListItemRow } from '../../data/types';
-import { useProjectPunchList, useProjectQuotes, useProjectSignoff } from '../../hooks';
+import {
+  useProjectPunchList,
+  useProjectQuotes,
+  useProjectSignoff,
+  useProjectVisits,
+} from '../../hooks';
+import { installDone } from '../../domain/installGate';
 import { syncNow } from '../../hooks/sessionActions';
 import { callRpc } from '../../remote/rpc';
 import { errorText } from '../../remote/errorCodes';
@@ -10,6 +16,7 @@ import { computeDoorOrder } from '../../domain/doorOrder';
 import type { JobAnswer } from '../../domain/jobRole';
 import { formatDate } from '../../i18n/format';
 import { failure, type Outcome } from '../../../shared/outcome';
+import { PartPhoto } from '../../ui/PartPhoto';
 import './walkthrough.css';
 
 /** One opening of the job a punch list item can name. */
@@ -32,6 +39,7 @@ export function Walkthrough({ project, job }: { project: ProjectRow; job: JobAns
   const accepted = quotes?.some((q) => q.status === 'accepted') ?? false;
   const items = useProjectPunchList(project.id);
   const signoff = useProjectSignoff(project.id);
+  const visits = useProjectVisits(project.id);
   const [error, setError] = useState<string | null>(null);
   const openings = useMemo<Opening[]>(() => {
     const data = project.details?.cabinetData;
@@ -55,6 +63,8 @@ export function Walkthrough({ project, job }: { project: ProjectRow; job: JobAns
   const labelOf = (key: string | null) =>
     key === null ? t`The whole job` : (openings.find((o) => o.key === key)?.label ?? t`An opening`);
   const open = items.filter((i) => !i.done).length;
+  // The server's rule (signoff.install_not_done): the sign-off waits for the install.
+  const installed = installDone(visits, Date.now());
 
   async function act(run: () => Promise<Outcome<unknown, PunchWriteError>>) {
     const res = await run();
@@ -85,6 +95,7 @@ export function Walkthrough({ project, job }: { project: ProjectRow; job: JobAns
               editable={mayWrite && !signoff}
               onDone={(done) => void act(() => punchListRepo.setDone(i.id, done))}
               onRemove={() => void act(() => punchListRepo.remove(i.id))}
+              onPhoto={(fileId) => void act(() => punchListRepo.setPhoto(i.id, fileId))}
             />
           ))}
         </ul>
@@ -94,7 +105,21 @@ export function Walkthrough({ project, job }: { project: ProjectRow; job: JobAns
       ) : null}
       {signoff ? (
         <SignedOff signoff={signoff} />
-      ) : role === 'owner' ? (
+      ) : !installed && (role === 'owner' || role === 'contractor' || role === 'org_admin') ? (
+        <p className="muted signoff-waits" data-testid="signoff-waits">
+          {role === 'owner' ? (
+            <Trans>
+              The sign-off opens once the install is done: when your contractor marks it done, or
+              after the last install day.
+            </Trans>
+          ) : (
+            <Trans>
+              The homeowner can sign off once the install is done: mark it done under Visits, or it
+              opens after the last install day.
+            </Trans>
+          )}
+        </p>
+      ) : role === 'owner' && installed ? (
         <SignOffForm projectId={project.id} items={items} open={open} />
       ) : null}
     </section>
@@ -107,12 +132,14 @@ function PunchItem({
   editable,
   onDone,
   onRemove,
+  onPhoto,
 }: {
   item: PunchListItemRow;
   opening: string;
   editable: boolean;
   onDone: (done: boolean) => void;
   onRemove: () => void;
+  onPhoto: (fileId: string) => void;
 }) {
   const { t } = useLingui();
   const what = i.item;
@@ -129,6 +156,14 @@ function PunchItem({
       </label>
       <span className="muted punch-opening">{opening}</span>
       {i.note ? <p className="punch-note">{i.note}</p> : null}
+      {i.photo_file_id || editable ? (
+        <PartPhoto
+          projectId={i.project_id}
+          fileId={i.photo_file_id}
+          onPick={onPhoto}
+          disabled={!editable}
+        />
+      ) : null}
       {i.version === 0 ? (
         <span className="badge">
           <Trans>Not sent yet</Trans>

@@ -139,7 +139,7 @@ export function refuse(
  * The database's DETAIL as an object: PostgREST passes it as text, and the
  * database's codes put a JSON object there; anything else stays as it came.
  */
-function detailsObject(details: unknown): unknown {
+export function detailsObject(details: unknown): unknown {
   if (typeof details !== 'string' || !details.startsWith('{')) return details ?? null;
   try {
     const value = JSON.parse(details) as unknown;
@@ -171,7 +171,7 @@ const invalid = (reason: 'invalid_json' | 'aborted' | 'not_object'): BodyRefusal
 });
 
 /** The body as JSON within {@link MAX_INVITE_BODY_BYTES}, or why not. */
-async function readJson(req: Request): Promise<{ ok: true; value: unknown } | BodyRefusal> {
+export async function readJson(req: Request): Promise<{ ok: true; value: unknown } | BodyRefusal> {
   const declared = Number(req.headers.get('content-length') ?? '0');
   if (declared > MAX_INVITE_BODY_BYTES) return tooLarge;
   if (!req.body) return invalid('invalid_json');
@@ -210,7 +210,7 @@ async function readJson(req: Request): Promise<{ ok: true; value: unknown } | Bo
  * subject), read without checking the signature: a cheap early refusal of
  * the anon key and of garbage. Auth checks the token for real afterwards.
  */
-function looksSignedIn(jwt: string): boolean {
+export function looksSignedIn(jwt: string): boolean {
   const part = jwt.split('.')[1];
   if (!part || part.length > 8192) return false;
   try {

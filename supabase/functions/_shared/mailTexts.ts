@@ -218,3 +218,74 @@ export function calendarFeedWords(locale: MailLocale): {
     summary: (visit) => text(locale, kinds[visit.kind], { title: visit.title }),
   };
 }
+
+/**
+ * The door order mailed to its maker: `who` (the contractor, one safe line)
+ * orders `parts` pieces for `project` under PO `po` (empty: no PO line), a
+ * remake when `remake`; the contractor's `note` as written; the CSV of the
+ * pieces attached; a reply goes to `replyTo` (the contractor's address).
+ */
+export function doorOrderMail(
+  m: {
+    who: string;
+    project: string;
+    po: string;
+    parts: number;
+    remake: boolean;
+    note: string;
+    orderedOn: string;
+    replyTo: string;
+  },
+  locale: MailLocale,
+): MailText {
+  const values = { who: m.who, project: m.project, po: m.po, parts: m.parts, date: m.orderedOn };
+  const subject = m.po
+    ? text(
+        locale,
+        m.remake
+          ? /*i18n*/ {
+              id: 'mail.doorOrder.subjectRemakePo',
+              message: 'Remake order, PO {po}, from {who}',
+            }
+          : /*i18n*/ { id: 'mail.doorOrder.subjectPo', message: 'Door order, PO {po}, from {who}' },
+        values,
+      )
+    : text(
+        locale,
+        m.remake
+          ? /*i18n*/ { id: 'mail.doorOrder.subjectRemake', message: 'Remake order from {who}' }
+          : /*i18n*/ { id: 'mail.doorOrder.subject', message: 'Door order from {who}' },
+        values,
+      );
+  const intro = text(
+    locale,
+    m.remake
+      ? /*i18n*/ {
+          id: 'mail.doorOrder.introRemake',
+          message:
+            '{who} orders {parts, plural, one {# piece} other {# pieces}} again for the job "{project}" (ordered {date}): they came damaged, in the wrong size or not at all.',
+        }
+      : /*i18n*/ {
+          id: 'mail.doorOrder.intro',
+          message:
+            '{who} orders {parts, plural, one {# piece} other {# pieces}} for the job "{project}" (ordered {date}).',
+        },
+    values,
+  );
+  const po = m.po
+    ? `\n\n${text(locale, /*i18n*/ { id: 'mail.doorOrder.po', message: 'PO number: {po}' }, values)}`
+    : '';
+  const note = m.note.trim()
+    ? `\n\n${text(locale, /*i18n*/ { id: 'mail.doorOrder.note', message: 'Note from {who}:' }, values)}\n${m.note.trim()}`
+    : '';
+  const end = text(
+    locale,
+    /*i18n*/ {
+      id: 'mail.doorOrder.end',
+      message:
+        'The pieces with their finished sizes are in the attached CSV (one table). Reply to this mail to reach {who} at {replyTo}.',
+    },
+    { ...values, replyTo: m.replyTo },
+  );
+  return { subject, text: `${intro}${po}${note}\n\n${end}\n` };
+}

@@ -43,6 +43,9 @@ begin
   if private.project_signed_off(p_project_id) then
     raise exception 'signoff.already_signed' using errcode = 'PT409';
   end if;
+  if not private.project_install_done(p_project_id) then
+    raise exception 'signoff.install_not_done' using errcode = 'PT409';
+  end if;
   -- What she saw against what the server has: the same items at the same versions.
   select coalesce(jsonb_agg(jsonb_build_object('id', lower(e ->> 'id'), 'version', (e ->> 'version')::numeric)
                             order by lower(e ->> 'id')), '[]'::jsonb)

@@ -485,6 +485,12 @@ describe("a job's review: the whole row for the people it is about, no one else'
       ).error,
     ).toBeNull();
     await sendQuote('carl', shopping);
+    // The install is behind it (yesterday, marked done): the sign-off waits for that.
+    await backend.pg.query(
+      `insert into visits (project_id, contractor_id, kind, status, slots, starts_at, ends_at, done_at)
+       values ($1, $2, 'install', 'scheduled', '[]', now() - interval '30 hours', now() - interval '22 hours', now())`,
+      [reviewed, id.carl],
+    );
     expect(
       (
         await c.hannah.rpc('sign_off_project', {

@@ -271,6 +271,96 @@ describe('the sign-off', () => {
     );
   });
 
+  it('waits for the install: refused right after acceptance and while the install is ahead; open once it is marked done', async () => {
+    const list = await listOf('owner');
+    const args = { p_project_id: JOB, p_items: list, p_signer_name: 'Olivia Owner' };
+    refused(
+      await clients.owner.rpc('sign_off_project', args),
+      409,
+      'PT409',
+      'signoff.install_not_done',
+    );
+    const at = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+    const install = await clients.contractor
+      .from('visits')
+      .insert({
+        project_id: JOB,
+        kind: 'install',
+        status: 'scheduled',
+        slots: [{ starts_at: at(24), ends_at: at(32) }],
+      })
+      .select('id')
+      .single();
+    expect(install.error).toBeNull();
+    const visitId = (install.data as { id: string }).id;
+    refused(
+      await clients.owner.rpc('sign_off_project', args),
+      409,
+      'PT409',
+      'signoff.install_not_done',
+    );
+    // The homeowner cannot open her own sign-off by marking the install done.
+    refused(
+      await clients.owner
+        .from('visits')
+        .update({ done_at: at(0) })
+        .eq('id', visitId),
+      403,
+      '42501',
+      'visit.not_allowed',
+    );
+    // A cancelled install whose days are over does not count either.
+    const past = await backend.pg.query<{ id: string }>(
+      `insert into visits (project_id, contractor_id, kind, status, slots, starts_at, ends_at)
+       values ($1, $2, 'install', 'cancelled', '[]', now() - interval '3 days', now() - interval '2 days')
+       returning id`,
+      [JOB, ids.contractor],
+    );
+    expect(past.rows).toHaveLength(1);
+    refused(
+      await clients.owner.rpc('sign_off_project', args),
+      409,
+      'PT409',
+      'signoff.install_not_done',
+    );
+    // The first day began (time passing, set as the database owner); the contractor marks it done.
+    await backend.pg.query(
+      `update visits set slots = jsonb_build_array(jsonb_build_object('starts_at', $2::text, 'ends_at', $3::text)),
+              starts_at = $2::timestamptz, ends_at = $3::timestamptz
+        where id = $1`,
+      [visitId, at(-1), at(7)],
+    );
+    const done = await clients.contractor
+      .from('visits')
+      .update({ done_at: at(0) })
+      .eq('id', visitId)
+      .select('done_at')
+      .single();
+    expect(done.error).toBeNull();
+    // Past the install gate now: the next refusal is the list's own (three items open).
+    refused(await clients.owner.rpc('sign_off_project', args), 409, 'PT409', 'signoff.items_open');
+    // An install whose last day is over opens it as well, unmarked.
+    await clients.contractor.from('visits').update({ done_at: null }).eq('id', visitId);
+    refused(
+      await clients.owner.rpc('sign_off_project', args),
+      409,
+      'PT409',
+      'signoff.install_not_done',
+    );
+    await backend.pg.query(
+      `update visits set slots = jsonb_build_array(jsonb_build_object('starts_at', $2::text, 'ends_at', $3::text)),
+              starts_at = $2::timestamptz, ends_at = $3::timestamptz
+        where id = $1`,
+      [visitId, at(-9), at(-1)],
+    );
+    refused(await clients.owner.rpc('sign_off_project', args), 409, 'PT409', 'signoff.items_open');
+    // The yes was ten days before these install days (the admin's figures read the days between).
+    await backend.pg.query(
+      `update quotes set signed_at = signed_at - interval '10 days' where project_id = $1 and status = 'accepted'`,
+      [JOB],
+    );
+  });
+
   it('refuses a missing name, a malformed or changed list and open items', async () => {
     const list = await listOf('owner');
     refused(
@@ -427,9 +517,15 @@ describe('the calendar feed per person', () => {
       .token;
     const mine = await service.rpc('calendar_feed', { p_token: ownerToken });
     expect(mine.error).toBeNull();
-    expect((mine.data as { visits: { id: string }[] }).visits.map((v) => v.id)).toEqual([
-      installId,
-    ]);
+    // Her job's visits, soonest first: the install days the sign-off waited for, and this one.
+    const onJob = await backend.pg.query<{ id: string }>(
+      `select id from visits where project_id = $1 order by starts_at, id`,
+      [JOB],
+    );
+    expect(onJob.rows.map((r) => r.id)).toContain(installId);
+    expect((mine.data as { visits: { id: string }[] }).visits.map((v) => v.id)).toEqual(
+      onJob.rows.map((r) => r.id),
+    );
     // The rival's token is his: none of the homeowner's visits.
     const his = await service.rpc('calendar_feed', { p_token: contractorToken });
     expect((his.data as { visits: unknown[] }).visits).toEqual([]);

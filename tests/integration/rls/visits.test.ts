@@ -64,6 +64,22 @@ async function visible(who: Actor): Promise<string[]> {
   return (data ?? []).map((r: { id: string }) => r.id).sort();
 }
 
+/** The homeowner accepts a sent quote of `contractor` on `project` (the yes an install waits for). */
+async function acceptedQuote(project: string, contractor: string): Promise<void> {
+  const q = await backend.pg.query<{ id: string; content_sha256: string }>(
+    `insert into quotes (project_id, contractor_id, status, lines, valid_until, sent_at)
+     values ($1, $2, 'sent', '[{"kind":"labor","description":"Install","quantity":1,"unit_cents":250000}]',
+             current_date + 30, now()) returning id, content_sha256`,
+    [project, contractor],
+  );
+  const { error } = await clients.owner.rpc('accept_quote', {
+    p_quote_id: q.rows[0]!.id,
+    p_content_sha256: q.rows[0]!.content_sha256,
+    p_signer_name: 'Olivia Owner',
+  });
+  expect(error).toBeNull();
+}
+
 async function roleOf(user: string, project: string): Promise<string | null> {
   const r = await backend.pg.query<{ role: string | null }>(
     `select private.project_role($1::uuid, $2::uuid) as role`,
@@ -335,6 +351,28 @@ describe('scheduling the install', () => {
       '42501',
       'visit.crew_not_allowed',
     );
+    // The contractor of record, before the homeowner said yes: no install yet.
+    refused(
+      await clients.contractor.from('visits').insert(row),
+      409,
+      'PT409',
+      'visit.no_accepted_quote',
+    );
+    const viaPush = await clients.contractor.rpc('push_changes', {
+      p_ops: [
+        {
+          op_id: crypto.randomUUID(),
+          table: 'visits',
+          id: crypto.randomUUID(),
+          kind: 'insert',
+          base_version: null,
+          changes: { ...row, crew: [] },
+        },
+      ],
+    });
+    expect(viaPush.error).toBeNull();
+    expect(JSON.stringify(viaPush.data)).toContain('visit.no_accepted_quote');
+    await acceptedQuote(INSTALL_JOB, ids.contractor);
   });
 
   it('the contractor schedules two days; the admin puts the teammate on the crew; who reads it', async () => {
@@ -419,5 +457,91 @@ describe('scheduling the install', () => {
       [ids.contractor],
     );
     expect(r.rows[0]!.n).toBe(2);
+  });
+});
+
+describe('marking the install done', () => {
+  it('only its planner, only an install, only once its first day has begun; the server keeps its own time', async () => {
+    const made = await clients.contractor
+      .from('visits')
+      .insert({
+        project_id: INSTALL_JOB,
+        kind: 'install',
+        status: 'scheduled',
+        slots: [slot(48, 8)],
+        done_at: '2020-01-01T00:00:00Z',
+      })
+      .select('id, done_at')
+      .single();
+    expect(made.error).toBeNull();
+    // A done time sent with the new visit is not kept.
+    expect(made.data!.done_at).toBeNull();
+    const id = (made.data as { id: string }).id;
+    const mark = { done_at: new Date().toISOString() };
+    refused(
+      await clients.contractor.from('visits').update(mark).eq('id', id),
+      409,
+      'PT409',
+      'visit.done_too_early',
+    );
+    // Its first day began an hour ago (set as the database owner, the way time passes).
+    await backend.pg.query(
+      `update visits set slots = jsonb_build_array(jsonb_build_object(
+         'starts_at', to_char((now() - interval '1 hour') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+         'ends_at', to_char((now() + interval '7 hours') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'))),
+         starts_at = now() - interval '1 hour', ends_at = now() + interval '7 hours'
+       where id = $1`,
+      [id],
+    );
+    refused(
+      await clients.owner.from('visits').update(mark).eq('id', id),
+      403,
+      '42501',
+      'visit.not_allowed',
+    );
+    for (const who of ['rival', 'stranger', 'teammate'] as const) {
+      const res = await clients[who].from('visits').update(mark).eq('id', id).select();
+      expect(res.data ?? [], who).toEqual([]);
+    }
+    const anonMark = await anon.from('visits').update(mark).eq('id', id).select();
+    expect(anonMark.data ?? []).toEqual([]);
+    refused(
+      await clients.contractor.from('visits').update(mark).eq('id', measureId),
+      400,
+      '22023',
+      'visit.done_not_install',
+    );
+    const before = Date.now();
+    const done = await clients.orgAdmin
+      .from('visits')
+      .update({ done_at: '1999-01-01T00:00:00Z' })
+      .eq('id', id)
+      .select('done_at')
+      .single();
+    expect(done.error).toBeNull();
+    const stamped = Date.parse((done.data as { done_at: string }).done_at);
+    expect(stamped).toBeGreaterThan(before - 60_000);
+    // Sent again, it keeps the first time; null un-marks it; a cancelled visit is not marked.
+    const again = await clients.contractor
+      .from('visits')
+      .update({ done_at: new Date().toISOString() })
+      .eq('id', id)
+      .select('done_at')
+      .single();
+    expect(Date.parse((again.data as { done_at: string }).done_at)).toBe(stamped);
+    const undone = await clients.contractor
+      .from('visits')
+      .update({ done_at: null })
+      .eq('id', id)
+      .select('done_at')
+      .single();
+    expect(undone.data).toEqual({ done_at: null });
+    await clients.contractor.from('visits').update({ status: 'cancelled' }).eq('id', id);
+    refused(
+      await clients.contractor.from('visits').update(mark).eq('id', id),
+      409,
+      'PT409',
+      'visit.closed',
+    );
   });
 });

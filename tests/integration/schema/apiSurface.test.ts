@@ -30,6 +30,7 @@ const APP_RPCS = [
   'public.decline_change_order(p_change_order_id uuid, p_reason text)',
   'public.decline_quote(p_quote_id uuid, p_reason text)',
   'public.delete_my_account()',
+  'public.door_order_mail_prepare(p_order_id uuid)',
   'public.door_order_mailed(p_order_id uuid)',
   'public.invoice_by_token(p_token uuid)',
   'public.job_analytics()',

@@ -48,11 +48,17 @@ describe('check:hosted', () => {
   it('passes every check on the local backend and deletes its accounts', async () => {
     const lines = await runHostedCheck({ url: b.url, anonKey: b.anonKey });
     const status = byCheck(lines);
-    expect(functionNames()).toEqual(['calendar-feed', 'org-invite', 'project-invite']);
+    expect(functionNames()).toEqual([
+      'calendar-feed',
+      'door-order-mail',
+      'org-invite',
+      'project-invite',
+    ]);
     expect(status).toMatchObject({
       'sign-up': 'ok',
       migrations: 'ok',
       'function calendar-feed': 'ok',
+      'function door-order-mail': 'ok',
       'function org-invite': 'ok',
       'function project-invite': 'ok',
       'bucket project-files': 'ok',

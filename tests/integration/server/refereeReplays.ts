@@ -204,6 +204,7 @@ export const REPLAYS: Replay[] = [
       'rpc:decline_change_order',
       'rpc:quote_document_locale',
       'rpc:sign_off_project',
+      'rpc:door_order_mail_prepare',
     ],
     run: async ({ as, fx }) => {
       const joe = as('joe');
@@ -225,6 +226,9 @@ export const REPLAYS: Replay[] = [
         p_items: [],
         p_signer_name: 'Joe',
       });
+      // The mail function's database side: an order nobody has, a body that is no uuid.
+      await joe.rpc('door_order_mail_prepare', { p_order_id: NO_SUCH });
+      await joe.rpc('door_order_mail_prepare', { p_order_id: 'not-a-uuid' });
     },
   },
   {

@@ -224,7 +224,13 @@ describe('from a quote request to a signed quote', () => {
       await j.getByRole('button', { name: 'Update from the door order' }).click();
       const added = j.getByRole('list', { name: 'Lines added' });
       await added.getByText('Door 19" × 32 1/4" · quantity 1').waitFor();
-      await j.getByRole('list', { name: 'Lines changed' }).getByText('quantity 8 → 10').waitFor();
+      const changed = j.getByRole('list', { name: 'Lines changed' });
+      await changed.getByText('quantity 8 → 10').waitFor();
+      // The labor and finish quantities were the door order's counts: they follow it.
+      await changed
+        .getByText('Labor, per door · quantity 4 → 5 (the count of the door order)')
+        .waitFor();
+      await changed.getByText(/^Finish, .* · quantity 13\.084 → 17\.339 \(the count/).waitFor();
       await j.screenshot({ path: shot('10-update-preview-tablet.png'), fullPage: true });
       await j.getByRole('button', { name: 'Apply', exact: true }).click();
       await j

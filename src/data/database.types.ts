@@ -599,6 +599,7 @@ export type Database = {
       }
       project_files: {
         Row: {
+          bidder_id: string | null
           created_at: string
           deleted_at: string | null
           file_name: string
@@ -613,6 +614,7 @@ export type Database = {
           version: number
         }
         Insert: {
+          bidder_id?: string | null
           created_at?: string
           deleted_at?: string | null
           file_name: string
@@ -627,6 +629,7 @@ export type Database = {
           version?: number
         }
         Update: {
+          bidder_id?: string | null
           created_at?: string
           deleted_at?: string | null
           file_name?: string

@@ -180,6 +180,7 @@ export const TABLE_COLUMNS = {
     'version',
   ],
   project_files: [
+    'bidder_id',
     'created_at',
     'deleted_at',
     'file_name',

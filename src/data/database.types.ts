@@ -1105,6 +1105,7 @@ export type Database = {
         Row: {
           answered_at: string | null
           chosen_slot: number | null
+          contractor_contact: Json
           contractor_id: string
           created_at: string
           created_by: string | null
@@ -1126,6 +1127,7 @@ export type Database = {
         Insert: {
           answered_at?: string | null
           chosen_slot?: number | null
+          contractor_contact?: Json
           contractor_id: string
           created_at?: string
           created_by?: string | null
@@ -1147,6 +1149,7 @@ export type Database = {
         Update: {
           answered_at?: string | null
           chosen_slot?: number | null
+          contractor_contact?: Json
           contractor_id?: string
           created_at?: string
           created_by?: string | null

@@ -321,6 +321,7 @@ export const TABLE_COLUMNS = {
   visits: [
     'answered_at',
     'chosen_slot',
+    'contractor_contact',
     'contractor_id',
     'created_at',
     'created_by',

@@ -289,6 +289,8 @@ export interface VisitRow extends SyncedColumns {
   title: string;
   created_by: string | null;
   answered_at: string | null;
+  /** The contractor's name, company, email and phone when it was written (set by the server; absent until pulled). */
+  contractor_contact?: { name?: string; company?: string; email?: string; phone?: string };
 }
 
 import type {

@@ -168,6 +168,8 @@ describe('from a quote request to a signed quote', () => {
       await home.reload();
       const visits = home.getByRole('region', { name: 'Visits' });
       await visits.getByText('I can measure the cabinets in about 30 minutes.').waitFor(LONG);
+      // She reads who proposes to come, though he is not on her job yet.
+      await visits.getByText('From Joe contractor-user').waitFor();
       await visits.scrollIntoViewIfNeeded();
       await home.screenshot({ path: shot('04-visit-to-answer-phone.png') });
       await visits.getByRole('button', { name: 'Accept this time' }).nth(1).click();

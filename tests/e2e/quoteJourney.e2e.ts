@@ -187,6 +187,12 @@ describe('from a quote request to a signed quote', () => {
       const request = j.getByRole('listitem').filter({ hasText: 'ZIP 62704' });
       await request.getByText('Scheduled').waitFor(LONG);
       await j.screenshot({ path: shot('06-visit-scheduled-tablet.png'), fullPage: true });
+      // The job is shared with him now: her project page has what he needs to come and measure.
+      await j.goto(`/project/${c.projectId}`);
+      await j.getByRole('heading', { name: 'Our kitchen' }).waitFor(LONG);
+      await j.getByText('48 Maple Ave, Springfield, IL 62704').first().waitFor();
+      await j.screenshot({ path: shot('06b-project-shared-tablet.png'), fullPage: true });
+      await j.goBack();
       await request.getByRole('link', { name: 'Measure in the builder' }).click();
       await j.waitForURL(/\/cabinet-builder\//);
       const b = new BuilderScreen(j);

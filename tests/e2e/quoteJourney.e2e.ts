@@ -122,10 +122,10 @@ describe('from a quote request to a signed quote', () => {
       await new ProjectPage(home).upload([
         { name: 'kitchen.png', mimeType: 'image/png', buffer: PNG },
       ]);
-      await home
-        .getByText('Pending upload')
-        .first()
-        .waitFor({ state: 'detached', ...LONG });
+      const tile = new ProjectPage(home).file('kitchen.png');
+      await tile.waitFor();
+      await tile.getByText('Pending upload').waitFor({ state: 'detached', ...LONG });
+      await tile.screenshot({ path: shot('01a-files-phone.png') });
       await home.getByRole('button', { name: 'Request quotes' }).click();
       const form = home.getByRole('form', { name: 'Request quotes' });
       expect(await form.getByLabel('ZIP code').inputValue()).toBe('62704');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
-import { routeTitle, ROUTE_TITLES } from './routeTitles';
+import { QUOTES_TITLES, routeTitle, ROUTE_TITLES, screenTitle } from './routeTitles';
 
 afterEach(() => i18n.activate('en'));
 
@@ -21,6 +21,20 @@ describe('the tab title per route', () => {
     expect(title('/order/p1')).toBe('Pedido de puertas · Refacing');
     expect(title('/cabinet-builder/p1')).toBe('Medición de gabinetes · Refacing');
     expect(title('/quote/q1')).toBe('Cotización · Refacing');
+  });
+
+  it('names /quotes by what each role sees there, in both languages', () => {
+    // Left to the screen, which knows the role.
+    expect(title('/quotes')).toBeUndefined();
+    const named = (role: keyof typeof QUOTES_TITLES) =>
+      screenTitle(QUOTES_TITLES[role], (d) => i18n._(d));
+    i18n.activate('en');
+    expect(named('homeowner')).toBe('Quotes received · Refacing');
+    expect(named('contractor')).toBe('My quotes · Refacing');
+    i18n.activate('es');
+    expect(named('homeowner')).toBe('Cotizaciones recibidas · Refacing');
+    expect(named('contractor')).toBe('Mis cotizaciones · Refacing');
+    expect(named('loading')).toBe('Cotizaciones · Refacing');
   });
 
   it('leaves the print page and unknown paths alone', () => {

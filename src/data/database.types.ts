@@ -599,6 +599,7 @@ export type Database = {
       }
       project_files: {
         Row: {
+          bidder_id: string | null
           created_at: string
           deleted_at: string | null
           file_name: string
@@ -613,6 +614,7 @@ export type Database = {
           version: number
         }
         Insert: {
+          bidder_id?: string | null
           created_at?: string
           deleted_at?: string | null
           file_name: string
@@ -627,6 +629,7 @@ export type Database = {
           version?: number
         }
         Update: {
+          bidder_id?: string | null
           created_at?: string
           deleted_at?: string | null
           file_name?: string
@@ -1102,6 +1105,7 @@ export type Database = {
         Row: {
           answered_at: string | null
           chosen_slot: number | null
+          contractor_contact: Json
           contractor_id: string
           created_at: string
           created_by: string | null
@@ -1124,6 +1128,7 @@ export type Database = {
         Insert: {
           answered_at?: string | null
           chosen_slot?: number | null
+          contractor_contact?: Json
           contractor_id: string
           created_at?: string
           created_by?: string | null
@@ -1146,6 +1151,7 @@ export type Database = {
         Update: {
           answered_at?: string | null
           chosen_slot?: number | null
+          contractor_contact?: Json
           contractor_id?: string
           created_at?: string
           created_by?: string | null

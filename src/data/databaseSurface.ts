@@ -180,6 +180,7 @@ export const TABLE_COLUMNS = {
     'version',
   ],
   project_files: [
+    'bidder_id',
     'created_at',
     'deleted_at',
     'file_name',
@@ -320,6 +321,7 @@ export const TABLE_COLUMNS = {
   visits: [
     'answered_at',
     'chosen_slot',
+    'contractor_contact',
     'contractor_id',
     'created_at',
     'created_by',

@@ -291,6 +291,8 @@ export interface VisitRow extends SyncedColumns {
   answered_at: string | null;
   /** An install marked done by its contractor (the server's time; null while not). */
   done_at?: string | null;
+  /** The contractor's name, company, email and phone when it was written (set by the server; absent until pulled). */
+  contractor_contact?: { name?: string; company?: string; email?: string; phone?: string };
 }
 
 import type {

@@ -92,7 +92,60 @@ describe('updateFromDoorOrder', () => {
       quantity: 13,
     });
     expect(u.lines).toHaveLength(draft.length);
-    expect(u.lines.slice(-3)).toEqual(own);
+    // "Labor, per door" counted the 16 doors: it follows to 17; removal and delivery stay.
+    expect(u.counts).toEqual([{ before: own[0], after: { ...own[0], quantity: 17 } }]);
+    expect(u.lines.slice(-3)).toEqual([{ ...own[0], quantity: 17 }, ...own.slice(1)]);
+  });
+
+  it('labor and finish quantities that were the counts of the door order follow them; typed ones stay', () => {
+    const start = startingQuoteLines(null, prices).filter((l) => l.kind !== 'labor');
+    const fromOrder = quoteLinesFromDoorOrder(measured, prices);
+    const area = fromOrder.reduce((sum, l) => sum + l.quantity * (l.sqft ?? 0), 0);
+    const finish: QuoteLine = {
+      kind: 'finish',
+      description: 'Finish, per sq ft of doors and drawer fronts',
+      quantity: Math.round(area * 1000) / 1000,
+      unit_cents: 300,
+    };
+    const perFront: QuoteLine = {
+      ...own[0]!,
+      description: 'Labor, per drawer front',
+      quantity: 11,
+    };
+    const hours: QuoteLine = {
+      kind: 'labor',
+      description: 'Install, hours',
+      quantity: 6,
+      unit_cents: 6500,
+    };
+    const draft = [...fromOrder, finish, own[0]!, perFront, hours, ...start];
+    // One more door of the first size, one drawer front fewer.
+    const changedOrder: Order = {
+      ...measured,
+      doors: [piece('door', 13, 14.5, 30), measured.doors[1]!],
+      drawerFronts: [piece('drawerFront', 10, 14.5, 6.25)],
+    };
+    const now = quoteLinesFromDoorOrder(changedOrder, prices);
+    const newArea = now.reduce((sum, l) => sum + l.quantity * (l.sqft ?? 0), 0);
+    const u = updateFromDoorOrder(draft, now);
+    expect(
+      u.counts.map((c) => [c.before.description, c.before.quantity, c.after.quantity]),
+    ).toEqual([
+      [finish.description, finish.quantity, Math.round(newArea * 1000) / 1000],
+      ['Labor, per door', 16, 17],
+      ['Labor, per drawer front', 11, 10],
+    ]);
+    // Prices and descriptions stay; the hours typed by the contractor stay.
+    expect(u.counts.every((c) => c.after.unit_cents === c.before.unit_cents)).toBe(true);
+    expect(u.lines).toContainEqual(hours);
+    expect(quoteErrors(u.lines, 0)).toEqual([]);
+
+    // A labor line whose quantity is both the door and the drawer-front count is left alone.
+    const even: Order = { ...measured, drawerFronts: [piece('drawerFront', 16, 14.5, 6.25)] };
+    const evenLines = quoteLinesFromDoorOrder(even, prices);
+    const both = updateFromDoorOrder([...evenLines, own[0]!], now);
+    expect(both.counts).toEqual([]);
+    expect(both.lines.at(-1)).toEqual(own[0]);
   });
 
   it('a size that changed is the old size removed and the new size added, next to the other door lines', () => {
@@ -105,12 +158,12 @@ describe('updateFromDoorOrder', () => {
     expect(u.removed.map((l) => [l.width, l.quantity])).toEqual([[15.625, 4]]);
     expect(u.added.map((l) => [l.width, l.quantity])).toEqual([[15.75, 4]]);
     expect(u.changed).toEqual([]);
-    // Added after the draft's last door-order line (the hinges), before the contractor's lines.
+    // Added after the draft's last door line, before the drawer fronts and hinges.
     expect(u.lines.map((l) => l.kind)).toEqual([
+      'door',
       'door',
       'drawerFront',
       'hinge',
-      'door',
       'labor',
       'removal',
       'delivery',

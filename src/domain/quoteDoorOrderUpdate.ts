@@ -15,7 +15,17 @@
  *   would be, after the draft's last door-order line ("added");
  * - a key the door order no longer has: dropped ("removed").
  * A size that changed is the old size removed and the new one added (the
- * door order groups pieces by size; it carries no identity to follow).
+ * door order groups pieces by size; it carries no identity to follow). An
+ * added line goes after the draft's last line of its kind from the door
+ * order (a door after the doors), else after its last door-order line.
+ * A labor or finish line of the contractor's whose quantity is the count
+ * the draft's door-order lines give (its doors, its drawer fronts, or their
+ * billable square feet, as a new quote starts them) follows the new count
+ * ("counts"): the count was the door order's, and a quote that adds a door
+ * but keeps "Labor, per door" at the old count underprices the job. A
+ * quantity the contractor typed otherwise stays, and so does a labor line
+ * whose quantity is both the door and the drawer-front count (it cannot be
+ * told which it counts).
  * Pure: no clock, no I/O.
  */
 import { formatFraction } from './fractions';
@@ -33,6 +43,8 @@ export interface DoorOrderUpdate {
   added: QuoteLine[];
   /** Door-order lines whose count changed. */
   changed: ChangedLine[];
+  /** The contractor's labor and finish lines whose quantity was the door order's count, following the new count. */
+  counts: ChangedLine[];
   /** The draft's door-order lines the door order no longer has. */
   removed: QuoteLine[];
   /** Added lines left out because a quote has at most 500 lines. */
@@ -74,6 +86,46 @@ function draftKey(line: QuoteLine, legacyHinges: Map<string, string>): string | 
   return legacyHinges.get(line.description) ?? null;
 }
 
+/** Doors, drawer fronts and their billable square feet (3 decimals, as a quote's quantity) of door-order lines. */
+function pieceCounts(lines: readonly QuoteLine[]): {
+  door: number;
+  drawerFront: number;
+  area: number;
+} {
+  const out = { door: 0, drawerFront: 0, area: 0 };
+  for (const l of lines) {
+    if (doorOrderKey(l) === null || (l.kind !== 'door' && l.kind !== 'drawerFront')) continue;
+    out[l.kind] += l.quantity;
+    out.area += l.quantity * (l.sqft ?? 0);
+  }
+  const f = 10 ** QUOTE_LIMITS.quantityDecimals;
+  out.area = Math.round(out.area * f + 1e-9) / f;
+  return out;
+}
+
+/**
+ * The new quantity of a contractor's labor or finish line that counted the
+ * draft's pieces (`before`), by the door order's count (`after`); undefined
+ * when the line is not such a count, or the count did not change or is gone.
+ */
+function followedCount(
+  line: QuoteLine,
+  before: ReturnType<typeof pieceCounts>,
+  after: ReturnType<typeof pieceCounts>,
+): number | undefined {
+  const q = line.quantity;
+  let next: number | undefined;
+  if (line.kind === 'finish' && before.area > 0 && q === before.area) next = after.area;
+  if (line.kind === 'labor') {
+    const doors = before.door > 0 && q === before.door;
+    const fronts = before.drawerFront > 0 && q === before.drawerFront;
+    if (doors !== fronts) next = doors ? after.door : after.drawerFront;
+  }
+  return next !== undefined && next > 0 && next <= QUOTE_LIMITS.maxQuantity && next !== q
+    ? next
+    : undefined;
+}
+
 /**
  * Compares a draft's lines with the lines its project's door order gives
  * today (`fromOrder`, from doorOrderQuoteLines: priced from the contractor's
@@ -96,7 +148,10 @@ export function updateFromDoorOrder(
       legacyHinges.set(`Hinge for ${formatFraction(l.overlay)} overlay, with boring`, key);
 
   const seen = new Set<string>();
+  const countsBefore = pieceCounts(draft);
+  const countsAfter = pieceCounts(fromOrder);
   const changed: ChangedLine[] = [];
+  const counts: ChangedLine[] = [];
   const removed: QuoteLine[] = [];
   const handPieces: QuoteLine[] = [];
   const kept: QuoteLine[] = [];
@@ -105,7 +160,13 @@ export function updateFromDoorOrder(
     const key = draftKey(line, legacyHinges);
     if (key === null) {
       if (line.kind === 'door' || line.kind === 'drawerFront') handPieces.push(line);
-      kept.push(line);
+      const next = followedCount(line, countsBefore, countsAfter);
+      if (next === undefined) kept.push(line);
+      else {
+        const after = { ...line, quantity: next };
+        counts.push({ before: line, after });
+        kept.push(after);
+      }
       continue;
     }
     const now = seen.has(key) ? undefined : wanted.get(key);
@@ -129,11 +190,22 @@ export function updateFromDoorOrder(
   const missing = [...wanted].filter(([key]) => !seen.has(key)).map(([, l]) => l);
   const room = Math.max(0, QUOTE_LIMITS.lines - kept.length);
   const added = missing.slice(0, room);
-  const lines = [...kept.slice(0, lastOrderLine + 1), ...added, ...kept.slice(lastOrderLine + 1)];
-  return { added, changed, removed, cut: missing.length - added.length, handPieces, lines };
+  // Each added line after the last kept door-order line of its kind, else after the last one.
+  const lastOfKind = new Map<string, number>();
+  kept.forEach((l, i) => {
+    if (i <= lastOrderLine && doorOrderKey(l) !== null) lastOfKind.set(l.kind, i);
+  });
+  const after = new Map<number, QuoteLine[]>();
+  for (const l of added) {
+    const at = lastOfKind.get(l.kind) ?? lastOrderLine;
+    after.set(at, [...(after.get(at) ?? []), l]);
+  }
+  const lines = [...(after.get(-1) ?? [])];
+  kept.forEach((l, i) => lines.push(l, ...(after.get(i) ?? [])));
+  return { added, changed, counts, removed, cut: missing.length - added.length, handPieces, lines };
 }
 
 /** True when applying the update would change the draft. */
 export function hasDoorOrderChanges(u: DoorOrderUpdate): boolean {
-  return u.added.length + u.changed.length + u.removed.length > 0;
+  return u.added.length + u.changed.length + u.counts.length + u.removed.length > 0;
 }

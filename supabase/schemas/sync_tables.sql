@@ -9,7 +9,7 @@ insert into private.sync_tables (name, position, pushed, client_columns, server_
 values ('projects', 20, true, null, array[], 'private.can_read_project(r.id)', 'RLS projects_* (owner, project members, organization admin) and the projects_* guard triggers', true, null, true, 'id', true, null, null);
 
 insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
-values ('project_files', 30, true, null, array[], 'private.can_read_project(r.project_id)', 'RLS project_files_* (who may write the project) and project_files_12_check_path', true, null, false, 'project_id', true, 'projects', 'project_id');
+values ('project_files', 30, true, null, array['bidder_id'], 'private.can_read_project(r.project_id) and private.can_read_file(r.project_id, r.bidder_id)', 'RLS project_files_* (who may write the project) and project_files_12_check_path', true, null, false, 'project_id', true, 'projects', 'project_id');
 
 insert into private.sync_tables (name, position, pushed, client_columns, server_columns, read_rule, write_rule, tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
 values ('project_members', 40, false, null, array[], null, 'none through sync: the sharing RPCs (accept_project_invite, remove_project_member, assign_project)', false, null, false, null, false, null, null);

@@ -7,7 +7,9 @@
  * aborted): it shows at once as "Waiting to send", goes out on reconnect,
  * and reaches the homeowner's dashboard as an unread count on the card and
  * in the top bar; she opens the thread (the counts clear, the contractor's
- * message shows "Seen"), and her reply shows live on the contractor's open
+ * message shows "Seen"): the photo shows as its thumbnail, opens full size,
+ * opens again with her network gone, and is the one row "fridge-wall.png"
+ * under Files on both devices. Her reply shows live on the contractor's open
  * thread. Links and phone numbers are tappable, HTML stays text, and a
  * message over 4,000 characters is stopped on the field with the text kept.
  * Screenshots go to artifacts/messages/.
@@ -18,6 +20,7 @@ import { appSuite } from './support/suite';
 import { PHONE, TABLET, artifactPath } from './support/browser';
 import { sharedCard, sharedJob, thread, write } from './support/sharedJob';
 import { goOffline, goOnline } from './support/network';
+import { ProjectPage } from './pages/ProjectPage';
 
 const e2e = appSuite({ seed: false });
 /** Longest wait for a live change: far below the hour between pulls. */
@@ -86,7 +89,32 @@ describe('project messages on two devices', () => {
     ).toBe('https://example.com/plumb');
     expect(await msg.locator('b').count()).toBe(0);
     await msg.getByText('<b>not bold</b>', { exact: false }).waitFor();
-    await msg.getByRole('button', { name: 'Open fridge-wall.png full size' }).waitFor();
+    // The photo: its thumbnail, full size, and full size again offline once seen.
+    const open = msg.getByRole('button', { name: 'Open fridge-wall.png full size' });
+    const thumb = msg.getByAltText('Preview of fridge-wall.png');
+    await thumb.waitFor({ timeout: LIVE_MS });
+    await expect
+      .poll(() => thumb.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    await threadCard(home).screenshot({ path: artifactPath('messages', 'phone-photo-thumb.png') });
+    const full = home.getByRole('dialog').getByAltText('fridge-wall.png');
+    for (const network of ['online', 'offline'] as const) {
+      if (network === 'offline') await goOffline(mariaCtx);
+      await open.click();
+      await full.waitFor();
+      await expect
+        .poll(() => full.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0);
+      await home.keyboard.press('Escape');
+      await full.waitFor({ state: 'detached' });
+    }
+    await goOnline(mariaCtx);
+    // The same file under Files, one row, on both devices.
+    for (const page of [home, joe]) {
+      const files = new ProjectPage(page).files();
+      await files.filter({ hasText: 'fridge-wall.png' }).waitFor({ timeout: LIVE_MS });
+      expect(await files.count()).toBe(1);
+    }
     await home.getByRole('separator').getByText('Today').first().waitFor();
     await home
       .getByRole('banner')

@@ -30,9 +30,10 @@ function Quantity({ n }: { n: number }) {
 /**
  * Shown on a draft whose project's door order changed since its lines were
  * made: "Update from the door order" opens a preview of the lines added,
- * changed (old count → new count) and removed; Apply puts them in the
+ * changed (old count → new count, with the labor and finish quantities
+ * that were the door order's counts) and removed; Apply puts them in the
  * editor, which autosaves through the outbox like any edit (offline too).
- * The contractor's own lines and every price stay as they are.
+ * Every price stays, and the contractor's own lines but those counts.
  */
 export function DoorOrderUpdateCard({
   update,
@@ -44,9 +45,9 @@ export function DoorOrderUpdateCard({
   const { t } = useLingui();
   const uid = useId();
   const [open, setOpen] = useState(false);
-  const { added, changed, removed, cut, handPieces } = update;
+  const { added, changed, counts, removed, cut, handPieces } = update;
   const addedCount = added.length;
-  const changedCount = changed.length;
+  const changedCount = changed.length + counts.length;
   const removedCount = removed.length;
   return (
     <section className="card section-card qt-update" aria-labelledby={`${uid}-h`}>
@@ -81,7 +82,7 @@ export function DoorOrderUpdateCard({
               </ul>
             </>
           ) : null}
-          {changed.length > 0 ? (
+          {changedCount > 0 ? (
             <>
               <h3>
                 <Trans>Changed ({changedCount})</Trans>
@@ -95,6 +96,19 @@ export function DoorOrderUpdateCard({
                       <LineName line={c.after} /> ·{' '}
                       <Trans>
                         quantity {before} → {after}
+                      </Trans>
+                    </li>
+                  );
+                })}
+                {counts.map((c, i) => {
+                  const before = c.before.quantity;
+                  const after = c.after.quantity;
+                  const description = c.after.description;
+                  return (
+                    <li key={`count-${i}`}>
+                      <span translate="no">{description}</span> ·{' '}
+                      <Trans>
+                        quantity {before} → {after} (the count of the door order)
                       </Trans>
                     </li>
                   );
@@ -134,8 +148,9 @@ export function DoorOrderUpdateCard({
           ) : null}
           <p className="muted">
             <Trans>
-              Your own lines (labor, removal, delivery, finish, other) and every price you set stay.
-              Check the labor and finish quantities.
+              Every price you set stays, and so do your own lines (labor, removal, delivery, finish,
+              other), except a labor or finish quantity that was the count of the door order: it
+              follows the new count, as listed above.
             </Trans>
           </p>
           <div className="btn-row">

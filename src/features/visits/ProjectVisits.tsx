@@ -24,8 +24,8 @@ import './visits.css';
  * measure visit is accepted, and downloads any visit for a calendar.
  * Names of the crew come from the job's people; a team member who is not
  * on the job reads as "A team member". A contractor who proposes a measure
- * visit is not on the job yet: he reads by the contact his quote on the job
- * carries (set by the server), else as "A contractor".
+ * visit is not on the job yet: he reads by the contact the visit carries (set
+ * by the server when he proposed it), else his quote's, else as "A contractor".
  */
 export function ProjectVisits({
   projectId,
@@ -55,9 +55,12 @@ export function ProjectVisits({
   if (visits.length === 0 && !plansInstall) return null;
   const nameOf = (id: string) =>
     job.people.find((p) => p.userId === id)?.name ?? (id === userId ? t`You` : t`A team member`);
-  const contractorOf = (id: string) => {
+  const contractorOf = (v: VisitRow) => {
+    const id = v.contractor_id;
     const onJob = job.people.find((p) => p.userId === id)?.name;
     if (onJob || id === userId) return nameOf(id);
+    if (v.contractor_contact && Object.keys(v.contractor_contact).length > 0)
+      return quoteContractorName(v.contractor_contact);
     const quoted = quotes?.find((q) => q.contractor_id === id && q.contractor_contact);
     return quoted ? quoteContractorName(quoted.contractor_contact) : t`A contractor`;
   };
@@ -84,7 +87,7 @@ export function ProjectVisits({
             visit={v}
             isOwner={role === 'owner'}
             isPlanner={v.contractor_id === userId || role === 'org_admin'}
-            contractorName={contractorOf(v.contractor_id)}
+            contractorName={contractorOf(v)}
             crewNames={v.crew.map(nameOf)}
             onAccept={(i) => void act(() => visitsRepo.accept(v.id, i))}
             onDecline={() => void act(() => visitsRepo.decline(v.id))}

@@ -9,7 +9,7 @@ AS $function$
   select case p_table
     when 'profiles' then exists (select 1 from public.profiles r where r.id = p_row_id and (r.id = auth.uid()))
     when 'projects' then exists (select 1 from public.projects r where r.id = p_row_id and (private.can_read_project(r.id)))
-    when 'project_files' then exists (select 1 from public.project_files r where r.id = p_row_id and (private.can_read_project(r.project_id)))
+    when 'project_files' then exists (select 1 from public.project_files r where r.id = p_row_id and (private.can_read_project(r.project_id) and private.can_read_file(r.project_id, r.bidder_id)))
     when 'quotes' then exists (select 1 from public.quotes r where r.id = p_row_id and (private.can_read_quote(r.id)))
     when 'messages' then exists (select 1 from public.messages r where r.id = p_row_id and (private.can_read_project(r.project_id) and private.can_read_message(r.project_id, r.bidder_id, r.author_id)))
     when 'message_reads' then exists (select 1 from public.message_reads r where r.id = p_row_id and (r.user_id = auth.uid()))

@@ -12,7 +12,7 @@ AS $function$
     when 'projects' then array(select c from pg_catalog.unnest(private.sync_data_columns('projects')) c
                       where c <> 'deleted_at' and c <> all ('{}'::text[]))
     when 'project_files' then array(select c from pg_catalog.unnest(private.sync_data_columns('project_files')) c
-                      where c <> 'deleted_at' and c <> all ('{}'::text[]))
+                      where c <> 'deleted_at' and c <> all ('{bidder_id}'::text[]))
     when 'quotes' then '{project_id,contractor_id,status,lines,tax_rate,currency,valid_until,notes}'::text[]
     when 'messages' then '{project_id,author_id,body,attachments,bidder_id}'::text[]
     when 'message_reads' then '{project_id,read_up_to}'::text[]

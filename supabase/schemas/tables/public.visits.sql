@@ -19,9 +19,11 @@ create table public.visits (
   version integer default 1 not null,
   deleted_at timestamp with time zone,
   txid xid8 default pg_current_xact_id() not null,
-  done_at timestamp with time zone
+  done_at timestamp with time zone,
+  contractor_contact jsonb default '{}'::jsonb not null
 );
 alter table public.visits add constraint visits_chosen_slot_check CHECK (((chosen_slot IS NULL) OR ((chosen_slot >= 0) AND (chosen_slot <= 9))));
+alter table public.visits add constraint visits_contractor_contact_check CHECK ((jsonb_typeof(contractor_contact) = 'object'::text));
 alter table public.visits add constraint visits_contractor_id_fkey FOREIGN KEY (contractor_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table public.visits add constraint visits_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 alter table public.visits add constraint visits_kind_check CHECK ((kind = ANY (ARRAY['measure'::text, 'install'::text])));
@@ -46,6 +48,7 @@ create policy visits_update_people on public.visits as permissive for update to 
 CREATE TRIGGER visits_10_guard BEFORE INSERT OR UPDATE ON public.visits FOR EACH ROW EXECUTE FUNCTION private.visits_guard();
 CREATE TRIGGER visits_10_text_limits BEFORE INSERT OR UPDATE OF message ON public.visits FOR EACH ROW EXECUTE FUNCTION private.check_text_limits();
 CREATE TRIGGER visits_11_after_yes BEFORE INSERT OR UPDATE ON public.visits FOR EACH ROW EXECUTE FUNCTION private.visits_after_yes_guard();
+CREATE TRIGGER visits_15_contact BEFORE INSERT OR UPDATE ON public.visits FOR EACH ROW EXECUTE FUNCTION private.visits_contact();
 CREATE TRIGGER visits_20_stamp_insert BEFORE INSERT ON public.visits FOR EACH ROW EXECUTE FUNCTION private.sync_stamp_insert();
 CREATE TRIGGER visits_20_stamp_update BEFORE UPDATE ON public.visits FOR EACH ROW EXECUTE FUNCTION private.sync_stamp_update();
 CREATE TRIGGER visits_30_log_changes AFTER UPDATE ON public.visits FOR EACH ROW EXECUTE FUNCTION private.sync_log_changes();

@@ -193,6 +193,7 @@ describe('proposing a measure visit', () => {
         title: 'forged',
         answered_at: at(1),
         created_by: ids.rival,
+        contractor_contact: { name: 'Forged Name', phone: '5550000000' },
       })
       .select()
       .single();
@@ -201,6 +202,8 @@ describe('proposing a measure visit', () => {
     measureId = row.id as string;
     expect(row).toMatchObject({
       contractor_id: ids.contractor,
+      // The homeowner reads who proposes, as the server has him, never as the client wrote it.
+      contractor_contact: { name: 'contractor Test', email: 'contractor-visit@example.com' },
       created_by: ids.contractor,
       title: 'Kitchen refresh',
       status: 'proposed',
@@ -236,6 +239,36 @@ describe('proposing a measure visit', () => {
     expect((pulled.data as { rows: { id: string }[] }).rows.map((r) => r.id)).toEqual([
       rivalMeasureId,
     ]);
+    // The homeowner's device learns who proposes each visit by the pull.
+    const hers = await clients.owner.rpc('pull_changes', { p_table: 'visits', p_cursor: '0' });
+    const names = (hers.data as { rows: { contractor_contact: { name?: string } }[] }).rows
+      .map((r) => r.contractor_contact.name)
+      .sort();
+    expect(names).toEqual(['contractor Test', 'rival Test']);
+    // The contact is the server's: the contractor may not change it, by REST or by a push.
+    const edited = await clients.contractor
+      .from('visits')
+      .update({ contractor_contact: { name: 'Someone else' }, message: 'I can come measure!' })
+      .eq('id', measureId)
+      .select('contractor_contact')
+      .single();
+    expect(edited.error).toBeNull();
+    expect(edited.data).toMatchObject({ contractor_contact: { name: 'contractor Test' } });
+    const [pushed] = (
+      await clients.contractor.rpc('push_changes', {
+        p_ops: [
+          {
+            op_id: crypto.randomUUID(),
+            table: 'visits',
+            id: measureId,
+            kind: 'update',
+            base_version: 1,
+            changes: { contractor_contact: { name: 'Someone else' } },
+          },
+        ],
+      })
+    ).data as { status: string; message: string | null }[];
+    expect([pushed!.status, pushed!.message]).toEqual(['rejected', 'sync.columns_not_writable']);
   });
 });
 

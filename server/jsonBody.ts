@@ -4,13 +4,15 @@
  * schema. Each group passes its own error shape (GoTrue, PostgREST, Storage).
  */
 import type { z } from 'zod';
-import { parseJson, readBody } from './body.ts';
+import { MAX_JSON_DEPTH, MAX_JSON_STRING, parseJson, readBody } from './body.ts';
 
 /** Why a body was refused; the group turns it into its error shape. */
 export interface BodyProblem {
   status: 400 | 413;
   kind: 'too_large' | 'aborted' | 'too_deep' | 'string_too_long' | 'invalid_json' | 'invalid_shape';
   message: string;
+  /** The bound broken (bytes, levels or characters), for too_large, too_deep and string_too_long. */
+  limit?: number;
 }
 
 export type BodyOutcome<T> = { ok: true; body: T } | { ok: false; res: Response };
@@ -31,14 +33,25 @@ export async function jsonBody<S extends z.ZodTypeAny>(
     return raw.error === 'too_large'
       ? {
           ok: false,
-          res: fail({ status: 413, kind: 'too_large', message: 'Request body too large' }),
+          res: fail({
+            status: 413,
+            kind: 'too_large',
+            message: 'Request body too large',
+            limit: maxBytes,
+          }),
         }
       : { ok: false, res: fail({ status: 400, kind: 'aborted', message: 'Request body aborted' }) };
   }
   const parsed = parseJson(raw.bytes);
   if (!parsed.ok) {
     const kind = parsed.reason === 'invalid' ? 'invalid_json' : parsed.reason;
-    return { ok: false, res: fail({ status: 400, kind, message: parsed.message }) };
+    const limit =
+      kind === 'too_deep'
+        ? MAX_JSON_DEPTH
+        : kind === 'string_too_long'
+          ? MAX_JSON_STRING
+          : undefined;
+    return { ok: false, res: fail({ status: 400, kind, message: parsed.message, limit }) };
   }
   const checked = schema.safeParse(parsed.value);
   if (!checked.success) {

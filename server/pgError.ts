@@ -6,7 +6,8 @@
 export interface PgrstError {
   code: string;
   message: string;
-  details: string | null;
+  /** PostgREST's text, or (for our own codes) the JSON object of the code's data. */
+  details: string | Record<string, unknown> | null;
   hint: string | null;
 }
 
@@ -106,7 +107,7 @@ export function pgErrorBody(e: PgLikeError & { code: string }): PgrstError {
 export function pgrst(
   code: string,
   message: string,
-  details: string | null = null,
+  details: PgrstError['details'] = null,
   hint: string | null = null,
 ): PgrstError {
   return { code, message, details, hint };

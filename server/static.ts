@@ -55,8 +55,13 @@ export function staticRoutes(dir: string, connectSrc: readonly string[] = []): H
   // SPA fallback: a client route (no file extension, or .html) gets index.html.
   app.on(['GET', 'HEAD'], '*', async (c, next) => {
     const path = c.req.path;
+    // An API prefix no service serves (the services answer their own unknown paths in their
+    // hosted shapes): PostgREST-shaped, with a code.
     if (/^\/(rest|auth|storage|_local)(\/|$)/.test(path))
-      return c.json({ message: 'Not found' }, 404);
+      return c.json(
+        { code: 'PGRST125', message: 'request.not_found', details: null, hint: null },
+        404,
+      );
     if ((extname(path) && !path.endsWith('.html')) || !existsSync(join(dir, 'index.html')))
       return c.text('Not found', 404);
     return serveStatic({ root: dir, path: 'index.html', onFound })(c, next);

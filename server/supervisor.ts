@@ -110,16 +110,20 @@ export function onlyWhenHealthy(db: Pick<DatabaseSupervisor, 'healthy'>): Middle
   };
 }
 
-/** The answer while the database restarts: GoTrue's and PostgREST's fields both, and a retry hint. */
+/**
+ * The answer while the database restarts, read by every client library: PostgREST's fields
+ * (`message` the code `server.restarting`, words in src/remote/errorCodes.ts), GoTrue's
+ * `error_code` and `msg` (auth-js shows `msg`), and `Retry-After`.
+ */
 function unavailable(): Response {
-  const message = 'The database is restarting after an internal error; try again in a moment';
+  const message = 'server.restarting';
   return Response.json(
     {
       code: 'PGRST503',
       error_code: 'database_unavailable',
       msg: message,
       message,
-      details: null,
+      details: { retry_after: 2 },
       hint: null,
     },
     { status: 503, headers: { 'retry-after': '2' } },

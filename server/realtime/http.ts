@@ -12,7 +12,9 @@
  *
  * The caller's token (`Authorization: Bearer`, else `apikey`) must verify.
  * Bounds: body size (413), messages per call (422), messages per second per
- * caller (429). Errors are `{ error, code }`; realtime-js shows `error`.
+ * caller (429). Errors are PostgREST-shaped, `{ code, message, details, hint }`, with `message` a
+ * stable dotted code (src/remote/errorCodes.ts words it) and `details` its data; realtime-js
+ * rejects with `error || message`, so the code is what it shows.
  */
 import { Hono, type Context } from 'hono';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
@@ -29,24 +31,56 @@ const name = z.string().min(1).max(255);
 const message = z.object({
   topic: name,
   event: name,
-  payload: z.record(z.unknown(), { invalid_type_error: 'payload must be a JSON object' }),
+  payload: z.record(z.unknown()),
   private: z.boolean().optional(),
 });
 
-const UNAVAILABLE = 'Unavailable: the database did not answer; try again';
+/** The PostgREST code or SQLSTATE that fits each status of the broadcast API's refusals. */
+const CODE_BY_STATUS: Readonly<Record<number, string>> = {
+  400: 'PGRST102',
+  401: 'PGRST301',
+  403: '42501',
+  413: 'PGRST413',
+  415: 'PGRST107',
+  422: '22023',
+  429: 'PT429',
+  503: 'PGRST002',
+};
 
-/** A Realtime API error: `{ error, code }` with a stable dotted code. */
-function fail(c: Context, status: number, code: string, error: string): Response {
-  return c.json({ error, code }, status as 400);
+/** A refusal decided before a message is sent: its code, and its data when it has any. */
+interface Refusal {
+  code: string;
+  details: Record<string, unknown> | null;
+}
+
+const UNAVAILABLE: Refusal = { code: 'realtime.unavailable', details: null };
+
+/**
+ * A Realtime API error: `{ code, message, details, hint }`, `message` the dotted code, `details`
+ * its data (field names, limits, a topic: never a sentence).
+ */
+function fail(
+  c: Context,
+  status: number,
+  message: string,
+  details: Record<string, unknown> | null = null,
+): Response {
+  return c.json(
+    { code: CODE_BY_STATUS[status] ?? String(status), message, details, hint: null },
+    status as 400,
+  );
 }
 
 function bodyFail(c: Context): (p: BodyProblem) => Response {
   return (p) =>
     p.status === 413
-      ? fail(c, 413, 'realtime.body_too_large', 'Request body too large')
+      ? fail(c, 413, 'realtime.body_too_large', { limit: p.limit ?? null })
       : p.kind === 'invalid_shape'
-        ? fail(c, 422, 'realtime.invalid_message', p.message)
-        : fail(c, 400, 'realtime.invalid_json', p.message);
+        ? fail(c, 422, 'realtime.invalid_message', { reason: 'shape' })
+        : fail(c, 400, 'realtime.invalid_json', {
+            reason: p.kind,
+            ...(p.limit === undefined ? {} : { limit: p.limit }),
+          });
 }
 
 /** The broadcast API on `hub`; `ctx` is read per request (it is built after the routes). */
@@ -61,7 +95,10 @@ export function broadcastRoutes(
   /** The caller's claims, or the error response (bad token, too many messages). */
   async function caller(c: Context<ApiEnv>, count: number): Promise<Claims | Response> {
     const auth = c.get('auth');
-    if (!auth.ok) return fail(c, 401, 'realtime.unauthorized', `Unauthorized: ${auth.message}`);
+    if (!auth.ok)
+      return fail(c, 401, 'realtime.unauthorized', {
+        reason: auth.message === 'No API key found in request' ? 'token_missing' : 'token_invalid',
+      });
     const key =
       typeof auth.claims.sub === 'string'
         ? `sub:${auth.claims.sub}`
@@ -69,7 +106,9 @@ export function broadcastRoutes(
     try {
       await perCaller.consume(key, count);
     } catch {
-      return fail(c, 429, 'realtime.too_many_messages', 'Too many messages per second');
+      return fail(c, 429, 'realtime.too_many_messages', {
+        per_second: limits.broadcastsPerSecond,
+      });
     }
     return auth.claims;
   }
@@ -79,16 +118,12 @@ export function broadcastRoutes(
     claims: Claims,
     topic: string,
     isPrivate: boolean,
-  ): Promise<string | null> {
+  ): Promise<Refusal | null> {
     if (!isPrivate)
-      return ctx().realtimePrivateOnly
-        ? 'PrivateOnly: This project only allows private channels'
-        : null;
+      return ctx().realtimePrivateOnly ? { code: 'realtime.private_only', details: null } : null;
     const allowed = await mayWrite(ctx().pg, claims, topic).catch(() => null);
     if (allowed === null) return UNAVAILABLE;
-    return allowed
-      ? null
-      : `Unauthorized: You do not have permissions to write to this Channel topic: ${topic}`;
+    return allowed ? null : { code: 'realtime.topic_not_allowed', details: { topic } };
   }
 
   app.post('/api/broadcast', async (c) => {
@@ -101,13 +136,12 @@ export function broadcastRoutes(
     if (!b.ok) return b.res;
     const claims = await caller(c, b.body.messages.length);
     if (claims instanceof Response) return claims;
-    const decided = new Map<string, string | null>();
+    const decided = new Map<string, Refusal | null>();
     for (const m of b.body.messages) {
       const isPrivate = m.private === true;
       const key = `${isPrivate}:${m.topic}`;
       if (!decided.has(key)) decided.set(key, await refusal(claims, m.topic, isPrivate));
-      if (decided.get(key) === UNAVAILABLE)
-        return fail(c, 503, 'realtime.unavailable', UNAVAILABLE);
+      if (decided.get(key) === UNAVAILABLE) return fail(c, 503, UNAVAILABLE.code);
     }
     for (const m of b.body.messages) {
       const isPrivate = m.private === true;
@@ -121,20 +155,23 @@ export function broadcastRoutes(
     const topic = name.safeParse(c.req.param('topic'));
     const event = name.safeParse(c.req.param('event'));
     if (!topic.success || !event.success)
-      return fail(c, 422, 'realtime.invalid_message', 'topic and event: 1 to 255 characters');
+      return fail(c, 422, 'realtime.invalid_message', {
+        reason: topic.success ? 'event' : 'topic',
+        max: 255,
+      });
     const type = c.req.header('content-type') ?? '';
     if (!/^application\/json\b/i.test(type))
-      return fail(c, 415, 'realtime.unsupported_media', 'The payload must be application/json');
+      return fail(c, 415, 'realtime.unsupported_media', { expected: 'application/json' });
     const b = await jsonBody(c.req.raw, limits.maxBroadcastBodyBytes, z.unknown(), bodyFail(c));
     if (!b.ok) return b.res;
     if (b.body === undefined)
-      return fail(c, 422, 'realtime.invalid_message', 'A payload is required');
+      return fail(c, 422, 'realtime.invalid_message', { reason: 'payload_missing' });
     const claims = await caller(c, 1);
     if (claims instanceof Response) return claims;
     const isPrivate = c.req.query('private') === 'true';
     const reason = await refusal(claims, topic.data, isPrivate);
-    if (reason === UNAVAILABLE) return fail(c, 503, 'realtime.unavailable', reason);
-    if (reason) return fail(c, 403, 'realtime.forbidden', reason);
+    if (reason === UNAVAILABLE) return fail(c, 503, UNAVAILABLE.code);
+    if (reason) return fail(c, 403, reason.code, reason.details);
     hub.deliver({ topic: topic.data, event: event.data, payload: b.body, private: isPrivate });
     return c.body(null, 202);
   });

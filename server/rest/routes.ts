@@ -38,15 +38,21 @@ const rpcBody = row.optional();
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 
+/**
+ * A body refused before it reaches the database, in PostgREST 12's words where it has them: a
+ * malformed or wrongly shaped body is 400 PGRST102 "Empty or invalid json" with no details, as
+ * PostgREST answers it. Bounds PostgREST does not have (depth, string size, an aborted upload,
+ * the size limit) keep that shape and name themselves in `details`: `{ reason, limit }`.
+ */
 function bodyFail(p: BodyProblem): Response {
+  const details =
+    p.kind === 'invalid_json' || p.kind === 'invalid_shape'
+      ? null
+      : { reason: p.kind, ...(p.limit === undefined ? {} : { limit: p.limit }) };
   const body =
     p.status === 413
-      ? pgrst('PGRST413', 'Payload Too Large', p.message)
-      : pgrst(
-          'PGRST102',
-          p.kind === 'aborted' ? 'Request body aborted' : 'Empty or invalid json',
-          p.message,
-        );
+      ? pgrst('PGRST413', 'Payload Too Large', details)
+      : pgrst('PGRST102', 'Empty or invalid json', details);
   return new Response(JSON.stringify(body), { status: p.status, headers: JSON_TYPE });
 }
 

@@ -32,7 +32,14 @@ export function storageRoutes(ctx: BackendContext): Hono<ApiEnv> {
   app.on(['GET', 'HEAD'], '/object/:bucket/*', (c) => download(ctx, root, c, 1));
   app.delete('/object/:bucket', (c) => remove(ctx, root, c));
   // Last, for every method: a mounted group's notFound is never reached (Hono's app.route does not carry it).
-  app.all('*', () => fail(404, 'not_found', 'Not found'));
+  // Storage's own answer to a route it does not have (its not-found handler), the path as
+  // storage sees it (below /storage/v1).
+  app.all('*', (c) => {
+    const url = new URL(c.req.url);
+    const at = url.pathname.indexOf('/storage/v1');
+    const path = at < 0 ? url.pathname : url.pathname.slice(at + '/storage/v1'.length) || '/';
+    return fail(404, 'Not Found', `Route ${c.req.method}:${path}${url.search} not found`);
+  });
   return app;
 }
 

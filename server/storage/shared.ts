@@ -23,7 +23,11 @@ export interface ObjectRow {
 
 export const OBJECT_COLUMNS = 'id, name, metadata, updated_at, created_at, last_accessed_at';
 
-/** A storage-js error response. */
+/**
+ * A storage-js error response `{statusCode, error, message}`. `message` is hosted Storage's own
+ * words where it has an answer for the case (storage-js shows them as they come), else a stable
+ * dotted code (`storage.name_conflict`) that src/remote/errorCodes.ts words.
+ */
 export function fail(status: number, error: string, message: string): Response {
   return new Response(JSON.stringify({ statusCode: String(status), error, message }), {
     status,
@@ -37,7 +41,11 @@ export const notFound = (): Response => fail(404, 'not_found', 'Object not found
 export function bodyFail(p: BodyProblem): Response {
   return p.status === 413
     ? fail(413, 'Payload too large', 'The object exceeded the maximum allowed size')
-    : fail(400, 'InvalidRequest', p.message);
+    : fail(
+        400,
+        'InvalidRequest',
+        p.kind === 'aborted' ? 'request.body_aborted' : 'request.body_invalid',
+      );
 }
 
 /**
@@ -53,11 +61,7 @@ export function errorResponse(e: unknown, log: (line: string) => void): Response
     if (e.code === '23505') return fail(409, 'Duplicate', 'The resource already exists');
     if (e.code === '23503') return fail(404, 'Bucket not found', 'Bucket not found');
     if (isRetryableSqlState(e.code)) {
-      const busy = fail(
-        503,
-        'DatabaseTimeout',
-        'The object was busy: nothing was stored; retry later',
-      );
+      const busy = fail(503, 'DatabaseTimeout', 'storage.busy');
       busy.headers.set('retry-after', String(RETRY_AFTER_SECONDS));
       return busy;
     }
@@ -65,10 +69,10 @@ export function errorResponse(e: unknown, log: (line: string) => void): Response
   }
   const code = (e as { code?: unknown } | null)?.code;
   log(`storage error: ${e instanceof Error ? e.message : String(e)}`);
-  if (code === 'ENAMETOOLONG') return fail(400, 'InvalidKey', 'The object name is too long');
+  if (code === 'ENAMETOOLONG') return fail(400, 'InvalidKey', 'storage.name_too_long');
   if (code === 'EEXIST' || code === 'ENOTDIR' || code === 'EISDIR')
-    return fail(409, 'InvalidKey', 'The object name conflicts with an existing folder or object');
-  return fail(500, 'InternalError', 'The object could not be stored');
+    return fail(409, 'InvalidKey', 'storage.name_conflict');
+  return fail(500, 'InternalError', 'storage.write_failed');
 }
 
 /** Segments after `/storage/v1/<skip…>`, decoded; null when the path is unsafe. */

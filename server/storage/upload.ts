@@ -33,7 +33,7 @@ async function uploadOf(c: Ctx, maxBytes: number): Promise<Upload | Response> {
   if (!raw.ok) {
     return raw.error === 'too_large'
       ? fail(413, 'Payload too large', 'The object exceeded the maximum allowed size')
-      : fail(400, 'InvalidRequest', 'Request body aborted');
+      : fail(400, 'InvalidRequest', 'request.body_aborted');
   }
   const declared = c.req.header('content-type') ?? 'application/octet-stream';
   const cacheControl = (c.req.header('cache-control') ?? 'max-age=3600').replace(/^max-age=/, '');
@@ -47,11 +47,11 @@ async function uploadOf(c: Ctx, maxBytes: number): Promise<Upload | Response> {
       body: raw.bytes as Uint8Array<ArrayBuffer>,
     }).formData();
   } catch {
-    return fail(400, 'InvalidRequest', 'Malformed multipart body');
+    return fail(400, 'InvalidRequest', 'storage.multipart_invalid');
   }
   let file: File | null = null;
   for (const [, v] of form) if (typeof v !== 'string') file = v;
-  if (!file) return fail(400, 'InvalidRequest', 'No file in the multipart body');
+  if (!file) return fail(400, 'InvalidRequest', 'storage.file_missing');
   const cc = form.get('cacheControl');
   return {
     bytes: new Uint8Array(await file.arrayBuffer()),

@@ -40,6 +40,30 @@ export const ERROR_TEXTS = {
   'request.method_not_allowed': msg`The app sent a request the server does not take`,
   'function.not_configured': msg`This service is not set up on the server yet`,
   'local.mail_viewer_refused': msg`The mail viewer answers only this computer`,
+  'request.body_aborted': msg`The upload was cut off. Try again.`,
+  'request.not_found': msg`The app asked the server for something it does not have`,
+  'server.restarting': msg`The server is restarting. Try again in a moment.`,
+
+  // ── files (our storage's own refusals; hosted Storage's words come as they are) ──
+  'storage.multipart_invalid': msg`The file could not be read. Try again.`,
+  'storage.file_missing': msg`No file was sent. Choose a file and try again.`,
+  'storage.busy': msg`The file was busy and was not saved. Try again in a moment.`,
+  'storage.name_too_long': msg`The file name is too long`,
+  'storage.name_conflict': msg`A file or folder with this name already exists`,
+  'storage.write_failed': msg`The file could not be saved. Try again.`,
+
+  // ── live updates (the broadcast API) ──
+  'realtime.unauthorized': msg`Please sign in to send live updates`,
+  'realtime.too_many_messages': msg({
+    message: 'Too many live updates: at most {per_second, number} a second',
+  }),
+  'realtime.unavailable': msg`Live updates are not available right now. Try again in a moment.`,
+  'realtime.body_too_large': msg`The live update is too large`,
+  'realtime.invalid_message': msg`The app sent a live update the server could not read`,
+  'realtime.invalid_json': msg`The app sent a live update the server could not read`,
+  'realtime.unsupported_media': msg`The app sent a live update the server could not read`,
+  'realtime.private_only': msg`Live updates go only through private channels`,
+  'realtime.topic_not_allowed': msg`You may not send live updates to this channel`,
 
   // ── signing in ──
   'auth.sign_in_required': msg({

@@ -21,6 +21,7 @@ declare
   v_fast_cols text := '';
   v_fast_parents text := '';
   v_fast_inserts text := '';
+  v_trigger text;
   v_head constant text :=
     E'\n  -- written by private.sync_generate() from private.sync_tables: change the catalog, not this';
 begin
@@ -351,5 +352,27 @@ begin%s
   return v_out;
 end
 $$$f$, v_head, coalesce(v_fast_kinds, ''), v_fast_cols, v_fast_parents, v_fast_inserts);
+
+  -- The standard triggers of every synced table, from its row: dropped and
+  -- created again under the names and in the order the tables' own
+  -- migrations gave them (triggers of one event fire by name). Plain
+  -- BEFORE/AFTER UPDATE, never `update of`: every update is stamped and logged.
+  for s in select * from private.sync_tables order by position loop
+    foreach v_trigger in array array['10_soft_delete', '20_stamp_insert', '20_stamp_update', '30_log_changes'] loop
+      execute format('drop trigger if exists %I on public.%I', s.name || '_' || v_trigger, s.name);
+    end loop;
+    if s.soft_delete then
+      execute format('create trigger %I before delete on public.%I for each row execute function private.soft_delete()',
+                     s.name || '_10_soft_delete', s.name);
+    end if;
+    execute format('create trigger %I before insert on public.%I for each row execute function private.sync_stamp_insert()',
+                   s.name || '_20_stamp_insert', s.name);
+    execute format('create trigger %I before update on public.%I for each row execute function private.sync_stamp_update()',
+                   s.name || '_20_stamp_update', s.name);
+    if s.log_changes then
+      execute format('create trigger %I after update on public.%I for each row execute function private.sync_log_changes()',
+                     s.name || '_30_log_changes', s.name);
+    end if;
+  end loop;
 end
 $function$;

@@ -13,7 +13,9 @@ create table private.sync_tables (
   project_column text,
   fast_insert boolean default false not null,
   parent_table text,
-  parent_column text
+  parent_column text,
+  soft_delete boolean default false not null,
+  log_changes boolean default true not null
 );
 alter table private.sync_tables add constraint sync_tables_check CHECK (((parent_table IS NULL) = (parent_column IS NULL)));
 alter table private.sync_tables add constraint sync_tables_check1 CHECK ((pushed OR ((client_columns IS NULL) AND (NOT fast_insert))));

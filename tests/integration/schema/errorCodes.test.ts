@@ -4,7 +4,8 @@
  * schema:dump`) raises a stable dotted code as its MESSAGE, never a sentence,
  * and every code the schema raises or a synced table refuses a delete with has
  * words in the client's one catalogue (src/remote/errorCodes.ts) in English
- * and in Spanish.
+ * and in Spanish; so has every code our server and the Edge Functions answer
+ * with.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,7 +61,55 @@ function poMessages(locale: string): Map<string, string> {
   return out;
 }
 
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? tsFiles(join(dir, e.name))
+      : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')
+        ? [join(dir, e.name)]
+        : [],
+  );
+}
+
+/** Dotted names in the server's code that are not codes: settings and relations of the database. */
+const NOT_CODES = new Set([
+  'request.path',
+  'request.method',
+  'request.headers',
+  'storage.allow_delete_query',
+  'server.lock',
+  'realtime.topic',
+  'realtime.messages',
+  'local.sql',
+]);
+
+/** The codes of the areas only our server and the Edge Functions answer with, as written in their code. */
+const serverCodes = new Set(
+  [join(root, 'server'), join(root, 'supabase', 'functions', '_shared')]
+    .flatMap(tsFiles)
+    .flatMap((file) => [
+      ...readFileSync(file, 'utf8').matchAll(
+        /'((?:request|storage|realtime|server|local|error)\.[a-z_]+)'/g,
+      ),
+    ])
+    .map((m) => m[1]!)
+    .filter((code) => !NOT_CODES.has(code)),
+);
+
 describe('errors as codes', () => {
+  it('every code our server and the Edge Functions answer has words in the catalogue, in English and Spanish', () => {
+    expect(serverCodes.size).toBeGreaterThan(10);
+    const missing = [...serverCodes].filter((c) => !Object.hasOwn(ERROR_TEXTS, c));
+    expect(missing).toEqual([]);
+    const en = poMessages('en');
+    const es = poMessages('es');
+    for (const code of serverCodes) {
+      const english = (ERROR_TEXTS as Record<string, { message?: string }>)[code]!.message!;
+      expect(en.has(english), `${code}: "${english}" not in the English catalog`).toBe(true);
+      expect(es.get(english), `${code}: no Spanish for "${english}"`).toBeTruthy();
+    }
+  });
+
   it('the schema has raises to check', () => {
     expect(raises.length).toBeGreaterThan(150);
   });
@@ -88,8 +137,9 @@ describe('errors as codes', () => {
       ...sql
         .find((f) => f.file.endsWith('sync_tables.sql'))!
         .text.matchAll(
-          // … tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column)
-          /, (?:true|false), '([^']+)', (?:true|false), (?:null|'[^']*'), (?:true|false), (?:null|'[^']*'), (?:null|'[^']*')\);/g,
+          // … tombstones, delete_refusal, details_patch, project_column, fast_insert, parent_table, parent_column,
+          // soft_delete, log_changes)
+          /, (?:true|false), '([^']+)', (?:true|false), (?:null|'[^']*'), (?:true|false), (?:null|'[^']*'), (?:null|'[^']*'), (?:true|false), (?:true|false)\);/g,
         ),
     ].map((m) => m[1]!);
     expect(refusals.length).toBeGreaterThan(0);

@@ -3,7 +3,7 @@
  * (private.sync_generate): a table joins sync by one declaration, exactly
  * the worked example of docs/architecture.md (punch items on a job), and
  * push_changes / pull_changes serve it with the rules the catalog and RLS
- * give; the catalog and generator are out of the API's reach; the
+ * give, and the generator gives it the standard triggers; the catalog and generator are out of the API's reach; the
  * generated dispatch is static SQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { createDb, createUser, tryAsUser } from './pgliteDb.ts';
 import { pullAll, push } from './syncRpc.ts';
 
-/** The worked example's migration: the table with its sync columns, triggers and RLS, then the declaration. */
+/** The worked example's migration: the table with its sync columns and RLS, then the declaration (which gives the triggers). */
 const PUNCH_ITEMS = `
 create table public.punch_items (
   id uuid primary key default gen_random_uuid(),
@@ -25,12 +25,6 @@ create table public.punch_items (
   txid xid8 not null default pg_current_xact_id()
 );
 create index punch_items_txid_id_idx on public.punch_items (txid, id);
-create trigger punch_items_20_stamp_insert before insert on public.punch_items
-  for each row execute function private.sync_stamp_insert();
-create trigger punch_items_20_stamp_update before update on public.punch_items
-  for each row execute function private.sync_stamp_update();
-create trigger punch_items_30_log_changes after update on public.punch_items
-  for each row execute function private.sync_log_changes();
 alter table public.punch_items enable row level security;
 revoke all on public.punch_items from anon;
 grant select, insert, update on public.punch_items to authenticated;
@@ -84,7 +78,63 @@ afterAll(async () => {
   await db.close();
 });
 
+/** The standard triggers of `table` (name: definition), as the database holds them. */
+async function standardTriggers(table: string): Promise<Record<string, string>> {
+  const res = await db.query<{ name: string; def: string }>(
+    `select g.tgname::text as name, pg_get_triggerdef(g.oid) as def
+       from pg_trigger g
+      where g.tgrelid = ('public.' || quote_ident($1))::regclass and not g.tgisinternal
+        and g.tgname ~ '_(10_soft_delete|20_stamp_insert|20_stamp_update|30_log_changes)$'
+      order by 1`,
+    [table],
+  );
+  return Object.fromEntries(res.rows.map((r) => [r.name, r.def]));
+}
+
+/** The standard triggers a declaration gives `table`, as pg_get_triggerdef writes them. */
+function declaredTriggers(
+  table: string,
+  { soft_delete, log_changes }: { soft_delete: boolean; log_changes: boolean },
+): Record<string, string> {
+  const on = (name: string, when: string, fn: string): [string, string] => [
+    `${table}_${name}`,
+    `CREATE TRIGGER ${table}_${name} ${when} ON public.${table} FOR EACH ROW EXECUTE FUNCTION private.${fn}()`,
+  ];
+  return Object.fromEntries([
+    ...(soft_delete ? [on('10_soft_delete', 'BEFORE DELETE', 'soft_delete')] : []),
+    on('20_stamp_insert', 'BEFORE INSERT', 'sync_stamp_insert'),
+    on('20_stamp_update', 'BEFORE UPDATE', 'sync_stamp_update'),
+    ...(log_changes ? [on('30_log_changes', 'AFTER UPDATE', 'sync_log_changes')] : []),
+  ]);
+}
+
 describe('a table joins sync by one declaration', () => {
+  it('gets the standard triggers from the declaration alone: stamps and change log, soft delete when declared', async () => {
+    expect(await standardTriggers('punch_items')).toEqual(
+      declaredTriggers('punch_items', { soft_delete: false, log_changes: true }),
+    );
+    // declaring soft_delete gives the delete trigger; taking log_changes away removes the log's
+    let changed: string[] = [];
+    await db.transaction(async (tx) => {
+      await tx.exec(`update private.sync_tables set soft_delete = true, log_changes = false
+                      where name = 'punch_items'; select private.sync_generate();`);
+      const res = await tx.query<{ name: string }>(
+        `select tgname::text as name from pg_trigger
+          where tgrelid = 'public.punch_items'::regclass and not tgisinternal order by 1`,
+      );
+      changed = res.rows.map((r) => r.name);
+      await tx.rollback();
+    });
+    expect(changed).toEqual([
+      'punch_items_10_soft_delete',
+      'punch_items_20_stamp_insert',
+      'punch_items_20_stamp_update',
+    ]);
+    expect(await standardTriggers('punch_items')).toEqual(
+      declaredTriggers('punch_items', { soft_delete: false, log_changes: true }),
+    );
+  });
+
   it('push inserts (set-based and per-op), updates with merge, tombstones; pull brings them back', async () => {
     const [a, b] = [uuid(), uuid()];
     const inserted = await push(db, owner, [
@@ -160,6 +210,29 @@ describe('a table joins sync by one declaration', () => {
 });
 
 describe('the catalog and its generator', () => {
+  it('gives every synced table exactly the standard triggers its row declares', async () => {
+    const rows = await db.query<{ name: string; soft_delete: boolean; log_changes: boolean }>(
+      `select name, soft_delete, log_changes from private.sync_tables order by position`,
+    );
+    expect(rows.rows.length).toBeGreaterThan(10);
+    for (const row of rows.rows)
+      expect([row.name, await standardTriggers(row.name)]).toEqual([
+        row.name,
+        declaredTriggers(row.name, row),
+      ]);
+    // the tables an API delete must leave as tombstones keep that trigger
+    expect(rows.rows.filter((r) => r.soft_delete).map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        'projects',
+        'project_files',
+        'quotes',
+        'messages',
+        'invoices',
+        'payments',
+      ]),
+    );
+  });
+
   it('are out of reach of API callers (42501)', async () => {
     for (const sql of [
       `select * from private.sync_tables`,

@@ -150,11 +150,13 @@ describe('private channels (public access off, the default)', () => {
     await expect(open.httpSend('note', { via: 'http' })).resolves.toEqual({ success: true });
     await vi.waitFor(() => expect(theirs).toEqual([{ via: 'http' }]));
     const closed = sender.channel('room:closed', { config: { private: true } });
-    await expect(closed.httpSend('note', { via: 'http' })).rejects.toThrow(/permissions to write/);
+    await expect(closed.httpSend('note', { via: 'http' })).rejects.toThrow(
+      'realtime.topic_not_allowed',
+    );
     const bobsTopic = sender.channel(`user:${bob.userId}`, { config: { private: true } });
-    await expect(bobsTopic.httpSend('poke', {})).rejects.toThrow(/permissions to write/);
+    await expect(bobsTopic.httpSend('poke', {})).rejects.toThrow('realtime.topic_not_allowed');
     const lobby = sender.channel('lobby');
-    await expect(lobby.httpSend('note', {})).rejects.toThrow(/PrivateOnly/);
+    await expect(lobby.httpSend('note', {})).rejects.toThrow('realtime.private_only');
   });
 
   it('the batch API: 202 for what may be sent; another user’s private topic is skipped, as hosted does', async () => {
@@ -217,9 +219,12 @@ describe('private channels (public access off, the default)', () => {
         body: body.slice(0, 40),
         status,
       });
-      const json = (await res.json()) as { error?: unknown; code?: unknown };
-      expect(json.error).toEqual(expect.any(String));
-      expect(json.code).toMatch(/^realtime\./);
+      // PostgREST-shaped: a code in `message` (what realtime-js shows), its data in `details`
+      const json = (await res.json()) as Record<string, unknown>;
+      expect(Object.keys(json).sort()).toEqual(['code', 'details', 'hint', 'message']);
+      expect(json.message).toMatch(/^realtime\.[a-z_]+$/);
+      expect(json.code).toEqual(expect.any(String));
+      expect(json.hint).toBeNull();
     }
   });
 
@@ -250,7 +255,7 @@ describe('private channels (public access off, the default)', () => {
         path: path.slice(0, 30),
         status,
       });
-      expect(((await res.json()) as { code?: unknown }).code).toMatch(/^realtime\./);
+      expect(((await res.json()) as { message?: unknown }).message).toMatch(/^realtime\.[a-z_]+$/);
     }
   });
 
@@ -461,7 +466,7 @@ describe('public access on (REALTIME_PRIVATE_ONLY=false)', () => {
     const other = await realtimeClient(b, b.anonKey);
     await expect(
       other.channel('square', { config: { private: true } }).httpSend('note', { n: 2 }),
-    ).rejects.toThrow(/permissions to write/);
+    ).rejects.toThrow('realtime.topic_not_allowed');
     expect(pub).toEqual([{ n: 1 }]);
   });
 

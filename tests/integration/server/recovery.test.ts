@@ -41,7 +41,11 @@ describe('database failure', () => {
       const broken = await client.rpc('deep', { n: 1000 });
       expect(broken.status).toBe(503);
       expect(broken.data).toBeNull();
-      expect(broken.error?.code).toBe('PGRST503');
+      expect(broken.error).toMatchObject({
+        code: 'PGRST503',
+        message: 'server.restarting',
+        details: { retry_after: 2 },
+      });
       const health = await fetch(`${b.url}/auth/v1/health`);
       expect(health.status).toBe(503);
       // Meanwhile a read is either refused or right, never empty or wrong.

@@ -347,6 +347,23 @@ export const REPLAYS: Replay[] = [
     },
   },
   {
+    name: 'errors: a body that is not JSON, on a table and on an RPC (400 PGRST102)',
+    keys: [],
+    run: async ({ as, ids }) => {
+      // supabase-js sends only JSON it made: the raw call, through the client's own fetch (its keys)
+      const rest = (as('joe') as unknown as { rest: { url: string; fetch: typeof fetch } }).rest;
+      for (const [path, body] of [
+        ['/projects', '{"name": '],
+        ['/rpc/referee_request', '[1,'],
+      ] as const)
+        await rest.fetch(`${rest.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${ids.joe}` },
+          body,
+        });
+    },
+  },
+  {
     name: 'errors raised in a function: P0001 400, P0002/P0003 500, PT404 404, PT409 409',
     keys: [],
     run: async ({ as }) => {

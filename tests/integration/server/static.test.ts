@@ -49,6 +49,17 @@ describe('static app serving', () => {
     const apiMiss = await fetch(`${b.url}/rest/v1/notes/extra`);
     expect(apiMiss.status).toBe(404);
     expect(apiMiss.headers.get('content-type')).toMatch(/json/);
+    // An API prefix no service serves: a code, never a sentence
+    for (const path of ['/rest', '/rest/v2/notes', '/_local/nowhere']) {
+      const miss = await fetch(`${b.url}${path}`);
+      expect([path, miss.status]).toEqual([path, 404]);
+      expect(await miss.json()).toEqual({
+        code: 'PGRST125',
+        message: 'request.not_found',
+        details: null,
+        hint: null,
+      });
+    }
     // The URL parser resolves the dots before sending, so this asks for /etc/passwd: a client route, the app's page.
     const dotted = await fetch(`${b.url}/../../etc/passwd`);
     expect(dotted.status).toBe(200);

@@ -210,7 +210,7 @@ describe('/storage/v1', () => {
     const r = await s.upload(`${alice.userId}/clash`, new Blob(['y']));
     expect(r.error).toMatchObject({
       statusCode: '409',
-      message: 'The object name conflicts with an existing folder or object',
+      message: 'storage.name_conflict',
     });
     const rows = await b.pg.query('select 1 from storage.objects where name = $1', [
       `${alice.userId}/clash`,

@@ -10,6 +10,7 @@ import type { CalendarEntry } from '../../../shared/visitEntries';
 import { VISIT_STATUS_TEXTS } from '../visits/visitTexts';
 import { downloadVisitIcs, visitSummary } from '../visits/visitIcsDownload';
 import { allEntries, entriesByDay, viewDays, type CalendarView } from './calendarDays';
+import { CalendarFeed } from './CalendarFeed';
 import './calendar.css';
 
 /** The first hour a week or day view draws, and the last. */
@@ -28,7 +29,8 @@ function defaultView(): CalendarView {
  * /calendar: the visits of the signed-in person (his as contractor, those he
  * goes on, his team's as its admin, a homeowner's job's) as a week or a day
  * (a tablet) or a list (a phone), in the viewer's time zone, each opening
- * its job and downloadable as `.ics`.
+ * its job and downloadable as `.ics`; below, the person's feed link for
+ * their phone's calendar (CalendarFeed).
  */
 export function CalendarPage() {
   const { t } = useLingui();
@@ -86,6 +88,7 @@ export function CalendarPage() {
         </div>
       </div>
       <CalendarBody view={view} anchor={anchor} entries={entries} />
+      <CalendarFeed />
     </main>
   );
 }
@@ -186,7 +189,17 @@ function EntryItem({ entry: e, withDownload }: { entry: CalendarEntry; withDownl
             <Trans>Add to calendar (.ics)</Trans>
           </button>
         </>
-      ) : null}
+      ) : (
+        <button
+          type="button"
+          className="cal-ics"
+          aria-label={t`Add to calendar (.ics)`}
+          title={t`Add to calendar (.ics)`}
+          onClick={() => void downloadVisitIcs(v, t`Refacing visits`)}
+        >
+          {'.ics'}
+        </button>
+      )}
     </Tag>
   );
 }

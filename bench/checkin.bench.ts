@@ -90,11 +90,10 @@ export default async function checkinBench(): Promise<BenchFigure[]> {
       .waitFor();
     // No named helpers inside: the page cannot see tsx's function-name shim.
     const result = await page.evaluate(async (n) => {
-      const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
       const idle: number[] = [];
-      let last = await frame();
+      let last = await new Promise<number>((r) => requestAnimationFrame(r));
       for (let i = 0; i < 120; i++) {
-        const now = await frame();
+        const now = await new Promise<number>((r) => requestAnimationFrame(r));
         idle.push(now - last);
         last = now;
       }
@@ -119,7 +118,7 @@ export default async function checkinBench(): Promise<BenchFigure[]> {
         button.click();
         taps.push((await done) - t0);
         // The next tap comes after a frame, as a finger's does.
-        await frame();
+        await new Promise<number>((r) => requestAnimationFrame(r));
       }
       return { idle, taps };
     }, PARTS);

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { addDays } from 'date-fns';
@@ -113,20 +113,7 @@ export function CalendarBody({
           <Trans>No visits in the next 60 days.</Trans>
         </p>
       );
-    return (
-      <ol className="cal-list">
-        {shown.map(([day, list]) => (
-          <li key={day.toISOString()} className="card">
-            <h2>{formatDateFull(day)}</h2>
-            <ul>
-              {list.map((e) => (
-                <EntryItem key={`${e.visit.id}-${e.slot}`} entry={e} withDownload />
-              ))}
-            </ul>
-          </li>
-        ))}
-      </ol>
-    );
+    return <CalendarList key={anchor.toISOString()} days={shown} />;
   }
   const hours = Array.from({ length: LAST_HOUR - FIRST_HOUR }, (_, i) => FIRST_HOUR + i);
   return (
@@ -165,6 +152,44 @@ export function CalendarBody({
         </div>
       ))}
     </div>
+  );
+}
+
+/** Events a list paints first (more than a phone's screen holds); the rest follow in a transition. */
+const FIRST_LIST_EVENTS = 20;
+
+/**
+ * The list of days with events: the first screen's events at once, the rest
+ * rendered right after in a transition (a busy crew's 60 days hold hundreds
+ * of events, and a phone shows a handful), so the list is readable at once
+ * and taps are not held up while it completes.
+ */
+function CalendarList({ days }: { days: readonly (readonly [Date, CalendarEntry[]])[] }) {
+  const total = days.reduce((s, [, e]) => s + e.length, 0);
+  const [limit, setLimit] = useState(FIRST_LIST_EVENTS);
+  useEffect(() => {
+    if (limit < total) startTransition(() => setLimit(total));
+  }, [limit, total]);
+  let left = limit;
+  const partial: (readonly [Date, CalendarEntry[]])[] = [];
+  for (const [day, list] of days) {
+    if (left <= 0) break;
+    partial.push([day, list.slice(0, left)]);
+    left -= list.length;
+  }
+  return (
+    <ol className="cal-list">
+      {partial.map(([day, list]) => (
+        <li key={day.toISOString()} className="card">
+          <h2>{formatDateFull(day)}</h2>
+          <ul>
+            {list.map((e) => (
+              <EntryItem key={`${e.visit.id}-${e.slot}`} entry={e} withDownload />
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
   );
 }
 

@@ -232,7 +232,7 @@ export function PriceListForm({ stored }: { stored: unknown }) {
           {changedElsewhere('company', t`Company (on door orders)`)}
         </div>
       </div>
-      <fieldset className="price-deposit-cap">
+      <fieldset className="price-deposit-cap" style={{ margin: '1rem 0' }}>
         <legend>
           <Trans>Deposit cap</Trans>
         </legend>

@@ -45,7 +45,7 @@ describe('job figures', () => {
     expect(screen.getByText('Money outstanding').nextSibling?.textContent).toBe('$12,345.67');
     expect(row('Waiting on doors').getByText('1')).toBeTruthy();
     expect(row('Paid').getByText('4')).toBeTruthy();
-    const stages = screen.getAllByRole('rowheader').map((h) => h.textContent);
+    const stages = screen.getAllByRole('rowheader').map((h) => h.firstChild?.textContent);
     expect(stages).toEqual([
       'Quoted',
       'Accepted',

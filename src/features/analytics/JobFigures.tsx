@@ -46,17 +46,16 @@ export function JobFiguresView({ data }: { data: JobAnalytics }) {
               <th scope="col" className="num">
                 <Trans>Jobs</Trans>
               </th>
-              <th scope="col">
-                <Trans>What it means</Trans>
-              </th>
             </tr>
           </thead>
           <tbody>
             {JOB_STAGES.map((s) => (
               <tr key={s}>
-                <th scope="row">{i18n._(JOB_STAGE_TEXTS[s].label)}</th>
+                <th scope="row">
+                  {i18n._(JOB_STAGE_TEXTS[s].label)}{' '}
+                  <span className="an-hint">{i18n._(JOB_STAGE_TEXTS[s].hint)}</span>
+                </th>
                 <td className="num">{formatNumber(data.stages[s])}</td>
-                <td className="muted an-hint">{i18n._(JOB_STAGE_TEXTS[s].hint)}</td>
               </tr>
             ))}
           </tbody>

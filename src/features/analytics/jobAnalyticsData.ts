@@ -21,22 +21,43 @@ export const JOB_STAGES = [
 ] as const;
 export type JobStage = (typeof JOB_STAGES)[number];
 
-/** Each stage in words, with what it means (the RPC's rule). */
+/** Each stage in words (of jobs: in Spanish "trabajos", so its own context), with what it means (the RPC's rule). */
 export const JOB_STAGE_TEXTS: Record<
   JobStage,
   { label: MessageDescriptor; hint: MessageDescriptor }
 > = {
-  quoted: { label: msg`Quoted`, hint: msg`A quote sent, none accepted yet` },
-  accepted: { label: msg`Accepted`, hint: msg`Signed, no door order or install yet` },
-  ordered: { label: msg`Ordered`, hint: msg`Doors ordered or confirmed by the maker` },
+  quoted: {
+    label: msg({ message: 'Quoted', context: 'job stage' }),
+    hint: msg`A quote sent, none accepted yet`,
+  },
+  accepted: {
+    label: msg({ message: 'Accepted', context: 'job stage' }),
+    hint: msg`Signed, no door order or install yet`,
+  },
+  ordered: {
+    label: msg({ message: 'Ordered', context: 'job stage' }),
+    hint: msg`Doors ordered or confirmed by the maker`,
+  },
   waiting_on_doors: {
-    label: msg`Waiting on doors`,
+    label: msg({ message: 'Waiting on doors', context: 'job stage' }),
     hint: msg`Doors shipped, or a remake not received yet`,
   },
-  scheduled: { label: msg`Scheduled`, hint: msg`An install day ahead` },
-  installed: { label: msg`Installed`, hint: msg`The install's last day is behind` },
-  signed_off: { label: msg`Signed off`, hint: msg`The homeowner signed the walkthrough` },
-  paid: { label: msg`Paid`, hint: msg`The contract paid in full` },
+  scheduled: {
+    label: msg({ message: 'Scheduled', context: 'job stage' }),
+    hint: msg`An install day ahead`,
+  },
+  installed: {
+    label: msg({ message: 'Installed', context: 'job stage' }),
+    hint: msg`The install's last day is behind`,
+  },
+  signed_off: {
+    label: msg({ message: 'Signed off', context: 'job stage' }),
+    hint: msg`The homeowner signed the walkthrough`,
+  },
+  paid: {
+    label: msg({ message: 'Paid', context: 'job stage' }),
+    hint: msg`The contract paid in full`,
+  },
 };
 
 export interface JobAnalytics {

@@ -7,6 +7,11 @@ import {
   readPriceList,
   roundCents,
   hingePartNumber,
+  centsToDollarsText,
+  DEPOSIT_AMOUNT_TEXT,
+  DEPOSIT_AMOUNT_TOO_HIGH_TEXT,
+  DEPOSIT_PERCENT_TEXT,
+  dollarsTextToCents,
 } from './pricing';
 
 describe('price list', () => {
@@ -19,8 +24,51 @@ describe('price list', () => {
       minDrawerFrontSqFt: 0.5,
       perHinge: 0,
       company: '',
+      depositCapPercent: 10,
+      depositCapCents: 100_000,
       hingeParts: [],
     });
+  });
+  it('the deposit cap: California by default, edited within 0–100 % and $0–$1,000,000, refused with the field’s message', () => {
+    const base = { doorPerSqFt: 18 };
+    expect(
+      priceListSchema.parse({ ...base, depositCapPercent: 5, depositCapCents: 50_000 }),
+    ).toMatchObject({
+      depositCapPercent: 5,
+      depositCapCents: 50_000,
+    });
+    const issue = (v: Record<string, unknown>) => {
+      const r = priceListSchema.safeParse({ ...base, ...v });
+      return r.success
+        ? null
+        : { path: r.error.issues[0]?.path[0], message: r.error.issues[0]?.message };
+    };
+    const percent = { path: 'depositCapPercent', message: DEPOSIT_PERCENT_TEXT };
+    const amount = { path: 'depositCapCents', message: DEPOSIT_AMOUNT_TEXT };
+    expect(issue({ depositCapPercent: 0 })).toEqual(percent);
+    expect(issue({ depositCapPercent: 100.5 })).toEqual(percent);
+    expect(issue({ depositCapPercent: 'ten' })).toEqual(percent);
+    expect(issue({ depositCapPercent: 100 })).toBeNull();
+    expect(issue({ depositCapCents: 0 })).toEqual(amount);
+    expect(issue({ depositCapCents: 12.5 })).toEqual(amount);
+    expect(issue({ depositCapCents: 'lots' })).toEqual(amount);
+    expect(issue({ depositCapCents: 100_000_001 })).toEqual({
+      path: 'depositCapCents',
+      message: DEPOSIT_AMOUNT_TOO_HIGH_TEXT,
+    });
+    // A stored list with a broken cap shows no prices rather than a wrong warning.
+    expect(readPriceList({ ...base, depositCapPercent: -1 })).toBeNull();
+  });
+  it('dollars typed in a field become whole cents; anything else stays text for the schema to refuse', () => {
+    expect(dollarsTextToCents('1,000')).toBe(100_000);
+    expect(dollarsTextToCents(' $1,250.5 ')).toBe(125_050);
+    expect(dollarsTextToCents('0.01')).toBe(1);
+    expect(dollarsTextToCents('')).toBeUndefined();
+    expect(dollarsTextToCents('12.345')).toBe('12.345');
+    expect(dollarsTextToCents('-5')).toBe('-5');
+    expect(dollarsTextToCents('1e3')).toBe('1e3');
+    expect(centsToDollarsText(100_000)).toBe('1000');
+    expect(centsToDollarsText(125_050)).toBe('1250.50');
   });
   it('a hinge part number matches its size to the nearest 1/64" (overlay sizes are kept to 3 decimals)', () => {
     const list = priceListSchema.parse({

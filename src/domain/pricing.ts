@@ -4,14 +4,45 @@
  * piece's finished width × height in square feet, but never less than the
  * minimum billable area per piece; hinges by the piece (the price covers the
  * cup boring). Money is rounded to cents per line; the total is the sum of
- * the rounded lines, so the printed lines always add up.
+ * the rounded lines, so the printed lines always add up. The list also
+ * holds the contractor's deposit cap (percent and amount) that the payment
+ * schedule warns above.
  */
 import { z } from 'zod';
+import { DEFAULT_DEPOSIT_CAP } from './contractMoney';
 
 /** Minimum billable area of one door, square feet (door makers' usual minimum). */
 export const DEFAULT_MIN_DOOR_SQFT = 1.5;
 /** Minimum billable area of one drawer front, square feet. */
 export const DEFAULT_MIN_DRAWER_FRONT_SQFT = 0.5;
+
+/** The deposit cap a list without one has: California's 10 % … */
+export const DEFAULT_DEPOSIT_CAP_PERCENT: number = DEFAULT_DEPOSIT_CAP.percent;
+/** … or $1,000 (cents), whichever is less. */
+export const DEFAULT_DEPOSIT_CAP_CENTS: number = DEFAULT_DEPOSIT_CAP.cents;
+/** The highest cap amount the list takes ($1,000,000, cents): above any refacing contract. */
+export const MAX_DEPOSIT_CAP_CENTS = 100_000_000;
+export const DEPOSIT_PERCENT_TEXT = 'Enter a percent more than 0 and at most 100, like 10';
+export const DEPOSIT_AMOUNT_TEXT = 'Enter an amount more than $0, like 1,000';
+export const DEPOSIT_AMOUNT_TOO_HIGH_TEXT = 'Keep the deposit cap at $1,000,000 or less';
+
+/**
+ * Dollars as typed in a price-list field ("1,000", "$1,250.50") as whole
+ * cents; undefined when empty; the text itself when it is not an amount of at
+ * most two decimals (so the schema refuses it with the field's message).
+ */
+export function dollarsTextToCents(text: string): number | string | undefined {
+  const t = text.trim().replace(/^\$/, '').replace(/,/g, '');
+  if (t === '') return undefined;
+  if (!/^\d+(\.\d{1,2})?$/.test(t)) return text;
+  const [whole = '0', frac = ''] = t.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}
+
+/** Cents as a price-list field shows them: "1000", "1250.50". */
+export function centsToDollarsText(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}
 
 const money = z
   .number({
@@ -48,6 +79,24 @@ export const priceListSchema = z
     perHinge: money.default(0),
     /** The contractor's company name, printed on orders; "" when none. */
     company: z.string().trim().max(120, 'Keep the company name under 120 characters').default(''),
+    /**
+     * The deposit cap on the payment schedule: the lesser of this percent of
+     * the contract and `depositCapCents` (California's home-improvement rule,
+     * 10 % or $1,000, by default). A deposit above it is a warning, not a refusal.
+     */
+    depositCapPercent: z
+      .number({ required_error: DEPOSIT_PERCENT_TEXT, invalid_type_error: DEPOSIT_PERCENT_TEXT })
+      .finite(DEPOSIT_PERCENT_TEXT)
+      .gt(0, DEPOSIT_PERCENT_TEXT)
+      .max(100, DEPOSIT_PERCENT_TEXT)
+      .default(DEFAULT_DEPOSIT_CAP_PERCENT),
+    /** The cap's amount, whole cents. */
+    depositCapCents: z
+      .number({ required_error: DEPOSIT_AMOUNT_TEXT, invalid_type_error: DEPOSIT_AMOUNT_TEXT })
+      .int(DEPOSIT_AMOUNT_TEXT)
+      .gt(0, DEPOSIT_AMOUNT_TEXT)
+      .max(MAX_DEPOSIT_CAP_CENTS, DEPOSIT_AMOUNT_TOO_HIGH_TEXT)
+      .default(DEFAULT_DEPOSIT_CAP_CENTS),
     /** Optional part number per hinge size (overlay, inches), carried by the order's hinge table. */
     hingeParts: z
       .array(

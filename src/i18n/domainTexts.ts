@@ -13,6 +13,7 @@ import {
   REQUIRED_FIELDS_TEXT,
 } from '../domain/passwordRules';
 import { readTooLongText } from '../domain/userText';
+
 import { i18n } from './i18n';
 import { formatNumber } from './format';
 import { BUILDER_DOMAIN_TEXTS } from './builderDomainTexts';
@@ -39,6 +40,9 @@ export const DOMAIN_TEXTS: Readonly<Record<string, MessageDescriptor>> = {
   'Keep the company name under 120 characters': msg`Keep the company name under 120 characters`,
   'Keep the part number under 60 characters': msg`Keep the part number under 60 characters`,
   'Use a 3-letter currency code, e.g. USD': msg`Use a 3-letter currency code, e.g. USD`,
+  'Enter a percent more than 0 and at most 100, like 10': msg`Enter a percent more than 0 and at most 100, like 10`,
+  'Enter an amount more than $0, like 1,000': msg`Enter an amount more than $0, like 1,000`,
+  'Keep the deposit cap at $1,000,000 or less': msg`Keep the deposit cap at $1,000,000 or less`,
   'Enter a 5-digit ZIP code': msg`Enter a 5-digit ZIP code`,
   'Keep the description under 2,000 characters': msg`Keep the description under 2,000 characters`,
   'Share at most 20 photos': msg`Share at most 20 photos`,

@@ -8,6 +8,7 @@ import { useCurrentRole } from '../../auth/useCurrentRole';
 import { analyticsCsv, readAnalytics, type QuoteAnalytics } from './analyticsData';
 import { AnalyticsTables, AnalyticsTotals } from './AnalyticsTables';
 import { TeamReviews } from './TeamReviews';
+import { JobFigures } from './JobFigures';
 import { PeriodPicker, periodError, presetPeriods, type Period } from './PeriodPicker';
 import './analytics.css';
 
@@ -20,7 +21,8 @@ const MonthlyChart = lazy(() => import('./MonthlyChart'));
  * accepted by month (chart and table), the median days from request to
  * acceptance, the same per team member, each member's average rating and
  * median first-reply time to homeowners (`team_review_stats`), a period
- * picker and a CSV export.
+ * picker and a CSV export; and the jobs after the quote (`job_analytics`:
+ * by stage, days from yes to install, remake rate, money outstanding).
  * Every figure is computed by the database (`quote_analytics`, under RLS);
  * the page needs a connection and says so.
  */
@@ -125,6 +127,7 @@ export function AnalyticsPage() {
           <Spinner label={t`Loading figures…`} />
         ) : null}
       </section>
+      <JobFigures />
       {data ? (
         <>
           <section className="card section-card" aria-labelledby="an-chart-heading">

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { addDays } from 'date-fns';
@@ -10,6 +10,7 @@ import type { CalendarEntry } from '../../../shared/visitEntries';
 import { VISIT_STATUS_TEXTS } from '../visits/visitTexts';
 import { downloadVisitIcs, visitSummary } from '../visits/visitIcsDownload';
 import { allEntries, entriesByDay, viewDays, type CalendarView } from './calendarDays';
+import { CalendarFeed } from './CalendarFeed';
 import './calendar.css';
 
 /** The first hour a week or day view draws, and the last. */
@@ -28,7 +29,8 @@ function defaultView(): CalendarView {
  * /calendar: the visits of the signed-in person (his as contractor, those he
  * goes on, his team's as its admin, a homeowner's job's) as a week or a day
  * (a tablet) or a list (a phone), in the viewer's time zone, each opening
- * its job and downloadable as `.ics`.
+ * its job and downloadable as `.ics`; below, the person's feed link for
+ * their phone's calendar (CalendarFeed).
  */
 export function CalendarPage() {
   const { t } = useLingui();
@@ -86,6 +88,7 @@ export function CalendarPage() {
         </div>
       </div>
       <CalendarBody view={view} anchor={anchor} entries={entries} />
+      <CalendarFeed />
     </main>
   );
 }
@@ -110,20 +113,7 @@ export function CalendarBody({
           <Trans>No visits in the next 60 days.</Trans>
         </p>
       );
-    return (
-      <ol className="cal-list">
-        {shown.map(([day, list]) => (
-          <li key={day.toISOString()} className="card">
-            <h2>{formatDateFull(day)}</h2>
-            <ul>
-              {list.map((e) => (
-                <EntryItem key={`${e.visit.id}-${e.slot}`} entry={e} withDownload />
-              ))}
-            </ul>
-          </li>
-        ))}
-      </ol>
-    );
+    return <CalendarList key={anchor.toISOString()} days={shown} />;
   }
   const hours = Array.from({ length: LAST_HOUR - FIRST_HOUR }, (_, i) => FIRST_HOUR + i);
   return (
@@ -165,6 +155,44 @@ export function CalendarBody({
   );
 }
 
+/** Events a list paints first (more than a phone's screen holds); the rest follow in a transition. */
+const FIRST_LIST_EVENTS = 20;
+
+/**
+ * The list of days with events: the first screen's events at once, the rest
+ * rendered right after in a transition (a busy crew's 60 days hold hundreds
+ * of events, and a phone shows a handful), so the list is readable at once
+ * and taps are not held up while it completes.
+ */
+function CalendarList({ days }: { days: readonly (readonly [Date, CalendarEntry[]])[] }) {
+  const total = days.reduce((s, [, e]) => s + e.length, 0);
+  const [limit, setLimit] = useState(FIRST_LIST_EVENTS);
+  useEffect(() => {
+    if (limit < total) startTransition(() => setLimit(total));
+  }, [limit, total]);
+  let left = limit;
+  const partial: (readonly [Date, CalendarEntry[]])[] = [];
+  for (const [day, list] of days) {
+    if (left <= 0) break;
+    partial.push([day, list.slice(0, left)]);
+    left -= list.length;
+  }
+  return (
+    <ol className="cal-list">
+      {partial.map(([day, list]) => (
+        <li key={day.toISOString()} className="card">
+          <h2>{formatDateFull(day)}</h2>
+          <ul>
+            {list.map((e) => (
+              <EntryItem key={`${e.visit.id}-${e.slot}`} entry={e} withDownload />
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 function EntryItem({ entry: e, withDownload }: { entry: CalendarEntry; withDownload?: boolean }) {
   const { t, i18n } = useLingui();
   const v = e.visit as VisitRow;
@@ -186,7 +214,17 @@ function EntryItem({ entry: e, withDownload }: { entry: CalendarEntry; withDownl
             <Trans>Add to calendar (.ics)</Trans>
           </button>
         </>
-      ) : null}
+      ) : (
+        <button
+          type="button"
+          className="cal-ics"
+          aria-label={t`Add to calendar (.ics)`}
+          title={t`Add to calendar (.ics)`}
+          onClick={() => void downloadVisitIcs(v, t`Refacing visits`)}
+        >
+          {'.ics'}
+        </button>
+      )}
     </Tag>
   );
 }

@@ -17,6 +17,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import type { Dialog } from './dashboardDialog';
 import { ProjectList } from './ProjectList';
 import { SharedSection } from './SharedSection';
+import { OverdueSection } from './OverdueSection';
 import { FEATURE_SHARED, withCatalog } from '../../i18n/i18n';
 import { StatusFilters } from './StatusFilters';
 
@@ -37,6 +38,7 @@ export { PROJECTS_PAGE_SIZE };
  * /dashboard (product rules "Screens and routes"): 'Welcome, {name}', role badge, project cards.
  * Homeowners: Create New Project, no filters. Contractors (any non-homeowner):
  * status chips with counts, search, Add Client Project, inline status editor.
+ * Invoices past due above the cards (OverdueSection).
  * Reads come from the local database (works offline).
  */
 export function DashboardPage() {
@@ -85,6 +87,7 @@ export function DashboardPage() {
       {role === 'org_admin' ? <OrganizationLink /> : null}
       {variant === 'contractor' ? <StatusFilters role={role} /> : null}
       <LoadErrorBoundary>
+        <OverdueSection />
         <ProjectList role={role} onDialog={setDialog} />
         <SharedSection />
       </LoadErrorBoundary>

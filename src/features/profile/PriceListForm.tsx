@@ -8,6 +8,10 @@ import { formatFraction, parseInches } from '../../domain/fractions';
 import { profileRepo } from '../../data';
 import { useMergedForm } from '../../hooks/useMergedForm';
 import {
+  centsToDollarsText,
+  DEFAULT_DEPOSIT_CAP_CENTS,
+  DEFAULT_DEPOSIT_CAP_PERCENT,
+  dollarsTextToCents,
   DEFAULT_MIN_DOOR_SQFT,
   DEFAULT_MIN_DRAWER_FRONT_SQFT,
   priceListSchema,
@@ -22,7 +26,9 @@ type Key =
   | 'minDoorSqFt'
   | 'minDrawerFrontSqFt'
   | 'perHinge'
-  | 'company';
+  | 'company'
+  | 'depositCapPercent'
+  | 'depositCapDollars';
 
 /** One hinge part number row as typed: the size (tape fraction or decimal) and the part number. */
 interface HingePartText {
@@ -48,8 +54,16 @@ function toText(list: PriceList | null): Record<Key, string> {
     minDrawerFrontSqFt: String(list?.minDrawerFrontSqFt ?? DEFAULT_MIN_DRAWER_FRONT_SQFT),
     perHinge: list ? String(list.perHinge) : '',
     company: list?.company ?? '',
+    depositCapPercent: String(list?.depositCapPercent ?? DEFAULT_DEPOSIT_CAP_PERCENT),
+    depositCapDollars: centsToDollarsText(list?.depositCapCents ?? DEFAULT_DEPOSIT_CAP_CENTS),
   };
 }
+
+/** The deposit cap's two fields (the amount typed in dollars, kept as `depositCapCents`). */
+const CAP_FIELDS: { key: Key; label: MessageDescriptor }[] = [
+  { key: 'depositCapPercent', label: msg`Percent of the contract` },
+  { key: 'depositCapDollars', label: msg`Amount ($)` },
+];
 
 function toNumber(text: string): number | undefined | string {
   const t = text.trim().replace(/^\$/, '');
@@ -94,6 +108,8 @@ export function PriceListForm({ stored }: { stored: unknown }) {
       minDrawerFrontSqFt: toNumber(text.minDrawerFrontSqFt),
       perHinge: toNumber(text.perHinge),
       company: text.company,
+      depositCapPercent: toNumber(text.depositCapPercent.replace(/%\s*$/, '')),
+      depositCapCents: dollarsTextToCents(text.depositCapDollars),
       hingeParts: parts
         .filter((p) => p.size.trim() !== '' || p.partNumber.trim() !== '')
         .map((p) => ({ size: parseInches(p.size), partNumber: p.partNumber })),
@@ -107,7 +123,9 @@ export function PriceListForm({ stored }: { stored: unknown }) {
           nextParts[issue.path[1]] ??= issue.message;
           continue;
         }
-        const key = issue.path[0] as Key;
+        const key = (
+          issue.path[0] === 'depositCapCents' ? 'depositCapDollars' : issue.path[0]
+        ) as Key;
         if (!next[key]) next[key] = issue.message;
       }
       setErrors(next);
@@ -214,6 +232,39 @@ export function PriceListForm({ stored }: { stored: unknown }) {
           {changedElsewhere('company', t`Company (on door orders)`)}
         </div>
       </div>
+      <fieldset className="price-deposit-cap" style={{ margin: '1rem 0' }}>
+        <legend>
+          <Trans>Deposit cap</Trans>
+        </legend>
+        <p className="muted">
+          <Trans>
+            The payment schedule warns when a deposit is over the lesser of the two. California
+            limits it to 10 % or $1,000.
+          </Trans>
+        </p>
+        <div className="form-grid">
+          {CAP_FIELDS.map((f) => (
+            <div className="field" key={f.key}>
+              <label htmlFor={id(f.key)}>{i18n._(f.label)}</label>
+              <input
+                id={id(f.key)}
+                type="text"
+                inputMode="decimal"
+                value={text[f.key]}
+                aria-invalid={errors[f.key] ? true : undefined}
+                aria-describedby={errors[f.key] ? id(`${f.key}-err`) : undefined}
+                onChange={(e) => form.set(f.key, e.target.value)}
+              />
+              {changedElsewhere(f.key, i18n._(f.label))}
+              {errors[f.key] ? (
+                <p className="field-error" id={id(`${f.key}-err`)}>
+                  {domainText(errors[f.key] ?? null)}
+                </p>
+              ) : null}
+            </div>
+          ))}
+        </div>
+      </fieldset>
       <fieldset className="price-hinge-parts">
         <legend>
           <Trans>Hinge part numbers (optional, on the order&apos;s hinge table)</Trans>

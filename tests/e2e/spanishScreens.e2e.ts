@@ -28,6 +28,29 @@ async function shot(page: Page, device: string, name: string): Promise<void> {
   await page.screenshot({ path: artifactPath('spanish-screens', `${device}-${name}.png`) });
 }
 
+/**
+ * The top bar's items whose words run out of their box or over the next item ("Visitas overlaps
+ * Cotizaciones"): longer Spanish words must never be drawn over each other.
+ */
+async function topBarOverlaps(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const inner = document.querySelector('.topbar-inner');
+    if (!inner) return ['no top bar'];
+    const items = [...inner.children].filter(
+      (el): el is HTMLElement => el instanceof HTMLElement && el.getClientRects().length > 0,
+    );
+    const out: string[] = [];
+    items.forEach((el, i) => {
+      const name = el.innerText.replace(/\s+/g, ' ').trim() || el.className;
+      if (el.scrollWidth > el.clientWidth + 1) out.push(`${name}: its words overflow it`);
+      const next = items[i + 1];
+      if (next && el.getBoundingClientRect().right > next.getBoundingClientRect().left + 0.5)
+        out.push(`${name} overlaps ${next.innerText.replace(/\s+/g, ' ').trim()}`);
+    });
+    return out;
+  });
+}
+
 describe('a crew’s day in Spanish', () => {
   it.each([
     ['phone', PHONE],
@@ -75,6 +98,14 @@ describe('a crew’s day in Spanish', () => {
     expect(bar.overflow).toBeLessThanOrEqual(0);
     // One row of buttons (44 px targets and padding), not two.
     expect(bar.height).toBeLessThan(90);
+    expect(await topBarOverlaps(page)).toEqual([]);
+    if (device === 'tablet') {
+      // The tablet held upright too: "Cotizaciones" once ran under the sync status there.
+      await page.setViewportSize({ width: viewport.height, height: viewport.width });
+      expect(await topBarOverlaps(page)).toEqual([]);
+      await shot(page, device, 'dashboard-upright');
+      await page.setViewportSize(viewport);
+    }
     left.dashboard = await english(page);
     await shot(page, device, 'dashboard');
 

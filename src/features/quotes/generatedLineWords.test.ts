@@ -20,8 +20,8 @@ const prices = priceListSchema.parse({ doorPerSqFt: 21, drawerFrontPerSqFt: 16, 
 
 const inLocale = (locale: 'en' | 'es', messages: Messages) =>
   lineWords(setupI18n({ locale, messages: { [locale]: messages } }));
-const english = inLocale('en', en as Messages);
-const spanish = inLocale('es', es as Messages);
+const english = inLocale('en', en);
+const spanish = inLocale('es', es);
 
 describe('the quote lines the door order writes, in the document language', () => {
   it('English from the catalog reads as the domain English, word for word', () => {

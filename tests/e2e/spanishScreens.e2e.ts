@@ -4,7 +4,8 @@
  * keypad, the door order (its sheet stays English for the door maker), a quote, the project's
  * messages (day separator and time in Spanish) and the sync page. Each screen is screenshotted
  * (artifacts/spanish-screens/) and checked for the catalogs' English (support/englishLeft.ts);
- * the top bar must fit the phone without wrapping or overflowing.
+ * the top bar must fit the phone without wrapping or overflowing, and no top bar item run over
+ * another (the tablet upright too); logging out with a change not sent warns in Spanish.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -12,6 +13,7 @@ import { appSuite } from './support/suite';
 import { artifactPath, PHONE, TABLET } from './support/browser';
 import { englishIn, readableText, SEED_WORDS } from './support/englishLeft';
 import { newUser } from './pages/AuthPages';
+import { goOffline, goOnline } from './support/network';
 
 const e2e = appSuite({ seed: true });
 
@@ -146,6 +148,22 @@ describe('a crew’s day in Spanish', () => {
     await mine.scrollIntoViewIfNeeded();
     left.messages = await english(page);
     await shot(page, device, 'messages');
+
+    // Logging out with a message not sent yet: the browser's warning in Spanish.
+    await goOffline(ctx);
+    await thread.getByLabel('Mensaje', { exact: true }).fill('Sin señal en el sótano.');
+    await thread.getByRole('button', { name: 'Enviar' }).click();
+    await thread.getByText('Sin señal en el sótano.').waitFor();
+    await page.locator('.menu-wrap > button').click();
+    const warnings: string[] = [];
+    page.once('dialog', (d) => {
+      warnings.push(d.message());
+      void d.dismiss();
+    });
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect.poll(() => warnings.length).toBe(1);
+    expect(warnings[0]).toMatch(/^Tienes cambios que todavía no se han sincronizado\./);
+    await goOnline(ctx);
 
     // The sync page, every block in Spanish.
     await page.goto('/sync');

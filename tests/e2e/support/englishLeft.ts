@@ -96,15 +96,13 @@ export async function readableText(page: Page): Promise<string> {
       if (!(el instanceof HTMLElement) || !foreign(el)) continue;
       if (el.parentElement && foreign(el.parentElement)) continue;
       const own = el.innerText.trim();
-      if (own) {
-        text = text.replace(own, '\n');
-        ownWords.push(own);
-      }
+      if (own) ownWords.push(own);
     }
-    // A label naming what the page shows as people's words ("View the quote from Park Cabinet
-    // Co."): those words are not the label's language either.
+    // Wherever else the page names them (a label or a hidden "of Park Cabinet Co." for screen
+    // readers), people's words are not the page's language either.
     const withoutOwn = (value: string) =>
       ownWords.reduce((v, own) => v.split(own).join('\n'), value);
+    text = withoutOwn(text);
     const attrs = [...document.querySelectorAll('[aria-label],[placeholder],[title],img[alt]')]
       .filter((el) => !foreign(el))
       .map((el) =>

@@ -153,7 +153,7 @@ describe('a crew’s day in Spanish', () => {
     await goOffline(ctx);
     await thread.getByLabel('Mensaje', { exact: true }).fill('Sin señal en el sótano.');
     await thread.getByRole('button', { name: 'Enviar' }).click();
-    await thread.getByText('Sin señal en el sótano.').waitFor();
+    await thread.getByText('Sin señal en el sótano.').last().waitFor();
     await page.locator('.menu-wrap > button').click();
     const warnings: string[] = [];
     page.once('dialog', (d) => {

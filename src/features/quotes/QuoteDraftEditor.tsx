@@ -103,20 +103,20 @@ export function QuoteDraftEditor({ quote }: { quote: QuoteRow }) {
   // (the app's, before the server answered) are re-written in hers, once per opening.
   const reworded = useRef(false);
   useEffect(() => {
-    if (reworded.current || !docAnswer.known || !docI18n || cabinetData == null) return;
+    if (reworded.current || !docAnswer.known || !docI18n || project === undefined) return;
     reworded.current = true;
     const others = LOCALES.filter((l) => l !== docAnswer.locale);
     void Promise.all(others.map((l) => quoteDocumentI18n(l))).then(
       (instances) =>
         setForm((f) => {
-          const lines = rewordGeneratedLines(f.lines, cabinetData, lineWords(docI18n), [
+          const lines = rewordGeneratedLines(f.lines, cabinetData ?? null, lineWords(docI18n), [
             ...instances.map(lineWords),
           ]);
           return lines === f.lines ? f : { ...f, lines: [...lines] };
         }),
       () => undefined,
     );
-  }, [docAnswer.known, docAnswer.locale, docI18n, cabinetData]);
+  }, [docAnswer.known, docAnswer.locale, docI18n, cabinetData, project]);
   // Compared while every field reads (the lines typed are then the draft's lines).
   const update = useMemo(
     () => (fromOrder && content ? updateFromDoorOrder(content.lines, fromOrder) : null),

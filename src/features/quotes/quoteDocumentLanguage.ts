@@ -13,6 +13,10 @@ import { callRpc } from '../../remote/rpc';
 import { DEFAULT_LOCALE, supportedLocale, type Locale } from '../../i18n/locales';
 import { currentLocale } from '../../i18n/i18n';
 
+/** How often and how many times an unanswered question is asked again (a new draft syncing). */
+const RETRY_MS = 5_000;
+const RETRIES = 6;
+
 /** localStorage key prefix of the document language known for a quote. */
 export const QUOTE_LOCALE_KEY = 'refacing.quoteLocale.';
 
@@ -58,18 +62,25 @@ export function useQuoteDocumentLocaleAnswer(
   useEffect(() => {
     if (!quoteId || isHomeowner) return;
     let live = true;
-    void callRpc('quote_document_locale', { p_quote_id: quoteId }, 'quote.not_found').then(
-      (out) => {
-        if (!live) return;
-        // A refusal or no connection: the kept answer stands, else English.
-        const locale = out.ok ? (supportedLocale(out.value) ?? DEFAULT_LOCALE) : null;
-        if (locale) remember(quoteId, locale);
-        const kept = locale ?? cached(quoteId);
-        setAnswer({ id: quoteId, locale: kept ?? DEFAULT_LOCALE, known: kept !== null });
-      },
-    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = (triesLeft: number) =>
+      void callRpc('quote_document_locale', { p_quote_id: quoteId }, 'quote.not_found').then(
+        (out) => {
+          if (!live) return;
+          // A refusal or no connection: the kept answer stands, else English.
+          const locale = out.ok ? (supportedLocale(out.value) ?? DEFAULT_LOCALE) : null;
+          if (locale) remember(quoteId, locale);
+          const kept = locale ?? cached(quoteId);
+          setAnswer({ id: quoteId, locale: kept ?? DEFAULT_LOCALE, known: kept !== null });
+          // A draft made on this device a moment ago may not be on the server yet: asked again.
+          if (kept === null && triesLeft > 0)
+            timer = setTimeout(() => ask(triesLeft - 1), RETRY_MS);
+        },
+      );
+    ask(RETRIES);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, [quoteId, isHomeowner]);
   if (!quoteId) return { locale: null, known: false };

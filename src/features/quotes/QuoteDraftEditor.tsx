@@ -94,7 +94,9 @@ export function QuoteDraftEditor({ quote }: { quote: QuoteRow }) {
   const cabinetData = project?.details?.cabinetData;
   const docAnswer = useQuoteDocumentLocaleAnswer(quote.id, false);
   const docI18n = useQuoteDocumentI18n(docAnswer.locale).i18n;
-  const words = useMemo(() => lineWords(docI18n ?? i18n), [docI18n, i18n]);
+  // Lines written now read in the homeowner's language once known, else in the app's.
+  const writeI18n = (docAnswer.known ? docI18n : null) ?? i18n;
+  const words = useMemo(() => lineWords(writeI18n), [writeI18n]);
   const fromOrder = useMemo(
     () => (cabinetData == null ? null : doorOrderQuoteLines(cabinetData, priceList, words)),
     [cabinetData, priceList, words],
@@ -134,10 +136,11 @@ export function QuoteDraftEditor({ quote }: { quote: QuoteRow }) {
   }, []);
   const onAdd = useCallback(
     (kind: QuoteLineKind) => {
-      const line = newLine(kind, i18n._(NEW_LINE_MESSAGES[kind]), priceList);
+      // The homeowner reads the line: its first words in the quote's document language.
+      const line = newLine(kind, writeI18n._(NEW_LINE_MESSAGES[kind]), priceList);
       setForm((f) => ({ ...f, lines: [...f.lines, line] }));
     },
-    [i18n, priceList],
+    [writeI18n, priceList],
   );
 
   async function send() {

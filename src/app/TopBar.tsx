@@ -99,7 +99,12 @@ export function TopBar() {
     setOpen(false);
     // The auth lifecycle (supabase-js) is loaded by then; importing it here keeps it out of the layout's chunk.
     const { signOut } = await import('../auth/authLifecycle');
-    const result = await signOut((message) => window.confirm(message));
+    // Worded here: this catalog (app) is loaded with the top bar, before any confirm can show.
+    const result = await signOut(() =>
+      window.confirm(
+        t`You have changes that have not synced yet. If you log out now they stay on this device and sync the next time you sign in here. Log out anyway?`,
+      ),
+    );
     if (result.ok) void navigate('/', { replace: true });
   }
 
@@ -125,11 +130,12 @@ export function TopBar() {
         </Link>
         {contractor ? (
           <>
-            <Link to="/quotes" className="btn btn-ghost btn-sm hide-sm">
+            {/* Also in the account menu: they give way to the sync status on a narrower screen. */}
+            <Link to="/quotes" className="btn btn-ghost btn-sm hide-sm hide-md">
               <Trans>Quotes</Trans>
             </Link>
-            <Link to="/quote-requests" className="btn btn-ghost btn-sm hide-sm">
-              <Trans>Quote requests</Trans>
+            <Link to="/quote-requests" className="btn btn-ghost btn-sm hide-sm hide-md">
+              <Trans context="top bar, beside Quotes">Quote requests</Trans>
             </Link>
           </>
         ) : null}

@@ -83,18 +83,14 @@ export type SignOutResult = { ok: true } | { ok: false; error: string };
 
 /**
  * Signs out (product rules "Backend calls"). When the local database still holds unsynced changes
- * the user is warned first (`confirmLoss` decides); while the server cannot
- * be reached, the session is dropped on this device only.
+ * the user is warned first: `confirmLoss` asks and decides (the caller words the warning in the
+ * language shown, from a catalog already loaded: "You have changes that have not synced yet…");
+ * while the server cannot be reached, the session is dropped on this device only.
  */
-export async function signOut(confirmLoss: (message: string) => boolean): Promise<SignOutResult> {
+export async function signOut(confirmLoss: () => boolean): Promise<SignOutResult> {
   const { hasUnsyncedChanges } = await import('../data');
   const unsynced = await hasUnsyncedChanges().catch(() => false);
-  if (
-    unsynced &&
-    !confirmLoss(
-      'You have changes that have not synced yet. If you log out now they stay on this device and sync the next time you sign in here. Log out anyway?',
-    )
-  ) {
+  if (unsynced && !confirmLoss()) {
     return { ok: false, error: 'cancelled' };
   }
   const { error } = await supabase.auth.signOut({ scope: serverReachable() ? 'global' : 'local' });

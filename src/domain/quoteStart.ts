@@ -9,7 +9,13 @@
 import { normalizeCabinetData } from './cabinetData';
 import { computeDoorOrder } from './doorOrder';
 import { priceListSchema, type PriceList } from './pricing';
-import { QUOTE_LIMITS, quoteLinesFromDoorOrder, type QuoteLine } from './quoteTotals';
+import {
+  ENGLISH_LINE_WORDS,
+  QUOTE_LIMITS,
+  quoteLinesFromDoorOrder,
+  type QuoteLine,
+  type QuoteLineWords,
+} from './quoteTotals';
 
 /** A price list of $0.00 everywhere (the usual minimums): the starting prices without a price list. */
 export const ZERO_PRICE_LIST: PriceList = priceListSchema.parse({
@@ -30,17 +36,27 @@ function round(n: number, places: number): number {
  * The lines the project's door order gives a quote today: one per door and
  * per drawer-front size (priced by area from `prices`, $0.00 without a
  * list), then one per hinge overlay. `cabinetData` as in
- * {@link startingQuoteLines}. What "Update from the door order" compares a
- * draft with.
+ * {@link startingQuoteLines}, `words` the descriptions' language (the
+ * quote's document's). What "Update from the door order" compares a draft
+ * with.
  */
-export function doorOrderQuoteLines(cabinetData: unknown, prices: PriceList | null): QuoteLine[] {
+export function doorOrderQuoteLines(
+  cabinetData: unknown,
+  prices: PriceList | null,
+  words: QuoteLineWords = ENGLISH_LINE_WORDS,
+): QuoteLine[] {
   const data = normalizeCabinetData(cabinetData ?? {});
   const f = data.form;
-  return quoteLinesFromDoorOrder(computeDoorOrder(data), prices ?? ZERO_PRICE_LIST, {
-    door: f.door,
-    drawerFront: f.drawerFront,
-    color: f.color,
-  });
+  return quoteLinesFromDoorOrder(
+    computeDoorOrder(data),
+    prices ?? ZERO_PRICE_LIST,
+    {
+      door: f.door,
+      drawerFront: f.drawerFront,
+      color: f.color,
+    },
+    words,
+  );
 }
 
 /**
@@ -53,13 +69,19 @@ export function doorOrderQuoteLines(cabinetData: unknown, prices: PriceList | nu
  * quantity is the total billable square feet of those pieces (price per
  * square foot, $0.00 to start). Labor lines only when there are pieces;
  * removal and delivery always (quantity 1). At most 500 lines
- * ({@link QUOTE_LIMITS}): a door order larger than that is cut there.
+ * ({@link QUOTE_LIMITS}): a door order larger than that is cut there. The
+ * descriptions are written by `words`: in the language of the homeowner who
+ * reads the quote (English by default).
  */
-export function startingQuoteLines(cabinetData: unknown, prices: PriceList | null): QuoteLine[] {
+export function startingQuoteLines(
+  cabinetData: unknown,
+  prices: PriceList | null,
+  words: QuoteLineWords = ENGLISH_LINE_WORDS,
+): QuoteLine[] {
   const data = normalizeCabinetData(cabinetData ?? {});
   const order = computeDoorOrder(data);
   const f = data.form;
-  const fromOrder = doorOrderQuoteLines(cabinetData, prices);
+  const fromOrder = doorOrderQuoteLines(cabinetData, prices, words);
   const pieces = fromOrder.filter((l) => l.kind === 'door' || l.kind === 'drawerFront');
   const doors = order.doors.reduce((n, l) => n + l.quantity, 0);
   const fronts = order.drawerFronts.reduce((n, l) => n + l.quantity, 0);
@@ -71,27 +93,60 @@ export function startingQuoteLines(cabinetData: unknown, prices: PriceList | nul
   if (area > 0 && area <= QUOTE_LIMITS.maxQuantity)
     own.push({
       kind: 'finish',
-      description: `Finish${f.finish.trim() ? `: ${f.finish.trim()}` : ''}, per sq ft of doors and drawer fronts`,
+      description: words.finish(f.finish.trim()),
       quantity: area,
       unit_cents: 0,
     });
   if (doors > 0)
-    own.push({ kind: 'labor', description: 'Labor, per door', quantity: doors, unit_cents: 0 });
+    own.push({ kind: 'labor', description: words.laborPerDoor(), quantity: doors, unit_cents: 0 });
   if (fronts > 0)
     own.push({
       kind: 'labor',
-      description: 'Labor, per drawer front',
+      description: words.laborPerDrawerFront(),
       quantity: fronts,
       unit_cents: 0,
     });
   own.push(
     {
       kind: 'removal',
-      description: 'Remove and haul away the old doors and drawer fronts',
+      description: words.removal(),
       quantity: 1,
       unit_cents: 0,
     },
-    { kind: 'delivery', description: 'Delivery', quantity: 1, unit_cents: 0 },
+    { kind: 'delivery', description: words.delivery(), quantity: 1, unit_cents: 0 },
   );
   return [...fromOrder.slice(0, QUOTE_LIMITS.lines - own.length), ...own];
+}
+
+/**
+ * A draft's lines with the descriptions the door order wrote in another language re-written in
+ * `to`'s: every line whose description is, at the same place, what `startingQuoteLines` or
+ * `doorOrderQuoteLines` writes for a line of its kind from this `cabinetData` in one of `from`'s
+ * languages. A line the
+ * contractor typed or edited keeps its words; prices, counts and sizes never change. Returns
+ * `lines` itself when nothing is re-written.
+ */
+export function rewordGeneratedLines<L extends Pick<QuoteLine, 'kind' | 'description'>>(
+  lines: readonly L[],
+  cabinetData: unknown,
+  to: QuoteLineWords,
+  from: readonly QuoteLineWords[],
+): readonly L[] {
+  const target = startingQuoteLines(cabinetData, null, to);
+  const map = new Map<string, string>();
+  for (const words of from) {
+    startingQuoteLines(cabinetData, null, words).forEach((l, i) => {
+      const now = target[i];
+      if (now && now.kind === l.kind && l.description !== now.description)
+        map.set(`${l.kind}\n${l.description}`, now.description);
+    });
+  }
+  let changed = false;
+  const out = lines.map((l) => {
+    const description = map.get(`${l.kind}\n${l.description}`);
+    if (description === undefined) return l;
+    changed = true;
+    return { ...l, description };
+  });
+  return changed ? out : lines;
 }

@@ -231,18 +231,56 @@ function toCents(dollars: number): number {
 }
 
 /**
+ * The descriptions of the lines a quote's door order writes, in one language: the quote is the
+ * homeowner's document, so they are written in her language when the line is made (the app's
+ * Lingui catalogs give them, src/features/quotes/generatedLineWords.ts); what is stored, signed
+ * and printed is that text. Sizes come in already written ("14 1/2\" × 30\"", "1/2\"").
+ */
+export interface QuoteLineWords {
+  /** A door of `size`; `style` the door style and color ("Shaker, White"), '' when none. */
+  door(size: string, style: string): string;
+  /** A drawer front of `size`; `style` as for a door. */
+  drawerFront(size: string, style: string): string;
+  /** Hinges for an `overlay` ("1/2\""), their boring included. */
+  hinge(overlay: string): string;
+  /** The finish per square foot; `finish` its name, '' when none. */
+  finish(finish: string): string;
+  laborPerDoor(): string;
+  laborPerDrawerFront(): string;
+  removal(): string;
+  delivery(): string;
+}
+
+/** The lines' English words (the source catalog's), for code with no Lingui instance at hand. */
+export const ENGLISH_LINE_WORDS: QuoteLineWords = {
+  door: (size, style) => (style === '' ? `Door ${size}` : `Door ${size}, ${style}`),
+  drawerFront: (size, style) =>
+    style === '' ? `Drawer front ${size}` : `Drawer front ${size}, ${style}`,
+  hinge: (overlay) => `Hinge for ${overlay} overlay, with boring`,
+  finish: (finish) =>
+    finish === ''
+      ? 'Finish, per sq ft of doors and drawer fronts'
+      : `Finish: ${finish}, per sq ft of doors and drawer fronts`,
+  laborPerDoor: () => 'Labor, per door',
+  laborPerDrawerFront: () => 'Labor, per drawer front',
+  removal: () => 'Remove and haul away the old doors and drawer fronts',
+  delivery: () => 'Delivery',
+};
+
+/**
  * The quote lines of a door order priced from the contractor's price list:
  * one line per door size and per drawer-front size (quantity = pieces,
  * priced by area: each piece's finished width × height in square feet, but
  * never less than the list's minimum per piece, rounded to 4 decimals of a
  * square foot), then one line per hinge size (the list's price per hinge
  * covers its boring). `styles` names the door and drawer-front styles and
- * the color in the descriptions. Sizes are inches.
+ * the color in the descriptions, written by `words` (English by default). Sizes are inches.
  */
 export function quoteLinesFromDoorOrder(
   order: Pick<DoorOrder, 'doors' | 'drawerFronts' | 'hinges'>,
   prices: PriceList,
   styles: { door?: string; drawerFront?: string; color?: string } = {},
+  words: QuoteLineWords = ENGLISH_LINE_WORDS,
 ): QuoteLine[] {
   const style = (name: string | undefined) =>
     [name, styles.color].filter((s) => s !== undefined && s.trim() !== '').join(', ');
@@ -251,11 +289,11 @@ export function quoteLinesFromDoorOrder(
     const min = kind === 'door' ? prices.minDoorSqFt : prices.minDrawerFrontSqFt;
     const actual = (l.width * l.height) / 144;
     const sqft = roundTo(Math.max(Number.isFinite(actual) ? actual : 0, min, 0.0001), 4);
-    const what = `${kind === 'door' ? 'Door' : 'Drawer front'} ${formatSize(l.width, l.height)}`;
+    const size = formatSize(l.width, l.height);
     const named = style(kind === 'door' ? styles.door : styles.drawerFront);
     return {
       kind,
-      description: named === '' ? what : `${what}, ${named}`,
+      description: kind === 'door' ? words.door(size, named) : words.drawerFront(size, named),
       quantity: l.quantity,
       // No price for this kind in the list: $0.00 for the contractor to price, as without a list.
       unit_cents: toCents(rate ?? 0),
@@ -271,7 +309,7 @@ export function quoteLinesFromDoorOrder(
       .filter((h) => h.quantity > 0)
       .map((h): QuoteLine => ({
         kind: 'hinge',
-        description: `Hinge for ${formatFraction(h.size)} overlay, with boring`,
+        description: words.hinge(formatFraction(h.size)),
         quantity: h.quantity,
         unit_cents: toCents(prices.perHinge),
         ...(h.size > 0 && h.size <= 4 ? { overlay: roundTo(h.size, 4) } : {}),

@@ -77,3 +77,25 @@ describe('describePath', () => {
     expect(describeValue('14.5')).toBe('14.5');
   });
 });
+
+describe('in Spanish', () => {
+  it('field names, places and values read in Spanish through the catalog', async () => {
+    const { activateLocale } = await import('../i18n/i18n');
+    await activateLocale('es');
+    try {
+      expect(describePath(['details', 'cabinetData', 'itemState', '3_0', 'width'], details)).toBe(
+        'Gabinete 2 · Puerta · Ancho',
+      );
+      expect(describePath(['details', 'address'], details)).toBe('Dirección');
+      expect(describePath(['name'], details)).toBe('Nombre');
+      expect(describePath(['details', 'cabinetData', 'stileRail', 'leftStile'], details)).toBe(
+        'Medidas de montantes y rieles · Montante izquierdo',
+      );
+      expect(describeValue(true)).toBe('Sí');
+      expect(describeValue('')).toBe('(vacío)');
+      expect(describeValue(undefined)).toBe('(vacío)');
+    } finally {
+      await activateLocale('en');
+    }
+  });
+});

@@ -3,55 +3,78 @@
  * ['details','cabinetData','itemState','3_0','width'] → "Cabinet 3 · Door · Width".
  * Cabinet numbers are positions in the builder's list (1-based); parts are
  * named from the cabinet type (product rules "Records and their fields" "Cabinet types and parts").
+ * Every word in the language shown (Lingui, the `shared` catalog, which the sync page and the
+ * builder load): call these in a render. Keys with no label read as their humanized key.
  */
+import { msg, plural } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { STILE_RAIL_LABELS, type StileRailKey } from '../domain/cabinetData';
+import { domainText } from '../i18n/domainTexts';
+import { i18n } from '../i18n/i18n';
 import { orderedCabinets, readCabinets, type CabinetRow } from '../domain/cabinetRows';
 import { partsOf } from '../domain/cabinetTypes';
 import { formatFraction, parseInches } from '../domain/fractions';
 
-const COLUMN_LABELS: Record<string, string> = {
-  name: 'Name',
-  status: 'Status',
-  first_name: 'First name',
-  last_name: 'Last name',
-  email: 'Email',
-  phone: 'Phone',
-  address: 'Address',
-  file_name: 'File name',
+const COLUMN_LABELS: Record<string, MessageDescriptor> = {
+  name: msg`Name`,
+  status: msg`Status`,
+  first_name: msg`First name`,
+  last_name: msg`Last name`,
+  email: msg`Email`,
+  phone: msg`Phone`,
+  address: msg`Address`,
+  file_name: msg`File name`,
 };
 
-const DETAIL_LABELS: Record<string, string> = {
-  description: 'Description',
-  projectType: 'Project type',
-  email: 'Email',
-  phone: 'Phone',
-  address: 'Address',
-  projectScopes: 'Project scopes',
-  budget: 'Budget',
-  customBudget: 'Custom budget',
+const DETAIL_LABELS: Record<string, MessageDescriptor> = {
+  description: msg`Description`,
+  projectType: msg`Project type`,
+  email: msg`Email`,
+  phone: msg`Phone`,
+  address: msg`Address`,
+  projectScopes: msg`Project scopes`,
+  budget: msg`Budget`,
+  customBudget: msg`Custom budget`,
 };
 
-const FORM_LABELS: Record<string, string> = {
-  nrs: 'NRS',
-  door: 'Door',
-  drawerFront: 'Drawer Front',
-  color: 'Color',
-  overlaySelect: 'Overlay',
-  stdOption: 'Standard option',
-  olSize: 'Overlay size',
-  sideReveal: 'Side reveal',
-  verticalReveal: 'Vertical reveal',
-  vertRevealOverride: 'Vertical reveal override',
+const FORM_LABELS: Record<string, MessageDescriptor> = {
+  nrs: msg`NRS`,
+  door: msg`Door`,
+  drawerFront: msg`Drawer Front`,
+  color: msg`Color`,
+  overlaySelect: msg`Overlay`,
+  stdOption: msg`Standard option`,
+  olSize: msg`Overlay size`,
+  sideReveal: msg`Side reveal`,
+  verticalReveal: msg`Vertical reveal`,
+  vertRevealOverride: msg`Vertical reveal override`,
 };
 
-const ITEM_LABELS: Record<string, string> = {
-  width: 'Width',
-  height: 'Height',
-  nextToWall: 'Next to wall',
-  splitDoor: 'Split door',
-  type: 'Type',
-  stileRailOverride: 'Stile & rail override',
+const ITEM_LABELS: Record<string, MessageDescriptor> = {
+  width: msg`Width`,
+  height: msg`Height`,
+  nextToWall: msg`Next to wall`,
+  splitDoor: msg`Split door`,
+  type: msg`Type`,
+  stileRailOverride: msg`Stile & rail override`,
 };
+
+/** A label of `labels` in the language shown, else the key in words. */
+function label(labels: Record<string, MessageDescriptor>, key: string): string {
+  const m = labels[key];
+  return m ? i18n._(m) : humanize(key);
+}
+
+/** A face-frame part ("Left Stile") in the language shown. */
+function stileRail(key: string): string {
+  const name = STILE_RAIL_LABELS[key as StileRailKey] as string | undefined;
+  return name ? domainText(name) : humanize(key);
+}
+
+/** "Cabinet 3". */
+function cabinetNo(n: number | string): string {
+  return i18n._(msg`Cabinet ${n}`);
+}
 
 function humanize(key: string): string {
   const spaced = key.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2');
@@ -76,22 +99,19 @@ function describeItem(key: string, rest: string[], rows: readonly CabinetRow[]):
   // A cabinet no longer in the list: an older job's number still means something, a minted id does not.
   const out = [
     position >= 0
-      ? `Cabinet ${position + 1}`
+      ? cabinetNo(position + 1)
       : /^\d+$/.test(rowIdText)
-        ? `Cabinet ${rowIdText}`
-        : 'A removed cabinet',
+        ? cabinetNo(rowIdText)
+        : i18n._(msg`A removed cabinet`),
   ];
   const row = position >= 0 ? rows[position] : undefined;
   const part = row ? partsOf(row.type)?.[index] : undefined;
-  if (indexText !== undefined)
-    out.push(part ?? `Part ${Number.isFinite(index) ? index + 1 : indexText}`);
+  const partNo = Number.isFinite(index) ? index + 1 : (indexText ?? '');
+  if (indexText !== undefined) out.push(part ? domainText(part) : i18n._(msg`Part ${partNo}`));
   const [field, ...deeper] = rest;
   if (field === 'stileRailOverride' && deeper[0])
-    out.push(
-      'Stile & rail override',
-      STILE_RAIL_LABELS[deeper[0] as StileRailKey] ?? humanize(deeper[0]),
-    );
-  else if (field) out.push(ITEM_LABELS[field] ?? humanize(field), ...deeper.map(humanize));
+    out.push(label(ITEM_LABELS, field), stileRail(deeper[0]));
+  else if (field) out.push(label(ITEM_LABELS, field), ...deeper.map(humanize));
   return out;
 }
 
@@ -101,45 +121,47 @@ function describeItem(key: string, rest: string[], rows: readonly CabinetRow[]):
  */
 export function describePath(path: readonly string[], details?: { cabinetData?: unknown }): string {
   const p = path[0] === 'details' ? path.slice(1) : [...path];
-  if (path[0] !== 'details' && p.length === 1)
-    return COLUMN_LABELS[p[0] as string] ?? humanize(p[0] as string);
-  if (p.length === 0) return 'Project details';
+  if (path[0] !== 'details' && p.length === 1) return label(COLUMN_LABELS, p[0] as string);
+  if (p.length === 0) return i18n._(msg`Project details`);
   const [head, ...rest] = p as [string, ...string[]];
   if (head !== 'cabinetData')
-    return [DETAIL_LABELS[head] ?? humanize(head), ...rest.map(humanize)].join(' · ');
+    return [label(DETAIL_LABELS, head), ...rest.map(humanize)].join(' · ');
   const [section, ...tail] = rest;
   const rows = rowsOf(details?.cabinetData);
   switch (section) {
     case undefined:
-      return 'Cabinets';
+      return i18n._(msg`Cabinets`);
     case 'form':
-      return ['Cabinet Details', ...tail.map((k) => FORM_LABELS[k] ?? humanize(k))].join(' · ');
+      return [i18n._(msg`Cabinet Details`), ...tail.map((k) => label(FORM_LABELS, k))].join(' · ');
     case 'stileRail':
-      return [
-        'Stile & Rail Dimensions',
-        ...tail.map((k) => STILE_RAIL_LABELS[k as StileRailKey] ?? humanize(k)),
-      ].join(' · ');
+      return [i18n._(msg`Stile & Rail Dimensions`), ...tail.map(stileRail)].join(' · ');
     case 'cabinets': {
       const position = tail[0] ? rows.findIndex((r) => r.id === tail[0]) : -1;
-      if (!tail[0]) return 'Cabinet list';
-      const name = position >= 0 ? `Cabinet ${position + 1}` : 'A removed cabinet';
+      if (!tail[0]) return i18n._(msg`Cabinet list`);
+      const name = position >= 0 ? cabinetNo(position + 1) : i18n._(msg`A removed cabinet`);
       return tail[1] === 'order'
-        ? `${name} · Position`
+        ? `${name} · ${i18n._(msg`Position`)}`
         : tail[1] === 'type'
-          ? `${name} · Type`
+          ? `${name} · ${i18n._(msg`Type`)}`
           : name;
     }
     case 'cabinetRows':
-      return 'Cabinet list';
+      return i18n._(msg`Cabinet list`);
     case 'itemState':
-      return tail[0] ? describeItem(tail[0], tail.slice(1), rows).join(' · ') : 'All cabinet sizes';
+      return tail[0]
+        ? describeItem(tail[0], tail.slice(1), rows).join(' · ')
+        : i18n._(msg`All cabinet sizes`);
     case 'notes':
-      return 'Notes';
+      return i18n._(msg`Notes`);
     case 'showNotes':
-      return 'Show notes';
+      return i18n._(msg`Show notes`);
     default:
-      return ['Cabinets', humanize(section), ...tail.map(humanize)].join(' · ');
+      return [i18n._(msg`Cabinets`), humanize(section), ...tail.map(humanize)].join(' · ');
   }
+}
+
+function yesNo(value: boolean): string {
+  return value ? i18n._(msg`Yes`) : i18n._(msg`No`);
 }
 
 const MEASURED_FIELDS = new Set(['width', 'height']);
@@ -151,8 +173,10 @@ const MEASURED_FIELDS = new Set(['width', 'height']);
  */
 export function placeOfOrder(id: string, order: string, rows: readonly CabinetRow[]): string {
   const others = rows.filter((r) => r.id !== id);
-  const before = others.filter((r) => r.order < order || (r.order === order && r.id < id)).length;
-  return `Cabinet ${before + 1} of ${others.length + 1}`;
+  const place =
+    others.filter((r) => r.order < order || (r.order === order && r.id < id)).length + 1;
+  const count = others.length + 1;
+  return i18n._(msg`Cabinet ${place} of ${count}`);
 }
 
 /**
@@ -167,31 +191,32 @@ export function describeCabinetDataValue(
   value: unknown,
   rows: readonly CabinetRow[],
 ): string {
-  if (value === undefined || value === null) return '(removed)';
+  if (value === undefined || value === null) return i18n._(msg`(removed)`);
   const [section, key, field] = path;
   if (section === 'cabinets' && key && field === 'order' && typeof value === 'string')
     return placeOfOrder(key, value, rows);
   if (section === 'cabinets' && key && path.length === 2 && typeof value === 'object') {
     const entry = value as { type?: unknown; order?: unknown };
-    const type = typeof entry.type === 'string' && entry.type ? entry.type : 'Cabinet';
+    const type = typeof entry.type === 'string' && entry.type ? entry.type : i18n._(msg`Cabinet`);
     return typeof entry.order === 'string'
       ? `${type}, ${placeOfOrder(key, entry.order, rows)}`
       : type;
   }
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return yesNo(value);
   const last = path[path.length - 1] ?? '';
   const isSize =
     (section === 'itemState' && MEASURED_FIELDS.has(last)) ||
     section === 'stileRail' ||
     path.includes('stileRailOverride');
   if (isSize && (typeof value === 'number' || typeof value === 'string')) {
-    if (String(value).trim() === '') return '(empty)';
+    if (String(value).trim() === '') return i18n._(msg`(empty)`);
     const n = parseInches(value);
     return n === null ? String(value) : formatFraction(n);
   }
   if (typeof value === 'string' || typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return `${value.length} cabinet${value.length === 1 ? '' : 's'}`;
-  return 'other values';
+  if (Array.isArray(value))
+    return i18n._(msg`${plural(value.length, { one: '# cabinet', other: '# cabinets' })}`);
+  return i18n._(msg`other values`);
 }
 
 /**
@@ -205,11 +230,11 @@ export function describeValue(
   path?: readonly string[],
   details?: { cabinetData?: unknown },
 ): string {
-  if (value === null || value === undefined || value === '') return '(empty)';
+  if (value === null || value === undefined || value === '') return i18n._(msg`(empty)`);
   const p = path?.[0] === 'details' ? path.slice(1) : undefined;
   if (p && p[0] === 'cabinetData' && p.length > 1)
     return describeCabinetDataValue(p.slice(1), value, rowsOf(details?.cabinetData));
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return yesNo(value);
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }

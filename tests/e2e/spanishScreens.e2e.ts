@@ -4,7 +4,8 @@
  * keypad, the door order (its sheet stays English for the door maker), a quote, the project's
  * messages (day separator and time in Spanish) and the sync page. Each screen is screenshotted
  * (artifacts/spanish-screens/) and checked for the catalogs' English (support/englishLeft.ts);
- * the top bar must fit the phone without wrapping or overflowing.
+ * the top bar must fit the phone without wrapping or overflowing, and no top bar item run over
+ * another (the tablet upright too); logging out with a change not sent warns in Spanish.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -12,6 +13,7 @@ import { appSuite } from './support/suite';
 import { artifactPath, PHONE, TABLET } from './support/browser';
 import { englishIn, readableText, SEED_WORDS } from './support/englishLeft';
 import { newUser } from './pages/AuthPages';
+import { goOffline, goOnline } from './support/network';
 
 const e2e = appSuite({ seed: true });
 
@@ -26,6 +28,29 @@ async function english(page: Page): Promise<string[]> {
 
 async function shot(page: Page, device: string, name: string): Promise<void> {
   await page.screenshot({ path: artifactPath('spanish-screens', `${device}-${name}.png`) });
+}
+
+/**
+ * The top bar's items whose words run out of their box or over the next item ("Visitas overlaps
+ * Cotizaciones"): longer Spanish words must never be drawn over each other.
+ */
+async function topBarOverlaps(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const inner = document.querySelector('.topbar-inner');
+    if (!inner) return ['no top bar'];
+    const items = [...inner.children].filter(
+      (el): el is HTMLElement => el instanceof HTMLElement && el.getClientRects().length > 0,
+    );
+    const out: string[] = [];
+    items.forEach((el, i) => {
+      const name = el.innerText.replace(/\s+/g, ' ').trim() || el.className;
+      if (el.scrollWidth > el.clientWidth + 1) out.push(`${name}: its words overflow it`);
+      const next = items[i + 1];
+      if (next && el.getBoundingClientRect().right > next.getBoundingClientRect().left + 0.5)
+        out.push(`${name} overlaps ${next.innerText.replace(/\s+/g, ' ').trim()}`);
+    });
+    return out;
+  });
 }
 
 describe('a crew’s day in Spanish', () => {
@@ -75,6 +100,14 @@ describe('a crew’s day in Spanish', () => {
     expect(bar.overflow).toBeLessThanOrEqual(0);
     // One row of buttons (44 px targets and padding), not two.
     expect(bar.height).toBeLessThan(90);
+    expect(await topBarOverlaps(page)).toEqual([]);
+    if (device === 'tablet') {
+      // The tablet held upright too: "Cotizaciones" once ran under the sync status there.
+      await page.setViewportSize({ width: viewport.height, height: viewport.width });
+      expect(await topBarOverlaps(page)).toEqual([]);
+      await shot(page, device, 'dashboard-upright');
+      await page.setViewportSize(viewport);
+    }
     left.dashboard = await english(page);
     await shot(page, device, 'dashboard');
 
@@ -115,6 +148,22 @@ describe('a crew’s day in Spanish', () => {
     await mine.scrollIntoViewIfNeeded();
     left.messages = await english(page);
     await shot(page, device, 'messages');
+
+    // Logging out with a message not sent yet: the browser's warning in Spanish.
+    await goOffline(ctx);
+    await thread.getByLabel('Mensaje', { exact: true }).fill('Sin señal en el sótano.');
+    await thread.getByRole('button', { name: 'Enviar' }).click();
+    await thread.getByText('Sin señal en el sótano.').last().waitFor();
+    await page.locator('.menu-wrap > button').click();
+    const warnings: string[] = [];
+    page.once('dialog', (d) => {
+      warnings.push(d.message());
+      void d.dismiss();
+    });
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect.poll(() => warnings.length).toBe(1);
+    expect(warnings[0]).toMatch(/^Tienes cambios que todavía no se han sincronizado\./);
+    await goOnline(ctx);
 
     // The sync page, every block in Spanish.
     await page.goto('/sync');

@@ -58,8 +58,9 @@ function inWords(path: readonly string[], value: unknown, rows: readonly Cabinet
     const name = typeof type === 'string' && type ? type : t`Cabinet`;
     return t`${name} (kept, with its sizes)`;
   }
-  const words = describeCabinetDataValue(path, value, rows);
-  return words === '(empty)' ? '' : words;
+  // A blank size reads as nothing here (the sync log says "(empty)").
+  if (typeof value === 'string' && value.trim() === '') return '';
+  return describeCabinetDataValue(path, value, rows);
 }
 
 /** "Cabinet 3 Door 1 Width", "Side Reveal", "Cabinet list". */

@@ -7,7 +7,7 @@ import { focusFieldNamed } from './jobTexts';
 import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../../auth/useAuth';
 import { useJob, useProject } from '../../hooks';
-import { measurementsLockedText } from '../../domain/jobRoleTexts';
+import { measurementsLockedMessage } from '../../i18n/domainLabels';
 import { sizeContext } from '../../domain/itemSize';
 import {
   AddCabinetSection,
@@ -90,7 +90,7 @@ export function BuilderPage() {
   if (project === null) return <BuilderError message={t`Project not found`} />;
   // Whether the measurements are the user's to change is the server's answer (after a quote is
   // accepted the homeowner's change goes through the contractor).
-  const locked = job ? measurementsLockedText(job) : null;
+  const locked = job ? measurementsLockedMessage(job) : null;
   if (locked) return <BuilderError message={locked} />;
   if (!form || !stileRail || !cabinetRows || !ctx || loadedId !== projectId) return <Spinner />;
 

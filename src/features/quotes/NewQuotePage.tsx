@@ -9,17 +9,21 @@ import { quotesRepo } from '../../data';
 import { useProfile, useProject, useProjectQuotes } from '../../hooks';
 import { readPriceList } from '../../domain/pricing';
 import { DEFAULT_VALID_DAYS, startingQuoteLines } from '../../domain/quoteStart';
+import { newQuoteLocale, quoteDocumentI18n } from './quoteDocumentLanguage';
+import { lineWords } from './generatedLineWords';
 
 /**
  * /quote/new/:projectId: "Prepare a quote". Opens the contractor's draft on
  * the project when there is one (so going back here never makes a second
  * draft), else starts a draft from the project's door order when this
  * device has the project, priced from the contractor's price list, and
- * opens it in the editor. Works offline: the draft is written on the device
- * and queued.
+ * opens it in the editor. The lines the door order writes read in the
+ * homeowner's language when this device knows it, else in the app's (the
+ * editor re-writes them once the server tells). Works offline: the draft is
+ * written on the device and queued.
  */
 export function NewQuotePage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { projectId } = useParams();
   const navigate = useNavigate();
   const userId = useAuth((s) => s.user?.id);
@@ -41,22 +45,26 @@ export function NewQuotePage() {
       void navigate(`/quote/${draft.id}`, { replace: true });
       return;
     }
-    const lines = startingQuoteLines(
-      project?.details?.cabinetData ?? null,
-      readPriceList(profile?.price_list),
-    );
-    void quotesRepo
-      .createDraft(projectId, {
-        lines,
-        tax_rate: 0,
-        valid_until: format(addDays(new Date(), DEFAULT_VALID_DAYS), 'yyyy-MM-dd'),
-        notes: '',
-      })
+    void quoteDocumentI18n(newQuoteLocale(quotes.map((q) => q.id)))
+      // The document's catalog not on this device (offline, never fetched): the app's words.
+      .catch(() => i18n)
+      .then((docI18n) =>
+        quotesRepo.createDraft(projectId, {
+          lines: startingQuoteLines(
+            project?.details?.cabinetData ?? null,
+            readPriceList(profile?.price_list),
+            lineWords(docI18n),
+          ),
+          tax_rate: 0,
+          valid_until: format(addDays(new Date(), DEFAULT_VALID_DAYS), 'yyyy-MM-dd'),
+          notes: '',
+        }),
+      )
       .then(
         (row) => navigate(`/quote/${row.id}`, { replace: true }),
         (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
       );
-  }, [projectId, userId, quotes, project, profile, role, navigate]);
+  }, [projectId, userId, quotes, project, profile, role, navigate, i18n]);
 
   if (role === 'homeowner')
     return (

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { quotesRepo, type QuoteContent, type QuoteRow } from '../../data';
@@ -13,7 +13,7 @@ import {
 } from '../../domain/quoteForm';
 import { readPriceList, type PriceList } from '../../domain/pricing';
 import { hasDoorOrderChanges, updateFromDoorOrder } from '../../domain/quoteDoorOrderUpdate';
-import { doorOrderQuoteLines } from '../../domain/quoteStart';
+import { doorOrderQuoteLines, rewordGeneratedLines } from '../../domain/quoteStart';
 import { quoteTotals, type QuoteLineKind } from '../../domain/quoteTotals';
 import { QuoteLinesEditor } from './QuoteLinesEditor';
 import { QuoteTerms } from './QuoteTerms';
@@ -21,6 +21,13 @@ import { QuoteDraftActions } from './QuoteDraftActions';
 import { DoorOrderUpdateCard } from './DoorOrderUpdateCard';
 import { useQuoteAutosave } from './useQuoteAutosave';
 import { NEW_LINE_MESSAGES, useToday } from './quoteText';
+import { lineWords } from './generatedLineWords';
+import {
+  quoteDocumentI18n,
+  useQuoteDocumentI18n,
+  useQuoteDocumentLocaleAnswer,
+} from './quoteDocumentLanguage';
+import { LOCALES } from '../../i18n/locales';
 
 const SAVE_MESSAGES = {
   saved: msg`Saved on this device`,
@@ -53,7 +60,10 @@ function newLine(kind: QuoteLineKind, description: string, list: PriceList | nul
  * (integer cents, shown as dollars), autosaved on the device while every
  * field reads. When this device has the project and its door order differs
  * from the draft's door-order lines, "Update from the door order" previews
- * and applies the difference. Send saves, then sends through the outbox:
+ * and applies the difference. The lines the door order writes read in the
+ * quote's document language (the homeowner's): once the server tells it,
+ * the lines the door order wrote in another language and nobody edited are
+ * re-written in hers. Send saves, then sends through the outbox:
  * offline it waits for the connection. Works fully offline.
  */
 export function QuoteDraftEditor({ quote }: { quote: QuoteRow }) {
@@ -82,10 +92,33 @@ export function QuoteDraftEditor({ quote }: { quote: QuoteRow }) {
   const zero = content ? content.lines.filter((l) => l.unit_cents === 0).length : 0;
 
   const cabinetData = project?.details?.cabinetData;
+  const docAnswer = useQuoteDocumentLocaleAnswer(quote.id, false);
+  const docI18n = useQuoteDocumentI18n(docAnswer.locale).i18n;
+  // Lines written now read in the homeowner's language once known, else in the app's.
+  const writeI18n = (docAnswer.known ? docI18n : null) ?? i18n;
+  const words = useMemo(() => lineWords(writeI18n), [writeI18n]);
   const fromOrder = useMemo(
-    () => (cabinetData == null ? null : doorOrderQuoteLines(cabinetData, priceList)),
-    [cabinetData, priceList],
+    () => (cabinetData == null ? null : doorOrderQuoteLines(cabinetData, priceList, words)),
+    [cabinetData, priceList, words],
   );
+  // The homeowner's language known: the door order's untouched lines written in another one
+  // (the app's, before the server answered) are re-written in hers, once per opening.
+  const reworded = useRef(false);
+  useEffect(() => {
+    if (reworded.current || !docAnswer.known || !docI18n || project === undefined) return;
+    reworded.current = true;
+    const others = LOCALES.filter((l) => l !== docAnswer.locale);
+    void Promise.all(others.map((l) => quoteDocumentI18n(l))).then(
+      (instances) =>
+        setForm((f) => {
+          const lines = rewordGeneratedLines(f.lines, cabinetData ?? null, lineWords(docI18n), [
+            ...instances.map(lineWords),
+          ]);
+          return lines === f.lines ? f : { ...f, lines: [...lines] };
+        }),
+      () => undefined,
+    );
+  }, [docAnswer.known, docAnswer.locale, docI18n, cabinetData, project]);
   // Compared while every field reads (the lines typed are then the draft's lines).
   const update = useMemo(
     () => (fromOrder && content ? updateFromDoorOrder(content.lines, fromOrder) : null),
@@ -103,10 +136,11 @@ export function QuoteDraftEditor({ quote }: { quote: QuoteRow }) {
   }, []);
   const onAdd = useCallback(
     (kind: QuoteLineKind) => {
-      const line = newLine(kind, i18n._(NEW_LINE_MESSAGES[kind]), priceList);
+      // The homeowner reads the line: its first words in the quote's document language.
+      const line = newLine(kind, writeI18n._(NEW_LINE_MESSAGES[kind]), priceList);
       setForm((f) => ({ ...f, lines: [...f.lines, line] }));
     },
-    [i18n, priceList],
+    [writeI18n, priceList],
   );
 
   async function send() {

@@ -13,6 +13,10 @@ import { callRpc } from '../../remote/rpc';
 import { DEFAULT_LOCALE, supportedLocale, type Locale } from '../../i18n/locales';
 import { currentLocale } from '../../i18n/i18n';
 
+/** How often and how many times an unanswered question is asked again (a new draft syncing). */
+const RETRY_MS = 5_000;
+const RETRIES = 6;
+
 /** localStorage key prefix of the document language known for a quote. */
 export const QUOTE_LOCALE_KEY = 'refacing.quoteLocale.';
 
@@ -41,28 +45,62 @@ export function useQuoteDocumentLocale(
   quoteId: string | undefined,
   isHomeowner: boolean,
 ): Locale | null {
-  const [answer, setAnswer] = useState<{ id: string; locale: Locale } | null>(null);
+  return useQuoteDocumentLocaleAnswer(quoteId, isHomeowner).locale;
+}
+
+/**
+ * {@link useQuoteDocumentLocale} with `known`: true when the language is the homeowner's own
+ * (the server answered it now or before, or she is the one reading), false when it is English
+ * only for want of an answer (offline, a draft the server has not received yet).
+ */
+export function useQuoteDocumentLocaleAnswer(
+  quoteId: string | undefined,
+  isHomeowner: boolean,
+): { locale: Locale | null; known: boolean } {
+  const [answer, setAnswer] = useState<{ id: string; locale: Locale; known: boolean } | null>(null);
   const known = quoteId ? cached(quoteId) : null;
   useEffect(() => {
     if (!quoteId || isHomeowner) return;
     let live = true;
-    void callRpc('quote_document_locale', { p_quote_id: quoteId }, 'quote.not_found').then(
-      (out) => {
-        if (!live) return;
-        // A refusal or no connection: the kept answer stands, else English.
-        const locale = out.ok ? (supportedLocale(out.value) ?? DEFAULT_LOCALE) : null;
-        if (locale) remember(quoteId, locale);
-        setAnswer({ id: quoteId, locale: locale ?? cached(quoteId) ?? DEFAULT_LOCALE });
-      },
-    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = (triesLeft: number) =>
+      void callRpc('quote_document_locale', { p_quote_id: quoteId }, 'quote.not_found').then(
+        (out) => {
+          if (!live) return;
+          // A refusal or no connection: the kept answer stands, else English.
+          const locale = out.ok ? (supportedLocale(out.value) ?? DEFAULT_LOCALE) : null;
+          if (locale) remember(quoteId, locale);
+          const kept = locale ?? cached(quoteId);
+          setAnswer({ id: quoteId, locale: kept ?? DEFAULT_LOCALE, known: kept !== null });
+          // A draft made on this device a moment ago may not be on the server yet: asked again.
+          if (kept === null && triesLeft > 0)
+            timer = setTimeout(() => ask(triesLeft - 1), RETRY_MS);
+        },
+      );
+    ask(RETRIES);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, [quoteId, isHomeowner]);
-  if (!quoteId) return null;
-  if (isHomeowner) return currentLocale();
-  if (answer?.id === quoteId) return answer.locale;
-  return known;
+  if (!quoteId) return { locale: null, known: false };
+  if (isHomeowner) return { locale: currentLocale(), known: true };
+  if (answer?.id === quoteId) return { locale: answer.locale, known: answer.known };
+  return { locale: known, known: known !== null };
+}
+
+/**
+ * The language to write a new quote's lines in on project `projectId`'s quotes `quoteIds`: the
+ * homeowner's as this device kept it for another quote of the project, else the app's (the server
+ * is asked once the draft is there, and the editor re-writes the lines it made if she reads
+ * another).
+ */
+export function newQuoteLocale(quoteIds: readonly string[]): Locale {
+  for (const id of quoteIds) {
+    const kept = cached(id);
+    if (kept) return kept;
+  }
+  return currentLocale();
 }
 
 const instances = new Map<Locale, Promise<I18n>>();

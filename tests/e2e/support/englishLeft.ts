@@ -81,7 +81,7 @@ const SOURCES = englishSources();
  * the title. Left out: what is marked as not the page's language, a document shown in its own
  * (`lang` other than the page's: the door order's sheet for its maker, a quote printed for its
  * homeowner), and people's own words marked `translate="no"` (names, descriptions, emails), which
- * no catalog translates.
+ * no catalog translates, wherever they are shown, in a readable attribute too.
  */
 export async function readableText(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -89,21 +89,27 @@ export async function readableText(page: Page): Promise<string> {
     const foreign = (el: Element): boolean =>
       el.closest('[translate="no"]') !== null ||
       (el.closest('[lang]')?.getAttribute('lang') ?? pageLang) !== pageLang;
-    const attrs = [...document.querySelectorAll('[aria-label],[placeholder],[title],img[alt]')]
-      .filter((el) => !foreign(el))
-      .map((el) =>
-        ['aria-label', 'placeholder', 'title', 'alt']
-          .map((a) => el.getAttribute(a) ?? '')
-          .join('\n'),
-      );
     // The outermost foreign parts' text, taken out of the body's (innerText reads each the same way).
+    const ownWords: string[] = [];
     let text = document.body.innerText;
     for (const el of document.body.querySelectorAll('[translate="no"], [lang]')) {
       if (!(el instanceof HTMLElement) || !foreign(el)) continue;
       if (el.parentElement && foreign(el.parentElement)) continue;
       const own = el.innerText.trim();
-      if (own) text = text.replace(own, '\n');
+      if (own) ownWords.push(own);
     }
+    // Wherever else the page names them (a label or a hidden "of Park Cabinet Co." for screen
+    // readers), people's words are not the page's language either.
+    const withoutOwn = (value: string) =>
+      ownWords.reduce((v, own) => v.split(own).join('\n'), value);
+    text = withoutOwn(text);
+    const attrs = [...document.querySelectorAll('[aria-label],[placeholder],[title],img[alt]')]
+      .filter((el) => !foreign(el))
+      .map((el) =>
+        ['aria-label', 'placeholder', 'title', 'alt']
+          .map((a) => withoutOwn(el.getAttribute(a) ?? ''))
+          .join('\n'),
+      );
     return `${text}\n${attrs.join('\n')}\n${document.title}`;
   });
 }

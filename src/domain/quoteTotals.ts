@@ -233,7 +233,7 @@ function toCents(dollars: number): number {
 /**
  * The descriptions of the lines a quote's door order writes, in one language: the quote is the
  * homeowner's document, so they are written in her language when the line is made (the app's
- * Lingui catalogs give them, src/features/quotes/generatedLineWords.ts); what is stored, signed
+ * Lingui catalogs give them, src/i18n/quoteLineWords.ts); what is stored, signed
  * and printed is that text. Sizes come in already written ("14 1/2\" × 30\"", "1/2\"").
  */
 export interface QuoteLineWords {

@@ -16,6 +16,8 @@ import {
 } from '../../domain/contractMoney';
 import { readPriceList } from '../../domain/pricing';
 import { doorOrderQuoteLines } from '../../domain/quoteStart';
+import { useQuoteDocumentI18n, useQuoteDocumentLocaleAnswer } from '../../hooks/documentLanguage';
+import { lineWords } from '../../i18n/quoteLineWords';
 import type { QuoteLine } from '../../domain/quoteTotals';
 import { formatMoney } from '../../i18n/format';
 import { errorText } from '../../remote/rpc';
@@ -225,16 +227,24 @@ function NewChangeOrder({
   priceListRaw: unknown;
   contractCents: number;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [note, setNote] = useState('');
   const pending = changeOrders.some((c) => c.status === 'sent' || c.status === 'draft');
+  // The lines it adds are written in the homeowner's language once known (her document, as the
+  // quote's lines were), else in the app's.
+  const docAnswer = useQuoteDocumentLocaleAnswer(quote.id, false);
+  const docI18n = useQuoteDocumentI18n(docAnswer.locale).i18n;
+  const words = useMemo(
+    () => lineWords((docAnswer.known ? docI18n : null) ?? i18n),
+    [docAnswer.known, docI18n, i18n],
+  );
   const co = useMemo(() => {
     if (cabinetData == null) return null;
-    const fromOrder = doorOrderQuoteLines(cabinetData, readPriceList(priceListRaw));
+    const fromOrder = doorOrderQuoteLines(cabinetData, readPriceList(priceListRaw), words);
     // Sent ones count too: a change already asked for is not asked for again.
     const counted = changeOrders.filter((c) => c.status === 'approved' || c.status === 'sent');
     return changeOrderFromDoorOrder(contractLines(quote.lines, counted), fromOrder);
-  }, [cabinetData, priceListRaw, changeOrders, quote.lines]);
+  }, [cabinetData, priceListRaw, changeOrders, quote.lines, words]);
   if (!co || co.lines.length + co.credits.length === 0)
     return (
       <p className="muted">

@@ -9,8 +9,8 @@ import { quotesRepo } from '../../data';
 import { useProfile, useProject, useProjectQuotes } from '../../hooks';
 import { readPriceList } from '../../domain/pricing';
 import { DEFAULT_VALID_DAYS, startingQuoteLines } from '../../domain/quoteStart';
-import { newQuoteLocale, quoteDocumentI18n } from './quoteDocumentLanguage';
-import { lineWords } from './generatedLineWords';
+import { newQuoteLocale, quoteDocumentI18n } from '../../hooks/documentLanguage';
+import { lineWords } from '../../i18n/quoteLineWords';
 
 /**
  * /quote/new/:projectId: "Prepare a quote". Opens the contractor's draft on

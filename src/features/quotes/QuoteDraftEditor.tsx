@@ -21,12 +21,12 @@ import { QuoteDraftActions } from './QuoteDraftActions';
 import { DoorOrderUpdateCard } from './DoorOrderUpdateCard';
 import { useQuoteAutosave } from './useQuoteAutosave';
 import { NEW_LINE_MESSAGES, useToday } from './quoteText';
-import { lineWords } from './generatedLineWords';
+import { lineWords } from '../../i18n/quoteLineWords';
 import {
   quoteDocumentI18n,
   useQuoteDocumentI18n,
   useQuoteDocumentLocaleAnswer,
-} from './quoteDocumentLanguage';
+} from '../../hooks/documentLanguage';
 import { LOCALES } from '../../i18n/locales';
 
 const SAVE_MESSAGES = {

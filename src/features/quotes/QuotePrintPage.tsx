@@ -13,7 +13,7 @@ import { customerName } from '../../domain/projectLabels';
 import { QuoteSheet, type QuoteFrom } from './QuoteSheet';
 import { isTouchDevice, shareTextOrDownload } from '../../ui/share';
 import { quotePlainText } from './quotePlainText';
-import { useQuoteDocumentI18n, useQuoteDocumentLocale } from './quoteDocumentLanguage';
+import { useQuoteDocumentI18n, useQuoteDocumentLocale } from '../../hooks/documentLanguage';
 import './quotes.css';
 
 function str(v: unknown): string {
@@ -25,7 +25,7 @@ function str(v: unknown): string {
  * the door order's style. The contractor's details are those stamped on the
  * quote when it was sent, else the profile's. Share (Web Share with the
  * quote as text) on tablets and phones that have it. The sheet and the
- * shared text read in the homeowner's language (quoteDocumentLanguage.ts);
+ * shared text read in the homeowner's language (src/hooks/documentLanguage.ts);
  * the buttons around it in the app's.
  */
 export function QuotePrintPage() {

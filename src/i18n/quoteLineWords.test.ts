@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { setupI18n, type Messages } from '@lingui/core';
-import { messages as en } from '../../i18n/locales/en/quotes.po';
-import { messages as es } from '../../i18n/locales/es/quotes.po';
-import { priceListSchema } from '../../domain/pricing';
-import { rewordGeneratedLines, startingQuoteLines } from '../../domain/quoteStart';
-import { ENGLISH_LINE_WORDS } from '../../domain/quoteTotals';
-import { lineWords } from './generatedLineWords';
+import { messages as en } from './locales/en/shared.po';
+import { messages as es } from './locales/es/shared.po';
+import { priceListSchema } from '../domain/pricing';
+import { rewordGeneratedLines, startingQuoteLines } from '../domain/quoteStart';
+import { ENGLISH_LINE_WORDS } from '../domain/quoteTotals';
+import { lineWords } from './quoteLineWords';
 
 const kitchen = (
   JSON.parse(
     readFileSync(
-      new URL('../../../tests/fixtures/jobs/kitchen-full-overlay.json', import.meta.url),
+      new URL('../../tests/fixtures/jobs/kitchen-full-overlay.json', import.meta.url),
       'utf8',
     ),
   ) as { cabinetData: unknown }

@@ -1,11 +1,12 @@
 /**
  * The words of the quote lines the door order writes (src/domain/quoteStart.ts), in a Lingui
- * instance's language: the quote's document language, the homeowner's (quoteDocumentLanguage.ts).
- * Messages in this feature's catalog (quotes), so the document's instance has them.
+ * instance's language: the homeowner's documents' language (src/hooks/documentLanguage.ts) for a
+ * quote and a change order alike. In the shared catalog, which every feature screen and the
+ * documents' instance load.
  */
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import type { QuoteLineWords } from '../../domain/quoteTotals';
+import type { QuoteLineWords } from '../domain/quoteTotals';
 
 const M = {
   door: msg({ message: 'Door {size}' }),

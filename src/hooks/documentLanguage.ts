@@ -1,5 +1,6 @@
 /**
- * The quote's document language: the printed quote, its PDF and its shared text are for the
+ * The homeowner's documents' language: the printed quote, its PDF and its shared text, the
+ * change orders written against the accepted quote and the invoices of its contract are for the
  * homeowner, so they read in the homeowner's language whatever the app's. The contractor's device
  * cannot read the homeowner's profile: the server answers the language for this one quote
  * (`quote_document_locale`: the homeowner's choice, else the sign-up's, else none), and this
@@ -9,9 +10,9 @@
  */
 import { useEffect, useState } from 'react';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
-import { callRpc } from '../../remote/rpc';
-import { DEFAULT_LOCALE, supportedLocale, type Locale } from '../../i18n/locales';
-import { currentLocale } from '../../i18n/i18n';
+import { callRpc } from '../remote/rpc';
+import { DEFAULT_LOCALE, supportedLocale, type Locale } from '../i18n/locales';
+import { currentLocale } from '../i18n/i18n';
 
 /** How often and how many times an unanswered question is asked again (a new draft syncing). */
 const RETRY_MS = 5_000;
@@ -105,13 +106,19 @@ export function newQuoteLocale(quoteIds: readonly string[]): Locale {
 
 const instances = new Map<Locale, Promise<I18n>>();
 
-/** A Lingui instance in `locale` with the catalogs the quote's document reads (each loaded once). */
+/**
+ * A Lingui instance in `locale` with the catalogs the homeowner's documents read (each loaded
+ * once): the quote's (quotes), the contract's change orders and invoices (contract), and the
+ * generated quote lines' words (shared: src/i18n/quoteLineWords.ts, which both write).
+ */
 export function quoteDocumentI18n(locale: Locale): Promise<I18n> {
   let found = instances.get(locale);
   if (!found) {
     found = Promise.all([
-      import(`../../i18n/locales/${locale}/messages.po`),
-      import(`../../i18n/locales/${locale}/quotes.po`),
+      import(`../i18n/locales/${locale}/messages.po`),
+      import(`../i18n/locales/${locale}/shared.po`),
+      import(`../i18n/locales/${locale}/quotes.po`),
+      import(`../i18n/locales/${locale}/contract.po`),
     ]).then((catalogs) => {
       const messages: Messages = {};
       for (const c of catalogs as { messages: Messages }[]) Object.assign(messages, c.messages);

@@ -233,12 +233,39 @@ export const REPLAYS: Replay[] = [
   },
   {
     name: 'analytics RPCs',
-    keys: ['rpc:quote_analytics', 'rpc:team_review_stats', 'rpc:org_contractors'],
+    keys: [
+      'rpc:quote_analytics',
+      'rpc:team_review_stats',
+      'rpc:org_contractors',
+      'rpc:job_analytics',
+    ],
     run: async ({ as }) => {
       const joe = as('joe');
       await joe.rpc('quote_analytics', { p_from: '2026-01-01', p_to: '2026-12-31' });
       await joe.rpc('team_review_stats', { p_from: '2026-01-01', p_to: '2026-12-31' });
       await joe.rpc('org_contractors');
+      // Joe is no organization's admin: the job figures are refused with their code.
+      await joe.rpc('job_analytics');
+      await as(null).rpc('job_analytics');
+    },
+  },
+  {
+    name: 'the calendar feed link: its status, made (refused to anon), turned off',
+    keys: ['rpc:calendar_feed_status', 'rpc:calendar_feed_issue', 'rpc:calendar_feed_revoke'],
+    run: async ({ as, ids, sql }) => {
+      const joe = as('joe');
+      await joe.rpc('calendar_feed_status');
+      // A made link's token is random on each side, so the one compared is refused (anon) and
+      // the link Joe has is written directly, as calendar_feed_issue keeps it (its hash only).
+      await as(null).rpc('calendar_feed_issue');
+      await sql(
+        `insert into private.calendar_feeds (user_id, token_sha256, created_at)
+         values ($1, repeat('0', 64), '2026-11-30T12:00:00Z')`,
+        [ids['joe:id']],
+      );
+      await joe.rpc('calendar_feed_status');
+      await joe.rpc('calendar_feed_revoke');
+      await joe.rpc('calendar_feed_status');
     },
   },
   {

@@ -8,6 +8,7 @@
  */
 import { doorOrderKey, updateFromDoorOrder } from './quoteDoorOrderUpdate';
 import { quoteTotals, type QuoteLine } from './quoteTotals';
+import { DEFAULT_DEPOSIT_CAP } from './pricing';
 
 /** The lines of a change order: what the job gains and what it loses (credits), each positive. */
 export interface ChangeOrderLines {
@@ -91,8 +92,8 @@ export function contractTotalCents(
   return approved.reduce((sum, c) => sum + c.total_cents, quoteTotalCents);
 }
 
-/** California's deposit cap for home improvement: 10 % of the contract or $1,000, whichever is less. */
-export const DEFAULT_DEPOSIT_CAP = { percent: 10, cents: 100_000 } as const;
+// The cap's default lives with the price list that overrides it (pricing.ts imports nothing here).
+export { DEFAULT_DEPOSIT_CAP };
 
 /** The deposit cap on a contract (cents): the lesser of `percent` of it and `cents`. */
 export function depositCapCents(

@@ -9,7 +9,9 @@
  * schedule warns above.
  */
 import { z } from 'zod';
-import { DEFAULT_DEPOSIT_CAP } from './contractMoney';
+
+/** California's deposit cap for home improvement: 10 % of the contract or $1,000, whichever is less. */
+export const DEFAULT_DEPOSIT_CAP = { percent: 10, cents: 100_000 } as const;
 
 /** Minimum billable area of one door, square feet (door makers' usual minimum). */
 export const DEFAULT_MIN_DOOR_SQFT = 1.5;

@@ -5,8 +5,9 @@
  * job and a placed order of its 250 parts; on the door order page he opens
  * "Check in" and taps every part in turn (Received, every tenth Damaged).
  * Each figure is the time from the tap to that part's row showing its new
- * state (the tap written to the device's database, the list re-rendered),
- * measured inside the page. Baseline, in the same page and run: an idle
+ * state, measured inside the page: the row shows the tap at once and the
+ * write to the device's database follows (a failed write shows the part as
+ * it was). Baseline, in the same page and run: an idle
  * frame (the median interval between animation frames with nothing to do),
  * so the ratio reads "frames per tap". Needs a built app (`npm run build`,
  * or E2E_STATIC_DIR); skipped otherwise.

@@ -16,8 +16,9 @@ import { OrganizationLink } from '../../ui/OrganizationLink';
 import { PageHeader } from '../../ui/PageHeader';
 import type { Dialog } from './dashboardDialog';
 import { ProjectList } from './ProjectList';
-import { SharedSection } from './SharedSection';
-import { OverdueSection } from './OverdueSection';
+import { loadSharedProjects, SharedSection } from './SharedSection';
+import { loadOverdueInvoices, OverdueSection } from './OverdueSection';
+import { loadCardSyncNote } from './ProjectCard';
 import { FEATURE_SHARED, withCatalog } from '../../i18n/i18n';
 import { StatusFilters } from './StatusFilters';
 
@@ -49,9 +50,19 @@ export function DashboardPage() {
   const ready = role !== undefined;
   useEffect(() => {
     if (!ready) return undefined;
-    // Fetch the form a moment after the dashboard shows (not competing with its
-    // first render), so it opens offline too before the service worker controls the page.
-    const t = setTimeout(() => void loadProjectForm().catch(() => undefined), PREFETCH_DELAY_MS);
+    // Fetch what the dashboard shows on demand a moment after it shows (not competing with its
+    // first render): the form, a card's sync note (a change made offline shows it), the overdue
+    // invoices and the shared projects, so they show offline too before the service worker
+    // controls the page.
+    const t = setTimeout(() => {
+      for (const load of [
+        loadProjectForm,
+        loadCardSyncNote,
+        loadOverdueInvoices,
+        loadSharedProjects,
+      ])
+        void load().catch(() => undefined);
+    }, PREFETCH_DELAY_MS);
     return () => clearTimeout(t);
   }, [ready]);
   // "Fix" of a refused change elsewhere (the project page, the builder) opens the project's edit form here.

@@ -7,9 +7,13 @@
 import { lazy, Suspense } from 'react';
 import { useIssuedInvoices } from '../../hooks';
 import { FEATURE_SHARED, withCatalog } from '../../i18n/i18n';
+import { QuietBoundary } from '../../ui/QuietBoundary';
 
+/** The list's code and texts (prefetched by the dashboard once it shows). */
+export const loadOverdueInvoices = () =>
+  withCatalog(FEATURE_SHARED, () => import('./OverdueInvoices'));
 const OverdueInvoices = lazy(async () => ({
-  default: (await withCatalog(FEATURE_SHARED, () => import('./OverdueInvoices'))).OverdueInvoices,
+  default: (await loadOverdueInvoices()).OverdueInvoices,
 }));
 
 /** Today on this device as YYYY-MM-DD (en-CA writes the ISO order), without a date library. */
@@ -26,8 +30,10 @@ export function OverdueSection() {
   const today = localToday();
   if (!money?.invoices.some((i) => i.due_on !== null && i.due_on < today)) return null;
   return (
-    <Suspense fallback={null}>
-      <OverdueInvoices invoices={money.invoices} payments={money.payments} today={today} />
-    </Suspense>
+    <QuietBoundary>
+      <Suspense fallback={null}>
+        <OverdueInvoices invoices={money.invoices} payments={money.payments} today={today} />
+      </Suspense>
+    </QuietBoundary>
   );
 }

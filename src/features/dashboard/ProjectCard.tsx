@@ -11,6 +11,7 @@ import {
 } from '../../i18n/domainLabels';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { UnreadBadge } from '../../ui/UnreadBadge';
+import { QuietBoundary } from '../../ui/QuietBoundary';
 import { StatusEditor } from './StatusEditor';
 import { FEATURE_SHARED, withCatalog } from '../../i18n/i18n';
 import type { JobAnswer } from '../../domain/jobRole';
@@ -18,9 +19,9 @@ import type { DeadLetter } from '../../data/types';
 
 /** The project's type line: the type, else (contractors) the scopes. */
 /** Loaded only while the card has something to say about the server (see CardSyncNote). */
-const CardSyncNote = lazy(() =>
-  withCatalog(FEATURE_SHARED, () => import('../rowSync/CardSyncNote')),
-);
+export const loadCardSyncNote = () =>
+  withCatalog(FEATURE_SHARED, () => import('../rowSync/CardSyncNote'));
+const CardSyncNote = lazy(loadCardSyncNote);
 
 function typeLine(project: ProjectRow): string {
   const d = project.details ?? {};
@@ -105,9 +106,11 @@ export function ProjectCard({
       ) : null}
       <p className="meta">{cabinetSummaryText(d.cabinetData)}</p>
       {sync && (sync.refused.length > 0 || sync.waiting) ? (
-        <Suspense fallback={null}>
-          <CardSyncNote projectId={project.id} onEdit={onEdit} />
-        </Suspense>
+        <QuietBoundary>
+          <Suspense fallback={null}>
+            <CardSyncNote projectId={project.id} onEdit={onEdit} />
+          </Suspense>
+        </QuietBoundary>
       ) : null}
       <div className="actions">
         {mayEdit ? (

@@ -7,8 +7,11 @@ import { useSharedProjects } from '../../hooks';
 import { pendingInviteToken } from '../../remote/pendingInvite';
 import { FEATURE_SHARED, withCatalog } from '../../i18n/i18n';
 
+/** The section's code and texts (prefetched by the dashboard once it shows). */
+export const loadSharedProjects = () =>
+  withCatalog(FEATURE_SHARED, () => import('./SharedProjects'));
 const SharedProjects = lazy(async () => ({
-  default: (await withCatalog(FEATURE_SHARED, () => import('./SharedProjects'))).SharedProjects,
+  default: (await loadSharedProjects()).SharedProjects,
 }));
 
 /**

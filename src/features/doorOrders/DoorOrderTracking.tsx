@@ -652,7 +652,8 @@ function CheckIn({
 }) {
   const { t } = useLingui();
   const tap = useCallback(
-    (key: string, state: CheckState) => void doorOrdersRepo.check(order.id, key, state),
+    (key: string, state: CheckState) =>
+      doorOrdersRepo.check(order.id, key, state).then((r) => r.ok),
     [order.id],
   );
   const note = useCallback(
@@ -703,15 +704,23 @@ const CheckRow = memo(function CheckRow({
   photo: string | null;
   projectId: string;
   change: PartChange | undefined;
-  onTap: (key: string, state: CheckState) => void;
+  /** Writes the tap; resolves false when it was not written. */
+  onTap: (key: string, state: CheckState) => Promise<boolean>;
   onNote: (key: string, state: CheckState, text: string) => void;
   onPhoto: (key: string, state: CheckState, fileId: string) => void;
 }) {
   const { i18n, t } = useLingui();
+  // The tap shows at once, so the next part can be tapped in the same frame on a long order; the
+  // device's database has it a moment later (the state then comes back in `state`), and a write
+  // that failed shows the part as it was.
+  const [tappedState, setTappedState] = useState<CheckState | null>(null);
+  // Cleared once the written state comes back (another tap in between stays shown).
+  useEffect(() => setTappedState((shownTap) => (shownTap === state ? null : shownTap)), [state]);
+  const shown = tappedState ?? state;
   const cabinet = part.cabinet;
   const label = `${t`Cabinet ${cabinet}`} · ${i18n._(KIND_WORDS[part.kind])} · ${formatSize(part.width, part.height)}${part.quantity === 2 ? ' ×2' : ''}`;
   return (
-    <li className={`door-check ${state ?? 'open'}`} data-part={part.key}>
+    <li className={`door-check ${shown ?? 'open'}`} data-part={part.key}>
       <span className="door-check-label">{label}</span>
       {change ? (
         <span className="chip warn">
@@ -724,14 +733,20 @@ const CheckRow = memo(function CheckRow({
             key={s}
             type="button"
             className="btn btn-small"
-            aria-pressed={state === s}
-            onClick={() => onTap(part.key, s)}
+            aria-pressed={shown === s}
+            onClick={() => {
+              setTappedState(s);
+              void onTap(part.key, s).then(
+                (written) => written || setTappedState(null),
+                () => setTappedState(null),
+              );
+            }}
           >
             {i18n._(CHECK_WORDS[s])}
           </button>
         ))}
       </span>
-      {state && state !== 'received' ? (
+      {shown && shown !== 'received' ? (
         <input
           type="text"
           className="door-check-note"
@@ -739,15 +754,15 @@ const CheckRow = memo(function CheckRow({
           defaultValue={note}
           maxLength={500}
           onBlur={(e) => {
-            if (e.target.value !== note) onNote(part.key, state, e.target.value);
+            if (e.target.value !== note) onNote(part.key, shown, e.target.value);
           }}
         />
       ) : null}
-      {state ? (
+      {shown ? (
         <PartPhoto
           projectId={projectId}
           fileId={photo}
-          onPick={(fileId) => onPhoto(part.key, state, fileId)}
+          onPick={(fileId) => onPhoto(part.key, shown, fileId)}
         />
       ) : null}
     </li>

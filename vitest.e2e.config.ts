@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
+    setupFiles: ['tests/e2e/support/failureReport.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     // Two files at a time: each file starts its own server (its own free port and temp data

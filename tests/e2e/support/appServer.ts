@@ -39,6 +39,12 @@ async function waitHealthy(url: string, child: ChildProcess, log: () => string):
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log()}`);
+    // Only once this child has printed its keys is it the one listening on the port: a health
+    // answer before that could come from another test's server.
+    if (!log().includes('Anon key:')) {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
     try {
       const r = await fetch(`${url}/auth/v1/health`);
       if (r.ok) return;

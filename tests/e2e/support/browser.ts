@@ -23,8 +23,18 @@ export const CHROMIUM_ARGS = [
 export const TABLET = { width: 1024, height: 768 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
 
+/** The browsers this test process launched, for what failed tests print (failureReport.ts). */
+export const launched = new Set<Browser>();
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  launched.add(browser);
+  browser.once('disconnected', () => launched.delete(browser));
+  return browser;
 }
 
 /** A fresh context (its own IndexedDB, storage and service workers). */

@@ -26,6 +26,7 @@ export type ReviewWriteError =
   | ReviewFieldError
   | 'not_found'
   | 'not_completed'
+  | 'not_signed_off'
   | 'no_contractor'
   | 'not_owner'
   | 'already_reviewed'
@@ -49,7 +50,9 @@ export function createReviewsRepo(ctx: RepoContext = activeContext) {
      * Writes the signed-in homeowner's review of the contractor of
      * `projectId` (works offline): `rating` whole stars 1 to 5, `body` up to
      * 2,000 characters. Refused here when the project is not the user's, not
-     * completed, has no contractor or already has a review; nothing is
+     * completed, not signed off by the homeowner (a project set to completed
+     * without the walkthrough's sign-off is not reviewable: product rule
+     * "Sign-off"), has no contractor or already has a review; nothing is
      * written then.
      */
     async write(
@@ -72,6 +75,11 @@ export function createReviewsRepo(ctx: RepoContext = activeContext) {
           );
           if (job.me?.role !== 'owner' || job.me.invited) return failure('not_owner');
           if (project.status !== 'completed') return failure('not_completed');
+          const signoffs = await db.project_signoffs
+            .where('project_id')
+            .equals(projectId)
+            .toArray();
+          if (!signoffs.some((r) => !r.deleted_at)) return failure('not_signed_off');
           const contractorId = job.contractor?.userId;
           if (!contractorId || contractorId === db.userId) return failure('no_contractor');
           if ((await db.reviews.where('project_id').equals(projectId).count()) > 0)
@@ -92,7 +100,7 @@ export function createReviewsRepo(ctx: RepoContext = activeContext) {
           };
           return { ok: true, value: await reviews.create(row, columns) } as const;
         },
-        (db) => [db.projects, db.project_members],
+        (db) => [db.projects, db.project_members, db.project_signoffs],
       );
     },
 

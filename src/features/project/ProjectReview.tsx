@@ -7,7 +7,7 @@ import type { JobAnswer } from '../../domain/jobRole';
 import { msg, ph } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { REVIEW_MESSAGES } from '../../i18n/domainLabels';
-import { useDeadLetters, useProjectReview } from '../../hooks';
+import { useDeadLetters, useProjectReview, useProjectSignoff } from '../../hooks';
 import { ReplyForm } from './ReplyForm';
 import { ReviewCard } from '../../ui/ReviewCard';
 import { ReviewForm } from './ReviewForm';
@@ -18,6 +18,7 @@ const WRITE_TEXTS: Record<ReviewWriteError, MessageDescriptor> = {
   ...REVIEW_MESSAGES,
   not_found: msg`This review is no longer here`,
   not_completed: msg`A project can be reviewed once it is completed`,
+  not_signed_off: msg`A job can be reviewed once the homeowner has signed it off`,
   no_contractor: msg`This project has no contractor to review`,
   not_owner: msg`Only the homeowner who owns the project can review its contractor`,
   already_reviewed: msg`This project already has a review`,
@@ -44,12 +45,13 @@ export function ProjectReview({
 }) {
   const { t, i18n } = useLingui();
   const review = useProjectReview(project.id);
+  const signoff = useProjectSignoff(project.id);
   const letters = useDeadLetters();
   const [editing, setEditing] = useState(false);
   const isOwner = job.me?.role === 'owner' && !job.me.invited;
   const contractorId = job.contractor?.userId ?? null;
   const isContractor = !!review && review.contractor_id === userId;
-  if (review === undefined || project.status !== 'completed') return null;
+  if (review === undefined || signoff === undefined || project.status !== 'completed') return null;
   if (!isOwner && !isContractor) return null;
   if (isOwner && (!contractorId || contractorId === userId)) return null;
   const refused = review
@@ -67,7 +69,11 @@ export function ProjectReview({
   return (
     <section className="card section-card" aria-labelledby="review-heading">
       <h2 id="review-heading">{isOwner ? t`Review your contractor` : t`Review of your work`}</h2>
-      {review === null ? (
+      {review === null && signoff === null ? (
+        <p className="muted">
+          <Trans>You can review your contractor once you have signed off the job.</Trans>
+        </p>
+      ) : review === null ? (
         <>
           <p className="muted">
             <Trans>How did the job go? Your review helps other homeowners choose.</Trans>

@@ -1,7 +1,8 @@
 /**
  * Reviews through the real engine: the homeowner writes its review of the
  * contractor of a completed project offline, and it reaches the server on
- * reconnect with the contractor set by the server; the contractor's device
+ * reconnect with the contractor set by the server (a job completed but not
+ * signed off is refused on the device, as the server refuses it); the contractor's device
  * pulls it and replies once; the homeowner pulls the reply. A second review
  * of the same project is refused on the device; an edit after 30 days is
  * refused by the server and becomes a dead letter the user sees.
@@ -60,6 +61,16 @@ describe('reviews on devices', () => {
       `update projects set status = 'completed', assigned_contractor_id = $2 where id = $1`,
       [p.id, joe.userId],
     );
+    // Completed by its status alone, without the homeowner's sign-off: the device refuses the
+    // review as the server would (review.not_signed_off), and nothing is queued.
+    await settle([home, joe]);
+    const queued = await home.db.outbox.count();
+    expect(await reviewsOf(home).write(p.id, 5, 'Great')).toEqual({
+      ok: false,
+      code: 'not_signed_off',
+      data: {},
+    });
+    expect(await home.db.outbox.count()).toBe(queued);
     await backend.pg.query(
       `insert into project_signoffs (project_id, signer_name, signed_sha256) values ($1, 'Home Owner', repeat('0', 64))`,
       [p.id],

@@ -184,14 +184,25 @@ export function DoorOrderPanel({
           onDone={() => setPlacing(false)}
         />
       ) : (
-        <button
-          type="button"
-          className={firsts.length ? 'btn' : 'btn btn-primary'}
-          disabled={current.length === 0}
-          onClick={() => setPlacing(true)}
-        >
-          {firsts.length ? <Trans>Place another order</Trans> : <Trans>Place the order</Trans>}
-        </button>
+        <>
+          <button
+            type="button"
+            className={firsts.length ? 'btn' : 'btn btn-primary'}
+            disabled={current.length === 0}
+            aria-describedby={current.length === 0 ? `${projectId}-no-parts` : undefined}
+            onClick={() => setPlacing(true)}
+          >
+            {firsts.length ? <Trans>Place another order</Trans> : <Trans>Place the order</Trans>}
+          </button>
+          {current.length === 0 ? (
+            <p className="muted" id={`${projectId}-no-parts`}>
+              <Trans>
+                There is nothing to order yet: measure the doors and drawer fronts in the builder
+                first.
+              </Trans>
+            </p>
+          ) : null}
+        </>
       )}
     </section>
   );

@@ -59,6 +59,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pglite',
+          // Migrated databases to start from, built once (as the PostgreSQL lane's template).
+          globalSetup: ['tests/support/pgliteTemplates.ts'],
           include: [
             'src/**/*.test.{ts,tsx}',
             'sync/**/*.test.ts',

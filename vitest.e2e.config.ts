@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
     setupFiles: ['tests/e2e/support/failureReport.ts'],
+    // Migrated data folders each file's server starts from (a copy), built once.
+    globalSetup: ['tests/e2e/support/dataTemplates.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     // Two files at a time: each file starts its own server (its own free port and temp data

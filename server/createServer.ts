@@ -53,6 +53,12 @@ export interface LocalBackendOptions {
   jwtSecret?: string;
   /** Default `<repo>/supabase/migrations`. */
   migrationsDir?: string;
+  /**
+   * In memory only: the database's starting contents, a PGlite data-folder
+   * dump (the tests' template, migrated once per run); the migrations it
+   * already has are not applied again. Ignored with `dataDir` or `databaseUrl`.
+   */
+  startFrom?: Blob;
   /** Run `supabase/seed.sql` on a brand-new data directory. Default false. */
   seed?: boolean;
   seedFile?: string;
@@ -118,7 +124,7 @@ export async function createLocalBackend(opts: LocalBackendOptions = {}): Promis
   const { databaseUrl, realtimeLimits: limits } = opts;
   const realtime = createRealtime({ ctx: () => ctx, databaseUrl, getDb: () => db.pg, log, limits });
   async function open(): Promise<SqlDatabase> {
-    const pg = postgres ?? (await openDatabase(opts.dataDir));
+    const pg = postgres ?? (await openDatabase(opts.dataDir, opts.startFrom));
     try {
       await prepareDatabase(pg, { migrationsDir, seedFile, log });
       await loadCatalog(pg, catalog);

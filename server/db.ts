@@ -44,8 +44,15 @@ export interface Claims {
 
 const SQL_DIR = join(import.meta.dirname, 'sql');
 
-/** Open PGlite with pgcrypto. `dataDir` undefined = in memory. */
-export async function openDatabase(dataDir: string | undefined): Promise<PGlite> {
+/**
+ * Open PGlite with pgcrypto. `dataDir` undefined = in memory, starting from
+ * `startFrom` when given (a PGlite data-folder dump, as `dumpDataDir` makes
+ * it: the tests' migrated template); `startFrom` is ignored with a `dataDir`.
+ */
+export async function openDatabase(dataDir: string | undefined, startFrom?: Blob): Promise<PGlite> {
+  if (dataDir === undefined && startFrom) {
+    return PGlite.create('memory://', { extensions: { pgcrypto }, loadDataDir: startFrom });
+  }
   return PGlite.create(dataDir ?? 'memory://', { extensions: { pgcrypto } });
 }
 

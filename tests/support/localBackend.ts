@@ -16,6 +16,7 @@ import type { SqlDatabase } from '../../server/sqlDatabase.ts';
 import { createLaneDatabase, dbBackend } from './testDatabase.ts';
 import type { MailMessage } from '../../server/mail.ts';
 import { NO_REALTIME } from './noRealtime.ts';
+import { pgliteTemplate } from './pgliteTemplates.ts';
 
 export interface StartedBackend {
   url: string;
@@ -57,6 +58,18 @@ export async function startLocalBackend(
     const created = await createLaneDatabase({ seed: opts.seed === true });
     dropDatabase = created.drop;
     options = { ...opts, databaseUrl: created.url, seed: false };
+  }
+  if (
+    dbBackend() === 'pglite' &&
+    !opts.dataDir &&
+    !opts.databaseUrl &&
+    !opts.migrationsDir &&
+    !opts.seed &&
+    !opts.startFrom
+  ) {
+    // The run's migrated template (tests/support/pgliteTemplates.ts), as the lane clones its own.
+    const template = pgliteTemplate('backend');
+    if (template) options = { ...opts, startFrom: template };
   }
   const backend = await createLocalBackend(options);
   const { url } = await backend.listen(listenOn.port ?? 0);

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { reservePort } from '../../support/ports';
+import { fillFromTemplate } from './dataTemplates';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -66,6 +67,7 @@ export async function startAppServer(
     throw new Error(`${staticDir}/index.html is missing: run \`npm run build\` first`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'refacing-e2e-'));
+  fillFromTemplate(dataDir, opts.seed !== false);
   const port = await reservePort();
   const url = `http://localhost:${port}`;
   let child: ChildProcess;

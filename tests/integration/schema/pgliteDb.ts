@@ -8,20 +8,16 @@
  * Supabase (tests/support/postgresLane.ts), reached through the backend's
  * `pg` adapter, as `postgres` (not a superuser).
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { createPostgresDb, dbBackend } from '../../support/testDatabase.ts';
+import { migrateSchemaDb, pgliteTemplate } from '../../support/pgliteTemplates.ts';
+
+export { migrationFiles } from '../../support/pgliteTemplates.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
-
-/** Migration file names in apply order. */
-export function migrationFiles(): string[] {
-  return readdirSync(join(root, 'supabase', 'migrations'))
-    .filter((f) => /^\d{14}_.+\.sql$/.test(f))
-    .sort();
-}
 
 /**
  * A new database with bootstrap + migrations (+ seed when asked), on the
@@ -31,11 +27,13 @@ export function migrationFiles(): string[] {
  */
 export async function createDb(options: { seed?: boolean } = {}): Promise<PGlite> {
   if (dbBackend() === 'postgres') return (await createPostgresDb(options)) as unknown as PGlite;
-  const db = await PGlite.create({ extensions: { pgcrypto } });
-  await db.exec(readFileSync(join(root, 'server', 'sql', 'bootstrap.sql'), 'utf8'));
-  for (const file of migrationFiles()) {
-    await db.exec(readFileSync(join(root, 'supabase', 'migrations', file), 'utf8'));
-  }
+  // The run's migrated template when there is one (the same bootstrap and migrations, applied once).
+  const template = pgliteTemplate('schema');
+  const db = await PGlite.create({
+    extensions: { pgcrypto },
+    ...(template ? { loadDataDir: template } : {}),
+  });
+  if (!template) await migrateSchemaDb(db);
   if (options.seed === true) {
     await db.exec(readFileSync(join(root, 'supabase', 'seed.sql'), 'utf8'));
   }

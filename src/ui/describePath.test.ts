@@ -17,7 +17,7 @@ describe('describePath', () => {
     [['details', 'cabinetData', 'itemState', '9_0', 'width'], 'Cabinet 9 · Part 1 · Width'],
     [
       ['details', 'cabinetData', 'itemState', '1_0', 'stileRailOverride', 'topRail'],
-      'Cabinet 1 · Door · Stile & rail override · Top Rail',
+      'Cabinet 1 · Door · Custom stile & rail · Top Rail',
     ],
     [['details', 'cabinetData', 'stileRail', 'leftStile'], 'Stile & Rail Dimensions · Left Stile'],
     [['details', 'cabinetData', 'form', 'drawerFront'], 'Cabinet Details · Drawer Front'],

@@ -37,30 +37,36 @@ const DETAIL_LABELS: Record<string, MessageDescriptor> = {
   customBudget: msg`Custom budget`,
 };
 
-const FORM_LABELS: Record<string, MessageDescriptor> = {
+/**
+ * The builder's job fields (`cabinetData.form.<key>`) and a part's fields
+ * (`cabinetData.itemState.<part>.<key>`) as the builder's screen names them:
+ * the one list for the sync page and the builder's conflict notices.
+ */
+export const CABINET_FORM_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   nrs: msg`NRS`,
   door: msg`Door`,
   drawerFront: msg`Drawer Front`,
   color: msg`Color`,
   overlaySelect: msg`Overlay`,
-  stdOption: msg`Standard option`,
+  stdOption: msg`Standard Option`,
   olSize: msg`Overlay size`,
-  sideReveal: msg`Side reveal`,
-  verticalReveal: msg`Vertical reveal`,
-  vertRevealOverride: msg`Vertical reveal override`,
+  sideReveal: msg`Side Reveal`,
+  verticalReveal: msg`Vertical Reveal`,
+  vertRevealOverride: msg`Override vertical reveal`,
 };
 
-const ITEM_LABELS: Record<string, MessageDescriptor> = {
+/** See {@link CABINET_FORM_LABELS}. */
+export const CABINET_ITEM_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   width: msg`Width`,
   height: msg`Height`,
   nextToWall: msg`Next to wall`,
   splitDoor: msg`Split door`,
   type: msg`Type`,
-  stileRailOverride: msg`Stile & rail override`,
+  stileRailOverride: msg`Custom stile & rail`,
 };
 
 /** A label of `labels` in the language shown, else the key in words. */
-function label(labels: Record<string, MessageDescriptor>, key: string): string {
+function label(labels: Readonly<Record<string, MessageDescriptor>>, key: string): string {
   const m = labels[key];
   return m ? i18n._(m) : humanize(key);
 }
@@ -110,8 +116,8 @@ function describeItem(key: string, rest: string[], rows: readonly CabinetRow[]):
   if (indexText !== undefined) out.push(part ? domainText(part) : i18n._(msg`Part ${partNo}`));
   const [field, ...deeper] = rest;
   if (field === 'stileRailOverride' && deeper[0])
-    out.push(label(ITEM_LABELS, field), stileRail(deeper[0]));
-  else if (field) out.push(label(ITEM_LABELS, field), ...deeper.map(humanize));
+    out.push(label(CABINET_ITEM_LABELS, field), stileRail(deeper[0]));
+  else if (field) out.push(label(CABINET_ITEM_LABELS, field), ...deeper.map(humanize));
   return out;
 }
 
@@ -132,7 +138,9 @@ export function describePath(path: readonly string[], details?: { cabinetData?: 
     case undefined:
       return i18n._(msg`Cabinets`);
     case 'form':
-      return [i18n._(msg`Cabinet Details`), ...tail.map((k) => label(FORM_LABELS, k))].join(' · ');
+      return [i18n._(msg`Cabinet Details`), ...tail.map((k) => label(CABINET_FORM_LABELS, k))].join(
+        ' · ',
+      );
     case 'stileRail':
       return [i18n._(msg`Stile & Rail Dimensions`), ...tail.map(stileRail)].join(' · ');
     case 'cabinets': {

@@ -7,7 +7,7 @@
  * the cabinets (`BuilderConflicts`).
  */
 import { memo } from 'react';
-import { msg, t } from '@lingui/core/macro';
+import { t } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { i18n } from '../../i18n/i18n';
@@ -17,31 +17,17 @@ import { valueAt, type MergeConflict } from '../../data';
 import { cabinetIdOfItem, isCabinetConflict } from '../../data/cabinetMerge';
 import { STILE_RAIL_LABELS, type CabinetRow, type StileRailKey } from '../../domain/cabinetData';
 import { partsOf } from '../../domain/cabinetTypes';
-import { describeCabinetDataValue } from '../../ui/describePath';
+import {
+  CABINET_FORM_LABELS,
+  CABINET_ITEM_LABELS,
+  describeCabinetDataValue,
+} from '../../ui/describePath';
 import { selectCabinetRows, useBuilderStore } from './builderStore';
 
-const FORM_LABELS: Record<string, MessageDescriptor> = {
-  nrs: msg`NRS`,
-  door: msg`Door`,
-  drawerFront: msg`Drawer Front`,
-  color: msg`Color`,
-  overlaySelect: msg`Overlay`,
-  stdOption: msg`Standard Option`,
-  olSize: msg`Overlay size`,
-  sideReveal: msg`Side Reveal`,
-  verticalReveal: msg`Vertical Reveal`,
-  vertRevealOverride: msg`Override vertical reveal`,
-};
-
-const ITEM_LABELS: Record<string, MessageDescriptor> = {
-  width: msg`Width`,
-  height: msg`Height`,
-  nextToWall: msg`Next to wall`,
-  splitDoor: msg`Split door`,
-  stileRailOverride: msg`Custom stile & rail`,
-};
-
-function label(labels: Record<string, MessageDescriptor>, key: string): string | undefined {
+function label(
+  labels: Readonly<Record<string, MessageDescriptor>>,
+  key: string,
+): string | undefined {
   const m = labels[key];
   return m ? i18n._(m) : undefined;
 }
@@ -66,7 +52,7 @@ function inWords(path: readonly string[], value: unknown, rows: readonly Cabinet
 /** "Cabinet 3 Door 1 Width", "Side Reveal", "Cabinet list". */
 export function conflictLabel(path: readonly string[], cabinetRows: readonly CabinetRow[]): string {
   const [section, key, field, deeper] = path;
-  if (section === 'form') return label(FORM_LABELS, key ?? '') ?? key ?? t`Cabinet Details`;
+  if (section === 'form') return label(CABINET_FORM_LABELS, key ?? '') ?? key ?? t`Cabinet Details`;
   if (section === 'stileRail') {
     const name = STILE_RAIL_LABELS[key as StileRailKey];
     return key ? (name ? domainText(name) : key) : t`Stile & Rail`;
@@ -90,7 +76,7 @@ export function conflictLabel(path: readonly string[], cabinetRows: readonly Cab
       t`Cabinet ${cabinet}`,
       `${part ? domainText(part) : t`Part`} ${Number(index) + 1}`,
     ];
-    if (field) words.push(label(ITEM_LABELS, field) ?? field);
+    if (field) words.push(label(CABINET_ITEM_LABELS, field) ?? field);
     if (field === 'stileRailOverride' && deeper) {
       const name = STILE_RAIL_LABELS[deeper as StileRailKey];
       words.push(name ? domainText(name) : deeper);

@@ -60,7 +60,9 @@ const from = { company: '', name: 'Nina contractor-user', email: '', phone: '' }
 
 /** The value printed under a heading of the job's block. */
 function printed(label: string): string {
-  const term = within(screen.getByRole('article', { name: /Printable quote|Cotización para imprimir/ }))
+  const term = within(
+    screen.getByRole('article', { name: /Printable quote|Cotización para imprimir/ }),
+  )
     .getAllByRole('term')
     .find((dt) => dt.textContent === label);
   return term?.nextElementSibling?.textContent ?? '';

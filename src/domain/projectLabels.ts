@@ -117,3 +117,25 @@ export function customerName(
 ): string {
   return homeowner?.name.trim() || projectDisplayName(projectName);
 }
+
+/**
+ * Who a printed quote is for ("Customer"): the homeowner's name as the
+ * server gives it to the people on her job (`homeowner`, the job's owner
+ * row); '' when this device cannot know it. A contractor who quotes from a
+ * request alone is not on her job and the server tells him no name (a
+ * request shows none until a quote is accepted), and a homeowner's job
+ * (`homeownersJob`: it has an owner, or the quote answers a request) is
+ * never called by its project's name, which names her kitchen, not her.
+ * On a contractor's own client job, the project's name, as
+ * {@link customerName}.
+ */
+export function quoteCustomerName(
+  homeowner: { name: string } | null | undefined,
+  project: { name: string | null; owner_user_id: string | null } | null | undefined,
+  homeownersJob: boolean,
+): string {
+  const name = homeowner?.name.trim();
+  if (name) return name;
+  if (!project || homeownersJob || project.owner_user_id) return '';
+  return projectDisplayName(project.name);
+}

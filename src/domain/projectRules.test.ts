@@ -1,4 +1,4 @@
-import { customerName } from './projectLabels';
+import { customerName, quoteCustomerName } from './projectLabels';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
@@ -181,5 +181,20 @@ describe('customerName: who a door order or a quote is for', () => {
     expect(customerName({ name: 'Maria Alvarez' }, 'Kitchen refresh')).toBe('Maria Alvarez');
     expect(customerName(null, 'Hannah Owens')).toBe('Hannah Owens');
     expect(customerName(undefined, '  ')).toBe('Untitled Project');
+  });
+});
+
+describe('quoteCustomerName: who a printed quote is for', () => {
+  const kitchen = { name: 'Our kitchen', owner_user_id: 'maria' };
+  const client = { name: 'Hannah Owens', owner_user_id: null };
+  it('her name when the job tells it; never her project’s name; the client’s job’s name on a contractor’s own job', () => {
+    expect(quoteCustomerName({ name: ' Maria Alvarez ' }, kitchen, true)).toBe('Maria Alvarez');
+    // A bidder from the request alone: no job on his device, no name from the server.
+    expect(quoteCustomerName(undefined, undefined, true)).toBe('');
+    // Her job on the device but its people not yet: not the kitchen's name.
+    expect(quoteCustomerName(null, kitchen, false)).toBe('');
+    expect(quoteCustomerName(null, { ...client, owner_user_id: null }, true)).toBe('');
+    // A contractor's client who was never invited: the name the contractor gave the job.
+    expect(quoteCustomerName(null, client, false)).toBe('Hannah Owens');
   });
 });

@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { DoorOrder } from './doorOrder';
+import { normalizeCabinetData } from './cabinetData';
+import { computeDoorOrder, type DoorOrder } from './doorOrder';
 import { inches } from './inches';
 import { priceListSchema } from './pricing';
 import { doorOrderKey, hasDoorOrderChanges, updateFromDoorOrder } from './quoteDoorOrderUpdate';
-import { startingQuoteLines } from './quoteStart';
+import { doorOrderCountedLines, doorOrderQuoteLines, startingQuoteLines } from './quoteStart';
 import { quoteErrors, quoteLinesFromDoorOrder, type QuoteLine } from './quoteTotals';
 
 const prices = priceListSchema.parse({
@@ -13,6 +15,16 @@ const prices = priceListSchema.parse({
   minDrawerFrontSqFt: 0.5,
   perHinge: 4.5,
 });
+
+/** A measured kitchen as the builder stores it. */
+const kitchen = (
+  JSON.parse(
+    readFileSync(
+      new URL('../../tests/fixtures/jobs/kitchen-full-overlay.json', import.meta.url),
+      'utf8',
+    ),
+  ) as { cabinetData: unknown }
+).cabinetData;
 
 const piece = (kind: 'door' | 'drawerFront', quantity: number, w: number, h: number) => ({
   kind,
@@ -55,6 +67,106 @@ describe('updateFromDoorOrder', () => {
       ['hinge', 32, 450],
     ]);
     expect(quoteErrors(u.lines, 0)).toEqual([]);
+  });
+
+  it('a draft made from the request gains the labor and finish lines a new quote from the door order has', () => {
+    // The request draft: removal and delivery, the contractor's prices on them, a line of his own.
+    const visit: QuoteLine = {
+      kind: 'other',
+      description: 'Measure visit',
+      quantity: 1,
+      unit_cents: 0,
+    };
+    const draft = [
+      ...startingQuoteLines(null, prices).map((l) => ({ ...l, unit_cents: 12500 })),
+      visit,
+    ];
+    // Then the job is measured: the kitchen.
+    const fromOrder = doorOrderQuoteLines(kitchen, prices);
+    const counted = doorOrderCountedLines(kitchen, fromOrder);
+    const u = updateFromDoorOrder(draft, fromOrder, counted);
+    expect(u.added).toEqual(fromOrder);
+    expect(u.ownAdded).toEqual(counted.map((c) => c.line));
+    expect(u.counts).toEqual([]);
+    expect(hasDoorOrderChanges(u)).toBe(true);
+    // Labor follows the door order's counts, the finish its billable square feet, at $0.00.
+    const order = computeDoorOrder(normalizeCabinetData(kitchen));
+    const area = fromOrder.reduce((sum, l) => sum + l.quantity * (l.sqft ?? 0), 0);
+    expect(u.ownAdded.map((l) => [l.kind, l.description, l.quantity, l.unit_cents])).toEqual([
+      [
+        'finish',
+        expect.stringMatching(/^Finish.*per sq ft of doors and drawer fronts$/),
+        Math.round(area * 1000) / 1000,
+        0,
+      ],
+      ['labor', 'Labor, per door', order.doors.reduce((n, l) => n + l.quantity, 0), 0],
+      [
+        'labor',
+        'Labor, per drawer front',
+        order.drawerFronts.reduce((n, l) => n + l.quantity, 0),
+        0,
+      ],
+    ]);
+    // The lines of a quote made fresh from the door order, in its order; the contractor's
+    // removal and delivery keep their prices, and his own line stays.
+    const fresh = startingQuoteLines(kitchen, prices).filter(
+      (l) => l.kind !== 'removal' && l.kind !== 'delivery',
+    );
+    expect(u.lines).toEqual([...fresh, ...draft]);
+    expect(quoteErrors(u.lines, 0)).toEqual([]);
+
+    // Applied, the draft is the door order's: nothing more to do.
+    expect(hasDoorOrderChanges(updateFromDoorOrder(u.lines, fromOrder, counted))).toBe(false);
+    // The contractor removes the drawer-front labor after applying: it is not added back.
+    const without = u.lines.filter((l) => l.description !== 'Labor, per drawer front');
+    expect(hasDoorOrderChanges(updateFromDoorOrder(without, fromOrder, counted))).toBe(false);
+  });
+
+  it('a request draft with a labor line of the same words gives it the count; its price stays', () => {
+    const typed: QuoteLine = {
+      kind: 'labor',
+      description: 'Labor, per door',
+      quantity: 14,
+      unit_cents: 4000,
+    };
+    const hand: QuoteLine = { kind: 'door', description: 'Doors', quantity: 14, unit_cents: 9000 };
+    const fromOrder = quoteLinesFromDoorOrder(measured, prices);
+    const counted = doorOrderCountedLines(null, fromOrder);
+    const u = updateFromDoorOrder([hand, typed], fromOrder, counted);
+    expect(u.counts).toEqual([{ before: typed, after: { ...typed, quantity: 16 } }]);
+    expect(u.ownAdded.map((l) => l.description)).toEqual([
+      'Finish, per sq ft of doors and drawer fronts',
+      'Labor, per drawer front',
+    ]);
+    expect(u.handPieces).toEqual([hand]);
+    // The drawer-front labor after the typed labor line, the finish after the door-order lines.
+    expect(u.lines.map((l) => l.description)).toEqual([
+      ...fromOrder.map((l) => l.description),
+      'Finish, per sq ft of doors and drawer fronts',
+      'Doors',
+      'Labor, per door',
+      'Labor, per drawer front',
+    ]);
+    // Without the counted lines (a change order), no labor or finish line is added.
+    expect(updateFromDoorOrder([hand, typed], fromOrder).ownAdded).toEqual([]);
+  });
+
+  it('the drawer fronts first measured on a job of doors add their labor line, next to the door labor', () => {
+    const doorsOnly: Order = { ...measured, drawerFronts: [] };
+    const before = quoteLinesFromDoorOrder(doorsOnly, prices);
+    const counted = doorOrderCountedLines(null, before).map((c) => c.line);
+    const start = [...before, ...counted, ...own.slice(1)];
+    const fromOrder = quoteLinesFromDoorOrder(measured, prices);
+    const u = updateFromDoorOrder(start, fromOrder, doorOrderCountedLines(null, fromOrder));
+    expect(u.ownAdded.map((l) => [l.description, l.quantity])).toEqual([
+      ['Labor, per drawer front', 11],
+    ]);
+    expect(u.lines.map((l) => l.description).slice(-4)).toEqual([
+      'Labor, per door',
+      'Labor, per drawer front',
+      'Remove the old doors',
+      'Delivery',
+    ]);
   });
 
   it('nothing to do when the door order is what the draft was made from', () => {

@@ -26,9 +26,18 @@
  * quantity the contractor typed otherwise stays, and so does a labor line
  * whose quantity is both the door and the drawer-front count (it cannot be
  * told which it counts).
+ * A draft whose lines counted none of some pieces (made before measuring,
+ * from the quote request: no doors, so no "Labor, per door") gains the
+ * labor and finish lines a new quote from the door order starts with for
+ * them (`counted`, from doorOrderCountedLines; "ownAdded"), after the
+ * door-order lines, at $0.00 for the contractor to price; a line of that
+ * kind already in the draft with the same words instead takes the count.
+ * Where the draft did count those pieces and has no such line, the
+ * contractor removed it: nothing is added back.
  * Pure: no clock, no I/O.
  */
 import { formatFraction } from './fractions';
+import type { CountedLine } from './quoteStart';
 import { QUOTE_LIMITS, type QuoteLine } from './quoteTotals';
 
 /** A line whose count follows the door order. */
@@ -45,9 +54,11 @@ export interface DoorOrderUpdate {
   changed: ChangedLine[];
   /** The contractor's labor and finish lines whose quantity was the door order's count, following the new count. */
   counts: ChangedLine[];
+  /** Labor and finish lines a new quote would start with that the draft lacks, its pieces counted by none of its lines (those that fit). */
+  ownAdded: QuoteLine[];
   /** The draft's door-order lines the door order no longer has. */
   removed: QuoteLine[];
-  /** Added lines left out because a quote has at most 500 lines. */
+  /** Added lines (door-order lines, then labor and finish) left out because a quote has at most 500 lines. */
   cut: number;
   /** The contractor's own door and drawer-front lines (typed by hand, without a size), kept as they are. */
   handPieces: QuoteLine[];
@@ -130,12 +141,16 @@ function followedCount(
  * Compares a draft's lines with the lines its project's door order gives
  * today (`fromOrder`, from doorOrderQuoteLines: priced from the contractor's
  * current price list) and returns the preview and the lines after the
- * update. Nothing changes when the door order did not: then `added`,
- * `changed` and `removed` are empty and `lines` equals `draft`.
+ * update. `counted` is what doorOrderCountedLines gives for the same door
+ * order (the labor and finish lines a new quote starts with); without it
+ * no labor or finish line is added, as on a change order. Nothing changes
+ * when the door order did not: then `added`, `ownAdded`, `changed`,
+ * `counts` and `removed` are empty and `lines` equals `draft`.
  */
 export function updateFromDoorOrder(
   draft: readonly QuoteLine[],
   fromOrder: readonly QuoteLine[],
+  counted: readonly CountedLine[] = [],
 ): DoorOrderUpdate {
   const wanted = new Map<string, QuoteLine>();
   for (const l of fromOrder) {
@@ -187,9 +202,30 @@ export function updateFromDoorOrder(
     } else kept.push(withOverlay);
     lastOrderLine = kept.length - 1;
   }
+  // The labor and finish lines of pieces the draft counted none of: a new quote's, or the
+  // draft's line of the same words taking the count.
+  const ownMissing: QuoteLine[] = [];
+  for (const c of counted) {
+    if (countsBefore[c.counts] > 0) continue;
+    const words = c.line.description.trim();
+    const same = kept.findIndex(
+      (l) =>
+        l.kind === c.line.kind &&
+        doorOrderKey(l) === null &&
+        l.description.trim() === words &&
+        !counts.some((n) => n.after === l),
+    );
+    if (same < 0) ownMissing.push(c.line);
+    else if (kept[same]!.quantity !== c.line.quantity) {
+      const after = { ...kept[same]!, quantity: c.line.quantity };
+      counts.push({ before: kept[same]!, after });
+      kept[same] = after;
+    }
+  }
   const missing = [...wanted].filter(([key]) => !seen.has(key)).map(([, l]) => l);
   const room = Math.max(0, QUOTE_LIMITS.lines - kept.length);
   const added = missing.slice(0, room);
+  const ownAdded = ownMissing.slice(0, room - added.length);
   // Each added line after the last kept door-order line of its kind, else after the last one.
   const lastOfKind = new Map<string, number>();
   kept.forEach((l, i) => {
@@ -202,10 +238,33 @@ export function updateFromDoorOrder(
   }
   const lines = [...(after.get(-1) ?? [])];
   kept.forEach((l, i) => lines.push(l, ...(after.get(i) ?? [])));
-  return { added, changed, counts, removed, cut: missing.length - added.length, handPieces, lines };
+  // Labor and finish as a new quote has them: after the door-order lines (and the lines just
+  // placed), after the draft's last line of their kind when that comes later.
+  let anchor = lines.findLastIndex((l) => doorOrderKey(l) !== null);
+  for (const l of ownAdded) {
+    const at =
+      Math.max(
+        anchor,
+        lines.findLastIndex((k) => k.kind === l.kind),
+      ) + 1;
+    lines.splice(at, 0, l);
+    anchor = at;
+  }
+  return {
+    added,
+    ownAdded,
+    changed,
+    counts,
+    removed,
+    cut: missing.length + ownMissing.length - added.length - ownAdded.length,
+    handPieces,
+    lines,
+  };
 }
 
 /** True when applying the update would change the draft. */
 export function hasDoorOrderChanges(u: DoorOrderUpdate): boolean {
-  return u.added.length + u.changed.length + u.counts.length + u.removed.length > 0;
+  return (
+    u.added.length + u.ownAdded.length + u.changed.length + u.counts.length + u.removed.length > 0
+  );
 }

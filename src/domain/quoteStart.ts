@@ -78,34 +78,8 @@ export function startingQuoteLines(
   prices: PriceList | null,
   words: QuoteLineWords = ENGLISH_LINE_WORDS,
 ): QuoteLine[] {
-  const data = normalizeCabinetData(cabinetData ?? {});
-  const order = computeDoorOrder(data);
-  const f = data.form;
   const fromOrder = doorOrderQuoteLines(cabinetData, prices, words);
-  const pieces = fromOrder.filter((l) => l.kind === 'door' || l.kind === 'drawerFront');
-  const doors = order.doors.reduce((n, l) => n + l.quantity, 0);
-  const fronts = order.drawerFronts.reduce((n, l) => n + l.quantity, 0);
-  const area = round(
-    pieces.reduce((sum, l) => sum + l.quantity * (l.sqft ?? 0), 0),
-    QUOTE_LIMITS.quantityDecimals,
-  );
-  const own: QuoteLine[] = [];
-  if (area > 0 && area <= QUOTE_LIMITS.maxQuantity)
-    own.push({
-      kind: 'finish',
-      description: words.finish(f.finish.trim()),
-      quantity: area,
-      unit_cents: 0,
-    });
-  if (doors > 0)
-    own.push({ kind: 'labor', description: words.laborPerDoor(), quantity: doors, unit_cents: 0 });
-  if (fronts > 0)
-    own.push({
-      kind: 'labor',
-      description: words.laborPerDrawerFront(),
-      quantity: fronts,
-      unit_cents: 0,
-    });
+  const own: QuoteLine[] = doorOrderCountedLines(cabinetData, fromOrder, words).map((c) => c.line);
   own.push(
     {
       kind: 'removal',
@@ -116,6 +90,65 @@ export function startingQuoteLines(
     { kind: 'delivery', description: words.delivery(), quantity: 1, unit_cents: 0 },
   );
   return [...fromOrder.slice(0, QUOTE_LIMITS.lines - own.length), ...own];
+}
+
+/** What a counted line's quantity is: the doors, the drawer fronts, or their billable square feet. */
+export type DoorOrderCount = 'door' | 'drawerFront' | 'area';
+
+/** A labor or finish line a new quote starts with, and the door-order count its quantity is. */
+export interface CountedLine {
+  counts: DoorOrderCount;
+  line: QuoteLine;
+}
+
+/**
+ * The contractor's lines a new quote starts with whose quantity is a count
+ * of the door order, in a new quote's order, at $0.00: the finish (its
+ * quantity the billable square feet of every door and drawer front, 3
+ * decimals; left out at 0 or above the quote's largest quantity), labor
+ * per door (the doors) and labor per drawer front (the drawer fronts), each
+ * only when there are such pieces. `fromOrder` is what
+ * {@link doorOrderQuoteLines} gives for `cabinetData` (the square feet
+ * follow its price list's minimums); the finish's name is the job's.
+ */
+export function doorOrderCountedLines(
+  cabinetData: unknown,
+  fromOrder: readonly QuoteLine[],
+  words: QuoteLineWords = ENGLISH_LINE_WORDS,
+): CountedLine[] {
+  const finish = normalizeCabinetData(cabinetData ?? {}).form.finish.trim();
+  let doors = 0;
+  let fronts = 0;
+  let sqft = 0;
+  for (const l of fromOrder) {
+    if (l.kind === 'door') doors += l.quantity;
+    else if (l.kind === 'drawerFront') fronts += l.quantity;
+    else continue;
+    sqft += l.quantity * (l.sqft ?? 0);
+  }
+  const area = round(sqft, QUOTE_LIMITS.quantityDecimals);
+  const out: CountedLine[] = [];
+  if (area > 0 && area <= QUOTE_LIMITS.maxQuantity)
+    out.push({
+      counts: 'area',
+      line: { kind: 'finish', description: words.finish(finish), quantity: area, unit_cents: 0 },
+    });
+  if (doors > 0)
+    out.push({
+      counts: 'door',
+      line: { kind: 'labor', description: words.laborPerDoor(), quantity: doors, unit_cents: 0 },
+    });
+  if (fronts > 0)
+    out.push({
+      counts: 'drawerFront',
+      line: {
+        kind: 'labor',
+        description: words.laborPerDrawerFront(),
+        quantity: fronts,
+        unit_cents: 0,
+      },
+    });
+  return out;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatNumber } from '../i18n/format';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { ContractorRating } from '../domain/reviewText';
 
 /** "4.5 out of 5 (2 reviews)", the same words everywhere a contractor's standing shows. */
@@ -19,7 +19,7 @@ export function ratingText(rating: ContractorRating): string {
 
 /**
  * A contractor's average and count with the way to its reviews, or "No
- * reviews yet" (never made-up stars).
+ * reviews yet" (never made-up stars). The reviews page leads back here.
  */
 export function ContractorRatingLine({
   contractorId,
@@ -31,10 +31,13 @@ export function ContractorRatingLine({
   name: string;
 }) {
   const { t } = useLingui();
+  const here = useLocation();
+  // The reviews page's way back: to this page.
+  const back = { back: `${here.pathname}${here.search}` };
   return (
     <p className="qc-rating">
       <span>{rating ? ratingText(rating) : t`No reviews yet`}</span>{' '}
-      <Link to={`/contractor/${contractorId}`}>
+      <Link to={`/contractor/${contractorId}`} state={back}>
         <Trans>
           See reviews<span className="visually-hidden"> of {name}</span>
         </Trans>

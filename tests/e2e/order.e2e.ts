@@ -261,6 +261,12 @@ describe('door order', () => {
       'Door style': 'Raised panel',
     });
 
+    // The JSON is a file the door maker may read too: it asks first as well.
+    await page.getByRole('button', { name: 'Download JSON', exact: true }).click();
+    const askJson = page.getByRole('dialog', { name: /The order is not ready: \d+ red checks?/ });
+    await askJson.getByText(/^Download the JSON anyway\?/).waitFor();
+    await askJson.getByRole('button', { name: 'Go back' }).click();
+    await askJson.waitFor({ state: 'detached' });
     const { text: json } = await downloadText(page, 'Download JSON', 'demo-order.json');
     const parsed = JSON.parse(json) as {
       lines: unknown[];
@@ -270,6 +276,22 @@ describe('door order', () => {
     expect(parsed.lines).toHaveLength(pieces.length);
     expect(parsed.notOrdered).toHaveLength(leftOutItems.length);
     expect(parsed.job.customer).toBe('Nguyen Bath');
+
+    // Placing the order with the maker asks too: "Go back" places nothing, "Send anyway" places it.
+    await page.getByRole('button', { name: 'Place the order', exact: true }).click();
+    await page.getByLabel("Maker's name").fill('Prairie Door Co.');
+    await page.getByLabel("Maker's email").fill('orders@prairie-doors.example');
+    await page.getByRole('button', { name: 'Mark as sent another way' }).click();
+    const askPlace = page.getByRole('dialog', { name: /The order is not ready: \d+ red checks?/ });
+    await askPlace.getByText(/^Place the order anyway\?/).waitFor();
+    await askPlace.getByText('Cabinet 9 Door 1: width not measured').waitFor();
+    await page.screenshot({ path: artifactPath('order', 'order-place-anyway.png') });
+    await askPlace.getByRole('button', { name: 'Go back' }).click();
+    await askPlace.waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'Place another order' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Mark as sent another way' }).click();
+    await askPlace.getByRole('button', { name: 'Send anyway' }).click();
+    await page.getByRole('button', { name: 'Place another order' }).waitFor();
 
     // Hinges by door height, limits edited on the job: the order, the hinge table and the CSV follow; it is saved.
     const doorHinges = () =>

@@ -5,8 +5,10 @@
  * 1. The homeowner creates her kitchen project and requests quotes with a photo.
  * 2. Contractor 1 (Joe) proposes a measure visit from the request (two times and a message); the
  *    homeowner accepts one; the visit is on her project.
- * 3. Joe opens the builder on the project from the accepted visit and measures three cabinets,
- *    prepares a quote (its lines come from the door order), then adds a door in the builder: the
+ * 3. Joe starts a quote from the request before measuring (removal and delivery), opens the
+ *    builder on the project from the accepted visit and measures three cabinets; the draft
+ *    brings the door order in, with the labor and finish lines a new quote from it has. He adds a
+ *    door in the builder: the
  *    draft says the door order changed; "Update from the door order" previews, then applies; sent.
  * 4. Contractor 2 (Nina) writes a quote from the request alone, with Doors and Drawer fronts lines,
  *    and sends it.
@@ -188,11 +190,17 @@ describe('from a quote request to a signed quote', () => {
       await request.getByText('Scheduled').waitFor(LONG);
       await j.screenshot({ path: shot('06-visit-scheduled-tablet.png'), fullPage: true });
       // The job is shared with him now: her project page has what he needs to come and measure.
+      // Before measuring, he starts a quote from the request: removal and delivery only.
+      await request.getByRole('link', { name: 'Prepare a quote' }).click();
+      await j.getByText('Saved on this device', { exact: true }).waitFor(LONG);
+      expect(await j.getByLabel(/^Description, line \d+$/).count()).toBe(2);
+      await j.getByLabel('Price in dollars, line 1', { exact: true }).fill('150');
+      await j.getByText('Saved on this device', { exact: true }).waitFor();
       await j.goto(`/project/${c.projectId}`);
       await j.getByRole('heading', { name: 'Our kitchen' }).waitFor(LONG);
       await j.getByText('48 Maple Ave, Springfield, IL 62704').first().waitFor();
       await j.screenshot({ path: shot('06b-project-shared-tablet.png'), fullPage: true });
-      await j.goBack();
+      await j.getByRole('link', { name: 'Quote requests' }).click();
       await request.getByRole('link', { name: 'Measure in the builder' }).click();
       await j.waitForURL(/\/cabinet-builder\//);
       const b = new BuilderScreen(j);
@@ -209,10 +217,41 @@ describe('from a quote request to a signed quote', () => {
       await b.waitSaved();
       await j.screenshot({ path: shot('07-builder-measured-tablet.png'), fullPage: true });
 
-      // Back to the request: "Prepare a quote" starts from the door order just measured.
+      // Back to the request: "Prepare a quote" reopens the draft, which brings the door order
+      // in with the labor and finish lines a quote made from it starts with.
       await j.getByRole('link', { name: 'Quote requests' }).click();
-      await request.getByRole('link', { name: 'Prepare a quote' }).click();
+      await request.getByRole('link', { name: 'Continue your draft quote' }).click();
+      await j.getByText('The door order changed since these lines were made').waitFor(LONG);
+      await j.getByRole('button', { name: 'Update from the door order' }).click();
+      const added = j.getByRole('list', { name: 'Lines added' });
+      await added.getByText('Labor, per door · quantity 4', { exact: true }).waitFor();
+      await added.getByText('Labor, per drawer front · quantity 1', { exact: true }).waitFor();
+      await added.getByText(/^Finish, .* · quantity 13\.084$/).waitFor();
+      await j.screenshot({ path: shot('08a-request-draft-update-tablet.png'), fullPage: true });
+      await j.getByRole('button', { name: 'Apply', exact: true }).click();
+      await j
+        .getByText('The door order changed since these lines were made')
+        .waitFor({ state: 'detached' });
       await j.getByText('Saved on this device', { exact: true }).waitFor(LONG);
+      // A quote made fresh from the door order has these lines; his removal price stays.
+      const descriptions = j.getByLabel(/^Description, line \d+$/);
+      const kinds: string[] = [];
+      for (let i = 0; i < (await descriptions.count()); i++)
+        kinds.push((await descriptions.nth(i).inputValue()).split(/[ ,]/)[0]!);
+      expect(kinds).toEqual([
+        'Door',
+        'Door',
+        'Drawer',
+        'Hinge',
+        'Finish',
+        'Labor',
+        'Labor',
+        'Remove',
+        'Delivery',
+      ]);
+      expect(await j.getByLabel('Price in dollars, line 8', { exact: true }).inputValue()).toBe(
+        '150.00',
+      );
       await j.screenshot({ path: shot('08-draft-from-door-order-tablet.png'), fullPage: true });
     });
   });
@@ -272,6 +311,12 @@ describe('from a quote request to a signed quote', () => {
       await j.getByRole('button', { name: 'Send quote' }).click();
       await j.getByText(/^Sent [A-Z][a-z]{2} \d{1,2}, \d{4}$/).waitFor(LONG);
       await j.screenshot({ path: shot('12-sent-tablet.png'), fullPage: true });
+      // Printed: he is on her job (the accepted visit), so the sheet names her.
+      await j.getByRole('link', { name: 'Print / PDF' }).click();
+      const sheet = j.getByRole('article', { name: 'Printable quote' });
+      await sheet.waitFor(LONG);
+      await sheet.getByText('Maria homeowner-user', { exact: true }).waitFor();
+      await j.goBack();
     });
   });
 
@@ -302,6 +347,17 @@ describe('from a quote request to a signed quote', () => {
       await n.getByRole('button', { name: 'Send quote' }).click();
       await n.getByText(/^Sent [A-Z][a-z]{2} \d{1,2}, \d{4}$/).waitFor(LONG);
       await n.screenshot({ path: shot('14-request-only-sent-tablet.png'), fullPage: true });
+      // Printed: she is not on the job, so the server tells her no name; the sheet says whom it
+      // is for and where, never a dash or the project's name.
+      await n.getByRole('link', { name: 'Print / PDF' }).click();
+      const sheet = n.getByRole('article', { name: 'Printable quote' });
+      await sheet.waitFor(LONG);
+      await sheet.getByText('The homeowner who requested this quote', { exact: true }).waitFor();
+      await sheet.getByText('ZIP code 62704', { exact: true }).waitFor();
+      expect(await sheet.getByText('—', { exact: true }).count()).toBe(0);
+      expect(await sheet.getByText('Our kitchen').count()).toBe(0);
+      await n.screenshot({ path: shot('14b-request-only-printed-tablet.png'), fullPage: true });
+      await n.goBack();
     });
   });
 

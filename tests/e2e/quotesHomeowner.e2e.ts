@@ -159,6 +159,17 @@ describe('the homeowner compares and accepts', () => {
     await page.screenshot({ path: shot('compare-tablet.png'), fullPage: true });
     await page.setViewportSize(PHONE);
 
+    // Nina has no reviews: her reviews page says so, and leads back to the comparison.
+    await second.getByText('No reviews yet', { exact: true }).waitFor();
+    await second.getByRole('link', { name: /^See reviews of .*Nina Park/ }).click();
+    await page.getByRole('heading', { name: 'No reviews yet', level: 2 }).waitFor();
+    await page.getByText(/^Nobody has reviewed .*Nina Park.* yet\./).waitFor();
+    expect(await page.getByText(/that you can see/).count()).toBe(0);
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: shot('no-reviews-phone.png'), fullPage: true });
+    await page.getByRole('link', { name: 'Back to the quotes' }).click();
+    await expect.poll(() => cards.count(), POLL).toBe(2);
+
     // A second phone of the homeowner, open on Nina's quote, that will not hear of the acceptance
     // (no Realtime socket, an hourly pull): a second acceptance from there must be refused.
     const tabCtx = await newContext(e2e.browser, { baseURL: e2e.server.url, viewport: PHONE });

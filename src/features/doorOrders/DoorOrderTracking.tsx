@@ -19,6 +19,8 @@ import type { DoorOrderRow } from '../../data/types';
 import { useDoorMakers, useDoorOrders, useRowUnsynced } from '../../hooks';
 import { useServerReachable } from '../../hooks/useServerReachable';
 import { errorText } from '../../remote/errorCodes';
+import type { OrderCheck } from '../../domain/orderExport';
+import { RedChecksDialog, redChecks } from './RedChecksDialog';
 import { mailDoorOrder } from '../../remote/doorOrderMail';
 import type { Failure } from '../../remote/rpc';
 import { formatSize } from '../../domain/fractions';
@@ -147,16 +149,20 @@ function OrderStatus({ order }: { order: DoorOrderRow }) {
 /**
  * The door order page's panel for the job's contractor: place the order,
  * move it through its steps, check it in and remake what was not right.
- * `current`: the builder's parts now (for "changed since ordered").
+ * `current`: the builder's parts now (for "changed since ordered");
+ * `checks`: the order's checks, whose red ones are asked about before the
+ * order is placed.
  */
 export function DoorOrderPanel({
   projectId,
   current,
   poNumber,
+  checks = [],
 }: {
   projectId: string;
   current: OrderedPart[];
   poNumber: string;
+  checks?: readonly OrderCheck[];
 }) {
   const orders = useDoorOrders(projectId);
   const [placing, setPlacing] = useState(false);
@@ -180,6 +186,7 @@ export function DoorOrderPanel({
         <PlaceOrderForm
           projectId={projectId}
           parts={current}
+          red={redChecks(checks)}
           poNumber={poNumber}
           onDone={() => setPlacing(false)}
         />
@@ -208,14 +215,21 @@ export function DoorOrderPanel({
   );
 }
 
+/**
+ * "Place the order": the maker, PO number, files, note and date, checked on
+ * their fields; with a red check on the order, it asks "Go back" or "Send
+ * anyway" before the order is placed (by mail or another way).
+ */
 function PlaceOrderForm({
   projectId,
   parts,
+  red,
   poNumber,
   onDone,
 }: {
   projectId: string;
   parts: OrderedPart[];
+  red: readonly OrderCheck[];
   poNumber: string;
   onDone: () => void;
 }) {
@@ -234,6 +248,8 @@ function PlaceOrderForm({
   const [files, setFiles] = useState({ pdf: true, csv: true, xlsx: false });
   const [shown, setShown] = useState(false);
   const [saving, setSaving] = useState(false);
+  // The way chosen while the red checks are asked about.
+  const [asking, setAsking] = useState<'mail' | 'other' | null>(null);
   const problems = orderFormProblems(form, today());
   const set = (p: Partial<OrderForm>) => setForm((f) => ({ ...f, ...p }));
   const pick = (mid: string) => {
@@ -267,6 +283,10 @@ function PlaceOrderForm({
     set({ sent_via: via });
     setShown(true);
     if (Object.keys(orderFormProblems(checked, today())).length) return;
+    if (red.length > 0) setAsking(via);
+    else await place(via);
+  };
+  const place = async (via: 'mail' | 'other') => {
     setSaving(true);
     let maker = makerId || null;
     if (!maker) {
@@ -291,6 +311,14 @@ function PlaceOrderForm({
   };
   return (
     <form className="door-place" onSubmit={(e) => void submit(e, 'mail')} noValidate>
+      {asking ? (
+        <RedChecksDialog
+          kind="place"
+          red={red}
+          onSend={() => void place(asking)}
+          onClose={() => setAsking(null)}
+        />
+      ) : null}
       <h3>
         <Trans>Place the order</Trans>
       </h3>

@@ -4,31 +4,21 @@
  * phones a Share button (Web Share API with files, else a download), and
  * print. The notes say what happened when a download or share fell back.
  * While the order has a red check (a missing door style or color, a part not
- * measured), Download CSV, Download Excel and Share first say what is
- * missing and offer "Go back" or "Send anyway": a door maker builds what the
+ * measured), every download and Share first say what is missing and offer
+ * "Go back" or "Send anyway" (RedChecksDialog): a door maker builds what the
  * file says, so an order that is not ready leaves only when the contractor
  * says so.
  */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { msg, plural } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { checkText } from '../../i18n/checkTexts';
 import { orderExportCsv, orderExportJson, type OrderExport } from '../../domain/orderExport';
 import { buildOrderWorkbook } from './orderWorkbook';
 import { safeFileName } from './orderMeta';
 import { downloadBlob, isTouchDevice, shareOrDownload } from '../../ui/share';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { RedChecksDialog, redChecks, type OrderSendKind } from '../doorOrders/RedChecksDialog';
 
-/** What leaves the device for the door maker, and so asks first while a red check stands. */
-type SendKind = 'csv' | 'excel' | 'share';
-
-const SEND_WORDS: Record<SendKind, MessageDescriptor> = {
-  csv: msg`Download the CSV anyway? The door maker builds what the file says, and this is missing:`,
-  excel: msg`Download the Excel workbook anyway? The door maker builds what the file says, and this is missing:`,
-  share: msg`Share the CSV anyway? The door maker builds what the file says, and this is missing:`,
-};
+type SendKind = Exclude<OrderSendKind, 'place'>;
 
 /** The action row and its notes for the export `x` of `customer`'s job. */
 export function OrderActions({
@@ -44,8 +34,8 @@ export function OrderActions({
   const [shareNote, setShareNote] = useState<string | null>(null);
   const [workbookNote, setWorkbookNote] = useState<string | null>(null);
   const [asking, setAsking] = useState<SendKind | null>(null);
-  const { t, i18n } = useLingui();
-  const red = x.checks.filter((c) => c.level === 'error');
+  const { t } = useLingui();
+  const red = redChecks(x.checks);
   const touch = useMemo(() => isTouchDevice(), []);
   const baseName = safeFileName(`order-${customer}-${x.job.orderDate}`);
   const csvFile = () => new File([orderExportCsv(x)], `${baseName}.csv`, { type: 'text/csv' });
@@ -77,6 +67,11 @@ export function OrderActions({
   const send = (kind: SendKind) => {
     if (kind === 'csv') downloadBlob(csvFile(), `${baseName}.csv`);
     else if (kind === 'excel') void downloadWorkbook();
+    else if (kind === 'json')
+      downloadBlob(
+        new Blob([orderExportJson(x)], { type: 'application/json' }),
+        `${baseName}.json`,
+      );
     else void share();
   };
   const ask = (kind: SendKind) => (red.length > 0 ? setAsking(kind) : send(kind));
@@ -84,26 +79,12 @@ export function OrderActions({
   return (
     <>
       {asking ? (
-        <ConfirmDialog
-          title={plural(red.length, {
-            one: 'The order is not ready: # red check',
-            other: 'The order is not ready: # red checks',
-          })}
-          message={i18n._(SEND_WORDS[asking])}
-          confirmLabel={t`Send anyway`}
-          cancelLabel={t`Go back`}
+        <RedChecksDialog
+          kind={asking}
+          red={red}
+          onSend={() => send(asking)}
           onClose={() => setAsking(null)}
-          onConfirm={() => {
-            send(asking);
-            return Promise.resolve(null);
-          }}
-        >
-          <ul className="ord-red-checks">
-            {red.map((c, i) => (
-              <li key={i}>{c.words ? checkText(c.words, i18n) : c.message}</li>
-            ))}
-          </ul>
-        </ConfirmDialog>
+        />
       ) : null}
       <div className="ord-actions no-print btn-row">
         {builderHref ? (
@@ -117,16 +98,7 @@ export function OrderActions({
         <button type="button" className="btn" onClick={() => ask('excel')}>
           <Trans>Download Excel</Trans>
         </button>
-        <button
-          type="button"
-          className="btn"
-          onClick={() =>
-            downloadBlob(
-              new Blob([orderExportJson(x)], { type: 'application/json' }),
-              `${baseName}.json`,
-            )
-          }
-        >
+        <button type="button" className="btn" onClick={() => ask('json')}>
           <Trans>Download JSON</Trans>
         </button>
         {touch ? (

@@ -112,7 +112,12 @@ export function OrderPage() {
         builderHref={canEdit ? `/cabinet-builder/${project.id}` : null}
       />
       {mayOrder ? (
-        <DoorOrderPanel projectId={project.id} current={parts} poNumber={data.form.poNumber} />
+        <DoorOrderPanel
+          projectId={project.id}
+          current={parts}
+          poNumber={data.form.poNumber}
+          checks={x.checks}
+        />
       ) : (
         <ProjectDoorOrders projectId={project.id} />
       )}

@@ -29,7 +29,9 @@ function Quantity({ n }: { n: number }) {
 
 /**
  * Shown on a draft whose project's door order changed since its lines were
- * made: "Update from the door order" opens a preview of the lines added,
+ * made: "Update from the door order" opens a preview of the lines added
+ * (with the labor and finish lines a new quote would start with, when the
+ * draft counted none of those pieces),
  * changed (old count → new count, with the labor and finish quantities
  * that were the door order's counts) and removed; Apply puts them in the
  * editor, which autosaves through the outbox like any edit (offline too).
@@ -45,8 +47,8 @@ export function DoorOrderUpdateCard({
   const { t } = useLingui();
   const uid = useId();
   const [open, setOpen] = useState(false);
-  const { added, changed, counts, removed, cut, handPieces } = update;
-  const addedCount = added.length;
+  const { added, ownAdded, changed, counts, removed, cut, handPieces } = update;
+  const addedCount = added.length + ownAdded.length;
   const changedCount = changed.length + counts.length;
   const removedCount = removed.length;
   return (
@@ -68,7 +70,7 @@ export function DoorOrderUpdateCard({
         </>
       ) : (
         <div aria-live="polite">
-          {added.length > 0 ? (
+          {addedCount > 0 ? (
             <>
               <h3>
                 <Trans>Added ({addedCount})</Trans>
@@ -77,6 +79,11 @@ export function DoorOrderUpdateCard({
                 {added.map((l, i) => (
                   <li key={i}>
                     <LineName line={l} /> · <Quantity n={l.quantity} />
+                  </li>
+                ))}
+                {ownAdded.map((l, i) => (
+                  <li key={`own-${i}`}>
+                    <span translate="no">{l.description}</span> · <Quantity n={l.quantity} />
                   </li>
                 ))}
               </ul>
@@ -135,6 +142,14 @@ export function DoorOrderUpdateCard({
               <Trans>
                 A quote has at most 500 lines: {cut} lines of the door order do not fit and are left
                 out.
+              </Trans>
+            </p>
+          ) : null}
+          {ownAdded.length > 0 ? (
+            <p className="alert alert-info">
+              <Trans>
+                The labor and finish lines a quote from the door order starts with are added at
+                $0.00, their quantities the counts of the door order: price them.
               </Trans>
             </p>
           ) : null}

@@ -13,7 +13,11 @@ import {
 } from '../../domain/quoteForm';
 import { readPriceList, type PriceList } from '../../domain/pricing';
 import { hasDoorOrderChanges, updateFromDoorOrder } from '../../domain/quoteDoorOrderUpdate';
-import { doorOrderQuoteLines, rewordGeneratedLines } from '../../domain/quoteStart';
+import {
+  doorOrderCountedLines,
+  doorOrderQuoteLines,
+  rewordGeneratedLines,
+} from '../../domain/quoteStart';
 import { quoteTotals, type QuoteLineKind } from '../../domain/quoteTotals';
 import { QuoteLinesEditor } from './QuoteLinesEditor';
 import { QuoteTerms } from './QuoteTerms';
@@ -60,7 +64,8 @@ function newLine(kind: QuoteLineKind, description: string, list: PriceList | nul
  * (integer cents, shown as dollars), autosaved on the device while every
  * field reads. When this device has the project and its door order differs
  * from the draft's door-order lines, "Update from the door order" previews
- * and applies the difference. The lines the door order writes read in the
+ * and applies the difference (with the labor and finish lines a new quote
+ * would start with when the draft counted none of those pieces). The lines the door order writes read in the
  * quote's document language (the homeowner's): once the server tells it,
  * the lines the door order wrote in another language and nobody edited are
  * re-written in hers. Send saves, then sends through the outbox:
@@ -120,9 +125,18 @@ export function QuoteDraftEditor({ quote }: { quote: QuoteRow }) {
     );
   }, [docAnswer.known, docAnswer.locale, docI18n, cabinetData, project]);
   // Compared while every field reads (the lines typed are then the draft's lines).
+  // The labor and finish lines a new quote from this door order starts with: a draft made
+  // before measuring gains them with the door order's lines.
+  const counted = useMemo(
+    () => (fromOrder ? doorOrderCountedLines(cabinetData, fromOrder, words) : null),
+    [cabinetData, fromOrder, words],
+  );
   const update = useMemo(
-    () => (fromOrder && content ? updateFromDoorOrder(content.lines, fromOrder) : null),
-    [fromOrder, content],
+    () =>
+      fromOrder && counted && content
+        ? updateFromDoorOrder(content.lines, fromOrder, counted)
+        : null,
+    [fromOrder, counted, content],
   );
 
   const onLine = useCallback((index: number, patch: Partial<QuoteLineText>) => {

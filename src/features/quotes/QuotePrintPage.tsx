@@ -9,7 +9,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useAuth } from '../../auth/useAuth';
 import { useJob, useProfile, useProject, useQuote } from '../../hooks';
 import { readPriceList } from '../../domain/pricing';
-import { customerName } from '../../domain/projectLabels';
+import { quoteCustomerName } from '../../domain/projectLabels';
 import { QuoteSheet, type QuoteFrom } from './QuoteSheet';
 import { isTouchDevice, shareTextOrDownload } from '../../ui/share';
 import { quotePlainText } from './quotePlainText';
@@ -62,8 +62,11 @@ export function QuotePrintPage() {
           email: str(profile?.email) || (user?.email ?? ''),
           phone: str(profile?.phone),
         };
-  const customer = project ? customerName(job?.homeowner, project.name) : '';
+  const fromRequest = quote.request_id != null || quote.request_summary != null;
+  const customer = quoteCustomerName(job?.homeowner, project, fromRequest);
   const address = str(project?.details?.address);
+  // Not on her job: the request's ZIP code is where the job is, as far as this device knows.
+  const requestZip = fromRequest && !address ? (quote.request_summary?.zip ?? '') : null;
 
   async function share() {
     if (!quote) return;
@@ -104,12 +107,24 @@ export function QuotePrintPage() {
       {doc.i18n ? (
         <I18nProvider i18n={doc.i18n}>
           <div lang={doc.i18n.locale}>
-            <QuoteSheet quote={quote} from={from} customer={customer} address={address} />
+            <QuoteSheet
+              quote={quote}
+              from={from}
+              customer={customer}
+              address={address}
+              requestZip={requestZip}
+            />
           </div>
         </I18nProvider>
       ) : doc.failed ? (
         // The homeowner's language cannot load offline: the sheet in the app's language.
-        <QuoteSheet quote={quote} from={from} customer={customer} address={address} />
+        <QuoteSheet
+          quote={quote}
+          from={from}
+          customer={customer}
+          address={address}
+          requestZip={requestZip}
+        />
       ) : (
         <Spinner label={t`Loading the quote…`} />
       )}

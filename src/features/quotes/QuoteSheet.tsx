@@ -17,18 +17,23 @@ export interface QuoteFrom {
  * The printed quote, in the door order's style: the title and date, the
  * job, who it is from, the lines, the totals, the valid-until date and the
  * notes, then the acceptance block: the signed name, date and content hash
- * once accepted, else blank lines to sign by hand.
+ * once accepted, else blank lines to sign by hand. `customer` is the
+ * homeowner's name, '' when unknown; `requestZip` (a quote from a request
+ * whose job this device does not have) says she is the homeowner who
+ * requested it, and where the job is, instead of a dash.
  */
 export function QuoteSheet({
   quote,
   from,
   customer,
   address,
+  requestZip = null,
 }: {
   quote: QuoteRow;
   from: QuoteFrom;
   customer: string;
   address: string;
+  requestZip?: string | null;
 }) {
   // The render's language: the homeowner's (QuotePrintPage renders the sheet in its own instance).
   const { t, i18n } = useLingui();
@@ -49,13 +54,29 @@ export function QuoteSheet({
             <dt>
               <Trans>Customer</Trans>
             </dt>
-            <dd translate="no">{customer || '—'}</dd>
+            {customer ? (
+              <dd translate="no">{customer}</dd>
+            ) : requestZip !== null ? (
+              <dd>
+                <Trans>The homeowner who requested this quote</Trans>
+              </dd>
+            ) : (
+              <dd>—</dd>
+            )}
           </div>
           <div className="qt-wide">
             <dt>
               <Trans>Job address</Trans>
             </dt>
-            <dd translate="no">{address || '—'}</dd>
+            {address ? (
+              <dd translate="no">{address}</dd>
+            ) : requestZip ? (
+              <dd>
+                <Trans>ZIP code {requestZip}</Trans>
+              </dd>
+            ) : (
+              <dd>—</dd>
+            )}
           </div>
           <div>
             <dt>

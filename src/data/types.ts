@@ -7,6 +7,7 @@
 import type { JobRole } from '../domain/jobRole';
 import type { CabinetData } from '../domain/cabinetData';
 import type { QuoteLine } from '../domain/quoteTotals';
+import type { Locale } from '../i18n/locales';
 
 /** Product rules "Records and their fields"/"Roles and what they may do": project status values, stored lowercase. */
 export type ProjectStatus = 'draft' | 'active' | 'completed' | 'archived';
@@ -309,6 +310,12 @@ export interface DoorMakerRow extends SyncedColumns {
   contractor_id: string;
   name: string;
   email: string;
+  /**
+   * The language the maker's order is written in (the sheet, its files, the mail): 'en' or 'es',
+   * 'en' for a maker made before makers kept one (a row pulled then may lack it: read it through
+   * `makerLocale`).
+   */
+  locale: Locale;
   created_by: string | null;
 }
 

@@ -14,7 +14,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { msg, plural } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { format } from 'date-fns';
-import { doorOrdersRepo } from '../../data';
+import { doorOrdersRepo, makerLocale } from '../../data';
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  LOCALE_NAMES,
+  supportedLocale,
+  type Locale,
+} from '../../i18n/locales';
 import type { DoorOrderRow } from '../../data/types';
 import { useDoorMakers, useDoorOrders, useRowUnsynced } from '../../hooks';
 import { useServerReachable } from '../../hooks/useServerReachable';
@@ -153,10 +160,13 @@ export function DoorOrderPanel({
   projectId,
   current,
   poNumber,
+  onPlacingLocale,
 }: {
   projectId: string;
   current: OrderedPart[];
   poNumber: string;
+  /** The order language chosen on the place-order form while it is open; null once it closes. */
+  onPlacingLocale?: (locale: Locale | null) => void;
 }) {
   const orders = useDoorOrders(projectId);
   const [placing, setPlacing] = useState(false);
@@ -181,6 +191,7 @@ export function DoorOrderPanel({
           projectId={projectId}
           parts={current}
           poNumber={poNumber}
+          onLocale={onPlacingLocale}
           onDone={() => setPlacing(false)}
         />
       ) : (
@@ -201,17 +212,26 @@ function PlaceOrderForm({
   projectId,
   parts,
   poNumber,
+  onLocale,
   onDone,
 }: {
   projectId: string;
   parts: OrderedPart[];
   poNumber: string;
+  onLocale?: (locale: Locale | null) => void;
   onDone: () => void;
 }) {
   const { t } = useLingui();
   const makers = useDoorMakers();
   const id = useId();
   const [makerId, setMakerId] = useState<string>('');
+  // The maker's language: a new maker's starts in English (the door maker reads English unless the
+  // contractor knows otherwise); a picked maker's is the one kept on his row, changed there on placing.
+  const [locale, setLocale] = useState<Locale>(DEFAULT_LOCALE);
+  useEffect(() => {
+    onLocale?.(locale);
+  }, [locale, onLocale]);
+  useEffect(() => () => onLocale?.(null), [onLocale]);
   const [form, setForm] = useState<OrderForm>({
     maker_name: '',
     maker_email: '',
@@ -229,6 +249,7 @@ function PlaceOrderForm({
     setMakerId(mid);
     const m = makers?.find((x) => x.id === mid);
     set(m ? { maker_name: m.name, maker_email: m.email } : { maker_name: '', maker_email: '' });
+    setLocale(m ? makerLocale(m) : DEFAULT_LOCALE);
   };
   const field = (
     k: keyof OrderForm,
@@ -259,8 +280,10 @@ function PlaceOrderForm({
     setSaving(true);
     let maker = makerId || null;
     if (!maker) {
-      const made = await doorOrdersRepo.addMaker(form.maker_name, form.maker_email);
+      const made = await doorOrdersRepo.addMaker(form.maker_name, form.maker_email, locale);
       maker = made.id;
+    } else {
+      await doorOrdersRepo.setMakerLocale(maker, locale);
     }
     await doorOrdersRepo.place({
       projectId,
@@ -332,6 +355,29 @@ function PlaceOrderForm({
           onChange={(e) => set({ maker_email: e.target.value })}
         />
       ))}
+      <div className="field">
+        <label htmlFor={`${id}-locale`}>
+          <Trans>Language of the order</Trans>
+        </label>
+        <select
+          id={`${id}-locale`}
+          value={locale}
+          aria-describedby={`${id}-locale-h`}
+          onChange={(e) => setLocale(supportedLocale(e.target.value) ?? DEFAULT_LOCALE)}
+        >
+          {LOCALES.map((l) => (
+            <option key={l} value={l} lang={l}>
+              {LOCALE_NAMES[l]}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-locale-h`} className="muted">
+          <Trans>
+            The sheet below, its files and the mail are written in it for this maker, kept with the
+            maker.
+          </Trans>
+        </p>
+      </div>
       {field(
         'po_number',
         t`PO number`,

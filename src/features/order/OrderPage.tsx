@@ -210,13 +210,13 @@ function DocumentLanguage({ locale, failed }: { locale: Locale; failed: boolean 
     <p className="ord-doc-lang no-print muted" data-testid="order-sheet-language">
       {failed ? (
         <Trans>
-          The sheet is in {language}, the door maker's language, which is not on this device yet:
-          connect once to load it.
+          The sheet is in <span lang={locale}>{language}</span>, the door maker's language, which is
+          not on this device yet: connect once to load it.
         </Trans>
       ) : (
         <Trans>
-          The sheet, its print and PDF, CSV and workbook are in {language}, the door maker's
-          language.
+          The sheet, its print and PDF, CSV and workbook are in{' '}
+          <span lang={locale}>{language}</span>, the door maker's language.
         </Trans>
       )}
     </p>

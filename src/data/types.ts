@@ -7,7 +7,6 @@
 import type { JobRole } from '../domain/jobRole';
 import type { CabinetData } from '../domain/cabinetData';
 import type { QuoteLine } from '../domain/quoteTotals';
-import type { Locale } from '../i18n/locales';
 
 /** Product rules "Records and their fields"/"Roles and what they may do": project status values, stored lowercase. */
 export type ProjectStatus = 'draft' | 'active' | 'completed' | 'archived';
@@ -313,9 +312,10 @@ export interface DoorMakerRow extends SyncedColumns {
   /**
    * The language the maker's order is written in (the sheet, its files, the mail): 'en' or 'es',
    * 'en' for a maker made before makers kept one (a row pulled then may lack it: read it through
-   * `makerLocale`).
+   * `makerLocale`). The app's languages (src/i18n/locales.ts `LOCALES`), spelled here since the
+   * server's type check reads this file without the browser's globals.
    */
-  locale: Locale;
+  locale: 'en' | 'es';
   created_by: string | null;
 }
 

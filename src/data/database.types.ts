@@ -147,6 +147,7 @@ export type Database = {
           deleted_at: string | null
           email: string
           id: string
+          locale: string
           name: string
           txid: unknown
           updated_at: string
@@ -159,6 +160,7 @@ export type Database = {
           deleted_at?: string | null
           email: string
           id?: string
+          locale?: string
           name: string
           txid?: unknown
           updated_at?: string
@@ -171,6 +173,7 @@ export type Database = {
           deleted_at?: string | null
           email?: string
           id?: string
+          locale?: string
           name?: string
           txid?: unknown
           updated_at?: string

@@ -63,6 +63,7 @@ export const TABLE_COLUMNS = {
     'deleted_at',
     'email',
     'id',
+    'locale',
     'name',
     'txid',
     'updated_at',

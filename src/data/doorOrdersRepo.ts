@@ -22,6 +22,12 @@ import {
   type OrderedPart,
 } from '../domain/doorOrderTracking';
 import type { DoorMakerRow, DoorOrderRow } from './types';
+import { DEFAULT_LOCALE, supportedLocale, type Locale } from '../i18n/locales';
+
+/** The language maker `m`'s orders are written in; English for a row kept before makers had one. */
+export function makerLocale(m: Pick<DoorMakerRow, 'locale'> | null | undefined): Locale {
+  return supportedLocale(m?.locale) ?? DEFAULT_LOCALE;
+}
 
 /** Why a door order write was refused on the device. */
 export type DoorOrderWriteError =
@@ -65,9 +71,17 @@ export function createDoorOrdersRepo(ctx: RepoContext = activeContext) {
   };
 
   const repo = {
-    /** Adds a maker to the signed-in contractor's list. */
-    async addMaker(name: string, email: string): Promise<DoorMakerRow> {
-      const columns = storableChanges('door_makers', { name: name.trim(), email: email.trim() });
+    /** Adds a maker to the signed-in contractor's list; `locale` the language his orders are written in. */
+    async addMaker(
+      name: string,
+      email: string,
+      locale: Locale = DEFAULT_LOCALE,
+    ): Promise<DoorMakerRow> {
+      const columns = storableChanges('door_makers', {
+        name: name.trim(),
+        email: email.trim(),
+        locale,
+      });
       const row: DoorMakerRow = {
         id: newId(),
         ...columns,
@@ -76,6 +90,20 @@ export function createDoorOrdersRepo(ctx: RepoContext = activeContext) {
         ...stamp(),
       };
       return makers.create(row, columns);
+    },
+
+    /**
+     * Sets the language maker `id`'s orders are written in (nothing is written when it is already
+     * that one). Refused `door_order.not_found` when the maker is not on this device.
+     */
+    async setMakerLocale(
+      id: string,
+      locale: Locale,
+    ): Promise<Outcome<DoorMakerRow, DoorOrderWriteError>> {
+      const current = await makers.live(id);
+      if (!current) return failure('door_order.not_found');
+      if (makerLocale(current) === locale) return { ok: true, value: current };
+      return { ok: true, value: await makers.update(current, { columns: { locale } }) };
     },
 
     /** Places a door order (status ordered): the snapshot as given, fixed from now on. */

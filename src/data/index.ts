@@ -10,6 +10,7 @@ export { moneyRepo, createMoneyRepo, type NewPayment } from './moneyRepo';
 export {
   doorOrdersRepo,
   createDoorOrdersRepo,
+  makerLocale,
   type NewDoorOrder,
   type DoorOrderWriteError,
   type StepFields,

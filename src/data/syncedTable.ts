@@ -124,7 +124,7 @@ export const SYNCED_TABLES = {
     ],
   },
   // The contractor is the token's user (makers) or the job's contractor (orders), set by the server.
-  door_makers: { writtenBy: 'outbox', clientColumns: ['name', 'email'] },
+  door_makers: { writtenBy: 'outbox', clientColumns: ['name', 'email', 'locale'] },
   door_orders: {
     writtenBy: 'outbox',
     clientColumns: [

@@ -309,6 +309,13 @@ export interface DoorMakerRow extends SyncedColumns {
   contractor_id: string;
   name: string;
   email: string;
+  /**
+   * The language the maker's order is written in (the sheet, its files, the mail): 'en' or 'es',
+   * 'en' for a maker made before makers kept one (a row pulled then may lack it: read it through
+   * `makerLocale`). The app's languages (src/i18n/locales.ts `LOCALES`), spelled here since the
+   * server's type check reads this file without the browser's globals.
+   */
+  locale: 'en' | 'es';
   created_by: string | null;
 }
 

@@ -293,14 +293,39 @@ function money(amount: number): string {
  * the workbook put them on the line's row, so an order sent anyway says what
  * is missing wherever it is read.
  */
-export function lineRedChecks(x: OrderExport, line: OrderExportLine): string {
+export function lineRedChecks(
+  x: OrderExport,
+  line: OrderExportLine,
+  check: (c: OrderCheck) => string = (c) => c.message,
+): string {
   return x.checks
     .filter(
       (c) => c.level === 'error' && (c.cabinet === null || line.cabinetNumbers.includes(c.cabinet)),
     )
-    .map((c) => c.message)
+    .map(check)
     .join('; ');
 }
+
+/** A column of the CSV (and of the workbook's pieces sheet), by its English name. */
+export type OrderColumn = (typeof ORDER_COLUMNS)[number] | (typeof PRICE_COLUMNS)[number];
+
+/**
+ * The words of the order's files in the door maker's language: each column's heading (given its
+ * English name), a line's item, and an order check's line. {@link ENGLISH_FILE_WORDS} writes them
+ * as the constants say; the door order page builds them from the sheet's language.
+ */
+export interface OrderFileWords {
+  column: (name: OrderColumn) => string;
+  item: (item: OrderExportLine['item']) => string;
+  check: (c: OrderCheck) => string;
+}
+
+/** The files' words in English: the column names as listed, the items and checks as the export has them. */
+export const ENGLISH_FILE_WORDS: OrderFileWords = {
+  column: (name) => name,
+  item: (item) => item,
+  check: (c) => c.message,
+};
 
 /**
  * The export as CSV text (papaparse, CRLF), starting with a UTF-8 byte-order
@@ -310,18 +335,19 @@ export function lineRedChecks(x: OrderExport, line: OrderExportLine): string {
  * job's columns on every row, and nothing after it, so a spreadsheet or
  * shop-software import reads exactly the pieces. Sizes are the exact decimal
  * (`formatExactDecimal`, up to 4 places) and the tape-measure fraction; "Red
- * checks" holds the line's red checks (`lineRedChecks`). The hinges and the
+ * checks" holds the line's red checks (`lineRedChecks`). `words`: the headings,
+ * items and checks in the door maker's language (English by default). The hinges and the
  * parts not on this order are on the printed sheet and in the workbook. A cell
  * a spreadsheet would run as a formula (a customer named `=HYPERLINK(…)`)
  * starts with an apostrophe (src/domain/csvCells.ts).
  */
-export function orderExportCsv(x: OrderExport): string {
+export function orderExportCsv(x: OrderExport, words: OrderFileWords = ENGLISH_FILE_WORDS): string {
   const priced = x.totals !== undefined;
-  const fields: string[] = [...ORDER_COLUMNS, ...(priced ? PRICE_COLUMNS : [])];
+  const fields: string[] = [...ORDER_COLUMNS, ...(priced ? PRICE_COLUMNS : [])].map(words.column);
   const c = x.job.contractor;
   const rows: string[][] = x.lines.map((l) => {
     const row = [
-      l.item,
+      words.item(l.item),
       String(l.qty),
       formatExactDecimal(l.width),
       formatFraction(l.width),
@@ -343,7 +369,7 @@ export function orderExportCsv(x: OrderExport): string {
       c.phone,
       c.email,
       x.job.orderDate,
-      lineRedChecks(x, l),
+      lineRedChecks(x, l, words.check),
     ];
     if (priced && l.price)
       row.push(

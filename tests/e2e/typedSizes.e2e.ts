@@ -5,11 +5,14 @@
  *    (15.625) with the typed text, and a second tablet reads "15 5/8" (with "= 15.625" under it) in
  *    the cards and in the List view; the typing tablet reads it in the List view too.
  * 2. A crew tablet and phone set to Spanish (es-ES): the builder with the keypad, the door order
- *    page (the page in Spanish, the sheet for the door maker in English by default, Spanish when
- *    chosen) and the sync page. Screenshots: artifacts/typed-sizes/, artifacts/spanish/.
+ *    page (the page in Spanish, the sheet for the door maker in English while no maker is named;
+ *    on the tablet, a job ordered from an English maker prints and mails English, and from a maker
+ *    set to Español, Spanish: the sheet, its CSV and the mail) and the sync page. Screenshots:
+ *    artifacts/typed-sizes/, artifacts/spanish/.
  */
 import { describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
 import { appSuite } from './support/suite';
 import { PHONE, TABLET, artifactPath } from './support/browser';
 import { signedInClient } from './support/serverClient';
@@ -19,6 +22,128 @@ import { BuilderScreen } from './pages/BuilderScreen';
 const e2e = appSuite({ seed: true });
 const contractor = { email: 'contractor@example.com', password: 'demo-contractor' };
 const DEMO_KITCHEN = 'a2222222-0000-4000-8000-000000000001';
+
+const EN_MAKER = 'orders@acme-doors.example';
+const ES_MAKER = 'pedidos@fabrica-sur.example';
+
+/** Each mail to `to` the server sent (newest first), with its attachments. */
+async function mailsTo(to: string) {
+  return (await e2e.server.readMail(to)) as (Awaited<
+    ReturnType<typeof e2e.server.readMail>
+  >[number] & {
+    attachments?: { filename: string; content: string }[];
+  })[];
+}
+
+/** Downloads the order's CSV in Spanish page words ("Enviar de todos modos" if it asks first). */
+async function downloadCsv(page: Page): Promise<string> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Descargar CSV', exact: true }).click();
+  const asked = page.getByRole('button', { name: 'Enviar de todos modos' });
+  const first = await Promise.race([
+    download.then(() => 'download' as const),
+    asked.waitFor().then(
+      () => 'asked' as const,
+      () => 'download' as const,
+    ),
+  ]);
+  if (first === 'asked') await asked.click();
+  const path = artifactPath('spanish', 'order-spanish-maker.csv');
+  await (await download).saveAs(path);
+  return readFileSync(path, 'utf8');
+}
+
+/**
+ * A Spanish-speaking contractor orders a job's doors from two makers: an English one (the sheet,
+ * its print and the mail stay English) and one he sets to Español on the maker form (the sheet
+ * below turns Spanish while he places and stays so once placed; its CSV and the mail are Spanish).
+ * The job is a copy of the kitchen fixture of its own, so the demo kitchen's sheet stays English.
+ */
+async function ordersToTwoMakers(page: Page, device: string): Promise<void> {
+  const { client, userId } = await signedInClient(e2e.server.url, contractor);
+  const cabinetData = (
+    JSON.parse(
+      readFileSync(new URL('../fixtures/jobs/kitchen-full-overlay.json', import.meta.url), 'utf8'),
+    ) as { cabinetData: unknown }
+  ).cabinetData;
+  const { data, error } = await client
+    .from('projects')
+    .insert({
+      name: 'Ortega Kitchen',
+      status: 'active',
+      user_id: userId,
+      assigned_contractor_id: userId,
+      details: { address: '9 Pine St, Springfield, IL 62701', cabinetData },
+    })
+    .select('id')
+    .single();
+  if (error || !data) throw new Error(`insert project: ${error?.message}`);
+  await page.goto(`/order/${data.id}`);
+  const sheet = page.locator('article.ord-sheet');
+  await sheet.getByRole('heading', { name: 'Door Order', level: 1 }).waitFor({ timeout: 30_000 });
+
+  // To an English maker: the form's language is English, the sheet and the mail stay English.
+  await page.getByRole('button', { name: 'Hacer el pedido' }).click();
+  await page.getByLabel('Nombre del fabricante').fill('Acme Doors');
+  await page.getByLabel('Correo del fabricante').fill(EN_MAKER);
+  await expect(page.getByLabel('Idioma del pedido').inputValue()).resolves.toBe('en');
+  await page.getByRole('button', { name: 'Enviar por correo' }).click();
+  await page.getByText(`Enviado por correo a ${EN_MAKER}`).waitFor({ timeout: 30_000 });
+  await sheet.getByRole('heading', { name: 'Door Order', level: 1 }).waitFor();
+  await expect(sheet.getAttribute('lang')).resolves.toBe('en');
+  await page.screenshot({
+    path: artifactPath('spanish', `${device}-order-english-maker-sheet.png`),
+    fullPage: true,
+  });
+  const [english] = await mailsTo(EN_MAKER);
+  expect(english!.subject).toMatch(/^Door order/);
+  expect(english!.attachments![0]!.content.replace(/^\uFEFF/, '')).toMatch(/^PO number,Cabinet,/);
+
+  // To a maker set to Español: the sheet below turns Spanish as soon as it is chosen.
+  await page.getByRole('button', { name: 'Hacer otro pedido' }).click();
+  await expect(
+    page.getByLabel('Fabricante de puertas', { exact: true }).inputValue(),
+  ).resolves.toBe('');
+  await page.getByLabel('Nombre del fabricante').fill('Fábrica Sur');
+  await page.getByLabel('Correo del fabricante').fill(ES_MAKER);
+  await page.getByLabel('Idioma del pedido').selectOption('es');
+  await sheet.getByRole('heading', { name: 'Pedido de puertas', level: 1 }).waitFor();
+  await expect(sheet.getAttribute('lang')).resolves.toBe('es');
+  await page.getByRole('button', { name: 'Enviar por correo' }).click();
+  await page.getByText(`Enviado por correo a ${ES_MAKER}`).waitFor({ timeout: 30_000 });
+  // Placed: the sheet is the last order's maker's, Spanish; printed too.
+  await sheet.getByRole('heading', { name: 'Pedido de puertas', level: 1 }).waitFor();
+  await sheet.getByRole('heading', { name: /^Puertas/ }).waitFor();
+  await page.emulateMedia({ media: 'print' });
+  await sheet.getByRole('heading', { name: 'Pedido de puertas', level: 1 }).waitFor();
+  await page.emulateMedia({ media: 'screen' });
+  await page.screenshot({
+    path: artifactPath('spanish', `${device}-order-spanish-maker-sheet.png`),
+    fullPage: true,
+  });
+  const [spanish] = await mailsTo(ES_MAKER);
+  expect(spanish!.subject).toMatch(/^Pedido de puertas/);
+  expect(spanish!.text).toMatch(/piezas para el trabajo "Ortega Kitchen"/);
+  expect(spanish!.attachments![0]!.content.replace(/^\uFEFF/, '')).toMatch(
+    /^Número de orden de compra,Gabinete,/,
+  );
+  // The CSV from the sheet's buttons is Spanish too; the buttons stay in the app's language.
+  const csv = await downloadCsv(page);
+  expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toMatch(/^Artículo,Cant\.,Ancho \(pulg\.\),/);
+  // The maker keeps his language: picked again, the form reads Español.
+  await page.getByRole('button', { name: 'Hacer otro pedido' }).click();
+  await page
+    .getByLabel('Fabricante de puertas', { exact: true })
+    .selectOption({ label: `Fábrica Sur (${ES_MAKER})` });
+  await expect(page.getByLabel('Idioma del pedido').inputValue()).resolves.toBe('es');
+  await page
+    .getByLabel('Fabricante de puertas', { exact: true })
+    .selectOption({ label: `Acme Doors (${EN_MAKER})` });
+  await expect(page.getByLabel('Idioma del pedido').inputValue()).resolves.toBe('en');
+  await sheet.getByRole('heading', { name: 'Door Order', level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await sheet.getByRole('heading', { name: 'Pedido de puertas', level: 1 }).waitFor();
+}
 
 /** Cabinet 1 door 1 of the demo kitchen as the server has it. */
 async function serverPart(): Promise<Record<string, unknown> | undefined> {
@@ -135,16 +260,16 @@ describe('builder, door order and sync page in Spanish', () => {
       fullPage: device === 'tablet',
     });
 
-    // The door order: the page in Spanish, the sheet for the door maker in English by default.
+    // The door order: the page in Spanish, the sheet for the door maker in English while no maker is named.
     await page.goto(`/order/${DEMO_KITCHEN}`);
     await page.getByRole('button', { name: 'Descargar CSV' }).waitFor({ timeout: 30_000 });
-    await expect(page.getByLabel('Idioma del pedido de puertas').inputValue()).resolves.toBe('en');
     const sheet = page.locator('article.ord-sheet');
     await sheet.getByRole('heading', { name: 'Door Order', level: 1 }).waitFor();
     await sheet.getByRole('heading', { name: /^Doors/ }).waitFor();
     await expect(sheet.getAttribute('lang')).resolves.toBe('en');
     const sheetText = await sheet.innerText();
     expect(sheetText).not.toMatch(/Pedido de puertas|Puertas|Bisagras/);
+    await page.getByTestId('order-sheet-language').getByText('English').waitFor();
     await page.screenshot({ path: artifactPath('spanish', `${device}-order-english-sheet.png`) });
     // Printed (the PDF): the sheet prints in English, the page's Spanish actions do not print.
     await page.emulateMedia({ media: 'print' });
@@ -153,14 +278,7 @@ describe('builder, door order and sync page in Spanish', () => {
     );
     await sheet.getByRole('heading', { name: 'Door Order', level: 1 }).waitFor();
     await page.emulateMedia({ media: 'screen' });
-    // Chosen Spanish, the sheet follows; the choice is kept on this device.
-    await page.getByLabel('Idioma del pedido de puertas').selectOption('es');
-    await sheet.getByRole('heading', { name: 'Pedido de puertas', level: 1 }).waitFor();
-    await page.screenshot({ path: artifactPath('spanish', `${device}-order-spanish-sheet.png`) });
-    await page.reload();
-    await sheet.getByRole('heading', { name: 'Pedido de puertas', level: 1 }).waitFor();
-    await page.getByLabel('Idioma del pedido de puertas').selectOption('en');
-    await sheet.getByRole('heading', { name: 'Door Order', level: 1 }).waitFor();
+    if (device === 'tablet') await ordersToTwoMakers(page, device);
 
     // The sync page.
     await page.goto('/sync');

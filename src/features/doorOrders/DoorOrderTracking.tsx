@@ -14,7 +14,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { msg, plural } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { format } from 'date-fns';
-import { doorOrdersRepo } from '../../data';
+import { doorOrdersRepo, makerLocale } from '../../data';
+import {
+  DEFAULT_LOCALE,
+  LOCALES,
+  LOCALE_NAMES,
+  supportedLocale,
+  type Locale,
+} from '../../i18n/locales';
 import type { DoorOrderRow } from '../../data/types';
 import { useDoorMakers, useDoorOrders, useRowUnsynced } from '../../hooks';
 import { useServerReachable } from '../../hooks/useServerReachable';
@@ -158,11 +165,14 @@ export function DoorOrderPanel({
   current,
   poNumber,
   checks = [],
+  onPlacingLocale,
 }: {
   projectId: string;
   current: OrderedPart[];
   poNumber: string;
   checks?: readonly OrderCheck[];
+  /** The order language chosen on the place-order form while it is open; null once it closes. */
+  onPlacingLocale?: (locale: Locale | null) => void;
 }) {
   const orders = useDoorOrders(projectId);
   const [placing, setPlacing] = useState(false);
@@ -188,6 +198,7 @@ export function DoorOrderPanel({
           parts={current}
           red={redChecks(checks)}
           poNumber={poNumber}
+          onLocale={onPlacingLocale}
           onDone={() => setPlacing(false)}
         />
       ) : (
@@ -225,18 +236,27 @@ function PlaceOrderForm({
   parts,
   red,
   poNumber,
+  onLocale,
   onDone,
 }: {
   projectId: string;
   parts: OrderedPart[];
   red: readonly OrderCheck[];
   poNumber: string;
+  onLocale?: (locale: Locale | null) => void;
   onDone: () => void;
 }) {
   const { t } = useLingui();
   const makers = useDoorMakers();
   const id = useId();
   const [makerId, setMakerId] = useState<string>('');
+  // The maker's language: a new maker's starts in English (the door maker reads English unless the
+  // contractor knows otherwise); a picked maker's is the one kept on his row, changed there on placing.
+  const [locale, setLocale] = useState<Locale>(DEFAULT_LOCALE);
+  useEffect(() => {
+    onLocale?.(locale);
+  }, [locale, onLocale]);
+  useEffect(() => () => onLocale?.(null), [onLocale]);
   const [form, setForm] = useState<OrderForm>({
     maker_name: '',
     maker_email: '',
@@ -256,6 +276,7 @@ function PlaceOrderForm({
     setMakerId(mid);
     const m = makers?.find((x) => x.id === mid);
     set(m ? { maker_name: m.name, maker_email: m.email } : { maker_name: '', maker_email: '' });
+    setLocale(m ? makerLocale(m) : DEFAULT_LOCALE);
   };
   const field = (
     k: keyof OrderForm,
@@ -290,8 +311,10 @@ function PlaceOrderForm({
     setSaving(true);
     let maker = makerId || null;
     if (!maker) {
-      const made = await doorOrdersRepo.addMaker(form.maker_name, form.maker_email);
+      const made = await doorOrdersRepo.addMaker(form.maker_name, form.maker_email, locale);
       maker = made.id;
+    } else {
+      await doorOrdersRepo.setMakerLocale(maker, locale);
     }
     await doorOrdersRepo.place({
       projectId,
@@ -371,6 +394,29 @@ function PlaceOrderForm({
           onChange={(e) => set({ maker_email: e.target.value })}
         />
       ))}
+      <div className="field">
+        <label htmlFor={`${id}-locale`}>
+          <Trans>Language of the order</Trans>
+        </label>
+        <select
+          id={`${id}-locale`}
+          value={locale}
+          aria-describedby={`${id}-locale-h`}
+          onChange={(e) => setLocale(supportedLocale(e.target.value) ?? DEFAULT_LOCALE)}
+        >
+          {LOCALES.map((l) => (
+            <option key={l} value={l} lang={l}>
+              {LOCALE_NAMES[l]}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-locale-h`} className="muted">
+          <Trans>
+            The sheet below, its files and the mail are written in it for this maker, kept with the
+            maker.
+          </Trans>
+        </p>
+      </div>
       {field(
         'po_number',
         t`PO number`,

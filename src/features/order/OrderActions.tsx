@@ -2,7 +2,8 @@
  * The door order's actions (never printed): back to the builder for those
  * who may change the cabinets, CSV, Excel and JSON downloads, on tablets and
  * phones a Share button (Web Share API with files, else a download), and
- * print. The notes say what happened when a download or share fell back.
+ * print. The CSV and workbook are worded in the door maker's language, as the
+ * sheet; the buttons in the app's. The notes say what happened when a download or share fell back.
  * While the order has a red check (a missing door style or color, a part not
  * measured), every download and Share first say what is missing and offer
  * "Go back" or "Send anyway" (RedChecksDialog): a door maker builds what the
@@ -11,9 +12,11 @@
  */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { I18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { orderExportCsv, orderExportJson, type OrderExport } from '../../domain/orderExport';
-import { buildOrderWorkbook } from './orderWorkbook';
+import { buildOrderWorkbook, ENGLISH_WORKBOOK_WORDS } from './orderWorkbook';
+import { orderFileWords } from './orderFileWords';
 import { safeFileName } from './orderMeta';
 import { downloadBlob, isTouchDevice, shareOrDownload } from '../../ui/share';
 import { RedChecksDialog, redChecks, type OrderSendKind } from '../doorOrders/RedChecksDialog';
@@ -25,11 +28,14 @@ export function OrderActions({
   x,
   customer,
   builderHref,
+  fileI18n,
 }: {
   x: OrderExport;
   customer: string;
   /** The builder of this job, for those who may change its cabinets; else null. */
   builderHref: string | null;
+  /** The sheet's Lingui instance (the door maker's language) the CSV and workbook are worded in; null: English. */
+  fileI18n: I18n | null;
 }) {
   const [shareNote, setShareNote] = useState<string | null>(null);
   const [workbookNote, setWorkbookNote] = useState<string | null>(null);
@@ -38,11 +44,16 @@ export function OrderActions({
   const red = redChecks(x.checks);
   const touch = useMemo(() => isTouchDevice(), []);
   const baseName = safeFileName(`order-${customer}-${x.job.orderDate}`);
-  const csvFile = () => new File([orderExportCsv(x)], `${baseName}.csv`, { type: 'text/csv' });
+  const words = useMemo(
+    () => (fileI18n ? orderFileWords(fileI18n) : ENGLISH_WORKBOOK_WORDS),
+    [fileI18n],
+  );
+  const csvFile = () =>
+    new File([orderExportCsv(x, words)], `${baseName}.csv`, { type: 'text/csv' });
   const downloadWorkbook = async () => {
     setWorkbookNote(t`Preparing the workbook…`);
     try {
-      const bytes = await buildOrderWorkbook(x);
+      const bytes = await buildOrderWorkbook(x, words);
       downloadBlob(
         new Blob([bytes], {
           type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

@@ -1,10 +1,10 @@
-import { useId } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { I18nProvider } from '@lingui/react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LOCALES, LOCALE_NAMES, type Locale } from '../../i18n/locales';
-import { useDocumentI18n, useOrderLocale } from './documentLanguage';
+import { LOCALE_NAMES, type Locale } from '../../i18n/locales';
+import { useDocumentI18n, useDoorOrderDocumentLocale } from '../../hooks/documentLanguage';
 import { Spinner } from '../../ui/Spinner';
 import { projectsRepo } from '../../data';
 import type { HingeRule } from '../../domain/hingeSummary';
@@ -28,8 +28,9 @@ import './order.css';
  * phones a Share button (Web Share API with files, else a download). The
  * way back to the builder and the hinge setting show only to those who may
  * change the cabinets (not to a homeowner or viewer the project was shared with).
- * The sheet (what prints, the PDF) reads in the door order's document language,
- * English unless chosen otherwise on this device; the page around it in the app's.
+ * The sheet (what prints, the PDF) reads in the door maker's language (the one
+ * being placed with, else the last order's maker's, else English); the page
+ * around it in the app's.
  */
 export function OrderPage() {
   const { projectId } = useParams();
@@ -50,8 +51,10 @@ export function OrderPage() {
   } = useOrderSheet(projectId);
 
   const { t } = useLingui();
-  const docLocale = useOrderLocale((s) => s.locale);
-  const doc = useDocumentI18n(docLocale);
+  // The language chosen on the place-order form while it is open: the sheet below is what goes out.
+  const [placingLocale, setPlacingLocale] = useState<Locale | null>(null);
+  const docLocale = useDoorOrderDocumentLocale(projectId, mayOrder ? placingLocale : null);
+  const doc = useDocumentI18n(docLocale, 'doorOrder');
   const back = (
     <Link to="/dashboard" className="btn btn-primary">
       <Trans>Back to Dashboard</Trans>
@@ -110,6 +113,7 @@ export function OrderPage() {
         x={x}
         customer={customer}
         builderHref={canEdit ? `/cabinet-builder/${project.id}` : null}
+        fileI18n={doc.i18n}
       />
       {mayOrder ? (
         <DoorOrderPanel
@@ -117,11 +121,12 @@ export function OrderPage() {
           current={parts}
           poNumber={data.form.poNumber}
           checks={x.checks}
+          onPlacingLocale={setPlacingLocale}
         />
       ) : (
         <ProjectDoorOrders projectId={project.id} />
       )}
-      <DocumentLanguage failed={doc.failed} />
+      <DocumentLanguage locale={docLocale} failed={doc.failed} />
       {canEdit ? (
         <div className="no-print">
           <HingeRuleSetting key={project.id} rule={data.hingeRule} onSave={saveRule} />
@@ -197,34 +202,24 @@ export function OrderPage() {
 }
 
 /**
- * The door order's document language (the sheet, its print and PDF), English by default, kept on
- * this device; says so when a language cannot be loaded offline.
+ * Which language the sheet below is in (the door maker's: chosen on his row of the maker list);
+ * says so when that language cannot be loaded offline.
  */
-function DocumentLanguage({ failed }: { failed: boolean }) {
-  const id = useId();
-  const locale = useOrderLocale((s) => s.locale);
-  const setLocale = useOrderLocale((s) => s.setLocale);
+function DocumentLanguage({ locale, failed }: { locale: Locale; failed: boolean }) {
+  const language = LOCALE_NAMES[locale];
   return (
-    <div className="ord-doc-lang no-print">
-      <label htmlFor={id}>
-        <Trans>Door order language</Trans>
-      </label>
-      <select id={id} value={locale} onChange={(e) => setLocale(e.target.value as Locale)}>
-        {LOCALES.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {LOCALE_NAMES[l]}
-          </option>
-        ))}
-      </select>
-      <span className="muted ord-doc-lang-note">
-        {failed ? (
-          <Trans>
-            This language is not on this device yet: connect once to load it, or print in English.
-          </Trans>
-        ) : (
-          <Trans>For the door maker: the sheet, print and PDF. Remembered on this device.</Trans>
-        )}
-      </span>
-    </div>
+    <p className="ord-doc-lang no-print muted" data-testid="order-sheet-language">
+      {failed ? (
+        <Trans>
+          The sheet is in <span lang={locale}>{language}</span>, the door maker's language, which is
+          not on this device yet: connect once to load it.
+        </Trans>
+      ) : (
+        <Trans>
+          The sheet, its print and PDF, CSV and workbook are in{' '}
+          <span lang={locale}>{language}</span>, the door maker's language.
+        </Trans>
+      )}
+    </p>
   );
 }

@@ -8,10 +8,14 @@
  */
 import { formatExactDecimal, formatFraction } from '../../domain/fractions';
 import {
+  ENGLISH_FILE_WORDS,
   ORDER_COLUMNS,
   PRICE_COLUMNS,
   lineRedChecks,
+  type OrderColumn,
   type OrderExport,
+  type OrderExportLeftOut,
+  type OrderFileWords,
 } from '../../domain/orderExport';
 
 /** The sheets, in order (exactly these names). */
@@ -32,6 +36,62 @@ export const HINGE_SHEET_COLUMNS = [
   'Rule',
 ] as const;
 export const CHECK_SHEET_COLUMNS = ['Level', 'Cabinet', 'Message'] as const;
+/** The job details sheet's labels (its first column), and its own two headings. */
+export const DETAIL_FIELDS = [
+  'Field',
+  'Value',
+  'PO number',
+  'Customer',
+  'Job address',
+  'Order date',
+  'Contractor company',
+  'Contractor name',
+  'Contractor phone',
+  'Contractor email',
+  'Door style',
+  'Drawer-front style',
+  'Color',
+  'Finish',
+  'NRS',
+  'Overlay',
+  'Hinges',
+  'Currency',
+  'Doors',
+  'Drawer fronts',
+  'Hinges (with boring)',
+  'Total',
+] as const;
+/** The words the checks sheet writes in its cells. */
+export const CHECK_SHEET_WORDS = ['Error', 'Warning', 'Job', 'Price', 'Not on this order'] as const;
+
+/** Every fixed text of the workbook other than the pieces' columns, by its English. */
+export type WorkbookText =
+  | (typeof WORKBOOK_SHEETS)[number]
+  | (typeof HINGE_SHEET_COLUMNS)[number]
+  | (typeof CHECK_SHEET_COLUMNS)[number]
+  | (typeof DETAIL_FIELDS)[number]
+  | (typeof CHECK_SHEET_WORDS)[number];
+
+/**
+ * The workbook's words in the door maker's language: the CSV's (headings, items, checks), every
+ * other fixed text, a part left off the order ("Wall, Door 2: not measured"), and the job's hinge
+ * rule and overlay lines.
+ */
+export interface WorkbookWords extends OrderFileWords {
+  text: (english: WorkbookText) => string;
+  leftOut: (n: OrderExportLeftOut) => string;
+  hingeRule: (x: OrderExport) => string;
+  overlay: (x: OrderExport) => string;
+}
+
+/** The workbook in English: the texts as the constants above name them. */
+export const ENGLISH_WORKBOOK_WORDS: WorkbookWords = {
+  ...ENGLISH_FILE_WORDS,
+  text: (english) => english,
+  leftOut: (n) => `${n.cabinetType || 'no type'}${n.part ? `, ${n.part}` : ''}: ${n.reason}`,
+  hingeRule: (x) => x.hingeRuleText,
+  overlay: (x) => x.styles.overlay,
+};
 
 /** Columns that hold inches as numbers (shown to 3 decimals, a 4th when it has one: 8.3125). */
 const INCH_COLUMNS = new Set<string>(['Width (in)', 'Height (in)', 'Size (in)']);
@@ -48,22 +108,30 @@ const TEXT_COLUMNS = new Set<string>([
 
 type Cell = string | number;
 
+const ORDER_COLUMN_NAMES = new Set<string>([...ORDER_COLUMNS, ...PRICE_COLUMNS]);
+
 /**
  * Builds the workbook of an order export; resolves to the .xlsx bytes.
  * Sheets `WORKBOOK_SHEETS`: one row per order line (numbers for inches and
  * quantities), one per hinge size (with the price list's part number), every
- * order check and part left off the order, and the job's fields as label/value rows.
+ * order check and part left off the order, and the job's fields as label/value rows. `words`:
+ * every heading, sheet name and fixed word in the door maker's language (English by default).
  */
-export async function buildOrderWorkbook(x: OrderExport): Promise<ArrayBuffer> {
+export async function buildOrderWorkbook(
+  x: OrderExport,
+  words: WorkbookWords = ENGLISH_WORKBOOK_WORDS,
+): Promise<ArrayBuffer> {
   const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Refacing';
   const priced = x.totals !== undefined;
+  const w = words.text;
 
+  /** `head`: the columns' English names (their number formats go by them), written in `words`. */
   const addSheet = (name: string, head: readonly string[], rows: Cell[][]) => {
     const ws = wb.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
     ws.columns = head.map((h) => ({
-      header: h,
+      header: ORDER_COLUMN_NAMES.has(h) ? words.column(h as OrderColumn) : w(h as WorkbookText),
       key: h,
       width: Math.max(10, Math.min(48, h.length + 4)),
       style: INCH_COLUMNS.has(h)
@@ -79,10 +147,10 @@ export async function buildOrderWorkbook(x: OrderExport): Promise<ArrayBuffer> {
 
   const c = x.job.contractor;
   addSheet(
-    WORKBOOK_SHEETS[0],
+    w(WORKBOOK_SHEETS[0]),
     [...PIECE_SHEET_COLUMNS, ...(priced ? PRICE_COLUMNS : [])],
     x.lines.map((l) => [
-      l.item,
+      words.item(l.item),
       l.qty,
       Number(formatExactDecimal(l.width)),
       formatFraction(l.width),
@@ -93,7 +161,7 @@ export async function buildOrderWorkbook(x: OrderExport): Promise<ArrayBuffer> {
       x.styles.color,
       x.styles.finish,
       x.styles.nrs,
-      x.styles.overlay,
+      words.overlay(x),
       l.hingesPerPiece,
       l.cabinets,
       x.job.poNumber,
@@ -104,37 +172,33 @@ export async function buildOrderWorkbook(x: OrderExport): Promise<ArrayBuffer> {
       c.phone,
       c.email,
       x.job.orderDate,
-      lineRedChecks(x, l),
+      lineRedChecks(x, l, words.check),
       ...(priced && l.price
         ? [l.price.pieceSqFt, l.price.lineSqFt, l.price.ratePerSqFt, l.price.linePrice]
         : []),
     ]),
   );
   addSheet(
-    WORKBOOK_SHEETS[1],
+    w(WORKBOOK_SHEETS[1]),
     [...HINGE_SHEET_COLUMNS, ...(priced ? ['Price'] : [])],
     x.hinges.map((h) => [
       h.qty,
       Number(formatExactDecimal(h.size)),
       formatFraction(h.size),
       h.partNumber,
-      x.hingeRuleText,
+      words.hingeRule(x),
       ...(priced ? [h.price ?? 0] : []),
     ]),
   );
-  addSheet(WORKBOOK_SHEETS[2], CHECK_SHEET_COLUMNS, [
+  addSheet(w(WORKBOOK_SHEETS[2]), CHECK_SHEET_COLUMNS, [
     ...x.checks.map((ch): Cell[] => [
-      ch.level === 'error' ? 'Error' : 'Warning',
-      ch.cabinet === null ? 'Job' : ch.cabinet,
-      ch.message,
+      w(ch.level === 'error' ? 'Error' : 'Warning'),
+      ch.cabinet === null ? w('Job') : ch.cabinet,
+      words.check(ch),
     ]),
-    ...x.notOrdered.map((n): Cell[] => [
-      'Not on this order',
-      n.cabinet,
-      `${n.cabinetType || 'no type'}${n.part ? `, ${n.part}` : ''}: ${n.reason}`,
-    ]),
+    ...x.notOrdered.map((n): Cell[] => [w('Not on this order'), n.cabinet, words.leftOut(n)]),
   ]).getColumn(3).width = 90;
-  const details: Cell[][] = [
+  const details: [WorkbookText, Cell][] = [
     ['PO number', x.job.poNumber],
     ['Customer', x.job.customer],
     ['Job address', x.job.address],
@@ -148,8 +212,8 @@ export async function buildOrderWorkbook(x: OrderExport): Promise<ArrayBuffer> {
     ['Color', x.styles.color],
     ['Finish', x.styles.finish],
     ['NRS', x.styles.nrs],
-    ['Overlay', x.styles.overlay],
-    ['Hinges', x.hingeRuleText],
+    ['Overlay', words.overlay(x)],
+    ['Hinges', words.hingeRule(x)],
   ];
   if (x.totals)
     details.push(
@@ -159,7 +223,11 @@ export async function buildOrderWorkbook(x: OrderExport): Promise<ArrayBuffer> {
       ['Hinges (with boring)', x.totals.hinges],
       ['Total', x.totals.total],
     );
-  const job = addSheet(WORKBOOK_SHEETS[3], ['Field', 'Value'], details);
+  const job = addSheet(
+    w(WORKBOOK_SHEETS[3]),
+    ['Field', 'Value'],
+    details.map(([label, value]) => [w(label), value]),
+  );
   job.getColumn(2).width = 60;
   job.getColumn(2).numFmt = '@';
   return await wb.xlsx.writeBuffer();

@@ -9,8 +9,9 @@
  * the database decides (the order's contractor or his organization's admin;
  * an order placed to go by mail, to an email address, not mailed yet; one
  * try a minute per order, 20 an hour per person). It mails the maker in the
- * maker's language (English while makers keep none) with the order's
- * one-table CSV made here from the snapshot (shared/doorOrderCsv.ts), a
+ * maker's language (the database's answer from the maker's row, never the
+ * request's) with the order's one-table CSV made here from the snapshot
+ * (shared/doorOrderCsv.ts, its headings in that language too), a
  * reply going to the contractor, then stamps the send time through
  * `door_order_mailed`. No service-role key is used.
  *
@@ -29,7 +30,7 @@ import { z } from 'zod';
 import { doorOrderCsv, type SnapshotPart } from '../../../shared/doorOrderCsv.ts';
 import { detailsObject, looksSignedIn, readJson, refuse, zodDetails } from './invite.ts';
 import { mailSafeName } from './mailText.ts';
-import { doorOrderMail, mailFallbackName, mailLocale } from './mailTexts.ts';
+import { doorOrderCsvWords, doorOrderMail, mailFallbackName, mailLocale } from './mailTexts.ts';
 
 /** One mail to a door maker, with its CSV. */
 export interface DoorOrderMailMessage {
@@ -104,7 +105,10 @@ export function mailOfOrder(o: Prepared): DoorOrderMailMessage {
       {
         filename: csvFileName(o.po_number),
         contentType: 'text/csv; charset=utf-8',
-        content: doorOrderCsv({ po_number: o.po_number, parts: o.parts }),
+        content: doorOrderCsv(
+          { po_number: o.po_number, parts: o.parts },
+          doorOrderCsvWords(locale),
+        ),
       },
     ],
   };

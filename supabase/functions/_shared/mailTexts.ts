@@ -12,6 +12,7 @@
 import { setupI18n, type I18n, type MessageDescriptor } from '@lingui/core';
 import { messages as en } from './locales/en/mails.ts';
 import { messages as es } from './locales/es/mails.ts';
+import type { CsvWords, DOOR_ORDER_CSV_COLUMNS } from '../../../shared/doorOrderCsv.ts';
 
 /** The languages mails are written in (the app's, src/i18n/locales.ts). */
 export const MAIL_LOCALES = ['en', 'es'] as const;
@@ -288,4 +289,39 @@ export function doorOrderMail(
     { ...values, replyTo: m.replyTo },
   );
   return { subject, text: `${intro}${po}${note}\n\n${end}\n` };
+}
+
+const CSV_COLUMNS: Record<(typeof DOOR_ORDER_CSV_COLUMNS)[number], MessageDescriptor> = {
+  'PO number': /*i18n*/ { id: 'mail.doorOrder.csv.poNumber', message: 'PO number' },
+  Cabinet: /*i18n*/ { id: 'mail.doorOrder.csv.cabinet', message: 'Cabinet' },
+  'Cabinet type': /*i18n*/ { id: 'mail.doorOrder.csv.cabinetType', message: 'Cabinet type' },
+  Part: /*i18n*/ { id: 'mail.doorOrder.csv.part', message: 'Part' },
+  Item: /*i18n*/ { id: 'mail.doorOrder.csv.item', message: 'Item' },
+  Qty: /*i18n*/ { id: 'mail.doorOrder.csv.qty', message: 'Qty' },
+  'Width (in)': /*i18n*/ { id: 'mail.doorOrder.csv.widthIn', message: 'Width (in)' },
+  'Width (fraction)': /*i18n*/ {
+    id: 'mail.doorOrder.csv.widthFraction',
+    message: 'Width (fraction)',
+  },
+  'Height (in)': /*i18n*/ { id: 'mail.doorOrder.csv.heightIn', message: 'Height (in)' },
+  'Height (fraction)': /*i18n*/ {
+    id: 'mail.doorOrder.csv.heightFraction',
+    message: 'Height (fraction)',
+  },
+};
+
+/**
+ * The mailed door order CSV's headings and item words in the maker's language
+ * (shared/doorOrderCsv.ts writes them); the parts' own names (cabinet type,
+ * part) stay as the snapshot has them.
+ */
+export function doorOrderCsvWords(locale: MailLocale): CsvWords {
+  return {
+    column: (name) => text(locale, CSV_COLUMNS[name]),
+    door: text(locale, /*i18n*/ { id: 'mail.doorOrder.csv.door', message: 'Door' }),
+    drawerFront: text(
+      locale,
+      /*i18n*/ { id: 'mail.doorOrder.csv.drawerFront', message: 'Drawer front' },
+    ),
+  };
 }

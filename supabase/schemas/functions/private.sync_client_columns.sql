@@ -19,7 +19,7 @@ AS $function$
     when 'reviews' then '{project_id,reviewer_id,rating,body,reply}'::text[]
     when 'visits' then '{project_id,kind,status,slots,chosen_slot,message,crew,done_at}'::text[]
     when 'punch_list_items' then '{project_id,opening_key,item,note,photo_file_id,done}'::text[]
-    when 'door_makers' then '{name,email}'::text[]
+    when 'door_makers' then '{name,email,locale}'::text[]
     when 'door_orders' then '{project_id,remake_of,maker_id,maker_name,maker_email,po_number,note,parts,files,sent_via,status,ordered_on,maker_order_number,promised_ship_on,confirmed_on,carrier,tracking_number,shipped_on,received_on,checkin}'::text[]
     when 'change_orders' then '{project_id,status,lines,credits,note}'::text[]
     when 'invoices' then '{project_id,kind,change_order_id,status,amount_cents,due_on,note}'::text[]

@@ -56,7 +56,9 @@ begin
     'contractor_name', (select btrim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, ''))
                           from public.profiles c where c.id = v_order.contractor_id),
     'contractor_email', (select u.email from auth.users u where u.id = v_order.contractor_id),
-    'locale', 'en');
+    -- The maker of the order's own contractor only: a maker_id naming someone else's maker reads English.
+    'locale', coalesce((select m.locale from public.door_makers m
+                         where m.id = v_order.maker_id and m.contractor_id = v_order.contractor_id), 'en'));
 end
 $function$;
 grant execute on function public.door_order_mail_prepare(p_order_id uuid) to authenticated;

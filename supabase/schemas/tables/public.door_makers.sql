@@ -9,10 +9,12 @@ create table public.door_makers (
   updated_at timestamp with time zone default now() not null,
   version integer default 1 not null,
   deleted_at timestamp with time zone,
-  txid xid8 default pg_current_xact_id() not null
+  txid xid8 default pg_current_xact_id() not null,
+  locale text default 'en'::text not null
 );
 alter table public.door_makers add constraint door_makers_contractor_id_fkey FOREIGN KEY (contractor_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table public.door_makers add constraint door_makers_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+alter table public.door_makers add constraint door_makers_locale_check CHECK ((locale = ANY (ARRAY['en'::text, 'es'::text])));
 alter table public.door_makers add constraint door_makers_pkey PRIMARY KEY (id);
 CREATE INDEX door_makers_contractor_idx ON public.door_makers USING btree (contractor_id) WHERE (deleted_at IS NULL);
 CREATE INDEX door_makers_created_by_idx ON public.door_makers USING btree (created_by, created_at);

@@ -5,8 +5,10 @@
  * the anon key, a garbage token, another contractor, the homeowner, a
  * malformed or huge body, an order sent another way, an order already
  * mailed, two sends at once, the hourly limit; and the mail itself: to the
- * maker, in English, a reply to the contractor, the one-table CSV of the
- * snapshot attached, the send time stamped by the server.
+ * maker, in his language (English by default, Spanish for a maker kept in
+ * Spanish, read from his row, never from the request), a reply to the
+ * contractor, the one-table CSV of the snapshot attached, the send time
+ * stamped by the server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -55,11 +57,16 @@ function refusedWith(a: Answer, status: number, message: string): void {
   expect([a.status, a.body?.message], JSON.stringify(a.body)).toEqual([status, message]);
 }
 
-async function place(via: 'mail' | 'other', email = MAKER): Promise<string> {
+async function place(
+  via: 'mail' | 'other',
+  email = MAKER,
+  makerId: string | null = null,
+): Promise<string> {
   const { data, error } = await clients.contractor
     .from('door_orders')
     .insert({
       project_id: JOB,
+      maker_id: makerId,
       maker_name: 'Acme Doors',
       maker_email: email,
       po_number: 'PO-77/A',
@@ -226,6 +233,49 @@ describe('send by mail', () => {
     expect(Date.parse(forged.data!.mailed_at as string)).toBe(
       new Date(stamped.rows[0]!.mailed_at as string | Date).getTime(),
     );
+  });
+
+  it("mails a Spanish maker in Spanish, CSV headings too; the request cannot choose; another's maker reads English", async () => {
+    const es = 'pedidos@fabrica-es.example';
+    const maker = await clients.contractor
+      .from('door_makers')
+      .insert({ name: 'Fábrica Sur', email: es, locale: 'es' })
+      .select('id')
+      .single();
+    expect(maker.error).toBeNull();
+    const spanish = await place('mail', es, (maker.data as { id: string }).id);
+    // The language comes from the maker's row: a body naming one is refused, not obeyed.
+    refusedWith(
+      await send(tokens.contractor, { order_id: spanish, locale: 'en' }),
+      400,
+      'request.body_invalid',
+    );
+    const ok = await send(tokens.contractor, { order_id: spanish });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const mail = (await backend.readMail(es))[0] as
+      { subject: string; text: string; attachments?: { content: string }[] } | undefined;
+    expect(mail!.subject).toBe('Pedido de puertas, PO PO-77/A, de Carlos Test');
+    expect(mail!.text).toContain('Carlos Test pide 4 piezas para el trabajo "Kitchen refresh"');
+    expect(mail!.text).toContain('Número de PO: PO-77/A');
+    const lines = mail!.attachments![0]!.content.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(
+      'Número de orden de compra,Gabinete,Tipo de gabinete,Pieza,Artículo,Cant.,Ancho (pulg.),Ancho (fracción),Alto (pulg.),Alto (fracción)',
+    );
+    expect(lines[2]).toBe(
+      'PO-77/A,2,Base 1 door,Drawer,Frente de cajón,1,15.375,"15 3/8""",22.1875,"22 3/16"""',
+    );
+    // An order naming another contractor's Spanish maker is not his maker: English.
+    const rivals = await clients.rival
+      .from('door_makers')
+      .insert({ name: 'Rival Fábrica', email: 'r@rival-es.example', locale: 'es' })
+      .select('id')
+      .single();
+    expect(rivals.error).toBeNull();
+    const en = 'english@acme-mail.example';
+    const borrowed = await place('mail', en, (rivals.data as { id: string }).id);
+    expect((await send(tokens.contractor, { order_id: borrowed })).status).toBe(200);
+    const english = (await backend.readMail(en))[0] as { subject: string } | undefined;
+    expect(english!.subject).toBe('Door order, PO PO-77/A, from Carlos Test');
   });
 
   it('two sends at once mail one; the hourly limit stops a flood', async () => {

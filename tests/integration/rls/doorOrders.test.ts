@@ -173,6 +173,94 @@ describe('door makers', () => {
       .eq('id', makerId);
     refused(moved, 403, '42501', 'door_maker.not_allowed');
   });
+
+  it("a maker's language: English unless chosen, only 'en'/'es', the device writes it, nobody else reads or changes it", async () => {
+    // The maker made before the language was kept reads English.
+    const before = await clients.contractor
+      .from('door_makers')
+      .select('locale')
+      .eq('id', makerId)
+      .single();
+    expect(before.data).toEqual({ locale: 'en' });
+    refused(
+      await clients.contractor
+        .from('door_makers')
+        .insert({ name: 'Fabrica', email: 'f@fabrica.example', locale: 'fr' }),
+      400,
+      '23514',
+      'new row for relation "door_makers" violates check constraint "door_makers_locale_check"',
+    );
+    for (const bad of ['ES', 'es-MX', '', 'x'.repeat(10_000)]) {
+      const res = await clients.contractor
+        .from('door_makers')
+        .update({ locale: bad })
+        .eq('id', makerId);
+      expect([res.status, res.error?.code]).toEqual([400, '23514']);
+    }
+    const nulled = await clients.contractor
+      .from('door_makers')
+      .update({ locale: null })
+      .eq('id', makerId);
+    expect([nulled.status, nulled.error?.code]).toEqual([400, '23502']);
+    // The device writes it through push_changes, as the maker form does.
+    const pushed = await clients.contractor.rpc('push_changes', {
+      p_ops: [
+        {
+          op_id: crypto.randomUUID(),
+          table: 'door_makers',
+          id: makerId,
+          kind: 'update',
+          base_version: 1,
+          changes: { locale: 'es' },
+        },
+      ],
+    });
+    expect(pushed.error).toBeNull();
+    expect((pushed.data as { status: string }[])[0]).toMatchObject({ status: 'applied' });
+    // Another contractor, a homeowner, a stranger and no token neither read nor change it.
+    for (const who of ['rival', 'teammate', 'owner', 'stranger'] as const) {
+      const read = await clients[who].from('door_makers').select('locale').eq('id', makerId);
+      expect(read.data ?? []).toEqual([]);
+      const changed = await clients[who]
+        .from('door_makers')
+        .update({ locale: 'en' })
+        .eq('id', makerId)
+        .select();
+      expect(changed.data ?? []).toEqual([]);
+    }
+    expect((await anon.from('door_makers').select('locale')).data ?? []).toEqual([]);
+    const rivalPush = await clients.rival.rpc('push_changes', {
+      p_ops: [
+        {
+          op_id: crypto.randomUUID(),
+          table: 'door_makers',
+          id: makerId,
+          kind: 'update',
+          base_version: 2,
+          changes: { locale: 'en' },
+        },
+      ],
+    });
+    expect((rivalPush.data as { status: string }[])[0]!.status).not.toBe('applied');
+    const rivalPull = await clients.rival.rpc('pull_changes', {
+      p_table: 'door_makers',
+      p_cursor: '0',
+    });
+    expect((rivalPull.data as { rows: { id: string }[] }).rows.map((r) => r.id)).not.toContain(
+      makerId,
+    );
+    const kept = await backend.pg.query<{ locale: string }>(
+      'select locale from door_makers where id = $1',
+      [makerId],
+    );
+    expect(kept.rows[0]!.locale).toBe('es');
+    // Back to English for the orders below.
+    const back = await clients.contractor
+      .from('door_makers')
+      .update({ locale: 'en' })
+      .eq('id', makerId);
+    expect(back.error).toBeNull();
+  });
 });
 
 describe('placing a door order', () => {

@@ -4,6 +4,7 @@ import {
   checkInSummary,
   orderFormProblems,
   partsToRemake,
+  pieceCount,
   placedPoNumber,
   stepProblems,
   type DoorOrderRow,
@@ -54,6 +55,24 @@ describe('the check-in counts', () => {
       toRemake: 0,
       open: 0,
     });
+  });
+});
+
+describe('a pair of leaves counts 2 wherever parts are counted', () => {
+  it('the order, the remake and the check-in line say the same number', () => {
+    const pair: OrderedPart = { ...part(2), quantity: 2 };
+    const parts = [part(1), pair, part(3)];
+    expect(pieceCount(parts)).toBe(4);
+    const first = order({
+      parts,
+      checkin: {
+        c1_0: { state: 'received' },
+        c2_0: { state: 'damaged' },
+        c3_0: { state: 'received' },
+      },
+    });
+    expect(pieceCount(partsToRemake(first))).toBe(2);
+    expect(checkInSummary([first])).toEqual({ parts: 4, received: 2, toRemake: 2, open: 0 });
   });
 });
 

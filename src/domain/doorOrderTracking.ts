@@ -125,6 +125,15 @@ export function partsToRemake(order: Pick<DoorOrderRow, 'parts' | 'checkin'>): O
   });
 }
 
+/**
+ * The pieces in `parts` (a part of two leaves counts 2): the count the
+ * place-order form, the remake button and the check-in line all say, so
+ * "22 parts" on the order is "of 22 in" after it.
+ */
+export function pieceCount(parts: readonly Pick<OrderedPart, 'quantity'>[]): number {
+  return parts.reduce((sum, p) => sum + p.quantity, 0);
+}
+
 /** What a job's orders add up to, per part of the job (a part counted once however often it was ordered). */
 export interface CheckInSummary {
   /** The job's distinct parts on its orders (a remake or a re-placed order adds none). */

@@ -19,7 +19,7 @@ import { doorOrderQuoteLines } from '../../domain/quoteStart';
 import { useQuoteDocumentI18n, useQuoteDocumentLocaleAnswer } from '../../hooks/documentLanguage';
 import { lineWords } from '../../i18n/quoteLineWords';
 import type { QuoteLine } from '../../domain/quoteTotals';
-import { formatMoney } from '../../i18n/format';
+import { formatDate, formatMoney } from '../../i18n/format';
 import { errorText } from '../../remote/rpc';
 import { approveChangeOrder, declineChangeOrder } from './contractApi';
 
@@ -60,7 +60,7 @@ function ChangeOrderCard({
   const total = formatMoney(co.total_cents, co.currency);
   const after = formatMoney(before + co.total_cents, co.currency);
   const signer = co.signer_name;
-  const signedOn = co.signed_at?.slice(0, 10);
+  const signedOn = co.signed_at ? formatDate(co.signed_at) : '';
   const reason = co.decline_reason;
   const status: Record<ChangeOrderRow['status'], string> = {
     draft: t`Draft`,

@@ -31,7 +31,7 @@ import {
   suggestedSchedule,
   type ScheduleStep,
 } from '../../domain/contractMoney';
-import { formatMoney } from '../../i18n/format';
+import { formatDate, formatMoney } from '../../i18n/format';
 
 export const KIND_WORDS: Record<InvoiceKind, MessageDescriptor> = {
   deposit: msg`Deposit`,
@@ -68,11 +68,14 @@ function ScheduleForm({
 }) {
   const { t, i18n } = useLingui();
   const suggested = suggestedSchedule(contractCents, cap);
-  const [text, setText] = useState<Record<ScheduleStep, string>>(() => ({
+  // The suggestion follows the contract (a change order approved while the page is open, or
+  // reaching the device after it opened) until the contractor types an amount of his own.
+  const [typed, setTyped] = useState<Record<ScheduleStep, string> | null>(null);
+  const text = typed ?? {
     deposit: (suggested.deposit / 100).toFixed(2),
     doors_received: (suggested.doors_received / 100).toFixed(2),
     completion: (suggested.completion / 100).toFixed(2),
-  }));
+  };
   const [checked, setChecked] = useState(false);
   const cents = Object.fromEntries(SCHEDULE_STEPS.map((s) => [s, parseDollars(text[s])])) as Record<
     ScheduleStep,
@@ -107,7 +110,7 @@ function ScheduleForm({
             inputMode="decimal"
             value={text[s]}
             aria-invalid={checked && cents[s] === null}
-            onChange={(e) => setText({ ...text, [s]: e.target.value })}
+            onChange={(e) => setTyped({ ...text, [s]: e.target.value })}
           />
           {checked && cents[s] === null ? (
             <span className="field-error">{t`Enter an amount more than $0, like 1,250.00`}</span>
@@ -335,7 +338,7 @@ export function Invoices({
                   <td className="num">{formatMoney(i.amount_cents)}</td>
                   <td className="num">{formatMoney(paidCents(payments, i.id))}</td>
                   <td>
-                    {i.due_on ?? '—'}
+                    {i.due_on ? formatDate(i.due_on) : '—'}
                     {overdue ? <span className="badge badge-danger"> {t`Overdue`}</span> : null}
                   </td>
                   <td className="row-actions">
@@ -368,7 +371,8 @@ export function Invoices({
       <ul className="payments">
         {payments.map((p) => (
           <li key={p.id}>
-            {p.paid_on} · {formatMoney(p.amount_cents)} · {i18n._(METHOD_WORDS[p.method])}
+            {formatDate(p.paid_on)} · {formatMoney(p.amount_cents)} ·{' '}
+            {i18n._(METHOD_WORDS[p.method])}
             {p.reference ? ` · ${p.reference}` : ''}
           </li>
         ))}

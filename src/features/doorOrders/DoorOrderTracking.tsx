@@ -38,6 +38,7 @@ import {
   nextStep,
   orderFormProblems,
   partsToRemake,
+  pieceCount,
   stepProblems,
   type CheckState,
   type DoorOrderStatus,
@@ -346,7 +347,7 @@ function PlaceOrderForm({
         <Trans>Place the order</Trans>
       </h3>
       <p className="muted">
-        {plural(parts.length, {
+        {plural(pieceCount(parts), {
           one: '# part, as on the sheet below',
           other: '# parts, as on the sheet below',
         })}
@@ -557,7 +558,7 @@ function OrderCard({
             // A remake goes the way the first order went: by mail when that was mailed.
             onClick={() => void doorOrdersRepo.remake(order.id, today(), order.sent_via)}
           >
-            {plural(due.length, { one: 'Remake # part', other: 'Remake # parts' })}
+            {plural(pieceCount(due), { one: 'Remake # part', other: 'Remake # parts' })}
           </button>
         ) : null}
       </div>

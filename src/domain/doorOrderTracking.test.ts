@@ -4,6 +4,7 @@ import {
   checkInSummary,
   orderFormProblems,
   partsToRemake,
+  partNumber,
   pieceCount,
   placedPoNumber,
   stepProblems,
@@ -73,6 +74,12 @@ describe('a pair of leaves counts 2 wherever parts are counted', () => {
     });
     expect(pieceCount(partsToRemake(first))).toBe(2);
     expect(checkInSummary([first])).toEqual({ parts: 4, received: 2, toRemake: 2, open: 0 });
+  });
+
+  it('numbers a part in its cabinet from its key, as the builder does', () => {
+    expect(partNumber('1700000000000_0')).toBe(1);
+    expect(partNumber('c3_2')).toBe(3);
+    expect(partNumber('odd')).toBeNull();
   });
 });
 

@@ -126,6 +126,16 @@ export function partsToRemake(order: Pick<DoorOrderRow, 'parts' | 'checkin'>): O
 }
 
 /**
+ * A part's 1-based number in its cabinet from its key (`<cabinet id>_<part
+ * index>`), as the builder ("Cabinet 1 Front 3") and the punch list number
+ * them; null for a key of another shape.
+ */
+export function partNumber(key: string): number | null {
+  const m = /_(\d+)$/.exec(key);
+  return m ? Number(m[1]) + 1 : null;
+}
+
+/**
  * The pieces in `parts` (a part of two leaves counts 2): the count the
  * place-order form, the remake button and the check-in line all say, so
  * "22 parts" on the order is "of 22 in" after it.

@@ -253,6 +253,13 @@ async function journey(label: string, offline: boolean): Promise<void> {
     pieces += (await row.locator('.door-check-label').textContent())!.endsWith(' ×2') ? 2 : 1;
   }
   expect(pieces).toBe(parts);
+  // Two doors of one size read apart by their number in the cabinet.
+  expect(await rows.nth(0).locator('.door-check-label').textContent()).toBe(
+    'Cabinet 1 · Door 1 · 12 1/2" × 22 3/8"',
+  );
+  expect(await rows.nth(1).locator('.door-check-label').textContent()).toBe(
+    'Cabinet 1 · Door 2 · 12 1/2" × 22 3/8"',
+  );
   const damagedPieces = (
     await Promise.all(
       [0, 1].map(async (i) =>
@@ -421,6 +428,13 @@ async function journey(label: string, offline: boolean): Promise<void> {
   await t.getByRole('button', { name: 'Save the schedule' }).click();
   const invoices = t.locator('table.invoices tbody tr');
   await expect.poll(() => invoices.count()).toBe(3);
+  // The schedule holds the change order: it is not offered for an invoice of its own as well.
+  expect(await t.getByRole('button', { name: /^Invoice change order/ }).count()).toBe(0);
+  await t
+    .getByText(
+      'The job matches the contract with its approved change orders: nothing changed in the builder since.',
+    )
+    .waitFor();
   for (const kind of ['Deposit', 'On doors received'])
     await invoices.filter({ hasText: kind }).getByRole('button', { name: 'Issue' }).click();
   await expect.poll(() => invoices.filter({ hasText: /^INV-/ }).count(), POLL).toBe(2);
@@ -432,7 +446,7 @@ async function journey(label: string, offline: boolean): Promise<void> {
     await form.getByLabel('Reference (check number, transfer id)').fill(reference);
     const select = form.getByLabel('For invoice');
     const option = select.locator('option').filter({ hasText: new RegExp(`· ${kind}$`) });
-    await select.selectOption((await option.getAttribute('value')));
+    await select.selectOption(await option.getAttribute('value'));
     await form.getByRole('button', { name: 'Record the payment' }).click();
     await expect.poll(() => row.locator('td.num').nth(1).textContent(), POLL).toBe(amount);
     return Number(amount.replace(/[$,]/g, '')) * 100;

@@ -250,7 +250,9 @@ function NewChangeOrder({
       <p className="muted">
         {pending
           ? t`The job matches the contract and the change order waiting for an answer.`
-          : t`The job matches the contract: nothing changed in the builder since the quote was accepted.`}
+          : changeOrders.some((c) => c.status === 'approved')
+            ? t`The job matches the contract with its approved change orders: nothing changed in the builder since.`
+            : t`The job matches the contract: nothing changed in the builder since the quote was accepted.`}
       </p>
     );
   const totals = changeOrderTotals(co, quote.tax_rate);

@@ -271,9 +271,16 @@ export function Invoices({
   const paid = paidCents(payments);
   const balance = contractCents - paid;
   const hasSchedule = live.some((i) => i.kind !== 'change_order');
+  // The server refuses invoices past the contract (invoice.over_contract): a change order is
+  // offered for its own invoice only while it fits, not once a schedule planned on the contract
+  // with it (or the final invoice, which takes what is left) already covers it.
+  const invoicedCents = live.reduce((sum, i) => sum + i.amount_cents, 0);
   const uninvoicedCos = changeOrders.filter(
     (c) =>
-      c.status === 'approved' && c.total_cents > 0 && !live.some((i) => i.change_order_id === c.id),
+      c.status === 'approved' &&
+      c.total_cents > 0 &&
+      !live.some((i) => i.change_order_id === c.id) &&
+      invoicedCents + c.total_cents <= contractCents,
   );
   return (
     <section aria-labelledby="inv-heading">

@@ -37,6 +37,7 @@ import {
   checkInSummary,
   nextStep,
   orderFormProblems,
+  partNumber,
   partsToRemake,
   pieceCount,
   stepProblems,
@@ -804,7 +805,16 @@ const CheckRow = memo(function CheckRow({
   useEffect(() => setTappedState((shownTap) => (shownTap === state ? null : shownTap)), [state]);
   const shown = tappedState ?? state;
   const cabinet = part.cabinet;
-  const label = `${t`Cabinet ${cabinet}`} · ${i18n._(KIND_WORDS[part.kind])} · ${formatSize(part.width, part.height)}${part.quantity === 2 ? ' ×2' : ''}`;
+  // The part's number in its cabinet, as the builder and the punch list count them: two doors of
+  // one size read apart ("Door 1", "Door 2"), so a note or a photo is on the one it is about.
+  const n = partNumber(part.key);
+  const kind =
+    n === null
+      ? i18n._(KIND_WORDS[part.kind])
+      : part.kind === 'door'
+        ? t`Door ${n}`
+        : t`Drawer front ${n}`;
+  const label = `${t`Cabinet ${cabinet}`} · ${kind} · ${formatSize(part.width, part.height)}${part.quantity === 2 ? ' ×2' : ''}`;
   return (
     <li className={`door-check ${shown ?? 'open'}`} data-part={part.key}>
       <span className="door-check-label">{label}</span>

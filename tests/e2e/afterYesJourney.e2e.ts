@@ -513,6 +513,7 @@ async function journey(label: string, offline: boolean): Promise<void> {
   await herWalk.getByLabel('Type your full name to sign').fill('Hannah Owens');
   await herWalk.getByRole('button', { name: 'Sign off' }).click();
   await herWalk.getByText(/^Signed off by Hannah Owens on /).waitFor(LONG);
+  await herWalk.getByRole('link', { name: 'How did it go? Review your contractor' }).waitFor();
   await herWalk.scrollIntoViewIfNeeded();
   await h.screenshot({ path: s('13-signed-off-phone') });
 
@@ -530,6 +531,18 @@ async function journey(label: string, offline: boolean): Promise<void> {
   await openUntil(h, `/project/${id}/contract`, (p) =>
     p.getByTestId('balance').getByText(usd(0), { exact: true }),
   );
+  // Her phone reads the invoices whole, in the schedule's order, the page no wider than the phone.
+  const herInvoices = h.locator('table.invoices tbody tr');
+  expect(await herInvoices.locator('td:nth-child(2)').allInnerTexts()).toEqual([
+    'Deposit',
+    'On doors received',
+    'On completion',
+  ]);
+  for (const cell of await herInvoices.locator('td:first-child').all())
+    expect(await cell.innerText()).toMatch(/^INV-\d{4}$/);
+  expect(await h.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
   await h.screenshot({ path: s('15-balance-phone'), fullPage: true });
 
   // ── Her review, shown to Carlos.
@@ -543,6 +556,10 @@ async function journey(label: string, offline: boolean): Promise<void> {
   await openUntil(t, `/project/${id}`, (p) =>
     p.getByRole('region', { name: 'Review of your work' }).getByText(words),
   );
+  // He reads the sign-off; the ask for a review of him is hers, not his.
+  const hisWalk = t.getByRole('region', { name: 'Walkthrough' });
+  await hisWalk.getByText(/^Signed off by Hannah Owens on /).waitFor();
+  expect(await hisWalk.getByRole('link', { name: /Review your contractor/ }).count()).toBe(0);
   await t.getByRole('region', { name: 'Review of your work' }).scrollIntoViewIfNeeded();
   await t.screenshot({ path: s('16-review-tablet') });
   const project = await home.client.from('projects').select('status').eq('id', id).single();

@@ -109,3 +109,25 @@ describe("a change order's own invoice", () => {
     expect(screen.queryByRole('button', { name: /^Invoice change order/ })).toBeNull();
   });
 });
+
+describe('the invoices table', () => {
+  it('lists the schedule in its order, whatever order the rows came in', () => {
+    render(
+      show(
+        89_424,
+        [
+          planned('completion', 40_241),
+          planned('deposit', 8_942),
+          planned('doors_received', 40_241),
+        ],
+        [],
+      ),
+    );
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.cells[1]!.textContent)).toEqual([
+      'Deposit',
+      'On doors received',
+      'On completion',
+    ]);
+  });
+});

@@ -39,6 +39,12 @@ export const KIND_WORDS: Record<InvoiceKind, MessageDescriptor> = {
   completion: msg`On completion`,
   change_order: msg`Change order`,
 };
+const KIND_ORDER: readonly InvoiceKind[] = [
+  'deposit',
+  'doors_received',
+  'completion',
+  'change_order',
+];
 const METHOD_WORDS: Record<PaymentMethod, MessageDescriptor> = {
   cash: msg`Cash`,
   check: msg`Check`,
@@ -267,7 +273,11 @@ export function Invoices({
 }) {
   const { t, i18n } = useLingui();
   const today = new Date().toLocaleDateString('en-CA');
-  const live = invoices.filter((i) => i.status !== 'void');
+  // In the schedule's order (deposit, on doors received, on completion, then change orders): the
+  // three are planned together and can share a creation time, which left their order to chance.
+  const live = invoices
+    .filter((i) => i.status !== 'void')
+    .sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
   const paid = paidCents(payments);
   const balance = contractCents - paid;
   const hasSchedule = live.some((i) => i.kind !== 'change_order');
@@ -315,63 +325,65 @@ export function Invoices({
         : null}
       {live.length === 0 ? <p className="muted">{t`No invoices yet.`}</p> : null}
       {live.length > 0 ? (
-        <table className="money-table invoices">
-          <thead>
-            <tr>
-              <th>{t`Invoice`}</th>
-              <th>{t`For`}</th>
-              <th className="num">{t`Amount`}</th>
-              <th className="num">{t`Paid`}</th>
-              <th>{t`Due`}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {live.map((i) => {
-              const overdue = isOverdue(i, payments, today);
-              return (
-                <tr key={i.id} className={overdue ? 'overdue' : undefined}>
-                  <td>
-                    {i.status === 'planned'
-                      ? t`Planned`
-                      : (invoiceNumberText(i.number) ?? t`Number on sync`)}
-                  </td>
-                  <td>
-                    {i18n._(KIND_WORDS[i.kind])}
-                    {i.change_order_id
-                      ? ` ${changeOrders.find((c) => c.id === i.change_order_id)?.number ?? ''}`
-                      : ''}
-                  </td>
-                  <td className="num">{formatMoney(i.amount_cents)}</td>
-                  <td className="num">{formatMoney(paidCents(payments, i.id))}</td>
-                  <td>
-                    {i.due_on ? formatDate(i.due_on) : '—'}
-                    {overdue ? <span className="badge badge-danger"> {t`Overdue`}</span> : null}
-                  </td>
-                  <td className="row-actions">
-                    {isContractor && i.status === 'planned' ? (
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        onClick={() => void moneyRepo.setInvoiceStatus(i, 'issued')}
-                      >
-                        {t`Issue`}
-                      </button>
-                    ) : null}
-                    {i.status === 'issued' ? (
-                      <Link
-                        className="btn btn-small"
-                        to={`/project/${quote.project_id}/invoice/${i.id}`}
-                      >
-                        {t`Open`}
-                      </Link>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <div className="money-scroll">
+          <table className="money-table invoices">
+            <thead>
+              <tr>
+                <th>{t`Invoice`}</th>
+                <th>{t`For`}</th>
+                <th className="num">{t`Amount`}</th>
+                <th className="num">{t`Paid`}</th>
+                <th>{t`Due`}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {live.map((i) => {
+                const overdue = isOverdue(i, payments, today);
+                return (
+                  <tr key={i.id} className={overdue ? 'overdue' : undefined}>
+                    <td>
+                      {i.status === 'planned'
+                        ? t`Planned`
+                        : (invoiceNumberText(i.number) ?? t`Number on sync`)}
+                    </td>
+                    <td>
+                      {i18n._(KIND_WORDS[i.kind])}
+                      {i.change_order_id
+                        ? ` ${changeOrders.find((c) => c.id === i.change_order_id)?.number ?? ''}`
+                        : ''}
+                    </td>
+                    <td className="num">{formatMoney(i.amount_cents)}</td>
+                    <td className="num">{formatMoney(paidCents(payments, i.id))}</td>
+                    <td>
+                      {i.due_on ? formatDate(i.due_on) : '—'}
+                      {overdue ? <span className="badge badge-danger"> {t`Overdue`}</span> : null}
+                    </td>
+                    <td className="row-actions">
+                      {isContractor && i.status === 'planned' ? (
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          onClick={() => void moneyRepo.setInvoiceStatus(i, 'issued')}
+                        >
+                          {t`Issue`}
+                        </button>
+                      ) : null}
+                      {i.status === 'issued' ? (
+                        <Link
+                          className="btn btn-small"
+                          to={`/project/${quote.project_id}/invoice/${i.id}`}
+                        >
+                          {t`Open`}
+                        </Link>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       <h3>{t`Payments`}</h3>
       {payments.length === 0 ? <p className="muted">{t`No payments recorded.`}</p> : null}

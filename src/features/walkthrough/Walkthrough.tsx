@@ -104,7 +104,7 @@ export function Walkthrough({ project, job }: { project: ProjectRow; job: JobAns
         <AddItem projectId={project.id} openings={openings} onError={setError} />
       ) : null}
       {signoff ? (
-        <SignedOff signoff={signoff} />
+        <SignedOff signoff={signoff} asksForReview={role === 'owner'} />
       ) : !installed && (role === 'owner' || role === 'contractor' || role === 'org_admin') ? (
         <p className="muted signoff-waits" data-testid="signoff-waits">
           {role === 'owner' ? (
@@ -336,7 +336,14 @@ function SignOffForm({
   );
 }
 
-function SignedOff({ signoff }: { signoff: ProjectSignoffRow }) {
+/** The sign-off's line; `asksForReview`: the homeowner's, who is asked for her review below. */
+function SignedOff({
+  signoff,
+  asksForReview,
+}: {
+  signoff: ProjectSignoffRow;
+  asksForReview: boolean;
+}) {
   const name = signoff.signer_name;
   const date = formatDate(signoff.signed_at);
   return (
@@ -348,11 +355,13 @@ function SignedOff({ signoff }: { signoff: ProjectSignoffRow }) {
           </Trans>
         </strong>
       </p>
-      <p>
-        <a href="#review-heading">
-          <Trans>How did it go? Review your contractor</Trans>
-        </a>
-      </p>
+      {asksForReview ? (
+        <p>
+          <a href="#review-heading">
+            <Trans>How did it go? Review your contractor</Trans>
+          </a>
+        </p>
+      ) : null}
     </div>
   );
 }

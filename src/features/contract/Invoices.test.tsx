@@ -123,7 +123,7 @@ describe('the invoices table', () => {
         [],
       ),
     );
-    const rows = screen.getAllByRole('row').slice(1);
+    const rows = screen.getAllByRole<HTMLTableRowElement>('row').slice(1);
     expect(rows.map((r) => r.cells[1]!.textContent)).toEqual([
       'Deposit',
       'On doors received',

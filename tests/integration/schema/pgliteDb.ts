@@ -33,7 +33,13 @@ export async function createDb(options: { seed?: boolean } = {}): Promise<PGlite
     extensions: { pgcrypto },
     ...(template ? { loadDataDir: template } : {}),
   });
-  if (!template) await migrateSchemaDb(db);
+  if (template) {
+    // A loaded dump is a new session: the bootstrap's search_path for this session (pgcrypto's
+    // schema included) is set again, as the bootstrap sets it.
+    await db.query(`select set_config('search_path', '"$user", public, extensions', false)`);
+  } else {
+    await migrateSchemaDb(db);
+  }
   if (options.seed === true) {
     await db.exec(readFileSync(join(root, 'supabase', 'seed.sql'), 'utf8'));
   }

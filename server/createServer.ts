@@ -53,11 +53,7 @@ export interface LocalBackendOptions {
   jwtSecret?: string;
   /** Default `<repo>/supabase/migrations`. */
   migrationsDir?: string;
-  /**
-   * In memory only: the database's starting contents, a PGlite data-folder
-   * dump (the tests' template, migrated once per run); the migrations it
-   * already has are not applied again. Ignored with `dataDir` or `databaseUrl`.
-   */
+  /** In memory only: a PGlite data-folder dump to start from (the tests' migrated template). */
   startFrom?: Blob;
   /** Run `supabase/seed.sql` on a brand-new data directory. Default false. */
   seed?: boolean;

@@ -1,6 +1,6 @@
 import { ph } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import '../../ui/sharing.css';
 import { type MemberRole, type ProjectRow } from '../../data';
 import type { JobAnswer, JobPerson } from '../../domain/jobRole';
@@ -55,8 +55,18 @@ export function ProjectMembers({ project, job }: { project: ProjectRow; job: Job
   // The server must have the project before anyone can join it.
   const unsynced = project.version === 0;
 
+  // An answer that comes after the section is gone (the page left) is dropped.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
   const refresh = useCallback(async () => {
     const r = await listInvites(project.id);
+    if (!mounted.current) return;
     if (r.ok) {
       setInvites(r.value);
       setListError(null);

@@ -1,7 +1,8 @@
 /**
  * `POST /auth/v1/token`: the password grant (rate-limited per email and per
  * address, the attempt counted before the password is hashed) and the
- * refresh-token grant (rotation; reuse of a spent token ends the session).
+ * refresh-token grant (rotation; reuse of a spent token ends the session,
+ * except within GoTrue's reuse interval, below).
  */
 import { Hono } from 'hono';
 import bcrypt from 'bcryptjs';
@@ -21,6 +22,16 @@ import {
 } from './shared.ts';
 import { hashToken, sessionJson, startSession, storeRefreshToken } from './tokens.ts';
 import { USER_COLUMNS, userByEmail, userById, type UserRow } from './user.ts';
+
+/**
+ * Seconds after its rotation in which a spent refresh token still refreshes
+ * its session, as GoTrue's `refresh_token_reuse_interval` (hosted Supabase's
+ * default, 10): a page and its service worker, or two tabs, that refresh at
+ * once send the same token, and the later one must not end the session the
+ * earlier one just renewed. It gets a new token of the same session. After
+ * the interval, or for a token revoked by a logout, reuse ends the session.
+ */
+const REUSE_INTERVAL_SECONDS = 10;
 
 const tokenBody = z
   .object({
@@ -79,14 +90,23 @@ export function tokenRoutes(ctx: BackendContext): Hono<ApiEnv> {
         'Invalid Refresh Token: Refresh Token Not Found',
       );
     const out = await runAsOwner(ctx.pg, async (tx) => {
-      const r = await tx.query<{ user_id: string; session_id: string; revoked: boolean }>(
-        'select user_id, session_id, revoked from _local.refresh_tokens where token_hash = $1 for update',
-        [hashToken(token)],
+      const r = await tx.query<{
+        user_id: string;
+        session_id: string;
+        revoked: boolean;
+        reusable: boolean;
+      }>(
+        `select t.user_id, t.session_id, t.revoked,
+           (t.revoked_at > now() - make_interval(secs => $2)
+            and exists (select 1 from _local.refresh_tokens s
+                         where s.session_id = t.session_id and not s.revoked)) as reusable
+           from _local.refresh_tokens t where t.token_hash = $1 for update`,
+        [hashToken(token), REUSE_INTERVAL_SECONDS],
       );
       const row = r.rows[0];
       if (!row) return { error: 'not_found' as const };
-      if (row.revoked) {
-        // Reuse of a rotated or logged-out token: end the whole session.
+      if (row.revoked && !row.reusable) {
+        // Reuse of a rotated token past the interval, or of a logged-out one: end the whole session.
         await tx.query('update _local.refresh_tokens set revoked = true where session_id = $1', [
           row.session_id,
         ]);
@@ -94,9 +114,12 @@ export function tokenRoutes(ctx: BackendContext): Hono<ApiEnv> {
       }
       const user = await userById(tx, row.user_id);
       if (!user) return { error: 'not_found' as const };
-      await tx.query('update _local.refresh_tokens set revoked = true where token_hash = $1', [
-        hashToken(token),
-      ]);
+      if (!row.revoked) {
+        await tx.query(
+          'update _local.refresh_tokens set revoked = true, revoked_at = now() where token_hash = $1',
+          [hashToken(token)],
+        );
+      }
       const next = await storeRefreshToken(tx, user.id, row.session_id);
       return { user, next, sessionId: row.session_id };
     });

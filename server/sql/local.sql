@@ -11,5 +11,7 @@ create table if not exists _local.refresh_tokens (
   revoked boolean not null default false,
   created_at timestamptz not null default now()
 );
+-- When a token was spent by rotation (null: still live, or revoked by a logout).
+alter table _local.refresh_tokens add column if not exists revoked_at timestamptz;
 create index if not exists refresh_tokens_session on _local.refresh_tokens (session_id);
 create index if not exists refresh_tokens_user on _local.refresh_tokens (user_id);

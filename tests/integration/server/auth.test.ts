@@ -154,15 +154,30 @@ describe('/auth/v1 sessions', () => {
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect(second.user.id).toBe(first.user.id);
 
+    // Within GoTrue's reuse interval (10 s) the spent token still refreshes the same session (a
+    // page and its service worker refreshing at once), and the newest token stays good.
+    const twin = await b.client().auth.refreshSession({ refresh_token: first.refresh_token });
+    expect(twin.error).toBeNull();
+    expect(twin.data.session?.user.id).toBe(first.user.id);
+    expect(twin.data.session?.refresh_token).not.toBe(second.refresh_token);
+
+    // Past the interval (its rotation moved back 11 s), reuse fails and ends the session.
+    await b.pg.query(
+      `update _local.refresh_tokens set revoked_at = now() - interval '11 seconds' where revoked_at is not null`,
+    );
     const other = b.client();
     const reuse = await other.auth.refreshSession({ refresh_token: first.refresh_token });
     expect(reuse.error?.status).toBe(400);
     expect(reuse.error?.code).toBe('refresh_token_not_found');
     expect(reuse.error?.message).toMatch(/^Invalid Refresh Token: /);
 
-    // Reuse revoked the whole session, so the newest token is dead too.
+    // Reuse revoked the whole session, so the newest tokens are dead too.
     const after = await b.client().auth.refreshSession({ refresh_token: second.refresh_token });
     expect(after.error?.code).toBe('refresh_token_not_found');
+    const twinAfter = await b
+      .client()
+      .auth.refreshSession({ refresh_token: twin.data.session!.refresh_token });
+    expect(twinAfter.error?.code).toBe('refresh_token_not_found');
   });
 
   it('logout revokes refresh tokens and the session', async () => {

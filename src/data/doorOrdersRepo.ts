@@ -100,10 +100,12 @@ export function createDoorOrdersRepo(ctx: RepoContext = activeContext) {
       id: string,
       locale: Locale,
     ): Promise<Outcome<DoorMakerRow, DoorOrderWriteError>> {
-      const current = await makers.live(id);
-      if (!current) return failure('door_order.not_found');
-      if (makerLocale(current) === locale) return { ok: true, value: current };
-      return { ok: true, value: await makers.update(current, { columns: { locale } }) };
+      return makers.write(async () => {
+        const current = await makers.live(id);
+        if (!current) return failure('door_order.not_found');
+        if (makerLocale(current) === locale) return { ok: true, value: current };
+        return { ok: true, value: await makers.update(current, { columns: { locale } }) };
+      });
     },
 
     /** Places a door order (status ordered): the snapshot as given, fixed from now on. */
@@ -133,10 +135,12 @@ export function createDoorOrdersRepo(ctx: RepoContext = activeContext) {
       status: DoorOrderStatus,
       fields: StepFields,
     ): Promise<Outcome<DoorOrderRow, DoorOrderWriteError>> {
-      const current = await orders.live(id);
-      if (!current) return failure('door_order.not_found');
-      const columns = storableChanges('door_orders', { status, ...fields });
-      return { ok: true, value: await orders.update(current, { columns }) };
+      return orders.write(async () => {
+        const current = await orders.live(id);
+        if (!current) return failure('door_order.not_found');
+        const columns = storableChanges('door_orders', { status, ...fields });
+        return { ok: true, value: await orders.update(current, { columns }) };
+      });
     },
 
     /** One tap of the check-in: part `key` is `state` (its note and photo kept). */
@@ -146,16 +150,18 @@ export function createDoorOrdersRepo(ctx: RepoContext = activeContext) {
       state: CheckState,
       extra?: { note?: string; photo?: string | null },
     ): Promise<Outcome<DoorOrderRow, DoorOrderWriteError>> {
-      const current = await orders.live(id);
-      if (!current) return failure('door_order.not_found');
-      const next = { ...tapped(current.checkin[key], state), ...extra };
-      if (next.note === '') delete next.note;
-      if (next.photo === null) delete next.photo;
-      const checkin = { ...current.checkin, [key]: next };
-      return {
-        ok: true,
-        value: await orders.update(current, { columns: { checkin } }),
-      };
+      return orders.write(async () => {
+        const current = await orders.live(id);
+        if (!current) return failure('door_order.not_found');
+        const next = { ...tapped(current.checkin[key], state), ...extra };
+        if (next.note === '') delete next.note;
+        if (next.photo === null) delete next.photo;
+        const checkin = { ...current.checkin, [key]: next };
+        return {
+          ok: true,
+          value: await orders.update(current, { columns: { checkin } }),
+        };
+      });
     },
 
     /**
@@ -168,26 +174,28 @@ export function createDoorOrdersRepo(ctx: RepoContext = activeContext) {
       orderedOn: string,
       sentVia: 'mail' | 'other',
     ): Promise<Outcome<DoorOrderRow, DoorOrderWriteError>> {
-      const first = await orders.live(id);
-      if (!first) return failure('door_order.not_found');
-      const parts = partsToRemake(first);
-      if (parts.length === 0) return failure('door_order.remake_part_not_due');
-      const columns = {
-        project_id: first.project_id,
-        remake_of: first.id,
-        maker_id: first.maker_id,
-        maker_name: first.maker_name,
-        maker_email: first.maker_email,
-        po_number: first.po_number,
-        note: '',
-        parts,
-        files: first.files,
-        sent_via: sentVia,
-        status: 'ordered',
-        ordered_on: orderedOn,
-      };
-      const row = newOrderRow(columns as Partial<DoorOrderRow>, stamp());
-      return { ok: true, value: await orders.create(row, columns) };
+      return orders.write(async () => {
+        const first = await orders.live(id);
+        if (!first) return failure('door_order.not_found');
+        const parts = partsToRemake(first);
+        if (parts.length === 0) return failure('door_order.remake_part_not_due');
+        const columns = {
+          project_id: first.project_id,
+          remake_of: first.id,
+          maker_id: first.maker_id,
+          maker_name: first.maker_name,
+          maker_email: first.maker_email,
+          po_number: first.po_number,
+          note: '',
+          parts,
+          files: first.files,
+          sent_via: sentVia,
+          status: 'ordered',
+          ordered_on: orderedOn,
+        };
+        const row = newOrderRow(columns as Partial<DoorOrderRow>, stamp());
+        return { ok: true, value: await orders.create(row, columns) };
+      });
     },
   };
   return repo;

@@ -73,14 +73,16 @@ export function createPunchListRepo(ctx: RepoContext = activeContext) {
 
     /** Ticks an item done, or not done again (works offline). */
     async setDone(id: string, done: boolean): Promise<Outcome<PunchListItemRow, PunchWriteError>> {
-      const current = await items.live(id);
-      if (!current) return failure('punch.not_found');
-      const at = new Date(ctx.now()).toISOString();
-      const value = await items.update(current, {
-        columns: { done },
-        local: { done_at: done ? at : null },
+      return items.write(async () => {
+        const current = await items.live(id);
+        if (!current) return failure('punch.not_found');
+        const at = new Date(ctx.now()).toISOString();
+        const value = await items.update(current, {
+          columns: { done },
+          local: { done_at: done ? at : null },
+        });
+        return { ok: true, value };
       });
-      return { ok: true, value };
     },
 
     /** Sets the item's photo (a project_files id of the same job; works offline). */
@@ -88,20 +90,24 @@ export function createPunchListRepo(ctx: RepoContext = activeContext) {
       id: string,
       photoFileId: string | null,
     ): Promise<Outcome<PunchListItemRow, PunchWriteError>> {
-      const current = await items.live(id);
-      if (!current) return failure('punch.not_found');
-      return {
-        ok: true,
-        value: await items.update(current, { columns: { photo_file_id: photoFileId } }),
-      };
+      return items.write(async () => {
+        const current = await items.live(id);
+        if (!current) return failure('punch.not_found');
+        return {
+          ok: true,
+          value: await items.update(current, { columns: { photo_file_id: photoFileId } }),
+        };
+      });
     },
 
     /** Removes an item (a tombstone until the server confirms). */
     async remove(id: string): Promise<Outcome<null, PunchWriteError>> {
-      const current = await items.live(id);
-      if (!current) return failure('punch.not_found');
-      await items.remove(current);
-      return { ok: true, value: null };
+      return items.write(async () => {
+        const current = await items.live(id);
+        if (!current) return failure('punch.not_found');
+        await items.remove(current);
+        return { ok: true, value: null };
+      });
     },
   };
 }

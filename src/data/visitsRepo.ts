@@ -94,26 +94,33 @@ export function createVisitsRepo(ctx: RepoContext = activeContext) {
 
     /** The homeowner accepts slot `index` of a proposed measure visit (works offline). */
     async accept(id: string, index: number): Promise<Outcome<VisitRow, VisitWriteError>> {
-      const current = await visits.live(id);
-      if (!current) return failure('visit.not_found');
-      if (current.kind !== 'measure' || current.status !== 'proposed')
-        return failure('visit.bad_status');
-      const slot = current.slots[index];
-      if (!slot) return failure('visit.bad_slot');
-      if (Date.parse(slot.starts_at) <= ctx.now()) return failure('visit.slot_in_past');
-      const value = await visits.update(current, {
-        columns: { status: 'scheduled', chosen_slot: index },
-        local: summary('measure', current.slots, index),
+      return visits.write(async () => {
+        const current = await visits.live(id);
+        if (!current) return failure('visit.not_found');
+        if (current.kind !== 'measure' || current.status !== 'proposed')
+          return failure('visit.bad_status');
+        const slot = current.slots[index];
+        if (!slot) return failure('visit.bad_slot');
+        if (Date.parse(slot.starts_at) <= ctx.now()) return failure('visit.slot_in_past');
+        const value = await visits.update(current, {
+          columns: { status: 'scheduled', chosen_slot: index },
+          local: summary('measure', current.slots, index),
+        });
+        return { ok: true, value };
       });
-      return { ok: true, value };
     },
 
     /** The homeowner declines a proposed measure visit. */
     async decline(id: string): Promise<Outcome<VisitRow, VisitWriteError>> {
-      const current = await visits.live(id);
-      if (!current) return failure('visit.not_found');
-      if (current.status !== 'proposed') return failure('visit.bad_status');
-      return { ok: true, value: await visits.update(current, { columns: { status: 'declined' } }) };
+      return visits.write(async () => {
+        const current = await visits.live(id);
+        if (!current) return failure('visit.not_found');
+        if (current.status !== 'proposed') return failure('visit.bad_status');
+        return {
+          ok: true,
+          value: await visits.update(current, { columns: { status: 'declined' } }),
+        };
+      });
     },
 
     /** The contractor's side changes the slots, message or crew (checked as on create). */
@@ -121,23 +128,25 @@ export function createVisitsRepo(ctx: RepoContext = activeContext) {
       id: string,
       change: { slots?: readonly SlotTimes[]; message?: string; crew?: readonly string[] },
     ): Promise<Outcome<VisitRow, VisitWriteError>> {
-      const current = await visits.live(id);
-      if (!current) return failure('visit.not_found');
-      const columns: Record<string, unknown> = {};
-      if (change.slots) {
-        const problem = slotsProblem(change.slots, ctx.now());
-        if (problem) return failure(problem.code);
-        columns.slots = change.slots.map(slotToWire);
-      }
-      if (change.message !== undefined) columns.message = change.message;
-      if (change.crew) columns.crew = [...change.crew];
-      const safe = storableChanges('visits', columns);
-      const slots = (safe.slots as VisitSlot[] | undefined) ?? current.slots;
-      const value = await visits.update(current, {
-        columns: safe,
-        local: summary(current.kind, slots, current.chosen_slot),
+      return visits.write(async () => {
+        const current = await visits.live(id);
+        if (!current) return failure('visit.not_found');
+        const columns: Record<string, unknown> = {};
+        if (change.slots) {
+          const problem = slotsProblem(change.slots, ctx.now());
+          if (problem) return failure(problem.code);
+          columns.slots = change.slots.map(slotToWire);
+        }
+        if (change.message !== undefined) columns.message = change.message;
+        if (change.crew) columns.crew = [...change.crew];
+        const safe = storableChanges('visits', columns);
+        const slots = (safe.slots as VisitSlot[] | undefined) ?? current.slots;
+        const value = await visits.update(current, {
+          columns: safe,
+          local: summary(current.kind, slots, current.chosen_slot),
+        });
+        return { ok: true, value };
       });
-      return { ok: true, value };
     },
 
     /**
@@ -147,27 +156,31 @@ export function createVisitsRepo(ctx: RepoContext = activeContext) {
      * rule, private.project_install_done). Works offline.
      */
     async markDone(id: string, done: boolean): Promise<Outcome<VisitRow, VisitWriteError>> {
-      const current = await visits.live(id);
-      if (!current) return failure('visit.not_found');
-      if (current.kind !== 'install') return failure('visit.done_not_install');
-      if (current.status !== 'scheduled') return failure('visit.closed');
-      if (done && (!current.starts_at || Date.parse(current.starts_at) > ctx.now()))
-        return failure('visit.done_too_early');
-      const doneAt = done ? new Date(ctx.now()).toISOString() : null;
-      return {
-        ok: true,
-        value: await visits.update(current, { columns: { done_at: doneAt } }),
-      };
+      return visits.write(async () => {
+        const current = await visits.live(id);
+        if (!current) return failure('visit.not_found');
+        if (current.kind !== 'install') return failure('visit.done_not_install');
+        if (current.status !== 'scheduled') return failure('visit.closed');
+        if (done && (!current.starts_at || Date.parse(current.starts_at) > ctx.now()))
+          return failure('visit.done_too_early');
+        const doneAt = done ? new Date(ctx.now()).toISOString() : null;
+        return {
+          ok: true,
+          value: await visits.update(current, { columns: { done_at: doneAt } }),
+        };
+      });
     },
 
     /** The contractor's side cancels a visit (it stays on the calendar, struck through). */
     async cancel(id: string): Promise<Outcome<VisitRow, VisitWriteError>> {
-      const current = await visits.live(id);
-      if (!current) return failure('visit.not_found');
-      return {
-        ok: true,
-        value: await visits.update(current, { columns: { status: 'cancelled' } }),
-      };
+      return visits.write(async () => {
+        const current = await visits.live(id);
+        if (!current) return failure('visit.not_found');
+        return {
+          ok: true,
+          value: await visits.update(current, { columns: { status: 'cancelled' } }),
+        };
+      });
     },
   };
 }

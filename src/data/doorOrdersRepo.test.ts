@@ -57,7 +57,7 @@ function order(): DoorOrderRow {
 it('keeps every part of taps made at once: none overwrites another', async () => {
   const db = new RefacingDb('u1', { indexedDB: new IDBFactory(), IDBKeyRange });
   dbs.push(db);
-  await applyServerRows(db, 'door_orders', [order()], '');
+  await applyServerRows(db, 'door_orders', [order() as unknown as Record<string, unknown>], '');
   const repo = createDoorOrdersRepo({ getDb: () => db, now: () => Date.now() });
   const keys = Array.from({ length: 24 }, (_, i) => `cab${i}_0`);
   const taps = await Promise.all(

@@ -14,14 +14,24 @@
  * - `schema`: what the schema tests' `createDb` makes (bootstrap and every
  *   migration, nothing else), no seed.
  *
- * Built once in the run's global setup from `supabase/migrations` as they are
- * now, kept as uncompressed PGlite dumps in a temp folder removed after the
- * run. Tests reach them through `pgliteTemplate(kind)`; outside vitest (the
+ * Built in the run's global setup from `supabase/migrations` as they are now,
+ * kept as uncompressed PGlite dumps in the temp folder under a key of what
+ * they were made from (a later run with the same migrations reuses them). Tests reach them through `pgliteTemplate(kind)`; outside vitest (the
  * benches reuse the test helpers) there is none and the caller migrates.
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { PGlite } from '@electric-sql/pglite';
@@ -61,19 +71,52 @@ async function dump(db: PGlite, file: string): Promise<void> {
   await db.close();
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
-  const dir = mkdtempSync(join(tmpdir(), 'pglite-templates-'));
+/**
+ * What the templates are made from: every migration, the backend's own SQL
+ * and the code that applies them, and PGlite's version. A change to any of
+ * them makes new templates.
+ */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const files = [
+    ...migrationFiles().map((f) => join('supabase', 'migrations', f)),
+    ...readdirSync(join(ROOT, 'server', 'sql')).map((f) => join('server', 'sql', f)),
+    'server/db.ts',
+    'server/migrationRole.ts',
+    'node_modules/@electric-sql/pglite/package.json',
+  ];
+  for (const f of files) hash.update(f).update(readFileSync(join(ROOT, f)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Builds the templates, or finds them built by an earlier run from the same
+ * inputs (kept in the temp folder by their key, so running one test file
+ * again costs nothing), and provides their paths.
+ */
+export default async function setup(project: TestProject): Promise<void> {
+  const dir = join(tmpdir(), 'refacing-pglite-templates', templateKey());
   const paths = { backend: join(dir, 'backend.tar'), schema: join(dir, 'schema.tar') };
-  const backend = await PGlite.create({ extensions: { pgcrypto } });
-  await prepareDatabase(fromPGlite(backend), {
-    migrationsDir: join(ROOT, 'supabase', 'migrations'),
-  });
-  await dump(backend, paths.backend);
-  const schema = await PGlite.create({ extensions: { pgcrypto } });
-  await migrateSchemaDb(schema);
-  await dump(schema, paths.schema);
+  if (!existsSync(paths.backend) || !existsSync(paths.schema)) {
+    // Built aside and moved into place whole, so a run beside this one never reads half a dump.
+    mkdirSync(dirname(dir), { recursive: true });
+    const building = mkdtempSync(`${dir}-`);
+    const backend = await PGlite.create({ extensions: { pgcrypto } });
+    await prepareDatabase(fromPGlite(backend), {
+      migrationsDir: join(ROOT, 'supabase', 'migrations'),
+    });
+    await dump(backend, join(building, 'backend.tar'));
+    const schema = await PGlite.create({ extensions: { pgcrypto } });
+    await migrateSchemaDb(schema);
+    await dump(schema, join(building, 'schema.tar'));
+    try {
+      renameSync(building, dir);
+    } catch {
+      // Another run put the same templates there first.
+      rmSync(building, { recursive: true, force: true });
+    }
+  }
   project.provide('pgliteTemplates', paths);
-  return () => rmSync(dir, { recursive: true, force: true });
 }
 
 /**

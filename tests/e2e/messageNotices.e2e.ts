@@ -68,7 +68,15 @@ async function watchNotifications(ctx: BrowserContext): Promise<void> {
     ) => Promise<void>;
     proto.showNotification = function (title, options) {
       w.__notices.push({ title, body: options?.body ?? '', via: 'worker' });
-      return show.call(this, title, options);
+      // How the browser answered, for the failure message when the list stays empty.
+      const outcomes = ((w as unknown as { __shownOutcomes?: string[] }).__shownOutcomes ??= []);
+      return show.call(this, title, options).then(
+        () => void outcomes.push('resolved'),
+        (error: unknown) => {
+          outcomes.push(`rejected: ${String(error)}`);
+          throw error;
+        },
+      );
     };
     let hidden = false;
     Object.defineProperty(document, 'visibilityState', {
@@ -122,12 +130,19 @@ describe('system notifications for new messages', () => {
       (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(true),
     );
     await write(joe, 'Doors arrive Tuesday morning.');
-    await expect
-      .poll(() => notices(home), { timeout: LIVE_MS })
-      .toEqual({
-        asked: [{ title: 'Refacing', body: 'You have a new message', via: 'worker' }],
-        shown: ['You have a new message'],
-      });
+    try {
+      await expect
+        .poll(() => notices(home), { timeout: LIVE_MS })
+        .toEqual({
+          asked: [{ title: 'Refacing', body: 'You have a new message', via: 'worker' }],
+          shown: ['You have a new message'],
+        });
+    } catch (error) {
+      const outcomes = await home.evaluate(
+        () => (window as unknown as { __shownOutcomes?: string[] }).__shownOutcomes ?? [],
+      );
+      throw new Error(`showNotification answered: ${JSON.stringify(outcomes)}`, { cause: error });
+    }
     // He was asked once, right after his first message.
     await expect.poll(() => asked(joe)).toBe(1);
 

@@ -23,13 +23,13 @@
  * Screenshots go to artifacts/afterYesJourney/.
  */
 import { readFileSync } from 'node:fs';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appSuite } from './support/suite';
-import { PHONE, TABLET, artifactPath, newContext } from './support/browser';
+import { PHONE, TABLET, artifactPath } from './support/browser';
 import { goOffline, goOnline } from './support/network';
 import { serviceClient, signedInClient } from './support/serverClient';
-import { LoginPage } from './pages/AuthPages';
+import { signedInDevice } from './pages/AuthPages';
 import { BuilderScreen } from './pages/BuilderScreen';
 
 const e2e = appSuite({ seed: true });
@@ -107,15 +107,10 @@ async function jobBeforeTheQuote(name: string): Promise<string> {
   return id;
 }
 
-async function device(
+const device = (
   creds: { email: string; password: string },
   viewport: { width: number; height: number },
-): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url, viewport });
-  const page = await ctx.newPage();
-  await new LoginPage(page).signInToDashboard(creds.email, creds.password);
-  return { ctx, page };
-}
+) => signedInDevice(e2e, creds, viewport);
 
 /** Opens `path` until `target` shows on it (the device pulls on load and on the server's pokes). */
 async function openUntil(page: Page, path: string, target: (p: Page) => Locator): Promise<void> {

@@ -16,14 +16,13 @@
  */
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appSuite } from './support/suite';
 import { PHONE, TABLET, artifactPath, newContext } from './support/browser';
 import { goOffline, goOnline } from './support/network';
 import { signedInClient } from './support/serverClient';
 import { violations } from './support/axe';
-import { LoginPage, SignupPage, newUser } from './pages/AuthPages';
+import { LoginPage, SignupPage, newUser, signedInDevice } from './pages/AuthPages';
 import { DashboardPage } from './pages/DashboardPage';
 import { ProjectPage } from './pages/ProjectPage';
 
@@ -43,15 +42,10 @@ const PNG = Buffer.from(
 );
 const shot = (name: string) => artifactPath('quotes-homeowner', name);
 
-async function device(
+const device = (
   creds: { email: string; password: string },
   viewport: { width: number; height: number },
-): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url, viewport });
-  const page = await ctx.newPage();
-  await new LoginPage(page).signInToDashboard(creds.email, creds.password);
-  return { ctx, page };
-}
+) => signedInDevice(e2e, creds, viewport);
 
 /** A quote's status on the server, read as its contractor. */
 async function serverStatus(creds: typeof carlos, id: string): Promise<string | undefined> {

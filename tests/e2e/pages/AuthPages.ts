@@ -2,7 +2,9 @@
  * Page objects of the public auth screens: sign up, sign in, forgot and
  * reset password. Role and label locators only.
  */
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newContext } from '../support/browser';
+import type { AppSuite } from '../support/suite';
 import type { AppServer } from '../support/appServer';
 
 export interface NewUser {
@@ -108,4 +110,16 @@ export class TopBar {
     await this.page.getByRole('link', { name: 'My Profile' }).click();
     await this.page.waitForURL('**/profile');
   }
+}
+
+/** A browser context of its own at `viewport`, signed in as `creds` and on the dashboard. */
+export async function signedInDevice(
+  e2e: AppSuite,
+  creds: { email: string; password: string },
+  viewport: { width: number; height: number },
+): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await newContext(e2e.browser, { baseURL: e2e.server.url, viewport });
+  const page = await ctx.newPage();
+  await new LoginPage(page).signInToDashboard(creds.email, creds.password);
+  return { ctx, page };
 }
